@@ -44,10 +44,26 @@ FEATURE_JANSSON := $(call feature,jansson)
 FEATURE_CMOCKA := $(call feature,cmocka)
 FEATURE_LIBTRACEFS := $(call feature,libtracefs)
 FEATURE_LIBTRACECMD := $(call feature,libtracecmd)
+FEATURE_ZLIB := $(call feature,zlib)
 
 ifeq ($(FEATURE_JANSSON),1)
 BASE_CFLAGS += -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags jansson)
 LIBS += $(shell $(PKG_CONFIG) --libs jansson)
+endif
+# libtracecmd (+ libtraceevent): the binary trace.dat reader of `stats`/`replay` (lib/trace/dat.c).
+ifeq ($(FEATURE_LIBTRACECMD),1)
+BASE_CFLAGS += -DHAVE_LIBTRACECMD $(shell $(PKG_CONFIG) --cflags libtracecmd)
+LIBS += $(shell $(PKG_CONFIG) --libs libtracecmd)
+endif
+# libtracefs: `idlelab measure --trace` records through a private tracing instance (lib/live/trace.c).
+ifeq ($(FEATURE_LIBTRACEFS),1)
+BASE_CFLAGS += -DHAVE_LIBTRACEFS $(shell $(PKG_CONFIG) --cflags libtracefs)
+LIBS += $(shell $(PKG_CONFIG) --libs libtracefs)
+endif
+# zlib: `idlelab states --export` reads CONFIG_HZ from /proc/config.gz (lib/live/export.c).
+ifeq ($(FEATURE_ZLIB),1)
+BASE_CFLAGS += -DHAVE_ZLIB $(shell $(PKG_CONFIG) --cflags zlib)
+LIBS += $(shell $(PKG_CONFIG) --libs zlib)
 endif
 LIBS += -lm
 
@@ -59,6 +75,7 @@ define print_features
 	@echo "...                         cmocka: $(call onoff,$(FEATURE_CMOCKA))"
 	@echo "...                     libtracefs: $(call onoff,$(FEATURE_LIBTRACEFS))"
 	@echo "...                    libtracecmd: $(call onoff,$(FEATURE_LIBTRACECMD))"
+	@echo "...                           zlib: $(call onoff,$(FEATURE_ZLIB))"
 	@echo ""
 endef
 
@@ -82,6 +99,70 @@ all: features $(IDLELAB)
 features:
 	$(print_features)
 
+# ---- built-in platforms, CLI parsers in unit tests, fuzzing (lib/platform/, src/, fuzz/) ----
+# platforms/*.plat are embedded into the library as strings (lib/platform/embed.sh); the list
+# that registers them is lib/platform/platforms.h.
+PLATFORM_FILES := $(sort $(wildcard platforms/*.plat))
+PLATFORM_GEN := $(O)/gen/platforms.c
+LIB_OBJS += $(O)/gen/platforms.o
+
+$(PLATFORM_GEN): $(PLATFORM_FILES) lib/platform/embed.sh
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q)lib/platform/embed.sh $(PLATFORM_FILES) > $@.tmp && mv $@.tmp $@
+
+$(O)/gen/platforms.o: $(PLATFORM_GEN)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# test_cli links the CLI objects (all but main()) to test the subcommands' argument parsers.
+CLI_LIB_OBJS := $(filter-out $(O)/src/idlelab.o,$(CLI_OBJS))
+# test_trace_cli: the argument parsers of stats and replay (src/trace_cli.c), likewise.
+$(O)/tests/unit/test_trace_cli: $(O)/tests/unit/test_trace_cli.o $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
+
+$(O)/tests/unit/test_cli: $(O)/tests/unit/test_cli.o $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
+
+# `make fuzz` builds libFuzzer targets of the text parsers into $(O)/fuzz/; `make fuzz-run
+# FUZZ_SECONDS=N` runs each for N seconds on a seed corpus (fuzz/run.sh).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 10
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -fwrapv -Ilib \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_COMMON := lib/platform/lex.c lib/platform/error.c
+FUZZ_BINS := $(O)/fuzz/fuzz_platform $(O)/fuzz/fuzz_step
+$(O)/fuzz/fuzz_platform: fuzz/fuzz_platform.c lib/platform/platform.c lib/core/cpuidle.c $(FUZZ_COMMON)
+$(O)/fuzz/fuzz_step: fuzz/fuzz_step.c lib/step/input.c $(FUZZ_COMMON)
+# The trace readers: one target per text reader, and one that detects the format.
+FUZZ_TRACE_SRCS := fuzz/fuzz_trace.c $(sort $(wildcard lib/trace/*.c)) lib/stats/stats.c \
+	lib/core/cpuidle.c
+FUZZ_TRACE_BINS := $(O)/fuzz/fuzz_trace_ftrace $(O)/fuzz/fuzz_trace_tracecmd \
+	$(O)/fuzz/fuzz_trace_perf $(O)/fuzz/fuzz_trace_idlestat $(O)/fuzz/fuzz_trace_detect
+$(O)/fuzz/fuzz_trace_ftrace: READER := '"ftrace"'
+$(O)/fuzz/fuzz_trace_tracecmd: READER := '"trace-cmd"'
+$(O)/fuzz/fuzz_trace_perf: READER := '"perf"'
+$(O)/fuzz/fuzz_trace_idlestat: READER := '"idlestat"'
+$(O)/fuzz/fuzz_trace_detect: READER := NULL
+$(FUZZ_TRACE_BINS): $(FUZZ_TRACE_SRCS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -DREADER=$(READER) $(filter %.c,$^) -o $@
+FUZZ_BINS += $(FUZZ_TRACE_BINS)
+
+$(filter-out $(FUZZ_TRACE_BINS),$(FUZZ_BINS)):
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(filter %.c,$^) -o $@
+
+.PHONY: fuzz fuzz-run
+fuzz: $(FUZZ_BINS)
+
+fuzz-run: fuzz
+	$(Q)fuzz/run.sh $(O)/fuzz $(FUZZ_SECONDS)
+
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
@@ -98,6 +179,10 @@ $(IDLELAB): $(CLI_OBJS) $(LIBIDLELAB)
 $(O)/tests/unit/%: $(O)/tests/unit/%.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
+
+# kgov compiles upstream governor files with the kernel-API shim in kshim/ (lib/kgov/build.c);
+# it finds the shim through the source tree it was built from (or $IDLELAB_KSHIM_DIR).
+$(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"'
 
 # ---- tests -----------------------------------------------------------------------------------
 check: all check-unit check-cli
@@ -121,5 +206,16 @@ deps:
 
 clean:
 	rm -rf build build-asan
+
+# ---- bench (run by `make bench`, not by the tests) --------------------------------------------
+BENCH_SRCS := $(sort $(wildcard bench/*.c))
+BENCH_BINS := $(BENCH_SRCS:%.c=$(O)/%)
+
+$(O)/bench/%: $(O)/bench/%.o $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIBIDLELAB) $(LIBS)
+
+bench: $(BENCH_BINS)
+	$(Q)for b in $(BENCH_BINS); do $$b || exit 1; done
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d)

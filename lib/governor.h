@@ -68,6 +68,24 @@ struct il_var {
 
 #define IL_MAX_VARS 96
 
+/*
+ * A governor tunable: what the kernel exposes as a module_param() of the governor file
+ * (haltpoll's guest_halt_poll_ns, ...). The value of each device lives in its governor data
+ * at @offset, with the C type of @type; il_gov_bind() stores @def there before enable().
+ */
+enum il_param_type {
+	IL_PARAM_UINT, /* unsigned int; set like kstrtouint(value, 0): decimal, 0x hex, 0 octal */
+	IL_PARAM_BOOL, /* bool; set like kstrtobool(): y/Y/1/on or n/N/0/off */
+};
+
+struct il_param {
+	const char *name; /* the module parameter's name, e.g. "guest_halt_poll_ns" */
+	enum il_param_type type;
+	u64 def;          /* default value (0 or 1 for a bool) */
+	size_t offset;    /* offsetof() the value in the governor's per-CPU data */
+	const char *help; /* one line, with the unit */
+};
+
 struct il_governor {
 	const char *name;
 	unsigned int rating;
@@ -81,6 +99,7 @@ struct il_governor {
 	 * menu's predicted_ns) into @vars; return how many were written (<= @max).
 	 */
 	int (*vars)(const struct il_device *dev, struct il_var *vars, int max);
+	const struct il_param *params; /* tunables, terminated by { 0 }; NULL if none */
 };
 
 struct il_preset {
@@ -112,5 +131,30 @@ const char *il_preset_alias_target(const char *name);
 int il_gov_bind(struct il_driver *drv, struct il_device *dev, const struct il_preset *preset);
 /** il_gov_unbind - call disable() and free the per-CPU data */
 void il_gov_unbind(struct il_driver *drv, struct il_device *dev);
+
+/* Tunables (lib/gov/param.c). */
+/**
+ * il_gov_find_param - the entry of @gov's parameter table called @name
+ * Return: the entry, or NULL if @gov has no such parameter.
+ */
+const struct il_param *il_gov_find_param(const struct il_governor *gov, const char *name);
+/**
+ * il_gov_param_defaults - store the default of every tunable in @dev's governor data
+ *
+ * il_gov_bind() calls it between zeroing the data and enable().
+ */
+void il_gov_param_defaults(struct il_device *dev);
+/**
+ * il_gov_set_param - set tunable @name of the governor bound to @dev, parsed from @value
+ * Return: 0, or -1 with errno ENOENT (no governor bound or no such parameter), EINVAL (@value
+ * is not a valid number or boolean) or ERANGE (@value does not fit the parameter's type).
+ * On error the stored value is unchanged.
+ */
+int il_gov_set_param(struct il_device *dev, const char *name, const char *value);
+/**
+ * il_gov_get_param - read tunable @name of the governor bound to @dev into *@value
+ * Return: 0, or -1 with errno ENOENT (no governor bound or no such parameter).
+ */
+int il_gov_get_param(const struct il_device *dev, const char *name, u64 *value);
 
 #endif /* IDLELAB_GOVERNOR_H */

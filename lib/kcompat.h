@@ -6,7 +6,7 @@
  * upstream file. The one visible difference: the kernel finds the current CPU implicitly,
  * a port passes @dev (for TICK_NSEC too, because HZ is a parameter here, not a constant).
  *
- * Only lib/gov/*.c include this header.
+ * Only the ports in lib/gov/ include this header.
  */
 #ifndef IDLELAB_KCOMPAT_H
 #define IDLELAB_KCOMPAT_H

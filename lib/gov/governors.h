@@ -26,7 +26,7 @@ IL_GOVERNORS(IL_DECLARE_PRESETS)
 #define IL_ALIASES(X)               \
 	X("menu", "menu-7.1")       \
 	X("teo", "teo-7.1")         \
-	X("ladder", "ladder-6.13")     \
+	X("ladder", "ladder-7.1")      \
 	X("haltpoll", "haltpoll-7.0")
 
 #endif /* IDLELAB_GOVERNORS_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "governors.h"
+#include "../kgov/kgov.h"
 
 static const struct il_preset *const families[] = {
 #define IL_FAMILY_ENTRY(fam) il_presets_##fam,
@@ -56,6 +57,9 @@ const struct il_preset *il_preset_find(const char *name)
 {
 	const char *target = il_preset_alias_target(name);
 
+	/* "file:OBJ.so[@PRESET]": an upstream file built by `idlelab kgov build` (lib/kgov/) */
+	if (!strncmp(name, "file:", 5))
+		return il_kgov_preset_find(name + 5);
 	if (target)
 		name = target;
 	for (int i = 0; i < il_preset_count(); i++) {
@@ -78,6 +82,7 @@ int il_gov_bind(struct il_driver *drv, struct il_device *dev, const struct il_pr
 		errno = ENOMEM;
 		return -1;
 	}
+	il_gov_param_defaults(dev);
 	if (gov->enable) {
 		ret = gov->enable(drv, dev);
 		if (ret < 0) {

@@ -78,7 +78,9 @@ static bool enforces_latency_everywhere(const struct il_preset *p)
 
 	if (!strcmp(fam, "teo") || !strcmp(fam, "oracle"))
 		return true;
-	return !strcmp(fam, "menu") && p->kver >= IL_KV(6, 17, 0) && p->core != &il_core_debian_6_1;
+	/* 779b1a1cb13a (6.17) is also in Debian's 6.12.117, not in its 6.1.192. */
+	return !strcmp(fam, "menu") &&
+	       (p->kver >= IL_KV(6, 17, 0) || p->core == &il_core_debian_6_12);
 }
 
 static bool never_clears_stop_tick(const struct il_preset *p)

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * libFuzzer target: the platform-file parser (lib/platform/platform.c) on arbitrary bytes.
+ * Besides the sanitizers' checks, an accepted platform must satisfy what the parser promises.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform/platform.h"
+
+static void check_accepted(const struct il_platform *p)
+{
+	if (p->drv.state_count < 1 || p->drv.state_count > CPUIDLE_STATE_MAX)
+		abort();
+	if (p->cpus < 1 || p->cpus > IL_PLAT_CPUS_MAX || !p->cpus_source[0] || !p->hz_source[0])
+		abort();
+	for (int i = 0; i < p->drv.state_count; i++) {
+		const struct il_state *s = &p->drv.states[i];
+
+		if (!p->state_source[i][0] || !s->name[0] || strnlen(s->name, IL_NAME_LEN) == IL_NAME_LEN)
+			abort();
+		if (s->exit_latency_ns < 0 || s->exit_latency_ns > IL_PLAT_TIME_MAX_NS ||
+		    s->target_residency_ns < 0 || s->target_residency_ns > IL_PLAT_TIME_MAX_NS)
+			abort();
+		if (s->exit_latency != (unsigned int)(s->exit_latency_ns / 1000))
+			abort();
+		if (i > 0 && (s->flags & CPUIDLE_FLAG_POLLING))
+			abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct il_platform plat;
+	struct il_error err;
+
+	if (il_platform_parse((const char *)data, size, "fuzz.plat", &plat, &err) == 0)
+		check_accepted(&plat);
+	else if (strncmp(err.msg, "fuzz.plat", 9))
+		abort(); /* every error names the input */
+	return 0;
+}

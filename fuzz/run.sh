@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Run each libFuzzer target for a while on a seed corpus.
+# Usage: fuzz/run.sh FUZZ_DIR SECONDS   (make fuzz-run FUZZ_SECONDS=N)
+#   platform parser seeds: platforms/*.plat and the example in docs/platforms.md
+#   step parser seeds: the ```step blocks of docs/step.md and tests/cli/data/*.step
+#   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
+# Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
+set -eu
+dir=${1:?usage: fuzz/run.sh FUZZ_DIR SECONDS}
+seconds=${2:-10}
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/idlelab-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# Write every fenced block of language $2 in markdown file $1 to $3/$4-N.
+blocks() {
+	awk -v lang="$2" -v out="$3/$4" '
+		$0 == "```" lang { n++; file = out "-" n; inblock = 1; next }
+		inblock && /^```/ { inblock = 0; close(file); next }
+		inblock { print > file }' "$1"
+}
+
+mkdir -p "$work/platform" "$work/step"
+cp "$top"/platforms/*.plat "$work/platform/"
+blocks "$top/docs/platforms.md" "" "$work/platform" doc
+blocks "$top/docs/step.md" step "$work/step" doc
+for f in "$top"/tests/cli/data/*.step; do
+	[ -e "$f" ] && cp "$f" "$work/step/"
+done
+
+# trace readers: the text fixtures of tests/fixtures/traces (each reader sees all of them)
+mkdir -p "$work/trace"
+for f in "$top"/tests/fixtures/traces/*.trace "$top"/tests/fixtures/traces/ladder.* \
+	"$top"/tests/fixtures/traces/vm.perf "$top"/tests/fixtures/traces/vm.idlestat; do
+	[ -e "$f" ] && head -c 8192 "$f" >"$work/trace/$(basename "$f")"
+done
+
+status=0
+for target in platform step; do
+	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
+	"$dir/fuzz_$target" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+		-artifact_prefix="$dir/crash-$target-" "$work/$target" || status=1
+done
+for reader in ftrace tracecmd perf idlestat detect; do
+	echo "fuzz: trace_$reader for ${seconds}s on $(ls "$work/trace" | wc -l) seeds"
+	"$dir/fuzz_trace_$reader" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+		-artifact_prefix="$dir/crash-trace_$reader-" "$work/trace" || status=1
+done
+exit $status

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* time.h (kshim) - nothing a governor uses beyond what linux/kernel.h provides. */
+#ifndef KSHIM_LINUX_TIME_H
+#define KSHIM_LINUX_TIME_H
+
+#include <linux/kernel.h>
+
+#endif

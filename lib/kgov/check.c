@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check.c - run a kernel governor file and a port in lockstep and compare every decision.
+ *
+ * DOC: the lockstep check
+ *
+ * Two lab devices, "upstream" (the file compiled by kgov) and "port" (a built-in preset),
+ * get the same driver, the same environment inputs and the same outcomes. One step is one
+ * idle period, run the way the cpuidle core and the idle loop of the preset's framework run
+ * it:
+ *
+ *  1. Inputs: kgov_gen_step() draws the sleep length, delta_next, tick state, got_tick,
+ *     QoS, iowait/load and clock. The tick state follows the previous decision most of the
+ *     time (the idle loop stops the tick when select() said so, 6.x also keeps a stopped tick
+ *     stopped), and is random otherwise.
+ *  2. select() on both; compare the index, stop_tick (4.17+), every var the port shows that is
+ *     not diagnostic (by name, against the upstream field of that name), the device fields the
+ *     governors write (last_state_idx from 5.x, poll_limit_ns, poll_time_limit), how many times
+ *     each asked for the sleep length, and whether each consumed the got_tick flag.
+ *  3. The outcome: kgov_gen_outcome() draws a residency (or a rejected entry); a polling
+ *     state runs cpuidle_poll_time() (which caches the window in poll_limit_ns) and may end on
+ *     its limit (poll_time_limit); il_cpuidle_account() sets last_residency(_ns) as
+ *     cpuidle_enter_state() does; reflect() runs unless the entry was rejected.
+ *  4. Compare again after reflect().
+ *
+ * The first difference stops the check and is described with the step number, the state
+ * table, the inputs of this step and of the steps before it, and both sides' index,
+ * stop_tick and vars, so that it can be turned into a unit test of the port.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kgov.h"
+#include "../core/core.h"
+#include "../platform/platform.h"
+
+#define RUN_LENGTH 4000ULL /* steps per run; each run has a fresh platform and devices */
+#define HISTORY 8          /* steps shown before a mismatch */
+#define RUN_ENDED 2        /* a run cannot go on (both sides chose no valid state) */
+
+/* ---- the environment both devices see ---------------------------------------------------- */
+
+struct side_env {
+	struct il_env env;
+	const struct kgov_step *st;
+	bool got_tick;        /* pending flag; the first reader clears it */
+	int sleep_queries;
+	int got_tick_reads;
+};
+
+static s64 env_sleep_length(const struct il_env *env, s64 *delta_next)
+{
+	struct side_env *se = env->ctx;
+
+	se->sleep_queries++;
+	if (delta_next)
+		*delta_next = se->st->delta_next_ns;
+	return se->st->sleep_ns;
+}
+
+static bool env_tick_stopped(const struct il_env *env)
+{
+	return ((struct side_env *)env->ctx)->st->tick_stopped;
+}
+
+static bool env_got_tick(const struct il_env *env)
+{
+	struct side_env *se = env->ctx;
+	bool ret = se->got_tick;
+
+	se->got_tick = false;
+	se->got_tick_reads++;
+	return ret;
+}
+
+static void env_qos(const struct il_env *env, struct il_qos *out)
+{
+	*out = ((struct side_env *)env->ctx)->st->qos;
+}
+
+static unsigned long env_nr_iowait(const struct il_env *env)
+{
+	return ((struct side_env *)env->ctx)->st->nr_iowait;
+}
+
+static unsigned long env_load(const struct il_env *env)
+{
+	return ((struct side_env *)env->ctx)->st->load;
+}
+
+/* Before reflect the clock has moved to the wakeup. */
+static u64 env_clock(const struct il_env *env)
+{
+	const struct side_env *se = env->ctx;
+
+	return se->st->exit_clock_ns ? se->st->exit_clock_ns : se->st->clock_ns;
+}
+
+static s64 env_oracle(const struct il_env *env)
+{
+	return ((struct side_env *)env->ctx)->st->residency_ns;
+}
+
+static const struct il_env_ops side_env_ops = {
+	.sleep_length = env_sleep_length,
+	.tick_stopped = env_tick_stopped,
+	.got_tick = env_got_tick,
+	.qos = env_qos,
+	.nr_iowait = env_nr_iowait,
+	.load_weight = env_load,
+	.local_clock = env_clock,
+	.oracle_idle_ns = env_oracle,
+};
+
+/* ---- one side ------------------------------------------------------------------------------ */
+
+struct side {
+	const char *label;
+	const struct il_preset *preset;
+	struct il_device dev;
+	struct side_env se;
+	struct il_var vars[IL_MAX_VARS];
+	int nvars;
+	int idx;
+	bool stop_tick;
+};
+
+/* ---- the check ------------------------------------------------------------------------------ */
+
+struct checker {
+	const struct il_kgov_check_opts *opts;
+	struct il_kgov_check_result *res;
+	struct il_error *err;
+	struct kgov_rng rng;
+	struct kgov_frame frame;
+	struct kgov_pattern pattern;   /* the run's workload */
+	struct il_platform plat;       /* -p, loaded once */
+	bool have_plat;
+	struct il_driver drv;
+	unsigned int hz;
+	struct side up, port;
+	bool compare_last_state_idx;
+	bool compare_stop_tick;
+	unsigned int run;
+	unsigned long long step;
+	struct kgov_step hist[HISTORY];  /* ring of the last steps' inputs and outcomes */
+	unsigned long long hist_n;
+	/* names compared and not compared, for the summary */
+	const char *compared[IL_MAX_VARS];
+	int ncompared;
+};
+
+static void side_setup(struct checker *c, struct side *s, const unsigned long long *disable)
+{
+	memset(&s->dev, 0, sizeof(s->dev));
+	s->se.env.ops = &side_env_ops;
+	s->se.env.ctx = &s->se;
+	il_env_set_hz(&s->se.env, c->hz);
+	s->dev.cpu = (unsigned int)(c->run % 4);
+	s->dev.env = &s->se.env;
+	for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
+		s->dev.states_usage[i].disable = disable[i];
+}
+
+static void side_begin_step(struct side *s, const struct kgov_step *st)
+{
+	s->se.st = st;
+	s->se.got_tick = st->got_tick;
+	s->se.sleep_queries = 0;
+	s->se.got_tick_reads = 0;
+}
+
+/* ---- reporting ------------------------------------------------------------------------------ */
+
+struct strbuf {
+	char *buf;
+	size_t len, cap;
+};
+
+static void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(sb->buf ? sb->buf + sb->len : NULL, sb->buf ? sb->cap - sb->len : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return;
+		if (sb->buf && sb->len + (size_t)n < sb->cap) {
+			sb->len += (size_t)n;
+			return;
+		}
+		size_t cap = sb->cap ? sb->cap * 2 : 4096;
+
+		while (cap < sb->len + (size_t)n + 1)
+			cap *= 2;
+		char *nb = realloc(sb->buf, cap);
+
+		if (!nb)
+			return;
+		sb->buf = nb;
+		sb->cap = cap;
+	}
+}
+
+static void describe_step(struct strbuf *sb, const struct kgov_step *st, bool with_outcome)
+{
+	sb_printf(sb, "sleep_length=%lld delta_next=%lld tick_stopped=%d got_tick=%d "
+		  "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu load=%lu clock=%llu",
+		  (long long)st->sleep_ns, (long long)st->delta_next_ns, st->tick_stopped,
+		  st->got_tick, st->qos.cpu_latency_us, st->qos.resume_latency_us,
+		  st->qos.wakeup_latency_us, st->nr_iowait, st->load, (unsigned long long)st->clock_ns);
+	if (st->toggle_state >= 0)
+		sb_printf(sb, " toggled_disable[%d]", st->toggle_state);
+	if (with_outcome)
+		sb_printf(sb, " -> %s residency=%lld%s", st->rejected ? "REJECTED" : "entered",
+			  (long long)st->residency_ns, st->poll_timeout ? " poll_time_limit" : "");
+}
+
+static void describe_driver(struct strbuf *sb, const struct checker *c)
+{
+	sb_printf(sb, "platform: %s, HZ=%u (TICK_NSEC=%llu), %d states, cpu %u\n",
+		  c->have_plat ? c->plat.name : "random", c->hz,
+		  (unsigned long long)c->up.se.env.tick_nsec, c->drv.state_count, c->up.dev.cpu);
+	for (int i = 0; i < c->drv.state_count; i++) {
+		const struct il_state *s = &c->drv.states[i];
+
+		sb_printf(sb, "  state %d %-6s flags=0x%x exit_latency=%lldns (%uus) "
+			  "target_residency=%lldns (%uus)%s disable=%llu/%llu\n",
+			  i, s->name, s->flags, (long long)s->exit_latency_ns, s->exit_latency,
+			  (long long)s->target_residency_ns, s->target_residency,
+			  s->disabled ? " drv-disabled" : "", c->up.dev.states_usage[i].disable,
+			  c->port.dev.states_usage[i].disable);
+	}
+}
+
+static const struct il_var *find_var(const struct side *s, const char *name)
+{
+	for (int i = 0; i < s->nvars; i++)
+		if (!strcmp(s->vars[i].name, name))
+			return &s->vars[i];
+	return NULL;
+}
+
+static void describe_value(struct strbuf *sb, const struct il_var *v)
+{
+	if (!v)
+		sb_printf(sb, "%20s", "-");
+	else if (v->is_signed)
+		sb_printf(sb, "%20lld", (long long)(s64)v->value);
+	else
+		sb_printf(sb, "%20llu", (unsigned long long)v->value);
+}
+
+static void describe_sides(struct strbuf *sb, const struct checker *c)
+{
+	const struct side *u = &c->up, *p = &c->port;
+
+	sb_printf(sb, "%-36s %20s %20s\n", "", "upstream", "port");
+	sb_printf(sb, "%-36s %20d %20d\n", "index", u->idx, p->idx);
+	sb_printf(sb, "%-36s %20d %20d\n", "stop_tick", u->stop_tick, p->stop_tick);
+	sb_printf(sb, "%-36s %20d %20d\n", "dev->last_state_idx", u->dev.last_state_idx,
+		  p->dev.last_state_idx);
+	sb_printf(sb, "%-36s %20llu %20llu\n", "dev->poll_limit_ns",
+		  (unsigned long long)u->dev.poll_limit_ns, (unsigned long long)p->dev.poll_limit_ns);
+	sb_printf(sb, "%-36s %20d %20d\n", "dev->poll_time_limit", u->dev.poll_time_limit,
+		  p->dev.poll_time_limit);
+	sb_printf(sb, "%-36s %20d %20d\n", "sleep length queries", u->se.sleep_queries,
+		  p->se.sleep_queries);
+	sb_printf(sb, "%-36s %20d %20d\n", "got_tick still pending", u->se.got_tick, p->se.got_tick);
+	for (int i = 0; i < u->nvars; i++) {
+		const struct il_var *pv = find_var(p, u->vars[i].name);
+		bool differs = pv && !pv->diag && pv->value != u->vars[i].value;
+
+		sb_printf(sb, "%c %-34s ", differs ? '*' : ' ', u->vars[i].name);
+		describe_value(sb, &u->vars[i]);
+		sb_printf(sb, " ");
+		describe_value(sb, pv);
+		sb_printf(sb, "\n");
+	}
+	for (int i = 0; i < p->nvars; i++) {
+		if (find_var(u, p->vars[i].name))
+			continue;
+		sb_printf(sb, "%c %-34s %20s ", p->vars[i].diag ? ' ' : '?', p->vars[i].name, "-");
+		describe_value(sb, &p->vars[i]);
+		sb_printf(sb, "%s\n", p->vars[i].diag ? "  (diag)" : "  (no upstream field)");
+	}
+}
+
+static int report_mismatch(struct checker *c, const char *phase, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int report_mismatch(struct checker *c, const char *phase, const char *fmt, ...)
+{
+	struct il_kgov_mismatch *m = &c->res->first;
+	struct strbuf sb = { 0 };
+	unsigned long long first;
+	va_list ap;
+
+	c->res->mismatch = true;
+	m->run = c->run;
+	m->step = c->step;
+	m->phase = phase;
+	va_start(ap, fmt);
+	vsnprintf(m->what, sizeof(m->what), fmt, ap);
+	va_end(ap);
+
+	sb_printf(&sb, "MISMATCH after %s, run %u step %llu (decision #%llu of this check): %s\n",
+		  phase, c->run, c->step, c->res->decisions, m->what);
+	sb_printf(&sb, "upstream: %s [%s]\nport:     %s [%s]\n", c->up.preset->name,
+		  c->up.preset->upstream, c->port.preset->name, c->port.preset->upstream);
+	sb_printf(&sb, "framework: %s (idle loop %d)\n", c->port.preset->core->name,
+		  (int)c->port.preset->core->idle_loop);
+	if (c->pattern.periodic)
+		sb_printf(&sb, "workload: periodic %lld ns +- %lld, outliers %lld/%lld ns (%u%%)\n",
+			  (long long)c->pattern.base_ns, (long long)c->pattern.jitter_ns,
+			  (long long)c->pattern.outlier_ns[0], (long long)c->pattern.outlier_ns[1],
+			  c->pattern.outlier_pct);
+	describe_driver(&sb, c);
+	first = c->hist_n > HISTORY ? c->hist_n - HISTORY : 0;
+	sb_printf(&sb, "inputs (the last line is this step):\n");
+	for (unsigned long long k = first; k < c->hist_n; k++) {
+		sb_printf(&sb, "  step %llu: ", c->step - (c->hist_n - 1 - k));
+		describe_step(&sb, &c->hist[k % HISTORY], k + 1 < c->hist_n || !strcmp(phase, "reflect"));
+		sb_printf(&sb, "\n");
+	}
+	describe_sides(&sb, c);
+	sb_printf(&sb, "reproduce: idlelab kgov check %s --against %s --seed %llu --steps %llu%s%s\n",
+		  il_kgov_source(c->up.preset) ? il_kgov_source(c->up.preset) : c->up.preset->name,
+		  c->port.preset->name, (unsigned long long)c->opts->seed, c->res->decisions,
+		  c->opts->platform ? " -p " : " --random-platforms",
+		  c->opts->platform ? c->opts->platform : "");
+	m->report = sb.buf;
+	return 1;
+}
+
+/* ---- comparisons ----------------------------------------------------------------------------- */
+
+static void remember_compared(struct checker *c, const char *name)
+{
+	for (int i = 0; i < c->ncompared; i++)
+		if (c->compared[i] == name || !strcmp(c->compared[i], name))
+			return;
+	if (c->ncompared < IL_MAX_VARS)
+		c->compared[c->ncompared++] = name;
+}
+
+static int compare_vars(struct checker *c, const char *phase)
+{
+	struct side *u = &c->up, *p = &c->port;
+
+	u->nvars = u->preset->gov->vars ? u->preset->gov->vars(&u->dev, u->vars, IL_MAX_VARS) : 0;
+	p->nvars = p->preset->gov->vars ? p->preset->gov->vars(&p->dev, p->vars, IL_MAX_VARS) : 0;
+	for (int i = 0; i < p->nvars; i++) {
+		const struct il_var *pv = &p->vars[i], *uv;
+
+		if (pv->diag)
+			continue;
+		/* the lists come in the same order almost always: try the same position first */
+		uv = i < u->nvars && !strcmp(u->vars[i].name, pv->name) ? &u->vars[i] : find_var(u, pv->name);
+		if (!uv)
+			return report_mismatch(c, phase, "the port shows var %s, which is not a field "
+					       "of the upstream per-CPU struct", pv->name);
+		c->res->comparisons++;
+		if (c->ncompared < IL_MAX_VARS)
+			remember_compared(c, uv->name);
+		if (uv->value != pv->value)
+			return report_mismatch(c, phase, "var %s: upstream %lld, port %lld", pv->name,
+					       (long long)uv->value, (long long)pv->value);
+	}
+	return 0;
+}
+
+static int compare_devices(struct checker *c, const char *phase)
+{
+	const struct side *u = &c->up, *p = &c->port;
+
+	if (c->compare_last_state_idx && u->dev.last_state_idx != p->dev.last_state_idx)
+		return report_mismatch(c, phase, "dev->last_state_idx: upstream %d, port %d",
+				       u->dev.last_state_idx, p->dev.last_state_idx);
+	if (u->dev.poll_limit_ns != p->dev.poll_limit_ns)
+		return report_mismatch(c, phase, "dev->poll_limit_ns: upstream %llu, port %llu",
+				       (unsigned long long)u->dev.poll_limit_ns,
+				       (unsigned long long)p->dev.poll_limit_ns);
+	if (u->dev.poll_time_limit != p->dev.poll_time_limit)
+		return report_mismatch(c, phase, "dev->poll_time_limit: upstream %d, port %d",
+				       u->dev.poll_time_limit, p->dev.poll_time_limit);
+	if (u->se.sleep_queries != p->se.sleep_queries)
+		return report_mismatch(c, phase, "tick_nohz_get_sleep_length() calls: upstream %d, port %d",
+				       u->se.sleep_queries, p->se.sleep_queries);
+	if (u->se.got_tick != p->se.got_tick)
+		return report_mismatch(c, phase, "got_tick flag %s by upstream but %s by port",
+				       u->se.got_tick ? "left pending" : "consumed",
+				       p->se.got_tick ? "left pending" : "consumed");
+	return 0;
+}
+
+static int compare_select(struct checker *c)
+{
+	if (c->up.idx != c->port.idx)
+		return report_mismatch(c, "select", "index: upstream %d, port %d", c->up.idx, c->port.idx);
+	if (c->compare_stop_tick && c->up.stop_tick != c->port.stop_tick)
+		return report_mismatch(c, "select", "stop_tick: upstream %d, port %d", c->up.stop_tick,
+				       c->port.stop_tick);
+	if (c->up.idx < 0 || c->up.idx >= c->drv.state_count) {
+		/* both agree on an index outside the table: a finding about the kernel file */
+		if (!c->res->invalid_index_runs++)
+			snprintf(c->res->invalid_index, sizeof(c->res->invalid_index),
+				 "run %u step %llu: both returned index %d with %d states", c->run,
+				 c->step, c->up.idx, c->drv.state_count);
+		return RUN_ENDED;
+	}
+	return compare_devices(c, "select") ?: compare_vars(c, "select");
+}
+
+/* ---- one run ---------------------------------------------------------------------------------- */
+
+static int bind_side(struct checker *c, struct side *s)
+{
+	if (il_gov_bind(&c->drv, &s->dev, s->preset))
+		return il_error_set(c->err, s->preset->name, 0, "cannot bind: %s", strerror(errno));
+	return 0;
+}
+
+/* The same random tunables on both sides, where both have the parameter. */
+static void randomize_params(struct checker *c)
+{
+	const struct il_param *params = c->up.preset->gov->params;
+	char value[32];
+
+	if (!params || !kgov_rng_chance(&c->rng, 1, 2))
+		return;
+	for (const struct il_param *p = params; p->name; p++) {
+		u64 v;
+
+		if (!il_gov_find_param(c->port.preset->gov, p->name) || kgov_rng_chance(&c->rng, 1, 2))
+			continue;
+		if (p->type == IL_PARAM_BOOL)
+			v = kgov_rng_next(&c->rng) & 1;
+		else if (kgov_rng_chance(&c->rng, 1, 4))
+			v = (u64)kgov_rng_range(&c->rng, 0, 4);
+		else
+			v = (u64)kgov_rng_range(&c->rng, 0, 1000000);
+		snprintf(value, sizeof(value), "%llu", (unsigned long long)v);
+		il_gov_set_param(&c->up.dev, p->name, value);
+		il_gov_set_param(&c->port.dev, p->name, value);
+	}
+}
+
+static int setup_run(struct checker *c)
+{
+	unsigned long long disable[CPUIDLE_STATE_MAX];
+
+	if (c->have_plat) {
+		struct il_device tmp;
+
+		c->drv = c->plat.drv;
+		c->hz = c->plat.hz;
+		il_platform_device_init(&c->plat, &tmp);
+		for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
+			disable[i] = tmp.states_usage[i].disable;
+		if (kgov_rng_chance(&c->rng, 1, 4)) {
+			unsigned long long extra[CPUIDLE_STATE_MAX];
+
+			kgov_gen_disables(&c->rng, &c->drv, extra);
+			for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
+				disable[i] |= extra[i];
+		}
+		if (c->drv.state_count < c->frame.min_states)
+			return il_error_set(c->err, c->plat.name, 0, "%d state(s): the %s idle loop never "
+					    "calls a governor with fewer than %d", c->drv.state_count,
+					    c->port.preset->core->name, c->frame.min_states);
+	} else {
+		kgov_gen_driver(&c->rng, &c->frame, &c->drv, &c->hz);
+		kgov_gen_disables(&c->rng, &c->drv, disable);
+	}
+	kgov_gen_pattern(&c->rng, &c->pattern);
+	side_setup(c, &c->up, disable);
+	side_setup(c, &c->port, disable);
+	if (bind_side(c, &c->up))
+		return -1;
+	if (bind_side(c, &c->port)) {
+		il_gov_unbind(&c->drv, &c->up.dev);
+		return -1;
+	}
+	randomize_params(c);
+	return 0;
+}
+
+static void teardown_run(struct checker *c)
+{
+	il_gov_unbind(&c->drv, &c->up.dev);
+	il_gov_unbind(&c->drv, &c->port.dev);
+}
+
+static void apply_toggle(struct checker *c, int state)
+{
+	if (state < 0)
+		return;
+	c->up.dev.states_usage[state].disable ^= CPUIDLE_STATE_DISABLED_BY_USER;
+	c->port.dev.states_usage[state].disable ^= CPUIDLE_STATE_DISABLED_BY_USER;
+}
+
+static void note_progress(struct checker *c, const char *in)
+{
+	if (c->opts->progress)
+		c->opts->progress->in = in;
+}
+
+static void do_select(struct checker *c, struct side *s)
+{
+	note_progress(c, s == &c->up ? "upstream select()" : "port select()");
+	s->stop_tick = true;
+	s->idx = s->preset->gov->select(&c->drv, &s->dev, &s->stop_tick);
+	note_progress(c, NULL);
+}
+
+/* Enter the state both chose: the polling window, the accounting, reflect. */
+static void do_enter(struct checker *c, struct side *s, struct kgov_step *st)
+{
+	const struct il_state *state = &c->drv.states[s->idx];
+	bool poll_5_x = s->preset->core->poll == IL_POLL_5_X;
+
+	if (!st->rejected && (state->flags & CPUIDLE_FLAG_POLLING) && poll_5_x) {
+		/* poll_idle(): read the window (cached in poll_limit_ns), clear, maybe time out */
+		il_cpuidle_poll_time(&c->drv, &s->dev);
+		s->dev.poll_time_limit = st->poll_timeout;
+	}
+	il_cpuidle_account(&c->drv, &s->dev, s->idx, st->rejected ? -1 : st->residency_ns);
+	note_progress(c, s == &c->up ? "upstream reflect()" : "port reflect()");
+	if (!st->rejected)
+		il_cpuidle_reflect(&s->dev, s->idx);
+	note_progress(c, NULL);
+}
+
+static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
+{
+	bool next_stopped = false;
+
+	for (c->step = 0; c->step < steps; c->step++) {
+		struct kgov_step *st = &c->hist[c->hist_n % HISTORY];
+		int ret;
+
+		kgov_gen_step(&c->rng, &c->frame, &c->drv, &c->up.se.env, &c->pattern, *clock, st);
+		/* the tick as the previous decision left it, most of the time */
+		if (c->step > 0 && !c->frame.sleep_4_16 && kgov_rng_chance(&c->rng, 7, 10))
+			st->tick_stopped = next_stopped;
+		c->hist_n++;
+		apply_toggle(c, st->toggle_state);
+		side_begin_step(&c->up, st);
+		side_begin_step(&c->port, st);
+
+		if (c->opts->progress)
+			c->opts->progress->decisions = c->res->decisions + 1;
+		do_select(c, &c->up);
+		do_select(c, &c->port);
+		c->res->decisions++;
+		ret = compare_select(c);
+		if (ret)
+			return ret;
+
+		kgov_gen_outcome(&c->rng, &c->drv, &c->up.se.env, c->up.idx, &c->pattern, st);
+		if (st->poll_timeout) {
+			/* the polling loop ran out its window: residency = window + overshoot */
+			u64 limit = il_cpuidle_poll_time(&c->drv, &c->up.dev);
+
+			st->residency_ns = (s64)(limit > (u64)KTIME_MAX / 2 ? 0 : limit) +
+					   kgov_rng_range(&c->rng, 0, 3000);
+			st->exit_clock_ns = st->clock_ns + (u64)st->residency_ns;
+			/* the port side computes (and caches) its own window in do_enter() */
+		}
+		do_enter(c, &c->up, st);
+		do_enter(c, &c->port, st);
+		if (c->opts->check_reflect && !st->rejected) {
+			ret = compare_devices(c, "reflect") ?: compare_vars(c, "reflect");
+			if (ret)
+				return ret;
+		}
+		*clock = st->exit_clock_ns;
+		/* the idle loop: 4.17 stops the tick per stop_tick, 6.x also keeps it stopped */
+		next_stopped = c->up.stop_tick ||
+			       (c->port.preset->core->idle_loop >= IL_LOOP_6_X && st->tick_stopped);
+	}
+	return 0;
+}
+
+int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port,
+		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
+		  struct il_error *err)
+{
+	struct checker *c = calloc(1, sizeof(*c));
+	unsigned long long done = 0;
+	u64 clock = 0;
+	int ret = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!c)
+		return il_error_set(err, "kgov", 0, "out of memory");
+	c->opts = opts;
+	c->res = res;
+	c->err = err;
+	c->up.preset = upstream;
+	c->port.preset = port;
+	kgov_rng_seed(&c->rng, opts->seed);
+	kgov_frame_of(port, &c->frame);
+	c->compare_last_state_idx = port->kver >= IL_KV(5, 0, 0);
+	c->compare_stop_tick = port->core->idle_loop != IL_LOOP_4_16;
+	if (upstream->gov->name && port->gov->name && strcmp(upstream->gov->name, port->gov->name)) {
+		ret = il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
+				   upstream->gov->name, port->name, port->gov->name);
+		goto out;
+	}
+	if (opts->platform) {
+		if (il_platform_load(opts->platform, &c->plat, err)) {
+			ret = -1;
+			goto out;
+		}
+		c->have_plat = true;
+	}
+	while (done < opts->steps) {
+		unsigned long long n = opts->steps - done < RUN_LENGTH ? opts->steps - done : RUN_LENGTH;
+
+		if (setup_run(c)) {
+			ret = -1;
+			break;
+		}
+		c->hist_n = 0;
+		clock = (u64)kgov_rng_range(&c->rng, 0, 1LL << 50);
+		ret = run_steps(c, n, &clock);
+		teardown_run(c);
+		res->runs++;
+		if (ret == RUN_ENDED) {
+			n = c->step + 1;
+			ret = 0;
+		}
+		if (ret)
+			break;
+		done += n;
+		c->run++;
+	}
+	res->vars_compared = c->ncompared;
+	/*
+	 * Upstream fields the port did not show (from the last comparison); the device fields
+	 * are compared directly (compare_devices()) whether or not the port lists them.
+	 */
+	for (int i = 0; i < c->up.nvars; i++) {
+		const char *name = c->up.vars[i].name;
+
+		if (find_var(&c->port, name) || !strcmp(name, "poll_limit_ns") ||
+		    (c->compare_last_state_idx && !strcmp(name, "last_state_idx")))
+			continue;
+		size_t used = strlen(res->not_compared);
+
+		snprintf(res->not_compared + used, sizeof(res->not_compared) - used, "%s%s",
+			 used ? " " : "", name);
+	}
+out:
+	free(c);
+	return ret;
+}
+
+void il_kgov_check_result_free(struct il_kgov_check_result *res)
+{
+	free(res->first.report);
+	res->first.report = NULL;
+}

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kgov.h - run an unmodified upstream cpuidle governor file in the lab, and check a port
+ * against it decision by decision.
+ *
+ * DOC: kgov
+ *
+ *  1. "Build": il_kgov_build() reads an upstream drivers/cpuidle/governors/<gov>.c, writes a
+ *     small wrapper that #includes it and lists its per-CPU struct under the upstream field
+ *     names (the same names the ports' vars() use), and compiles the wrapper with the kernel-API
+ *     shim (kshim/) into a shared object. The file itself is never edited or copied.
+ *  2. "Load": il_kgov_load() dlopen()s the object, runs the file's initcall (which registers
+ *     the governor) and returns a struct il_preset that runs wherever a built-in preset runs.
+ *     The framework rules around the loaded governor (idle loop, QoS, polling, accounting) are
+ *     those of a built-in preset it is said to behave like; by default, the built-in preset
+ *     whose upstream blob is the file's, else a guess from the file's era.
+ *  3. "Check": il_kgov_check() drives the loaded governor and a port with one stream of random,
+ *     corner-reaching inputs (lib/kgov/gen.c), in lockstep, and compares after every select()
+ *     and every reflect() the index, stop_tick, every non-diagnostic var, and the device fields
+ *     the governors write. It stops at the first difference and describes it.
+ */
+#ifndef IDLELAB_KGOV_H
+#define IDLELAB_KGOV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../cpuidle.h"
+#include "../env.h"
+#include "../governor.h"
+#include "../platform/error.h"
+
+/* ---- source scan and wrapper generation (lib/kgov/scan.c) -------------------------------- */
+
+#define KGOV_IDENT_LEN 64
+
+/* What kgov needs to know about an upstream governor file. */
+struct kgov_scan {
+	char family[KGOV_IDENT_LEN];      /* .name of its struct cpuidle_governor: "menu" */
+	char gov_var[KGOV_IDENT_LEN];     /* that struct's variable: "menu_governor" */
+	char select_fn[KGOV_IDENT_LEN];   /* its .select function: "menu_select" */
+	char percpu_var[KGOV_IDENT_LEN];  /* its DEFINE_PER_CPU variable, "" if none */
+	char percpu_tag[KGOV_IDENT_LEN];  /* the struct tag of that variable: "menu_device" */
+	bool dev_last_state_idx;          /* writes dev->last_state_idx (5.x+ and haltpoll) */
+	bool dev_poll_limit_ns;           /* drives dev->poll_limit_ns (haltpoll) */
+	bool stop_tick;                   /* select() takes bool *stop_tick (4.17+) */
+	bool units_us;                    /* reads the 4.x µs fields (no exit_latency_ns) */
+	char blob[41];                    /* git blob SHA-1 of the file ("git hash-object") */
+};
+
+/**
+ * kgov_scan_source - find the governor, its select(), its per-CPU variable in @text
+ * Return: 0, or -1 with @err set (no struct cpuidle_governor with .name and .select).
+ */
+int kgov_scan_source(const char *text, size_t len, const char *file, struct kgov_scan *scan,
+		     struct il_error *err);
+
+/**
+ * kgov_write_wrapper - write the wrapper translation unit for @src to @out
+ * @text: the file's text (the per-CPU struct is parsed from it)
+ * @src: the absolute path the wrapper #includes
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int kgov_write_wrapper(FILE *out, const char *text, size_t len, const char *src,
+		       const struct kgov_scan *scan, struct il_error *err);
+
+/** kgov_blob_sha1 - git's blob id of @len bytes: SHA-1 of "blob LEN\0" + data, 40 hex digits */
+void kgov_blob_sha1(const void *data, size_t len, char hex[41]);
+
+/* ---- build (lib/kgov/build.c) ---------------------------------------------------------- */
+
+struct il_kgov_build_opts {
+	const char *cc;       /* compiler; NULL: $CC, else "cc" */
+	const char *shim_dir; /* the kshim/ directory; NULL: $IDLELAB_KSHIM_DIR, else the tree's */
+	const char *extra_cflags; /* appended, split at spaces (e.g. "-DDEBUG"); may be NULL */
+};
+
+struct il_kgov_build_result {
+	char command[8192];   /* the compiler command, shell-quoted, as run */
+	char *log;            /* what the compiler printed (malloc'ed, may be NULL); free() it */
+	struct kgov_scan scan;
+};
+
+/**
+ * il_kgov_build - compile upstream governor file @src into the shared object @out
+ * Return: 0, or -1 with @err set; @res->log holds the compiler's output either way.
+ */
+int il_kgov_build(const char *src, const char *out, const struct il_kgov_build_opts *opts,
+		  struct il_kgov_build_result *res, struct il_error *err);
+
+/** il_kgov_shim_dir - the kshim/ directory il_kgov_build() uses when none is given */
+const char *il_kgov_shim_dir(void);
+
+/* ---- load (lib/kgov/load.c) ------------------------------------------------------------ */
+
+struct il_kgov_load_opts {
+	/* The built-in preset whose framework rules and kernel version the file has; NULL: the
+	 * preset with the same upstream blob, else a guess from the file's era. */
+	const struct il_preset *like;
+};
+
+/**
+ * il_kgov_load - load a kgov object and return it as a preset named "file:@path"
+ *
+ * Loading the same path again with the same @opts returns the same preset. Presets and
+ * objects stay loaded until the process exits, like the built-in presets.
+ * Return: the preset, or NULL with @err set.
+ */
+const struct il_preset *il_kgov_load(const char *path, const struct il_kgov_load_opts *opts,
+				     struct il_error *err);
+
+/**
+ * il_kgov_preset_find - the preset for "PATH.so" or "PATH.so@PRESET" (what -g file: takes),
+ * loading the object on first use. Return: the preset, or NULL with errno set.
+ */
+const struct il_preset *il_kgov_preset_find(const char *spec);
+
+/** il_kgov_is_loaded - whether @p is a preset made by il_kgov_load() */
+bool il_kgov_is_loaded(const struct il_preset *p);
+
+/* Counters of a loaded object: what the kernel would have printed, and shim errors. */
+struct il_kgov_counters {
+	unsigned long warns, printks, shim_errors;
+};
+int il_kgov_counters(const struct il_preset *p, struct il_kgov_counters *c);
+
+/** il_kgov_source - the path of the upstream file a loaded preset was built from, or NULL */
+const char *il_kgov_source(const struct il_preset *p);
+
+/** il_kgov_like - the built-in preset a loaded preset follows, or NULL */
+const struct il_preset *il_kgov_like(const struct il_preset *p);
+
+/** il_kgov_find_by_blob - the built-in preset whose upstream file has blob @hex, or NULL */
+const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family);
+
+/* ---- random inputs (lib/kgov/gen.c) ---------------------------------------------------- */
+
+struct kgov_rng {
+	u64 s;
+};
+
+void kgov_rng_seed(struct kgov_rng *r, u64 seed);
+u64 kgov_rng_next(struct kgov_rng *r);
+/** kgov_rng_range - uniform in [lo, hi] (lo <= hi) */
+s64 kgov_rng_range(struct kgov_rng *r, s64 lo, s64 hi);
+/** kgov_rng_chance - true with probability @num / @den */
+bool kgov_rng_chance(struct kgov_rng *r, unsigned int num, unsigned int den);
+
+/* The rules of the framework a generated stream must respect. */
+struct kgov_frame {
+	int min_states;      /* 2 for the 6.19.9 and 7.0+ idle loops, else 1 */
+	bool units_us;       /* 4.x: also vary drv->states[].disabled, nr_iowait and load */
+	bool sleep_4_16;     /* 4.16: one sleep length, the tick already stopped if it could be */
+};
+
+/** kgov_frame_of - the input rules for @preset's framework */
+void kgov_frame_of(const struct il_preset *preset, struct kgov_frame *f);
+
+/** kgov_gen_driver - a random state table (1..10 states, see gen.c) and its HZ */
+void kgov_gen_driver(struct kgov_rng *r, const struct kgov_frame *f, struct il_driver *drv,
+		     unsigned int *hz);
+
+/** kgov_gen_disables - random per-device disable bits for @drv (state 0 mostly enabled) */
+void kgov_gen_disables(struct kgov_rng *r, const struct il_driver *drv,
+		       unsigned long long disable[CPUIDLE_STATE_MAX]);
+
+/*
+ * The workload of a run: random residencies, or a periodic one (what get_typical_interval()
+ * looks for): a base period with some jitter, and outliers that repeat exactly, above or
+ * below the period.
+ */
+struct kgov_pattern {
+	bool periodic;
+	s64 base_ns;          /* the period */
+	s64 jitter_ns;        /* +- around it */
+	s64 outlier_ns[2];    /* outlier values, each repeating exactly */
+	unsigned int outlier_pct;
+};
+
+/** kgov_gen_pattern - choose a run's workload */
+void kgov_gen_pattern(struct kgov_rng *r, struct kgov_pattern *pat);
+
+/* What the kernel shows a governor during one idle period. */
+struct kgov_step {
+	s64 sleep_ns;        /* tick_nohz_get_sleep_length() */
+	s64 delta_next_ns;   /* its *delta_next */
+	bool tick_stopped;
+	bool got_tick;       /* pending when reflect/select reads it */
+	struct il_qos qos;
+	unsigned long nr_iowait, load;
+	u64 clock_ns;        /* local_clock() at select */
+	/* the outcome of entering the chosen state */
+	bool rejected;       /* the entry failed: no reflect, last_residency_ns = 0 */
+	s64 residency_ns;    /* measured idle time */
+	bool poll_timeout;   /* a polling state ended on its time limit */
+	u64 exit_clock_ns;   /* local_clock() at reflect */
+	int toggle_state;    /* >= 0: flip usage[toggle_state].disable before this step */
+};
+
+/**
+ * kgov_gen_step - random inputs for one idle period on @drv
+ * @prev_clock: local_clock() after the previous step
+ *
+ * The residency is drawn after the index is known (kgov_gen_outcome()); this fills the
+ * inputs only.
+ */
+void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct il_driver *drv,
+		   const struct il_env *env, const struct kgov_pattern *pat, u64 prev_clock,
+		   struct kgov_step *st);
+
+/**
+ * kgov_gen_outcome - draw the result of entering state @idx (residency, rejection, poll
+ * timeout) under workload @pat (NULL: random)
+ */
+void kgov_gen_outcome(struct kgov_rng *r, const struct il_driver *drv, const struct il_env *env,
+		      int idx, const struct kgov_pattern *pat, struct kgov_step *st);
+
+/* ---- lockstep check (lib/kgov/check.c) ------------------------------------------------- */
+
+/* Where a check is, readable from a signal handler (a watchdog for a governor that hangs). */
+struct il_kgov_progress {
+	volatile unsigned long long decisions; /* select() pairs started */
+	volatile const char *in;               /* "upstream select", "port reflect", ... or NULL */
+};
+
+struct il_kgov_check_opts {
+	u64 seed;
+	unsigned long long steps;        /* decisions to compare, in runs of a few thousand steps,
+					  * each with a fresh platform, devices and workload */
+	const char *platform;            /* -p: a built-in platform or a file; NULL: random tables */
+	bool check_reflect;              /* also compare after every reflect() (default on) */
+	struct il_kgov_progress *progress; /* may be NULL */
+};
+
+/* The first difference found. */
+struct il_kgov_mismatch {
+	unsigned int run;
+	unsigned long long step;         /* 0-based step within the run */
+	const char *phase;               /* "select" or "reflect" */
+	char what[256];                  /* "index 2 != 1", "var intervals[3] 5 != 7", ... */
+	char *report;                    /* full description (malloc'ed); free() it */
+};
+
+struct il_kgov_check_result {
+	unsigned long long decisions;    /* select() calls compared */
+	unsigned long long comparisons;  /* vars compared, in total */
+	unsigned int runs;
+	int vars_compared;               /* distinct var names compared */
+	char not_compared[512];          /* upstream vars the port does not show */
+	bool mismatch;
+	struct il_kgov_mismatch first;
+	/* runs ended because both sides returned an index outside the state table */
+	unsigned int invalid_index_runs;
+	char invalid_index[160];         /* the first such case */
+};
+
+/**
+ * il_kgov_check - run @upstream (a loaded file) and @port in lockstep on random inputs
+ * Return: 0 if no difference was found, 1 on a mismatch (@res->first describes it), -1 on
+ * error (@err set: unknown platform, bind failure, a platform the framework cannot run).
+ */
+int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port,
+		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
+		  struct il_error *err);
+
+/** il_kgov_check_result_free - free what il_kgov_check() allocated in @res */
+void il_kgov_check_result_free(struct il_kgov_check_result *res);
+
+#endif /* IDLELAB_KGOV_H */

@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * live.h - the machine in front of us: cpuidle sysfs, RAPL powercap, the settings a live
+ * measurement changes and puts back.
+ *
+ * DOC: live mode
+ *
+ *  1. Every path is built from one root directory (struct il_live, "/" by default): sysfs
+ *     under ROOT/sys/devices/system/cpu, RAPL under ROOT/sys/class/powercap, tracefs under
+ *     ROOT/sys/kernel/tracing, CONFIG_HZ from ROOT/boot or ROOT/proc. Tests point the root at
+ *     a fixture tree (tests/fixtures/sysfs/) and need neither root nor a particular kernel.
+ *  2. Reading: il_live_read_cpuidle() gives the driver and governors, il_live_read_cpu() one
+ *     CPU's states (description and counters). A file the kernel does not have (older
+ *     kernels lack above/below/rejected/default_status) is not an error: the field's bit in
+ *     .have stays clear and the reports show "-".
+ *  3. Deltas: il_live_diff() subtracts two snapshots of one CPU; counters only grow, so a
+ *     counter that went back (the CPU was unplugged and re-registered) is an error, not a
+ *     huge number.
+ *  4. RAPL: the package zones (name "package-N") under powercap; energy_uj wraps at
+ *     max_energy_range_uj, and il_live_energy_delta() adds the range back once when the
+ *     second reading is lower. No zones is a normal answer (VMs, Arm), said once by the CLI.
+ *  5. Changes: every write to current_governor or stateN/disable goes through a struct
+ *     il_live_changes, which saves the file's original text before the first write to it.
+ *     il_live_restore() writes the originals back using only open/write/close, so a
+ *     signal handler may call it. Nothing is written outside the files a change names.
+ *  6. A lock file (flock) keeps two measurements from switching governors under each other.
+ *
+ * Return convention of this module: 0 on success, -1 on failure with the struct il_error
+ * filled; functions that answer a question say so in their Return: line. The library never
+ * prints.
+ */
+#ifndef IDLELAB_LIVE_H
+#define IDLELAB_LIVE_H
+
+#include <limits.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../cpuidle.h"
+#include "../platform/error.h"
+
+#define IL_LIVE_PATH_MAX 4096
+#define IL_LIVE_GOV_MAX 16           /* governors listed in available_governors */
+#define IL_LIVE_GOV_NAME_LEN 16      /* CPUIDLE_NAME_LEN */
+#define IL_LIVE_VALUE_MAX 256        /* longest sysfs value kept */
+#define IL_LIVE_RAPL_MAX 16          /* RAPL package zones */
+#define IL_LIVE_CPUS_MAX 8192
+
+struct il_live {
+	char root[IL_LIVE_PATH_MAX]; /* "" stands for "/" */
+};
+
+/**
+ * il_live_init - use @root ("/" or NULL for the running system) as the root of every path
+ * Return: 0, or -1 (root too long, or not a directory) with @err set.
+ */
+int il_live_init(struct il_live *lv, const char *root, struct il_error *err);
+
+/** il_live_root_name - the root as the user gave it ("/" for the running system) */
+const char *il_live_root_name(const struct il_live *lv);
+
+/**
+ * il_live_path - ROOT followed by the printf-style @fmt (which starts with "/")
+ * Return: 0, or -1 with errno ENAMETOOLONG when it does not fit in @cap.
+ */
+int il_live_path(const struct il_live *lv, char *buf, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/**
+ * il_live_read_text - the contents of a (sysfs) file, without its trailing whitespace
+ * Return: 0, or -1 with errno set (ENOENT: no such file, EACCES: not readable, EINVAL:
+ * empty or holding a NUL byte, EOVERFLOW: longer than @cap - 1).
+ */
+int il_live_read_text(const char *path, char *buf, size_t cap);
+
+/**
+ * il_live_read_u64 - a file holding one unsigned decimal number
+ * Return: 0, or -1 with errno set (as il_live_read_text(), EINVAL when not a number).
+ */
+int il_live_read_u64(const char *path, u64 *out);
+
+/* ---- cpuidle: driver and governors ----------------------------------------------------- */
+
+struct il_live_cpuidle {
+	char driver[IL_LIVE_VALUE_MAX];   /* current_driver; "none" when no driver registered */
+	char governor[IL_LIVE_VALUE_MAX]; /* current_governor, else current_governor_ro */
+	bool can_switch;                  /* current_governor exists (5.8+, or cpuidle_sysfs_switch) */
+	int ngov;                         /* entries of available_governors (0: file absent) */
+	char available[IL_LIVE_GOV_MAX][IL_LIVE_GOV_NAME_LEN];
+};
+
+/**
+ * il_live_read_cpuidle - ROOT/sys/devices/system/cpu/cpuidle/: driver and governors
+ * Return: 0, or -1 with @err set when the directory or current_driver cannot be read (no
+ * CONFIG_CPU_IDLE, or not a Linux sysfs tree).
+ */
+int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, struct il_error *err);
+
+/** il_live_governor_available - whether @name is in available_governors; Return: true or false */
+bool il_live_governor_available(const struct il_live_cpuidle *ci, const char *name);
+
+/** il_live_has_driver - whether a cpuidle driver is registered; Return: true or false */
+bool il_live_has_driver(const struct il_live_cpuidle *ci);
+
+/* ---- CPUs and their states ----------------------------------------------------------------- */
+
+/**
+ * il_live_list_cpus - the CPUs that have a ROOT/sys/devices/system/cpu/cpuN directory,
+ * ascending, as a malloc'ed array in *@cpus
+ * Return: the number of CPUs (at least 1), or -1 with @err set.
+ */
+int il_live_list_cpus(const struct il_live *lv, unsigned int **cpus, struct il_error *err);
+
+/* Bits of il_live_state.have: which files existed and parsed. */
+enum il_live_field {
+	IL_LF_NAME = 1 << 0,
+	IL_LF_DESC = 1 << 1,
+	IL_LF_LATENCY = 1 << 2,
+	IL_LF_RESIDENCY = 1 << 3,
+	IL_LF_POWER = 1 << 4,
+	IL_LF_DISABLE = 1 << 5,
+	IL_LF_DEFAULT_STATUS = 1 << 6,
+	IL_LF_USAGE = 1 << 7,
+	IL_LF_TIME = 1 << 8,
+	IL_LF_ABOVE = 1 << 9,
+	IL_LF_BELOW = 1 << 10,
+	IL_LF_REJECTED = 1 << 11,
+};
+
+#define IL_LF_COUNTERS (IL_LF_USAGE | IL_LF_TIME | IL_LF_ABOVE | IL_LF_BELOW | IL_LF_REJECTED)
+
+struct il_live_state {
+	unsigned int have;          /* enum il_live_field bits */
+	char name[IL_NAME_LEN];
+	char desc[IL_DESC_LEN];
+	u64 latency_us;             /* exit latency */
+	u64 residency_us;           /* target residency */
+	u64 power;                  /* power_usage, mW; 4294967295 (-1) when unknown */
+	u64 disable;                /* 1: disabled by the user (sysfs shows only that bit) */
+	char default_status[16];    /* "enabled" or "disabled" (CPUIDLE_FLAG_OFF) */
+	u64 usage;
+	u64 time_us;
+	u64 above;
+	u64 below;
+	u64 rejected;
+};
+
+struct il_live_cpu {
+	unsigned int cpu;
+	bool has_cpuidle;           /* cpuN/cpuidle/ exists (not for offline CPUs, or no driver) */
+	int nstates;
+	struct il_live_state st[CPUIDLE_STATE_MAX];
+};
+
+enum il_live_read_what {
+	IL_LIVE_READ_ALL,           /* description, settings and counters */
+	IL_LIVE_READ_COUNTERS,      /* name and the counters only (a measurement's snapshots) */
+};
+
+/**
+ * il_live_read_cpu - the states of CPU @cpu (ROOT/sys/devices/system/cpu/cpuN/cpuidle/stateK)
+ * A CPU without a cpuidle directory is not an error: has_cpuidle is false.
+ * Return: 0, or -1 with @err set (more than CPUIDLE_STATE_MAX states, a state directory
+ * without a name file, or a file that exists but cannot be read).
+ */
+int il_live_read_cpu(const struct il_live *lv, unsigned int cpu, enum il_live_read_what what,
+		     struct il_live_cpu *out, struct il_error *err);
+
+struct il_live_delta {
+	unsigned int have;          /* IL_LF_* counter bits present in both snapshots */
+	u64 usage;
+	u64 time_us;
+	u64 above;
+	u64 below;
+	u64 rejected;
+};
+
+/**
+ * il_live_diff - per-state counter deltas @after - @before of one CPU into @out[nstates]
+ * Return: 0, or -1 with @err set when the snapshots do not match (other CPU, other state
+ * count or names) or a counter went back (the CPU was re-registered in between).
+ */
+int il_live_diff(const struct il_live_cpu *before, const struct il_live_cpu *after,
+		 struct il_live_delta *out, struct il_error *err);
+
+/**
+ * il_live_find_state - the index of the state called @spec on @cpu, or @spec as an index
+ * ("2") when it is all digits
+ * Return: the index, or -1 when there is no such state.
+ */
+int il_live_find_state(const struct il_live_cpu *cpu, const char *spec);
+
+/* ---- RAPL (powercap) ----------------------------------------------------------------------- */
+
+enum il_live_rapl_status {
+	IL_RAPL_OK,
+	IL_RAPL_ABSENT,             /* no powercap package zones under the root */
+	IL_RAPL_UNREADABLE,         /* zones exist, energy_uj cannot be read (root only since 2020) */
+};
+
+struct il_live_rapl_zone {
+	char dir[IL_LIVE_PATH_MAX]; /* .../powercap/intel-rapl:0 */
+	char name[64];              /* "package-0" */
+	u64 max_range_uj;           /* 0: max_energy_range_uj unreadable, wrap cannot be undone */
+};
+
+struct il_live_rapl {
+	enum il_live_rapl_status status;
+	int nzones;
+	struct il_live_rapl_zone zone[IL_LIVE_RAPL_MAX];
+	char why[IL_LIVE_PATH_MAX + 128]; /* for ABSENT/UNREADABLE: what was looked at */
+};
+
+/**
+ * il_live_rapl_open - find the RAPL package zones: ROOT/sys/class/powercap/<type>:<N> (no
+ * second ":", i.e. not a subzone) whose name starts with "package"
+ * Return: 0 with @rapl->status telling OK, ABSENT or UNREADABLE (and why), or -1 with @err
+ * set for a malformed tree.
+ */
+int il_live_rapl_open(const struct il_live *lv, struct il_live_rapl *rapl, struct il_error *err);
+
+/**
+ * il_live_rapl_read - energy_uj of every zone into @uj[nzones]
+ * Return: 0, or -1 with @err set.
+ */
+int il_live_rapl_read(const struct il_live_rapl *rapl, u64 *uj, struct il_error *err);
+
+/**
+ * il_live_energy_delta - microjoules from @before to @after of a counter that wraps to 0
+ * after @max_range_uj: after - before, or (max_range_uj - before) + after when it wrapped
+ * Return: true with the delta in *@out, or false when it wrapped but @max_range_uj is 0 or
+ * below @before (then the interval cannot be measured).
+ */
+bool il_live_energy_delta(u64 before, u64 after, u64 max_range_uj, u64 *out);
+
+/* ---- changes and their restoration --------------------------------------------------------- */
+
+struct il_live_change {
+	char path[IL_LIVE_PATH_MAX];
+	char orig[IL_LIVE_VALUE_MAX + 1]; /* the original text plus "\n" */
+	size_t orig_len;
+	bool remove_dir;            /* a directory we created (a tracing instance): rmdir it */
+	volatile sig_atomic_t restore_failed; /* set by the last il_live_restore() */
+};
+
+struct il_live_changes {
+	struct il_live_change *c;   /* allocated up front: the restore path never allocates */
+	int cap;
+	volatile sig_atomic_t n;    /* entries published; a signal handler reads up to here */
+};
+
+/**
+ * il_live_changes_init - room for @cap changed files
+ * Return: 0, or -1 with @err set (out of memory).
+ */
+int il_live_changes_init(struct il_live_changes *ch, int cap, struct il_error *err);
+void il_live_changes_free(struct il_live_changes *ch);
+
+/**
+ * il_live_write - write "@value\n" to @path, which must exist; the original text is saved
+ * in @ch before the first write to @path. A write refused with EACCES/EPERM says that
+ * changing cpuidle settings needs root.
+ * Return: 0, or -1 with @err set.
+ */
+int il_live_write(struct il_live_changes *ch, const char *path, const char *value,
+		  struct il_error *err);
+
+/**
+ * il_live_created_dir - remember that @path is a directory we created (a tracing instance),
+ * to be removed by il_live_restore()
+ * Return: 0, or -1 with @err set (table full, path too long).
+ */
+int il_live_created_dir(struct il_live_changes *ch, const char *path, struct il_error *err);
+
+/**
+ * il_live_restore - write every saved original back (and remove every directory created), last change first. Uses only
+ * open/write/close and touches no memory but @ch, so it is async-signal-safe, and calling
+ * it twice is harmless.
+ * Return: the number of files that could not be restored (0: all back).
+ */
+int il_live_restore(struct il_live_changes *ch);
+
+/**
+ * il_live_restore_failed - the path of the @i-th file il_live_restore() could not restore,
+ * counting from 0; for the error message after the fact
+ * Return: the path, or NULL past the last failure.
+ */
+const char *il_live_restore_failed(const struct il_live_changes *ch, int i);
+
+enum il_live_switch {
+	IL_SWITCH_OK,
+	IL_SWITCH_UNAVAILABLE,      /* not in available_governors: skip it */
+};
+
+/**
+ * il_live_switch_governor - make @name the current cpuidle governor through @ch, and read
+ * current_governor back to check the kernel took it
+ * Return: IL_SWITCH_OK, IL_SWITCH_UNAVAILABLE (@err says why; nothing written), or -1 with
+ * @err set (no current_governor file, write refused, or the kernel kept another governor).
+ */
+int il_live_switch_governor(const struct il_live *lv, struct il_live_changes *ch,
+			    const struct il_live_cpuidle *ci, const char *name, struct il_error *err);
+
+/**
+ * il_live_check_writable - whether @path exists and this process may write it, before
+ * anything is changed
+ * Return: 0, or -1 with @err set (saying that root is needed when permission is missing).
+ */
+int il_live_check_writable(const char *path, struct il_error *err);
+
+/* ---- lock ---------------------------------------------------------------------------------- */
+
+/**
+ * il_live_lock - take an exclusive flock on @path (created if missing) and write our pid
+ * into it
+ * Return: the open descriptor (keep it open while measuring), or -1 with @err set; a lock
+ * held by another process says so, with its pid when the file names one.
+ */
+int il_live_lock(const char *path, struct il_error *err);
+
+/** il_live_unlock - release the lock taken by il_live_lock() (@fd < 0: nothing) */
+void il_live_unlock(int fd);
+
+/* ---- tracing ------------------------------------------------------------------------------- */
+
+struct il_live_trace;
+
+/** il_live_trace_missing - why --trace cannot work in this build, or NULL when it can */
+const char *il_live_trace_missing(void);
+
+/**
+ * il_live_trace_open - a private tracing instance "idlelab-PID" under the tracefs of the root
+ * (ROOT/sys/kernel/tracing, else ROOT/sys/kernel/debug/tracing), registered in @ch so that
+ * il_live_restore() removes it; tracing off, trace_clock mono, @buffer_kb per CPU, and the
+ * events a replay needs: power:cpu_idle (required), power:cpu_idle_miss, timer:*, irq:*,
+ * irq_vectors:*, ipi:*, sched:sched_wakeup (each optional: not every kernel has them).
+ * @missing: set to the optional events this kernel lacks, "" when none (may be NULL)
+ * Return: 0 with the instance in *@out, or -1 with @err set.
+ */
+int il_live_trace_open(const struct il_live *lv, struct il_live_changes *ch, unsigned int buffer_kb,
+		       struct il_live_trace **out, char *missing, size_t missing_cap,
+		       struct il_error *err);
+
+/** il_live_trace_start - empty the instance's buffer and turn tracing on; Return: 0 or -1 */
+int il_live_trace_start(struct il_live_trace *t, struct il_error *err);
+
+/**
+ * il_live_trace_stop - turn tracing off
+ * Return: the number of events lost to full buffers (overrun, summed over CPUs), or -1 with
+ * @err set.
+ */
+long long il_live_trace_stop(struct il_live_trace *t, struct il_error *err);
+
+/**
+ * il_live_trace_save - copy the instance's text trace to @path (via a temporary file and a
+ * rename: whole or not at all)
+ * Return: 0, or -1 with @err set.
+ */
+int il_live_trace_save(struct il_live_trace *t, const char *path, struct il_error *err);
+
+/** il_live_trace_dir - the instance's directory */
+const char *il_live_trace_dir(const struct il_live_trace *t);
+
+/** il_live_trace_free - free @t; the instance itself is removed by il_live_restore() */
+void il_live_trace_free(struct il_live_trace *t);
+
+/* ---- small parsers for the measure options --------------------------------------------------- */
+
+/**
+ * il_live_parse_cpulist - a CPU list as the kernel prints it ("0-3,8,10-11") into a
+ * malloc'ed ascending array without duplicates
+ * Return: the number of CPUs, or -1 with @err set (syntax, range reversed, above
+ * IL_LIVE_CPUS_MAX).
+ */
+int il_live_parse_cpulist(const char *s, unsigned int **cpus, struct il_error *err);
+
+/**
+ * il_live_parse_duration - "2", "1.5s", "500ms", "250us", "100ns" (a bare number is seconds)
+ * Return: 0 with the ns in *@ns, or -1 with @err set (negative, no digits, unknown unit,
+ * longer than a day).
+ */
+int il_live_parse_duration(const char *s, u64 *ns, struct il_error *err);
+
+/**
+ * il_live_parse_number - a workload score as programs print it: a decimal number with an
+ * optional sign, fraction and exponent, then optionally one of the suffixes k/K (x1e3),
+ * M (x1e6), G (x1e9), T (x1e12); anything after that is ignored ("12.4k", "9.8k IOPS")
+ * Return: 0 with the value in *@out, or -1 when @s does not start with a number.
+ */
+int il_live_parse_number(const char *s, double *out);
+
+#define IL_LIVE_METRIC_NAME_LEN 32
+
+struct il_live_metric {
+	char name[IL_LIVE_METRIC_NAME_LEN];
+	regex_t re;
+	bool compiled;
+};
+
+/**
+ * il_live_metric_parse - "NAME=REGEX": a column name (letters, digits, '_', '-', '.') and
+ * a POSIX extended regular expression, compiled into @m
+ * Return: 0, or -1 with @err set (no '=', bad name, regcomp's message).
+ */
+int il_live_metric_parse(const char *spec, struct il_live_metric *m, struct il_error *err);
+void il_live_metric_free(struct il_live_metric *m);
+
+enum il_live_metric_result {
+	IL_METRIC_FOUND,
+	IL_METRIC_NO_MATCH,
+	IL_METRIC_NOT_A_NUMBER,     /* the match (first group, else the whole match) is no number */
+};
+
+/**
+ * il_live_metric_eval - the first match of @m in @text: its first capture group if the
+ * expression has one and it matched, else the whole match, read by il_live_parse_number()
+ * Return: an enum il_live_metric_result; the value in *@value for IL_METRIC_FOUND, and the
+ * matched text in @match (may be NULL) otherwise too.
+ */
+int il_live_metric_eval(const struct il_live_metric *m, const char *text, double *value,
+			char *match, size_t match_cap);
+
+/* ---- platform export --------------------------------------------------------------------- */
+
+struct il_live_export {
+	const char *name;           /* platform name; NULL: "live-<driver>" */
+	unsigned int hz;            /* CONFIG_HZ; 0: find it under the root */
+	int cpu;                    /* CPU whose state table is exported; -1: the first with one */
+};
+
+/**
+ * il_live_detect_hz - CONFIG_HZ of the kernel under the root: ROOT/boot/config-<release>
+ * (release from ROOT/proc/sys/kernel/osrelease), else ROOT/proc/config.gz when built with
+ * zlib
+ * Return: 0 with *@hz and a note saying where it was found in @source, or -1 with @err set.
+ */
+int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, size_t cap,
+		      struct il_error *err);
+
+/**
+ * il_live_export_platform - a platform file (docs/platforms.md) describing this machine's
+ * cpuidle driver and state table, checked by il_platform_parse() before it is returned
+ * @warning: set to a note for the user (e.g. CPUs whose tables differ), or "" (may be NULL)
+ * Return: the malloc'ed text (length in *@len), or NULL with @err set.
+ */
+char *il_live_export_platform(const struct il_live *lv, const struct il_live_export *opt,
+			      size_t *len, char *warning, size_t warning_cap, struct il_error *err);
+
+#endif /* IDLELAB_LIVE_H */

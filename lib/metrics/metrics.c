@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * metrics.c - per-CPU, per-state counters of a simulated run, the latency histogram, the
+ * energy model and the linux-pm summary (see metrics.h for the definitions).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+
+static const u64 pn_default_us[IL_PN_LEVELS] = IL_PN_DEFAULT_US;
+
+int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const u64 *pn_us)
+{
+	const u64 *thr = pn_us ? pn_us : pn_default_us;
+
+	memset(m, 0, sizeof(*m));
+	m->cpu = calloc(ncpus ? ncpus : 1, sizeof(*m->cpu));
+	if (!m->cpu) {
+		errno = ENOMEM;
+		return -1;
+	}
+	m->ncpus = ncpus;
+	m->nstates = nstates;
+	for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
+		m->pn_threshold_ns[i] = thr[i < IL_PN_LEVELS ? i : IL_PN_LEVELS - 1] * NSEC_PER_USEC;
+	return 0;
+}
+
+void il_metrics_free(struct il_metrics *m)
+{
+	free(m->cpu);
+	m->cpu = NULL;
+}
+
+/* The deepest state has nothing deeper to have been better, so it is never a nightmare. */
+static bool is_nightmare(const struct il_metrics *m, int idx, u64 ns)
+{
+	return idx < m->nstates - 1 && ns > m->pn_threshold_ns[idx];
+}
+
+void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss)
+{
+	struct il_state_stats *s = &m->cpu[cpu].st[idx];
+
+	s->usage++;
+	s->time_ns += diff_ns;
+	if (miss == IL_MISS_ABOVE)
+		s->above++;
+	else if (miss == IL_MISS_BELOW)
+		s->below++;
+	if (is_nightmare(m, idx, diff_ns)) {
+		s->nightmares++;
+		s->nightmare_ns += diff_ns;
+	}
+}
+
+void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 ns)
+{
+	struct il_state_stats *s = &m->cpu[cpu].st[idx];
+
+	s->time_ns += ns;
+	s->open_ns += ns;
+}
+
+/*
+ * Log-linear buckets: values below 2 * IL_HIST_SUB are exact; above, each power of two is
+ * split into IL_HIST_SUB equal steps.
+ */
+static unsigned int hist_index(u64 v)
+{
+	unsigned int msb, shift;
+
+	if (v < 2 * IL_HIST_SUB)
+		return (unsigned int)v;
+	msb = 63 - (unsigned int)__builtin_clzll(v);
+	if (msb >= IL_HIST_MAX_BITS)
+		return IL_HIST_BUCKETS - 1;
+	shift = msb - IL_HIST_SUB_BITS;
+	return 2 * IL_HIST_SUB + (msb - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB +
+	       (unsigned int)((v >> shift) - IL_HIST_SUB);
+}
+
+/* The smallest value that falls into bucket @i. */
+static u64 hist_value(unsigned int i)
+{
+	unsigned int octave, sub;
+
+	if (i < 2 * IL_HIST_SUB)
+		return i;
+	octave = (i - 2 * IL_HIST_SUB) / IL_HIST_SUB;
+	sub = (i - 2 * IL_HIST_SUB) % IL_HIST_SUB;
+	return (u64)(IL_HIST_SUB + sub) << (octave + 1);
+}
+
+void il_hist_add(struct il_hist *h, u64 ns)
+{
+	h->bucket[hist_index(ns)]++;
+	h->count++;
+	h->sum += ns;
+	if (ns > h->max)
+		h->max = ns;
+}
+
+u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
+{
+	u64 rank, seen = 0;
+
+	if (!h->count)
+		return 0;
+	/* The rank-th smallest value, rank = ceil(count * permille / 1000), at least 1. */
+	rank = (h->count * permille + 999) / 1000;
+	if (!rank)
+		rank = 1;
+	for (unsigned int i = 0; i < IL_HIST_BUCKETS; i++) {
+		seen += h->bucket[i];
+		if (seen >= rank) {
+			u64 v = hist_value(i);
+
+			return v < h->max ? v : h->max;
+		}
+	}
+	return h->max;
+}
+
+double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, unsigned int cpu)
+{
+	const struct il_cpu_stats *c = &m->cpu[cpu];
+	double uj = (double)pw->active_uw * (double)c->busy_ns / 1e9; /* µW * s = µJ */
+
+	for (int i = 0; i < m->nstates; i++) {
+		uj += (double)pw->state_uw[i] * (double)c->st[i].time_ns / 1e9;
+		uj += (double)pw->entry_exit_nj[i] * (double)c->st[i].usage / 1e3;
+	}
+	return uj / 1e6;
+}
+
+static void add_cpu(struct il_summary *out, const struct il_cpu_stats *c, int nstates)
+{
+	out->busy_ns += c->busy_ns;
+	out->tick_stops += c->tick_stops;
+	out->ticks_retained += c->ticks_retained;
+	for (int i = 0; i < nstates; i++) {
+		const struct il_state_stats *s = &c->st[i];
+
+		out->usage[i] += s->usage;
+		out->time_ns[i] += s->time_ns;
+		out->above[i] += s->above;
+		out->below[i] += s->below;
+		out->state_nightmares[i] += s->nightmares;
+		out->state_nightmare_ns[i] += s->nightmare_ns;
+	}
+}
+
+void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw, struct il_summary *out)
+{
+	u64 nightmare_ns = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (unsigned int c = 0; c < m->ncpus; c++) {
+		add_cpu(out, &m->cpu[c], m->nstates);
+		if (pw && pw->known)
+			out->joules += il_cpu_energy_j(m, pw, c);
+	}
+	for (int i = 0; i < m->nstates; i++) {
+		out->idles += out->usage[i];
+		out->aboves += out->above[i];
+		out->belows += out->below[i];
+		out->nightmares += out->state_nightmares[i];
+		nightmare_ns += out->state_nightmare_ns[i];
+	}
+	out->idle_misses = out->aboves + out->belows;
+	out->idle_miss_ratio = out->idles ? (double)out->idle_misses / (double)out->idles : 0.0;
+	out->nightmare_s = (double)nightmare_ns / 1e9;
+	out->energy_known = pw && pw->known;
+	out->watts = m->duration_ns ? out->joules / ((double)m->duration_ns / 1e9) : 0.0;
+	out->wake_count = m->wake_latency.count;
+	out->wake_p50_ns = il_hist_percentile(&m->wake_latency, 500);
+	out->wake_p99_ns = il_hist_percentile(&m->wake_latency, 990);
+	out->wake_max_ns = m->wake_latency.max;
+}

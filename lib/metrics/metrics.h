@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * metrics.h - what a simulated run measured, and the linux-pm summary computed from it.
+ *
+ * DOC: metrics
+ *
+ * The simulator reports every finished idle period here once, with the state it was spent
+ * in, its measured length (as cpuidle_enter_state() measures it: from entry until the CPU
+ * runs again, so the exit latency is inside) and the kernel's miss verdict. From that:
+ *
+ *  1. "idles", "aboves", "belows", "idle_misses" = aboves + belows and "idle_miss_ratio" =
+ *     idle_misses / idles, with the kernel's definitions (drivers/cpuidle/cpuidle.c), summed
+ *     over CPUs and states, per CPU and per state.
+ *  2. usage and time per state, and busy time per CPU. Per CPU, the time of every state plus
+ *     the busy time is the simulated wall time: a period still open when the run ends counts
+ *     its time (as "open" time of its state) but not a usage.
+ *  3. "PowerNightmares" (Doug Smythies' counter of Thomas Ilsche's term): a period in a state
+ *     that has a deeper state, longer than that state's threshold (default 100, 1000, 2000,
+ *     4000 µs for states 0, 1, 2 and 3 and up). Count and time.
+ *  4. Tick stops (the tick went from running to stopped on idle entry) and retained ticks
+ *     (the governor asked to keep the tick running, stop_tick == false).
+ *  5. The wakeup latency paid by work: from the moment work was made runnable on an idle CPU
+ *     until it started running (exit latency, IPI delivery). p50/p99 come from a log-linear
+ *     histogram with 64 steps per power of two (under 1.6 % error); max is exact.
+ *  6. Energy, a model value: per CPU, each state's power times its time, the active power
+ *     times the busy time, and the entry + exit energy per entered period.
+ */
+#ifndef IDLELAB_METRICS_H
+#define IDLELAB_METRICS_H
+
+#include "../cpuidle.h"
+#include "../core/core.h"
+
+#define IL_PN_LEVELS 4
+
+/* Doug Smythies' PowerNightmare thresholds per state index, µs (the last one repeats). */
+#define IL_PN_DEFAULT_US { 100, 1000, 2000, 4000 }
+
+#define IL_HIST_SUB_BITS 6
+#define IL_HIST_SUB (1 << IL_HIST_SUB_BITS)
+#define IL_HIST_MAX_BITS 44 /* values up to 2^44 ns (about 4.9 hours) have their own bucket */
+#define IL_HIST_BUCKETS (2 * IL_HIST_SUB + (IL_HIST_MAX_BITS - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB)
+
+struct il_hist {
+	u64 count;
+	u64 max;
+	u64 sum;
+	u64 bucket[IL_HIST_BUCKETS];
+};
+
+struct il_state_stats {
+	u64 usage;
+	u64 time_ns;       /* includes open_ns */
+	u64 open_ns;       /* time of a period the end of the run cut short */
+	u64 above;
+	u64 below;
+	u64 nightmares;
+	u64 nightmare_ns;
+};
+
+struct il_cpu_stats {
+	u64 busy_ns;
+	u64 tick_stops;
+	u64 ticks_retained;
+	u64 wakeups;       /* idle periods ended by an interrupt or by work (not by the poll limit) */
+	u64 poll_limits;   /* polling periods ended by the poll time limit */
+	struct il_state_stats st[CPUIDLE_STATE_MAX];
+};
+
+struct il_power {
+	u64 active_uw;             /* one CPU running work */
+	u64 state_uw[CPUIDLE_STATE_MAX];
+	u64 entry_exit_nj[CPUIDLE_STATE_MAX];
+	bool known;                /* false: the platform gave no power numbers */
+};
+
+struct il_metrics {
+	unsigned int ncpus;
+	int nstates;
+	u64 duration_ns;
+	u64 pn_threshold_ns[CPUIDLE_STATE_MAX];
+	struct il_cpu_stats *cpu;
+	struct il_hist wake_latency;
+};
+
+/* Totals over all CPUs, as the linux-pm table shows them. */
+struct il_summary {
+	u64 idles;
+	u64 aboves;
+	u64 belows;
+	u64 idle_misses;
+	double idle_miss_ratio;
+	u64 nightmares;
+	double nightmare_s;
+	u64 tick_stops;
+	u64 ticks_retained;
+	u64 busy_ns;
+	double joules;              /* model value */
+	double watts;               /* joules / simulated seconds */
+	bool energy_known;
+	u64 wake_p50_ns;
+	u64 wake_p99_ns;
+	u64 wake_max_ns;
+	u64 wake_count;
+	u64 usage[CPUIDLE_STATE_MAX];
+	u64 time_ns[CPUIDLE_STATE_MAX];
+	u64 above[CPUIDLE_STATE_MAX];
+	u64 below[CPUIDLE_STATE_MAX];
+	u64 state_nightmares[CPUIDLE_STATE_MAX];
+	u64 state_nightmare_ns[CPUIDLE_STATE_MAX];
+};
+
+/**
+ * il_metrics_init - allocate per-CPU counters for @ncpus CPUs and @nstates states
+ * @pn_us: PowerNightmare thresholds in µs for states 0..IL_PN_LEVELS-1 (deeper states use
+ *         the last one), or NULL for the defaults
+ * Return: 0, or -1 with errno ENOMEM.
+ */
+int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const u64 *pn_us);
+void il_metrics_free(struct il_metrics *m);
+
+/**
+ * il_metrics_idle - record one finished idle period of @diff_ns in state @idx on @cpu with
+ * the core's verdict @miss
+ */
+void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss);
+
+/** il_metrics_open_idle - record the part of a period that the end of the run cut off */
+void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 ns);
+
+/** il_hist_add - add one value (ns) */
+void il_hist_add(struct il_hist *h, u64 ns);
+/** il_hist_percentile - the smallest bucket value at or above @permille of the values, 0 if empty */
+u64 il_hist_percentile(const struct il_hist *h, unsigned int permille);
+
+/** il_metrics_summarize - totals, ratios, percentiles and the energy model of a run */
+void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw, struct il_summary *out);
+
+/** il_cpu_energy_j - the model energy of one CPU, Joules */
+double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, unsigned int cpu);
+
+#endif /* IDLELAB_METRICS_H */

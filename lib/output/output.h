@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * output.h - result tables and the formats that render them (table, tsv, csv, json).
+ *
+ * DOC: output
+ *
+ * Results are gathered once into tables of typed cells (text, integer, real with a number
+ * of decimals) and then rendered by one backend per file: table.c (aligned text with a
+ * "# title" line), tsv.c and csv.c (one header line, then rows), json.c (through jansson:
+ * an object with one array of row objects per table). The backends write to a FILE the
+ * caller gives. tsv and csv print each table as a header line and rows, tables separated
+ * by a blank line: a caller that wants one header passes one table.
+ */
+#ifndef IDLELAB_OUTPUT_H
+#define IDLELAB_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../cpuidle.h"
+
+enum il_cell_kind {
+	IL_CELL_EMPTY, /* "-" in text, null in JSON */
+	IL_CELL_STR,
+	IL_CELL_INT,
+	IL_CELL_REAL,
+};
+
+struct il_cell {
+	enum il_cell_kind kind;
+	char *s;
+	s64 i;
+	double d;
+	int prec;
+};
+
+struct il_table {
+	char *title;
+	int ncols;
+	char **cols;
+	int nrows;
+	int cap_rows;
+	struct il_cell *cells; /* nrows * ncols */
+};
+
+/** il_table_init - an empty table called @title with the @ncols column names in @cols */
+int il_table_init(struct il_table *t, const char *title, int ncols, const char *const *cols);
+/** il_table_add_col - append a column (before any row) ; Return: its index, or -1 */
+int il_table_add_col(struct il_table *t, const char *name);
+/** il_table_add_row - append an empty row; Return: its index, or -1 with errno ENOMEM */
+int il_table_add_row(struct il_table *t);
+int il_table_set_str(struct il_table *t, int row, int col, const char *s);
+void il_table_set_int(struct il_table *t, int row, int col, s64 v);
+void il_table_set_real(struct il_table *t, int row, int col, double v, int prec);
+void il_table_free(struct il_table *t);
+/** il_table_col - the index of column @name, or -1 */
+int il_table_col(const struct il_table *t, const char *name);
+
+/** il_cell_text - the text of a cell as the text formats print it, into @buf */
+const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);
+
+struct il_output_format {
+	const char *name;
+	bool available;      /* false: built without the library it needs */
+	const char *missing; /* why it is not available */
+	/* Return: 0, or -1 with errno set. */
+	int (*write)(FILE *out, const struct il_table *const *tables, int ntables);
+};
+
+/** il_output_find - the format called @name ("table", "tsv", "csv", "json"), or NULL */
+const struct il_output_format *il_output_find(const char *name);
+
+extern const struct il_output_format il_output_table, il_output_tsv, il_output_csv, il_output_json;
+
+#endif /* IDLELAB_OUTPUT_H */

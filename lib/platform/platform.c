@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * platform.c - the platform-file parser (format: docs/platforms.md).
+ *
+ * The parser walks the lines once. Header lines (platform, driver, description, cpus, hz) may
+ * come in any order, each at most once; "state" lines append to the state table in the order
+ * given, shallow to deep. A "source:" line attaches a note to the cpus, hz or state line right
+ * above it (through other source: lines); every cpus, hz and state line needs at least one,
+ * because every number in a platform must say where it comes from.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lex.h"
+#include "platform.h"
+
+static const char source_prefix[] = "source:";
+
+static const struct {
+	const char *name;
+	unsigned int flag;
+} flag_names[] = {
+	{ "polling", CPUIDLE_FLAG_POLLING },
+	{ "coupled", CPUIDLE_FLAG_COUPLED },
+	{ "timer-stop", CPUIDLE_FLAG_TIMER_STOP },
+	{ "unusable", CPUIDLE_FLAG_UNUSABLE },
+	{ "off", CPUIDLE_FLAG_OFF },
+	{ "tlb-flushed", CPUIDLE_FLAG_TLB_FLUSHED },
+	{ "rcu-idle", CPUIDLE_FLAG_RCU_IDLE },
+};
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+struct plat_parser {
+	struct il_lexer lx;
+	struct il_platform *plat;
+	struct il_error *err;
+	/* Line of each header line seen so far (0: not seen). */
+	int platform_line, driver_line, description_line, cpus_line, hz_line;
+	/* The note buffer a following "source:" line appends to, and what it belongs to. */
+	char *source;
+	char source_item[IL_NAME_LEN + 8];
+	int source_item_line;
+	bool last_was_numeric; /* the previous keyword line was cpus, hz or state */
+	bool power_missing;
+};
+
+/* An error on the current line. */
+#define perr(p, ...) il_error_set((p)->err, (p)->lx.file, (p)->lx.line, __VA_ARGS__)
+
+/* The pending cpus/hz/state line must have collected a source note. */
+static int check_source(struct plat_parser *p)
+{
+	if (p->source && !p->source[0])
+		return il_error_set(p->err, p->lx.file, p->source_item_line,
+				    "%s has no 'source:' note (every number needs one)", p->source_item);
+	return 0;
+}
+
+static void expect_source(struct plat_parser *p, char *buf, const char *item)
+{
+	p->source = buf;
+	snprintf(p->source_item, sizeof(p->source_item), "%s", item);
+	p->source_item_line = p->lx.line;
+	p->last_was_numeric = true;
+}
+
+static int parse_source(struct plat_parser *p, const char *text, size_t len)
+{
+	size_t used, need;
+
+	while (len && (*text == ' ' || *text == '\t'))
+		text++, len--;
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	if (!p->last_was_numeric)
+		return perr(p, "'source:' must follow a cpus, hz or state line");
+	if (!len)
+		return perr(p, "empty 'source:' note");
+	used = strlen(p->source);
+	need = used + (used ? 2 : 0) + len;
+	if (need >= IL_PLAT_SOURCE_LEN)
+		return perr(p, "source notes of %s longer than %d characters", p->source_item,
+			    IL_PLAT_SOURCE_LEN - 1);
+	if (used)
+		memcpy(p->source + used, "; ", 2), used += 2;
+	memcpy(p->source + used, text, len);
+	p->source[used + len] = '\0';
+	return 0;
+}
+
+static int once(struct plat_parser *p, int *seen_line, const char *key)
+{
+	if (*seen_line)
+		return perr(p, "duplicate '%s' line (first on line %d)", key, *seen_line);
+	*seen_line = p->lx.line;
+	return 0;
+}
+
+/* "KEY VALUE": exactly one bare argument. */
+static int one_argument(struct plat_parser *p, const struct il_token *t, int n)
+{
+	if (n != 2)
+		return perr(p, "'%s' takes exactly one value", t[0].key);
+	if (t[1].has_value)
+		return perr(p, "'%s' takes a plain value, not '%s=...'", t[0].key, t[1].key);
+	return 0;
+}
+
+static int copy_text(struct plat_parser *p, char *dst, size_t cap, const char *src,
+		     const char *what)
+{
+	if (strlen(src) >= cap)
+		return perr(p, "%s longer than %zu characters", what, cap - 1);
+	strcpy(dst, src);
+	return 0;
+}
+
+static bool valid_platform_name(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (!len || (len > 5 && !strcmp(s + len - 5, ".plat")))
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		      *s == '-' || *s == '_' || *s == '.'))
+			return false;
+	return true;
+}
+
+static int parse_platform_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	if (once(p, &p->platform_line, "platform") || one_argument(p, t, n))
+		return -1;
+	if (!valid_platform_name(t[1].key))
+		return perr(p, "invalid platform name '%s' (letters, digits, '-', '_', '.'; not ending in .plat)",
+			    t[1].key);
+	return copy_text(p, p->plat->name, sizeof(p->plat->name), t[1].key, "platform name");
+}
+
+static int parse_driver_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	if (once(p, &p->driver_line, "driver") || one_argument(p, t, n))
+		return -1;
+	if (!t[1].key[0])
+		return perr(p, "empty driver name");
+	return copy_text(p, p->plat->drv.name, sizeof(p->plat->drv.name), t[1].key, "driver name");
+}
+
+static int parse_description_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	if (once(p, &p->description_line, "description") || one_argument(p, t, n))
+		return -1;
+	if (!t[1].key[0])
+		return perr(p, "empty description");
+	return copy_text(p, p->plat->description, sizeof(p->plat->description), t[1].key,
+			 "description");
+}
+
+static int parse_cpus_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	u64 v;
+
+	if (once(p, &p->cpus_line, "cpus") || one_argument(p, t, n))
+		return -1;
+	if (il_parse_u64(t[1].key, IL_PLAT_CPUS_MAX, &v) || v == 0)
+		return perr(p, "invalid cpus '%s' (a number from 1 to %d)", t[1].key,
+			    IL_PLAT_CPUS_MAX);
+	p->plat->cpus = (unsigned int)v;
+	expect_source(p, p->plat->cpus_source, "cpus");
+	return 0;
+}
+
+static int parse_hz_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	u64 v;
+
+	if (once(p, &p->hz_line, "hz") || one_argument(p, t, n))
+		return -1;
+	/* The CONFIG_HZ choices of kernel/Kconfig.hz. */
+	if (il_parse_u64(t[1].key, 1000, &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+		return perr(p, "invalid hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", t[1].key);
+	p->plat->hz = (unsigned int)v;
+	expect_source(p, p->plat->hz_source, "hz");
+	return 0;
+}
+
+static int parse_flags(struct plat_parser *p, const char *value, unsigned int *flags)
+{
+	char buf[IL_LEX_WORD_MAX];
+	char *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", value);
+	*flags = 0;
+	if (!strcmp(buf, "none"))
+		return 0;
+	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(flag_names); i++)
+			if (!strcmp(name, flag_names[i].name))
+				break;
+		if (i == ARRAY_SIZE(flag_names))
+			return perr(p, "unknown state flag '%s' (polling, coupled, timer-stop, unusable, off, tlb-flushed, rcu-idle or none)",
+				    name);
+		*flags |= flag_names[i].flag;
+	}
+	if (!*flags)
+		return perr(p, "empty flags value '%s'", value);
+	return 0;
+}
+
+static int parse_state_time(struct plat_parser *p, const struct il_token *t, s64 *out)
+{
+	const char *why;
+
+	if (il_parse_time_ns(t->value, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS, out, &why))
+		return perr(p, "invalid %s '%s': %s", t->key, t->value, why);
+	return 0;
+}
+
+static int parse_state_u64(struct plat_parser *p, const struct il_token *t, u64 max, u64 *out)
+{
+	if (il_parse_u64(t->value, max, out))
+		return perr(p, "invalid %s '%s' (a number from 0 to %llu)", t->key, t->value,
+			    (unsigned long long)max);
+	return 0;
+}
+
+enum state_field { F_DESC, F_EXIT, F_RESIDENCY, F_FLAGS, F_POWER, F_ENERGY, F_COUNT };
+
+static const char *const state_fields[F_COUNT] = {
+	[F_DESC] = "desc",
+	[F_EXIT] = "exit_latency",
+	[F_RESIDENCY] = "target_residency",
+	[F_FLAGS] = "flags",
+	[F_POWER] = "power_uw",
+	[F_ENERGY] = "entry_exit_energy_nj",
+};
+
+static int state_field(struct plat_parser *p, struct il_state *s, const struct il_token *t,
+		       enum state_field f)
+{
+	switch (f) {
+	case F_DESC:
+		return copy_text(p, s->desc, sizeof(s->desc), t->value, "desc");
+	case F_EXIT:
+		return parse_state_time(p, t, &s->exit_latency_ns);
+	case F_RESIDENCY:
+		return parse_state_time(p, t, &s->target_residency_ns);
+	case F_FLAGS:
+		return parse_flags(p, t->value, &s->flags);
+	case F_POWER:
+		return parse_state_u64(p, t, IL_PLAT_POWER_MAX_UW, &s->power_uw);
+	case F_ENERGY:
+		return parse_state_u64(p, t, IL_PLAT_ENERGY_MAX_NJ, &s->entry_exit_energy_nj);
+	default:
+		return -1;
+	}
+}
+
+static int parse_state_fields(struct plat_parser *p, struct il_state *s, const struct il_token *t,
+			      int n, bool seen[F_COUNT])
+{
+	for (int i = 2; i < n; i++) {
+		int f;
+
+		if (!t[i].has_value)
+			return perr(p, "state field '%s' needs a value (field=value)", t[i].key);
+		for (f = 0; f < F_COUNT; f++)
+			if (!strcmp(t[i].key, state_fields[f]))
+				break;
+		if (f == F_COUNT)
+			return perr(p, "unknown state field '%s' (desc, exit_latency, target_residency, flags, power_uw, entry_exit_energy_nj)",
+				    t[i].key);
+		if (seen[f])
+			return perr(p, "duplicate state field '%s'", t[i].key);
+		seen[f] = true;
+		if (state_field(p, s, &t[i], (enum state_field)f))
+			return -1;
+	}
+	return 0;
+}
+
+static int check_state_name(struct plat_parser *p, const struct il_token *t, int n)
+{
+	const struct il_driver *drv = &p->plat->drv;
+
+	if (n < 2 || t[1].has_value)
+		return perr(p, "a state line starts with the state's name: state NAME field=value...");
+	if (!t[1].key[0] || strlen(t[1].key) >= IL_NAME_LEN)
+		return perr(p, "state name '%s' must have 1 to %d characters", t[1].key,
+			    IL_NAME_LEN - 1);
+	for (int i = 0; i < drv->state_count; i++)
+		if (!strcmp(drv->states[i].name, t[1].key))
+			return perr(p, "duplicate state name '%s'", t[1].key);
+	if (drv->state_count >= CPUIDLE_STATE_MAX)
+		return perr(p, "more than %d states (CPUIDLE_STATE_MAX)", CPUIDLE_STATE_MAX);
+	return 0;
+}
+
+static int parse_state_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	struct il_driver *drv = &p->plat->drv;
+	bool seen[F_COUNT] = { false };
+	struct il_state *s;
+	char item[IL_NAME_LEN + 8];
+
+	if (check_state_name(p, t, n))
+		return -1;
+	s = &drv->states[drv->state_count];
+	memset(s, 0, sizeof(*s));
+	strcpy(s->name, t[1].key);
+	if (parse_state_fields(p, s, t, n, seen))
+		return -1;
+	if (!seen[F_EXIT] || !seen[F_RESIDENCY])
+		return perr(p, "state '%s' needs exit_latency= and target_residency=", s->name);
+	if ((s->flags & CPUIDLE_FLAG_POLLING) && drv->state_count > 0)
+		return perr(p, "only the first state may be polling ('%s' is not first)", s->name);
+	if (!seen[F_POWER] || !seen[F_ENERGY])
+		p->power_missing = true;
+	snprintf(item, sizeof(item), "state %s", s->name);
+	expect_source(p, p->plat->state_source[drv->state_count], item);
+	drv->state_count++;
+	return 0;
+}
+
+static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	static const struct {
+		const char *key;
+		int (*parse)(struct plat_parser *p, const struct il_token *t, int n);
+	} keywords[] = {
+		{ "platform", parse_platform_line },
+		{ "driver", parse_driver_line },
+		{ "description", parse_description_line },
+		{ "cpus", parse_cpus_line },
+		{ "hz", parse_hz_line },
+		{ "state", parse_state_line },
+	};
+
+	if (check_source(p))
+		return -1;
+	p->source = NULL;
+	p->last_was_numeric = false;
+	if (t[0].has_value)
+		return perr(p, "unknown key '%s=' (a line starts with platform, driver, description, cpus, hz, state or source:)",
+			    t[0].key);
+	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
+		if (!strcmp(t[0].key, keywords[i].key))
+			return keywords[i].parse(p, t, n);
+	return perr(p, "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, state or source:)",
+		    t[0].key);
+}
+
+static int parse_line(struct plat_parser *p, const char *line, size_t len)
+{
+	struct il_token toks[IL_LEX_TOKENS_MAX];
+	size_t skip = 0;
+	int n;
+
+	while (skip < len && (line[skip] == ' ' || line[skip] == '\t'))
+		skip++;
+	if (len - skip >= sizeof(source_prefix) - 1 &&
+	    !memcmp(line + skip, source_prefix, sizeof(source_prefix) - 1))
+		return parse_source(p, line + skip + sizeof(source_prefix) - 1,
+				    len - skip - (sizeof(source_prefix) - 1));
+	n = il_lex_tokens(&p->lx, line, len, toks, IL_LEX_TOKENS_MAX, p->err);
+	if (n <= 0)
+		return n;
+	return parse_keyword_line(p, toks, n);
+}
+
+static int check_complete(struct plat_parser *p)
+{
+	static const char *const names[] = { "platform", "driver", "description", "cpus", "hz" };
+	const int lines[] = { p->platform_line, p->driver_line, p->description_line, p->cpus_line,
+			      p->hz_line };
+
+	if (check_source(p))
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!lines[i])
+			return il_error_set(p->err, p->lx.file, 0, "missing '%s' line", names[i]);
+	if (p->plat->drv.state_count == 0)
+		return il_error_set(p->err, p->lx.file, 0, "no 'state' lines");
+	return 0;
+}
+
+int il_platform_parse(const char *text, size_t len, const char *file, struct il_platform *plat,
+		      struct il_error *err)
+{
+	struct plat_parser p = { .plat = plat, .err = err };
+	const char *line;
+	size_t line_len;
+	int ret;
+
+	memset(plat, 0, sizeof(*plat));
+	snprintf(plat->origin, sizeof(plat->origin), "%s", file);
+	il_lex_init(&p.lx, text, len, file);
+	while ((ret = il_lex_next_line(&p.lx, &line, &line_len, err)) > 0)
+		if (parse_line(&p, line, line_len))
+			return -1;
+	if (ret < 0 || check_complete(&p))
+		return -1;
+	plat->power_known = !p.power_missing;
+	il_driver_init(&plat->drv);
+	return 0;
+}
+
+const char *il_flag_names(unsigned int flags, char *buf, size_t cap)
+{
+	size_t used = 0;
+
+	if (!cap)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(flag_names); i++) {
+		if (!(flags & flag_names[i].flag))
+			continue;
+		used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s",
+					 used ? "," : "", flag_names[i].name);
+		if (used >= cap)
+			break;
+	}
+	if (!buf[0])
+		snprintf(buf, cap, "none");
+	return buf;
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * platform.h - machine descriptions: the idle-state table of one CPU type and its context.
+ *
+ * DOC: platforms
+ *
+ * A "platform" is what a governor needs to know about a machine, and nothing read from the
+ * host: the cpuidle driver's state table (struct il_driver, shallow to deep), the number of
+ * CPUs, CONFIG_HZ, and for every number a note saying where it comes from. The text format
+ * is documented in docs/platforms.md; in short:
+ *
+ *	platform    i5-10600k
+ *	driver      intel_idle
+ *	description "Intel Core i5-10600K (Comet Lake-S), ACPI _CST states"
+ *	cpus 12
+ *	  source: ...
+ *	hz 1000
+ *	  source: ...
+ *	state C2_ACPI desc="ACPI FFH MWAIT 0x30" exit_latency=120us target_residency=360us \
+ *	      power_uw=150000 entry_exit_energy_nj=460000
+ *	  source: ...
+ *
+ *  1. il_platform_parse() turns such a text into a struct il_platform, runs
+ *     il_driver_init() on its state table, and checks that every cpus/hz/state line has at
+ *     least one "source:" note.
+ *  2. Built-in platforms are the files in platforms/, embedded into the library at build time
+ *     and registered in the explicit list IL_PLATFORMS() (lib/platform/platforms.h).
+ *  3. il_platform_load() takes what a user typed after -p: a path (anything with a '/' or
+ *     ending in ".plat") is read from disk, anything else names a built-in.
+ *
+ * Errors come back as "FILE:LINE: message" in a struct il_error; the library never prints.
+ */
+#ifndef IDLELAB_PLATFORM_H
+#define IDLELAB_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../cpuidle.h"
+#include "error.h"
+
+#define IL_PLAT_NAME_LEN 32
+#define IL_PLAT_DESC_LEN 128
+#define IL_PLAT_ORIGIN_LEN 256
+#define IL_PLAT_SOURCE_LEN 1024
+#define IL_PLAT_CPUS_MAX 8192
+
+/* Upper bounds that keep later arithmetic (energy = power * time) far from overflow. */
+#define IL_PLAT_TIME_MAX_NS (10 * NSEC_PER_SEC) /* exit latency / target residency */
+#define IL_PLAT_POWER_MAX_UW 1000000000ULL      /* 1 kW per CPU */
+#define IL_PLAT_ENERGY_MAX_NJ 1000000000000ULL  /* 1 kJ per entry + exit */
+
+struct il_platform {
+	char name[IL_PLAT_NAME_LEN];
+	char description[IL_PLAT_DESC_LEN];
+	char origin[IL_PLAT_ORIGIN_LEN]; /* "builtin:skx" or the path it was read from */
+	unsigned int cpus;
+	unsigned int hz;                 /* CONFIG_HZ */
+	struct il_driver drv;            /* after il_driver_init() */
+	bool power_known;                /* every state gave power_uw and entry_exit_energy_nj */
+	/* Where the numbers come from: the "source:" notes, joined with "; ". */
+	char cpus_source[IL_PLAT_SOURCE_LEN];
+	char hz_source[IL_PLAT_SOURCE_LEN];
+	char state_source[CPUIDLE_STATE_MAX][IL_PLAT_SOURCE_LEN];
+};
+
+/**
+ * il_platform_parse - parse a platform description
+ * @text: the text (need not be NUL-terminated; a NUL byte inside is an error)
+ * @len: its length in bytes
+ * @file: the name to use in error messages
+ * @plat: the result; its origin is set to @file
+ * @err: the error, "FILE:LINE: message"
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int il_platform_parse(const char *text, size_t len, const char *file, struct il_platform *plat,
+		      struct il_error *err);
+
+/**
+ * il_platform_load_file - read and parse the platform file at @path
+ * Return: 0, or -1 with @err set (also when the file cannot be read).
+ */
+int il_platform_load_file(const char *path, struct il_platform *plat, struct il_error *err);
+
+/** il_platform_is_path - whether a -p argument names a file rather than a built-in */
+bool il_platform_is_path(const char *spec);
+
+/**
+ * il_platform_load - load a built-in platform by name, or a platform file by path
+ * Return: 0, or -1 with @err set (unknown built-in, unreadable or invalid file).
+ */
+int il_platform_load(const char *spec, struct il_platform *plat, struct il_error *err);
+
+/* Built-in platforms, in the order of IL_PLATFORMS(). */
+int il_platform_builtin_count(void);
+const char *il_platform_builtin_name(int i);
+/** il_platform_builtin_text - the embedded text of built-in @name, or NULL */
+const char *il_platform_builtin_text(const char *name);
+
+/**
+ * il_platform_device_init - register @dev against @plat's driver as cpuidle does: zero it,
+ * then disable the states flagged CPUIDLE_FLAG_UNUSABLE (by the driver) or CPUIDLE_FLAG_OFF
+ * (by the user), as __cpuidle_register_device() does.
+ */
+void il_platform_device_init(const struct il_platform *plat, struct il_device *dev);
+
+/** il_flag_names - "polling,timer-stop" for @flags ("none" for 0), into @buf */
+const char *il_flag_names(unsigned int flags, char *buf, size_t cap);
+
+#endif /* IDLELAB_PLATFORM_H */

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * inputs.h - rebuilding, from a trace, what a governor reads at each idle entry.
+ *
+ * DOC: governor inputs from a trace
+ *
+ * A governor's select() reads tick_nohz_get_sleep_length() (the sleep length and
+ * *delta_next) and tick_nohz_tick_stopped(); its reflect() reads the measured residency
+ * and tick_nohz_idle_got_tick(). None of them is traced, so each is rebuilt per CPU from
+ * the events before the cpu_idle enter (kernel-governors.md §1.2, §1.5):
+ *
+ *  1. The "hrtimer queue" of each CPU: hrtimer_start puts a timer on the queue of the CPU
+ *     that recorded it (pointer -> hard expiry), hrtimer_cancel and hrtimer_expire_entry
+ *     take it off. The tick's own timer is recognised by its handler's name.
+ *  2. The "timer wheel" of each CPU: timer_start (target cpu=, bucket_expiry in jiffies),
+ *     timer_cancel, timer_expire_entry. Jiffies are tied to the trace clock by the events
+ *     that print both ("[timeout=N]" with expires, timer_expire_entry now=); jiffy J starts
+ *     at the tick boundary (J - offset) * TICK_NSEC, offset being the largest J - tick
+ *     number seen (a late tick can only make a reading too small).
+ *  3. At the enter, with now = the enter's timestamp in the timers' clock:
+ *       delta_next = earliest hrtimer of the CPU, the tick included while it runs, - now
+ *       sleep      = delta_next if the tick runs and the wheel's next timer is within a
+ *                    tick of the last tick boundary, else
+ *                    min(next wheel timer, earliest hrtimer but the tick) - now
+ *     like tick_nohz_get_sleep_length() and tick_nohz_next_event() (6.18).
+ *  4. The tick: stopped by tick_stop success=1, running again once the idle task leaves
+ *     the CPU (sched_switch prev_pid=0). select() runs before the stop, so a tick_stop
+ *     between the previous exit and this enter means "the tick ran at select and the
+ *     governor let it stop" (the recorded stop_tick), and the tick's expiry from before
+ *     the stop is used for delta_next.
+ *  5. got_tick: the tick's hrtimer expired on this CPU inside the period.
+ *
+ * What cannot be rebuilt is counted (struct il_replay_notes): timers started before the
+ * trace began, RCU/irq_work keeping the tick (next_tick = basemono + TICK_NSEC), timers in
+ * other clock bases (REALTIME expiries are recognised by being far in the future), and the
+ * gap between the kernel's idle_entrytime and the traced enter.
+ */
+#ifndef IDLELAB_REPLAY_INPUTS_H
+#define IDLELAB_REPLAY_INPUTS_H
+
+#include "replay.h"
+
+struct timer_slot {
+	u64 ptr;
+	u64 expires; /* hrtimer: ns in the timers' clock; wheel: jiffies */
+	bool tick;
+};
+
+struct timer_queue {
+	struct timer_slot *t;
+	unsigned int n, cap;
+};
+
+/* One CPU's reconstruction. */
+struct replay_cpu_inputs {
+	struct timer_queue hr;      /* hrtimers queued on this CPU */
+	struct timer_queue wheel;   /* timer-wheel timers targeted at this CPU */
+	u64 tick_ptr;               /* the tick's hrtimer, 0 while unknown */
+	bool tick_stopped;
+	bool stopped_since_exit;    /* tick_stop seen since the last idle exit */
+	bool have_pre_stop;         /* ... and the tick's expiry before it */
+	u64 pre_stop_expires;
+	bool in_idle;
+	bool got_tick;              /* the tick fired inside the current period */
+	u64 enter_ts;
+	u32 enter_state;
+	struct il_replay_inputs cur;
+};
+
+struct replay_inputs {
+	struct replay_cpu_inputs *cpu;
+	unsigned int ncpus;
+	u64 tick_nsec;
+	/* trace clock -> timers' clock */
+	bool clock_known;
+	s64 clock_off;
+	/* jiffies -> tick number */
+	bool jiffies_known;
+	s64 jiffies_off;
+	struct il_replay_notes *notes;
+};
+
+int inputs_init(struct replay_inputs *in, u64 tick_nsec, struct il_replay_notes *notes);
+void inputs_free(struct replay_inputs *in);
+/* Make room for @cpu. Return: its state, or NULL on ENOMEM. */
+struct replay_cpu_inputs *inputs_cpu(struct replay_inputs *in, unsigned int cpu);
+/* Track one non-idle event (timers, tick, sched). */
+void inputs_event(struct replay_inputs *in, const struct il_trace_event *ev);
+/* A cpu_idle enter: fill c->cur with the select-time inputs. */
+void inputs_enter(struct replay_inputs *in, struct replay_cpu_inputs *c,
+		  const struct il_trace_event *ev);
+
+#endif /* IDLELAB_REPLAY_INPUTS_H */

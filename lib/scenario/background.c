@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * background.c - housekeeping timers, work chains and device interrupts (see background.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "background.h"
+
+struct bg_timer {
+	struct il_bg *bg;
+	struct il_sim_timer t;
+	struct il_sim_timer pair;
+	u64 period_ns;
+	unsigned int cpu;
+};
+
+/* A chain of work pieces separated by interrupt waits, one per CPU at most. */
+struct bg_chain {
+	struct il_bg *bg;
+	unsigned int left;
+};
+
+struct il_bg {
+	struct il_bg_params p;
+	struct il_rng rng;
+	struct bg_timer *timers;
+	unsigned int ntimers;
+	struct bg_chain *chains; /* per CPU */
+	u64 irq_mean_ns;
+};
+
+static u64 bg_work_ns(struct il_bg *bg)
+{
+	return (u64)il_rng_range(&bg->rng, 3, 30) * NSEC_PER_USEC;
+}
+
+static void bg_chain_step(struct il_sim *sim, unsigned int cpu, void *arg);
+
+/* The kworker's piece ended: maybe wait for a device, then run again. */
+static void bg_chain_done(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	struct bg_chain *ch = arg;
+	u64 gap;
+
+	if (!ch->left)
+		return;
+	ch->left--;
+	gap = (u64)il_rng_range(&ch->bg->rng, 20, 300) * NSEC_PER_USEC;
+	if (il_sim_irq(sim, cpu, il_sim_now(sim) + gap, bg_chain_step, ch, -1))
+		ch->left = 0;
+}
+
+static void bg_chain_step(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	struct bg_chain *ch = arg;
+
+	il_sim_wake(sim, cpu, cpu, bg_work_ns(ch->bg), bg_chain_done, ch, -1);
+}
+
+static void bg_task(struct il_sim *sim, struct il_bg *bg, unsigned int cpu)
+{
+	struct bg_chain *ch = &bg->chains[cpu];
+
+	if (ch->left == 0 && il_rng_chance(&bg->rng, bg->p.burst_pct * 10))
+		ch->left = (unsigned int)il_rng_range(&bg->rng, 1, 3);
+	il_sim_wake(sim, cpu, cpu, bg_work_ns(bg), bg_chain_done, ch, -1);
+}
+
+static u64 bg_jittered(struct il_bg *bg, u64 period)
+{
+	u64 slack = period / 8;
+
+	return period - slack / 2 + il_rng_below(&bg->rng, slack + 1);
+}
+
+static void bg_timer_fire(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	struct bg_timer *bt = arg;
+	struct il_bg *bg = bt->bg;
+	u64 now = il_sim_now(sim);
+
+	if (il_rng_chance(&bg->rng, bg->p.task_pct * 10))
+		bg_task(sim, bg, cpu);
+	if (il_rng_chance(&bg->rng, bg->p.pair_pct * 10))
+		il_sim_timer_start(sim, &bt->pair, cpu, now + (u64)il_rng_range(&bg->rng, 2, 40) * NSEC_PER_USEC);
+	il_sim_timer_start(sim, &bt->t, cpu, now + bg_jittered(bg, bt->period_ns));
+}
+
+static void bg_next_irq(struct il_sim *sim, struct il_bg *bg);
+
+static void bg_irq(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	struct il_bg *bg = arg;
+
+	if (il_rng_chance(&bg->rng, 500))
+		il_sim_wake(sim, cpu, cpu, bg_work_ns(bg), NULL, NULL, -1);
+	bg_next_irq(sim, bg);
+}
+
+static void bg_next_irq(struct il_sim *sim, struct il_bg *bg)
+{
+	unsigned int cpu = (unsigned int)il_rng_below(&bg->rng, il_sim_ncpus(sim));
+
+	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&bg->rng, bg->irq_mean_ns), bg_irq, bg, -1);
+}
+
+/* A log-uniform period in [min, max]. */
+static u64 bg_period(struct il_bg *bg)
+{
+	double lo = log((double)bg->p.period_min_us), hi = log((double)bg->p.period_max_us);
+	double us = exp(lo + (hi - lo) * il_rng_unit(&bg->rng));
+
+	return (u64)llround(us) * NSEC_PER_USEC;
+}
+
+static int bg_arm_timers(struct il_sim *sim, struct il_bg *bg)
+{
+	unsigned int ncpus = il_sim_ncpus(sim), n = 0;
+
+	bg->timers = calloc((size_t)ncpus * bg->p.timers + 1, sizeof(*bg->timers));
+	if (!bg->timers)
+		return -1;
+	for (unsigned int cpu = 0; cpu < ncpus; cpu++) {
+		if ((int)cpu == bg->p.skip_cpu)
+			continue;
+		for (unsigned int k = 0; k < bg->p.timers; k++, n++) {
+			struct bg_timer *bt = &bg->timers[n];
+
+			bt->bg = bg;
+			bt->cpu = cpu;
+			bt->period_ns = bg_period(bg);
+			il_sim_timer_init(&bt->t, bg_timer_fire, bt);
+			il_sim_timer_init(&bt->pair, NULL, NULL);
+			/* Start at a random phase so CPUs and timers do not line up. */
+			if (il_sim_timer_start(sim, &bt->t, cpu, il_rng_below(&bg->rng, bt->period_ns) + 1))
+				return -1;
+		}
+	}
+	bg->ntimers = n;
+	return 0;
+}
+
+void il_bg_defaults(struct il_bg_params *p)
+{
+	*p = (struct il_bg_params){
+		.timers = 4, .period_min_us = 20000, .period_max_us = 1000000,
+		.task_pct = 50, .burst_pct = 30, .pair_pct = 10, .irq_hz = 20, .skip_cpu = -1,
+	};
+}
+
+struct il_bg *il_bg_start(struct il_sim *sim, const struct il_bg_params *p, u64 stream)
+{
+	struct il_bg *bg = calloc(1, sizeof(*bg));
+
+	if (!bg)
+		goto nomem;
+	bg->p = *p;
+	if (bg->p.period_min_us < 1)
+		bg->p.period_min_us = 1;
+	if (bg->p.period_max_us < bg->p.period_min_us)
+		bg->p.period_max_us = bg->p.period_min_us;
+	il_sim_rng_init(sim, &bg->rng, stream);
+	bg->chains = calloc(il_sim_ncpus(sim), sizeof(*bg->chains));
+	if (!bg->chains)
+		goto nomem;
+	for (unsigned int i = 0; i < il_sim_ncpus(sim); i++)
+		bg->chains[i].bg = bg;
+	if (bg_arm_timers(sim, bg))
+		goto nomem;
+	if (bg->p.irq_hz) {
+		bg->irq_mean_ns = NSEC_PER_SEC / bg->p.irq_hz;
+		bg_next_irq(sim, bg);
+	}
+	return bg;
+nomem:
+	il_bg_free(bg);
+	errno = ENOMEM;
+	return NULL;
+}
+
+void il_bg_free(struct il_bg *bg)
+{
+	if (!bg)
+		return;
+	free(bg->timers);
+	free(bg->chains);
+	free(bg);
+}

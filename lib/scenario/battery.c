@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * battery.c - the seeds' battery of scenario variants, and the parallel lab runner.
+ *
+ * DOC: the battery
+ *
+ * One variant per test of the linux-pm threads in seeds/ that the lab models (21 in all):
+ * Loehle's fio psync randread on six device classes, Doug Smythies' token ping-pong on 2, 6
+ * and 12 CPUs, Aboorva's pipe and timer wakeups, the consume, idle, idle + busy, 500
+ * threads, sleeping ebizzy, adrestia, PIDs per second, SPECjbb-like, request/response
+ * network and video playback tests. Every variant runs on its scenario's defaults except the
+ * parameter named in its spec; `idlelab scenarios -v` documents them.
+ *
+ * The runner hands runs to threads from a shared counter; each run writes only its own
+ * result slot, so the results are the same whatever the number of threads.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "battery.h"
+
+static const struct il_battery_case battery[] = {
+	{ "fio:device=nvme", "Loehle 2025: fio randread iodepth 1, nvme0n1" },
+	{ "fio:device=sda", "Loehle 2025: fio randread iodepth 1, sda" },
+	{ "fio:device=mmcblk", "Loehle 2025: fio randread iodepth 1, mmcblk1" },
+	{ "fio:device=nullb", "Loehle 2025: fio randread iodepth 1, nullb0" },
+	{ "fio:device=mtdblock", "Loehle 2025: fio randread iodepth 1, mtdblock3" },
+	{ "fio:device=dm-slow", "Loehle 2025: fio randread 16 jobs, dm-delay 51 ms" },
+	{ "pingpong:cpus=2", "Smythies: token ping-pong, 2 CPUs" },
+	{ "pingpong:cpus=6", "Smythies: token ping-pong, 6 CPUs" },
+	{ "pingpong:cpus=12", "Smythies: token ping-pong, 12 CPUs" },
+	{ "wakeup:mode=pipe", "Aboorva: cpuidle_wakeup, pipe wakeups" },
+	{ "wakeup:mode=timer", "Aboorva: cpuidle_wakeup, timer wakeups" },
+	{ "consume", "Smythies: consume, periodic timer-based work/sleep" },
+	{ "idle", "Smythies 2018: idle system" },
+	{ "idle-busy", "Smythies 2018: idle + one CPU 100 % busy" },
+	{ "threads", "Smythies: 500 threads periodic work/sleep" },
+	{ "ebizzy", "sleeping ebizzy" },
+	{ "adrestia", "adrestia: periodic 20 us wakeups" },
+	{ "pidpersec", "serialized short tasks: PIDs per second" },
+	{ "jbb", "SPECjbb-like: frequent non-timer wakeups (menu, Feb 2025)" },
+	{ "netrr", "request/response network latency (tbench, pgbench)" },
+	{ "video", "video playback, 60 fps" },
+};
+
+int il_battery_count(void)
+{
+	return (int)(sizeof(battery) / sizeof(battery[0]));
+}
+
+const struct il_battery_case *il_battery_at(int i)
+{
+	return i >= 0 && i < il_battery_count() ? &battery[i] : NULL;
+}
+
+struct run_all {
+	const struct il_lab_spec *specs;
+	struct il_lab_result *res;
+	int *errs;
+	size_t n;
+	size_t next; /* the next run to hand out, under lock */
+	pthread_mutex_t lock;
+};
+
+static bool take_run(struct run_all *ra, size_t *i)
+{
+	bool ok;
+
+	pthread_mutex_lock(&ra->lock);
+	ok = ra->next < ra->n;
+	if (ok)
+		*i = ra->next++;
+	pthread_mutex_unlock(&ra->lock);
+	return ok;
+}
+
+static void *run_worker(void *arg)
+{
+	struct run_all *ra = arg;
+	size_t i;
+
+	while (take_run(ra, &i))
+		ra->errs[i] = il_lab_run(&ra->specs[i], &ra->res[i]) ? (errno ? errno : EIO) : 0;
+	return NULL;
+}
+
+int il_lab_run_all(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
+		   unsigned int threads, int *errs)
+{
+	struct run_all ra = { .specs = specs, .res = res, .n = n };
+	pthread_t *tid;
+	unsigned int started = 0;
+	int *own = NULL;
+
+	if (!errs) {
+		own = calloc(n ? n : 1, sizeof(*own));
+		if (!own) {
+			errno = ENOMEM;
+			return -1;
+		}
+		errs = own;
+	}
+	ra.errs = errs;
+	if (threads < 1)
+		threads = 1;
+	if (threads > n)
+		threads = n ? (unsigned int)n : 1;
+	tid = calloc(threads, sizeof(*tid));
+	pthread_mutex_init(&ra.lock, NULL);
+	/* Worker 0 is this thread; the others are extra threads if they can be made. */
+	for (unsigned int t = 1; tid && t < threads; t++)
+		if (!pthread_create(&tid[started], NULL, run_worker, &ra))
+			started++;
+	run_worker(&ra);
+	for (unsigned int t = 0; t < started; t++)
+		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&ra.lock);
+	free(tid);
+	for (size_t i = 0; i < n; i++) {
+		if (errs[i]) {
+			int err = errs[i];
+
+			free(own);
+			errno = err;
+			return -1;
+		}
+	}
+	free(own);
+	return 0;
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lab.c - one lab run: a platform, a governor preset and a scenario on the simulator.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+
+/*
+ * The energy model of a platform. Platform files give each state's power and entry + exit
+ * energy but no active power: a polling state spins the CPU, so its power is the active
+ * power unless the caller gives one. Without either, energy is reported as unknown.
+ */
+void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power *pw)
+{
+	const struct il_driver *drv = &plat->drv;
+
+	memset(pw, 0, sizeof(*pw));
+	for (int i = 0; i < drv->state_count; i++) {
+		pw->state_uw[i] = drv->states[i].power_uw;
+		pw->entry_exit_nj[i] = drv->states[i].entry_exit_energy_nj;
+	}
+	if (!active_uw && drv->state_count && (drv->states[0].flags & CPUIDLE_FLAG_POLLING))
+		active_uw = drv->states[0].power_uw;
+	pw->active_uw = active_uw;
+	pw->known = plat->power_known && active_uw;
+}
+
+u64 il_lab_ipi_ns(const struct il_platform *plat)
+{
+	return strcmp(plat->drv.name, "intel_idle") ? IL_SIM_IPI_NS_DEFAULT : 0;
+}
+
+static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg)
+{
+	const struct il_scn_common *c = &spec->common;
+
+	il_sim_config_defaults(cfg);
+	cfg->drv = &spec->plat->drv;
+	cfg->preset = spec->preset;
+	cfg->ncpus = c->cpus ? c->cpus : spec->scn->default_cpus ? spec->scn->default_cpus : spec->plat->cpus;
+	cfg->hz = c->hz ? c->hz : spec->plat->hz;
+	cfg->duration_ns = spec->duration_ns;
+	cfg->seed = spec->seed;
+	if (c->qos_us >= 0)
+		cfg->qos.cpu_latency_us = (s32)c->qos_us;
+	cfg->ipi_ns = c->ipi_ns >= 0 ? (u64)c->ipi_ns : il_lab_ipi_ns(spec->plat);
+	cfg->rcu_permille = 10 * (unsigned int)(c->rcu_pct >= 0 ? c->rcu_pct : spec->scn->default_rcu_pct);
+	il_lab_power(spec->plat, spec->active_uw, &cfg->power);
+	cfg->pn_us = spec->pn_us;
+}
+
+/* The result keeps its own copy of the per-CPU counters; the simulator is freed. */
+static int copy_metrics(struct il_metrics *dst, const struct il_metrics *src)
+{
+	*dst = *src;
+	dst->cpu = malloc(src->ncpus * sizeof(*dst->cpu));
+	if (!dst->cpu) {
+		errno = ENOMEM;
+		return -1;
+	}
+	memcpy(dst->cpu, src->cpu, src->ncpus * sizeof(*dst->cpu));
+	return 0;
+}
+
+static void lab_label(const struct il_lab_spec *spec, struct il_lab_result *res)
+{
+	if (spec->scn->label)
+		spec->scn->label(&spec->args, res->label, sizeof(res->label));
+	else
+		snprintf(res->label, sizeof(res->label), "%s", spec->scn->name);
+}
+
+static int lab_simulate(const struct il_lab_spec *spec, struct il_sim *sim, void *ctx,
+			struct il_lab_result *res, const struct il_sim_config *cfg)
+{
+	if (spec->observer)
+		il_sim_set_observer(sim, spec->observer);
+	if (spec->scn->setup(sim, ctx, &spec->args) || il_sim_run(sim))
+		return -1;
+	res->score = spec->scn->score_fn(sim, ctx);
+	il_metrics_summarize(il_sim_metrics(sim), &cfg->power, &res->sum);
+	res->events = il_sim_events(sim);
+	res->selects = il_sim_selects(sim);
+	return copy_metrics(&res->m, il_sim_metrics(sim));
+}
+
+int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
+{
+	struct il_sim_config cfg;
+	struct il_sim *sim;
+	void *ctx;
+	int ret, err;
+
+	memset(res, 0, sizeof(*res));
+	if (!spec->plat || !spec->preset || !spec->scn || !spec->duration_ns) {
+		errno = EINVAL;
+		return -1;
+	}
+	lab_config(spec, &cfg);
+	ctx = calloc(1, spec->scn->ctx_size ? spec->scn->ctx_size : 1);
+	if (!ctx) {
+		errno = ENOMEM;
+		return -1;
+	}
+	sim = il_sim_new(&cfg);
+	if (!sim) {
+		err = errno;
+		free(ctx);
+		errno = err;
+		return -1;
+	}
+	res->ncpus = cfg.ncpus;
+	res->hz = cfg.hz;
+	res->drv = spec->plat->drv;
+	res->nstates = res->drv.state_count;
+	lab_label(spec, res);
+	ret = lab_simulate(spec, sim, ctx, res, &cfg);
+	err = errno;
+	il_sim_free(sim);
+	if (spec->scn->cleanup)
+		spec->scn->cleanup(ctx);
+	free(ctx);
+	errno = err;
+	return ret;
+}
+
+void il_lab_result_free(struct il_lab_result *res)
+{
+	il_metrics_free(&res->m);
+}

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * scenario.h - workloads for the simulator, their typed parameters, and one lab run.
+ *
+ * DOC: scenarios
+ *
+ *  1. A scenario (struct il_scenario, one file each in lib/scenario/) sets up timers,
+ *     interrupts and work on a struct il_sim and keeps its own score (iops, µs per loop ...).
+ *  2. Its parameters are a typed table (struct il_scn_param): integer with a range and a
+ *     unit, or one of a list of names. Every default is documented in the table's help text
+ *     and, where it models a real device or machine, in the scenario's sources line.
+ *  3. Every scenario also takes the common parameters cpus=N, tick_hz=N, qos_us=N, ipi_ns=N
+ *     and rcu_pct=N (struct il_scn_common); a scenario may give cpus and rcu_pct defaults
+ *     of its own (pingpong: 2 CPUs).
+ *  4. The registry is the explicit list IL_SCENARIOS() in lib/scenario/scenarios.h.
+ *  5. il_lab_run() is one whole run: platform + preset + scenario + seed -> metrics, score.
+ */
+#ifndef IDLELAB_SCENARIO_H
+#define IDLELAB_SCENARIO_H
+
+#include <stddef.h>
+
+#include "../sim/sim.h"
+#include "../platform/platform.h"
+
+#define IL_SCN_MAX_PARAMS 24
+#define IL_SCN_LABEL_LEN 64
+
+enum il_scn_type {
+	IL_SCN_INT,
+	IL_SCN_ENUM,
+};
+
+struct il_scn_param {
+	const char *name;
+	enum il_scn_type type;
+	s64 def;                    /* IL_SCN_ENUM: index into choices */
+	s64 min, max;               /* IL_SCN_INT range */
+	const char *const *choices; /* IL_SCN_ENUM: NULL-terminated names */
+	const char *unit;           /* "us", "hz", "pct", "" */
+	const char *help;
+};
+
+/* Parameter values, in the order of the scenario's table. */
+struct il_scn_args {
+	s64 v[IL_SCN_MAX_PARAMS];
+	bool set[IL_SCN_MAX_PARAMS];
+};
+
+struct il_scenario {
+	const char *name;
+	const char *summary;
+	const char *score;         /* the score column: "iops", "us_per_loop" ... */
+	const char *score_help;
+	int score_prec;            /* decimals printed */
+	bool higher_is_better;
+	unsigned int default_cpus; /* 0: the platform's CPU count */
+	unsigned int default_rcu_pct; /* work pieces that leave RCU callbacks (lib/sim/sim.h 8.) */
+	const char *sources;       /* where the defaults come from */
+	const struct il_scn_param *params; /* terminated by .name == NULL */
+	size_t ctx_size;
+	/* Set up the workload on @sim (all CPUs idle at 0). Return 0, or -1 with errno set. */
+	int (*setup)(struct il_sim *sim, void *ctx, const struct il_scn_args *args);
+	/* Free what setup allocated besides ctx itself (may be NULL); runs after the simulator is freed. */
+	void (*cleanup)(void *ctx);
+	/* The score after the run. */
+	double (*score_fn)(const struct il_sim *sim, const void *ctx);
+	/* The seeds' "device" column, e.g. "nvme"; NULL: the scenario name. */
+	void (*label)(const struct il_scn_args *args, char *buf, size_t cap);
+};
+
+/* Common parameters, accepted by every scenario. */
+struct il_scn_common {
+	unsigned int cpus;   /* 0: scenario default, else the platform's */
+	unsigned int hz;     /* 0: the platform's */
+	s64 qos_us;          /* < 0: no latency limit */
+	s64 ipi_ns;          /* < 0: the platform's default, see il_lab_ipi_ns() */
+	s64 rcu_pct;         /* < 0: the scenario's default_rcu_pct */
+};
+
+/* Registry (lib/scenario/registry.c). */
+int il_scenario_count(void);
+const struct il_scenario *il_scenario_at(int i);
+const struct il_scenario *il_scenario_find(const char *name);
+
+/** il_scn_nparams - the number of entries of @scn's parameter table */
+int il_scn_nparams(const struct il_scenario *scn);
+/** il_scn_param_index - the index of parameter @name of @scn, or -1 */
+int il_scn_param_index(const struct il_scenario *scn, const char *name);
+/** il_scn_defaults - fill @args with @scn's defaults */
+void il_scn_defaults(const struct il_scenario *scn, struct il_scn_args *args);
+
+/**
+ * il_scn_parse - parse "NAME[:k=v,k=v...]"
+ * @spec: what the user typed after -s
+ * @scn: the scenario found
+ * @args: its parameters, defaults where not given
+ * @common: the common parameters (cpus, tick_hz, qos_us)
+ * @err: a message on failure
+ *
+ * Integer values take an optional unit suffix matching the parameter's (us, ms, hz, pct).
+ * Return: 0, or -1 with @err set (unknown scenario or parameter, bad value, out of range).
+ */
+int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
+		 struct il_scn_common *common, struct il_error *err);
+
+/** il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter */
+void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args *args, char *buf,
+			size_t cap);
+
+/* ---- one lab run ------------------------------------------------------------------------ */
+
+struct il_lab_spec {
+	const struct il_platform *plat;
+	const struct il_preset *preset;
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+	u64 duration_ns;
+	u64 seed;
+	u64 active_uw;          /* 0: the platform's polling state's power, if it has one */
+	const u64 *pn_us;       /* PowerNightmare thresholds, NULL: defaults */
+	const struct il_sim_observer *observer; /* optional */
+};
+
+struct il_lab_result {
+	char label[IL_SCN_LABEL_LEN];
+	double score;
+	struct il_summary sum;
+	unsigned int ncpus;
+	unsigned int hz;
+	int nstates;
+	struct il_driver drv;
+	struct il_metrics m;     /* owned: il_lab_result_free() */
+	u64 events;
+	u64 selects;
+};
+
+/**
+ * il_lab_run - simulate @spec and fill @res
+ * Return: 0, or -1 with errno set (EINVAL for an inconsistent spec, ENOMEM, or the
+ * governor's enable() error).
+ */
+int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res);
+void il_lab_result_free(struct il_lab_result *res);
+
+/**
+ * il_lab_ipi_ns - how long a remote wakeup takes to reach a CPU in a real idle state on
+ * @plat: 0 for intel_idle (MWAIT monitors the idle task's flags, so setting need_resched
+ * wakes the CPU without an IPI), else IL_SIM_IPI_NS_DEFAULT
+ */
+u64 il_lab_ipi_ns(const struct il_platform *plat);
+
+/** il_lab_power - the energy model of @plat (active power @active_uw, 0: see il_lab_spec) */
+void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power *pw);
+
+#endif /* IDLELAB_SCENARIO_H */

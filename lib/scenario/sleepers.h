@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sleepers.h - many threads that each work a little, then sleep a little on a timer:
+ * the engine of the threads, ebizzy and adrestia scenarios.
+ *
+ * DOC: sleeper threads
+ *
+ * Thread i lives on CPU i % ncpus (the scheduler spreads them; the model pins them). Each
+ * loop: run `work` ns (log-normal with sigma work_sigma/1000 around it), then sleep
+ * `sleep` ns on a timer armed when the work ends (nanosleep: relative), then wake. The
+ * wakeup cost of a loop is the time from the timer's expiry to the start of the work.
+ */
+#ifndef IDLELAB_SCN_SLEEPERS_H
+#define IDLELAB_SCN_SLEEPERS_H
+
+#include "../sim/sim.h"
+
+struct il_sleepers_params {
+	unsigned int threads;
+	u64 work_ns;
+	unsigned int work_sigma; /* 1/1000 */
+	u64 sleep_ns;
+};
+
+struct il_sleepers;
+
+/** il_sleepers_start - start the threads on @sim; Return: the state, or NULL (errno) */
+struct il_sleepers *il_sleepers_start(struct il_sim *sim, const struct il_sleepers_params *p, u64 stream);
+void il_sleepers_free(struct il_sleepers *s);
+/** il_sleepers_loops - loops completed by all threads */
+u64 il_sleepers_loops(const struct il_sleepers *s);
+/** il_sleepers_cost_ns - the mean wakeup cost, ns */
+double il_sleepers_cost_ns(const struct il_sleepers *s);
+
+#endif /* IDLELAB_SCN_SLEEPERS_H */

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * env.c - the kernel inputs a governor reads, answered from the simulated CPU (lib/env.h).
+ *
+ * DOC: sleep length
+ *
+ * tick_nohz_get_sleep_length() is modelled on kernel/time/tick-sched.c, with "now" the idle
+ * entry time (select runs at idle entry here):
+ *
+ *  - delta_next: the time to the programmed clock event, the earlier of the next timer and,
+ *    while the tick runs, the next tick;
+ *  - the return value: the time to the next timer as if the tick were stopped, except that
+ *    while the tick runs and must keep running (the next timer is within one tick of the
+ *    last tick, or RCU callbacks are pending: tick_nohz_next_event() gives no stop time),
+ *    it is delta_next;
+ *  - the 4.16 form (delta_next == NULL) returns the time to the programmed event after the
+ *    idle loop has stopped the tick if it could.
+ *
+ * With no timer at all the next timer is KTIME_MAX, as in the kernel.
+ */
+#include "sim-local.h"
+
+#define KTIME_MAX_U ((u64)KTIME_MAX)
+
+static struct il_sim *env_sim(const struct il_env *env)
+{
+	return env->ctx;
+}
+
+static struct sim_cpu *env_cpu(const struct il_env *env)
+{
+	return &env_sim(env)->cpu[env->cpu];
+}
+
+static u64 min_u64(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+
+static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
+{
+	struct il_sim *sim = env_sim(env);
+	struct sim_cpu *c = env_cpu(env);
+	u64 now = sim->now;
+	u64 next_timer = sim_next_timer(c);
+	u64 next_tick = c->tick_stopped ? KTIME_MAX_U : sim_next_tick_after(sim, now);
+	s64 programmed = (s64)(min_u64(next_timer, next_tick) - now);
+
+	if (!delta_next)
+		return programmed;
+	*delta_next = programmed;
+	if (!c->tick_stopped && sim_tick_must_run(sim, c))
+		return programmed;
+	return (s64)(next_timer - now);
+}
+
+static bool sim_tick_stopped(const struct il_env *env)
+{
+	return env_cpu(env)->tick_stopped;
+}
+
+static bool sim_got_tick(const struct il_env *env)
+{
+	struct sim_cpu *c = env_cpu(env);
+	bool got = c->got_idle_tick;
+
+	c->got_idle_tick = false;
+	return got;
+}
+
+static void sim_qos(const struct il_env *env, struct il_qos *out)
+{
+	*out = env_cpu(env)->qos;
+}
+
+static unsigned long sim_nr_iowait(const struct il_env *env)
+{
+	return env_cpu(env)->nr_iowait;
+}
+
+static unsigned long sim_load_weight(const struct il_env *env)
+{
+	return env_cpu(env)->load;
+}
+
+static u64 sim_local_clock(const struct il_env *env)
+{
+	return env_sim(env)->now;
+}
+
+/* When work queued or running on other CPUs will wake @cpu (their hint), KTIME_MAX if never. */
+static u64 hinted_work_wake(const struct il_sim *sim, unsigned int cpu)
+{
+	u64 best = KTIME_MAX_U;
+
+	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
+		const struct sim_cpu *o = &sim->cpu[i];
+		u64 end;
+
+		if (i == cpu || o->mode != CPU_BUSY)
+			continue;
+		end = o->work_end;
+		if (o->cur.hint_cpu == (int)cpu) {
+			best = min_u64(best, end);
+			continue;
+		}
+		for (unsigned int k = 0; k < o->rq_len; k++) {
+			const struct sim_work *w = &o->rq[(o->rq_head + k) & (o->rq_cap - 1)];
+
+			end += w->run_ns;
+			if (w->hint_cpu == (int)cpu) {
+				best = min_u64(best, end);
+				break;
+			}
+		}
+	}
+	return best;
+}
+
+/* When a queued interrupt or IPI reaches @cpu, directly or through its hint. */
+static u64 queued_interrupt_wake(const struct il_sim *sim, unsigned int cpu)
+{
+	u64 best = KTIME_MAX_U;
+
+	for (size_t i = 0; i < sim->q.len; i++) {
+		const struct sim_ev *ev = &sim->q.ev[i];
+
+		if (ev->type != EV_IRQ && ev->type != EV_IPI)
+			continue;
+		if (ev->cpu == cpu || ev->hint_cpu == (int)cpu)
+			best = min_u64(best, ev->t);
+	}
+	return best;
+}
+
+/*
+ * The oracle's true idle length: the earliest of this CPU's next timer, its running tick on
+ * the 4.16 loop (later loops stop or keep the tick after select, as the oracle asks), a queued interrupt for it, and the end of work elsewhere that will
+ * wake it. A wakeup that another CPU's future timer or interrupt will cause is seen only once
+ * that CPU runs the work that sends it.
+ */
+static s64 sim_oracle_idle_ns(const struct il_env *env)
+{
+	struct il_sim *sim = env_sim(env);
+	struct sim_cpu *c = env_cpu(env);
+	u64 now = sim->now;
+	u64 wake = sim_next_timer(c);
+
+	/* Only the 4.16 loop has settled the tick before select; later ones follow stop_tick. */
+	if (!c->tick_stopped && c->dev.preset->core->idle_loop == IL_LOOP_4_16)
+		wake = min_u64(wake, sim_next_tick_after(sim, now));
+	if (c->rq_len)
+		return 0;
+	wake = min_u64(wake, queued_interrupt_wake(sim, env->cpu));
+	wake = min_u64(wake, hinted_work_wake(sim, env->cpu));
+	return wake == KTIME_MAX_U ? KTIME_MAX : (s64)(wake - now);
+}
+
+const struct il_env_ops il_sim_env_ops = {
+	.sleep_length = sim_sleep_length,
+	.tick_stopped = sim_tick_stopped,
+	.got_tick = sim_got_tick,
+	.qos = sim_qos,
+	.nr_iowait = sim_nr_iowait,
+	.load_weight = sim_load_weight,
+	.local_clock = sim_local_clock,
+	.oracle_idle_ns = sim_oracle_idle_ns,
+};

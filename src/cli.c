@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli.c - option scanning and output helpers shared by the subcommands.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cli_error_set(struct cli_error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return CLI_PARSE_ERROR;
+}
+
+static const char *const format_names[] = {
+	[CLI_FORMAT_TABLE] = "table",
+	[CLI_FORMAT_CSV] = "csv",
+	[CLI_FORMAT_JSON] = "json",
+};
+
+int cli_parse_format(const char *s, enum cli_format *out)
+{
+	for (size_t i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++) {
+		if (!strcmp(s, format_names[i])) {
+			*out = (enum cli_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *cli_format_name(enum cli_format format)
+{
+	return format_names[format];
+}
+
+void cli_scan_init(struct cli_scan *s, int argc, char **argv)
+{
+	s->argc = argc;
+	s->argv = argv;
+	s->i = 1;
+	s->only_positional = false;
+}
+
+static const struct cli_opt *find_long(const struct cli_opt *opts, const char *name, size_t len)
+{
+	for (; opts->id; opts++)
+		if (opts->long_name && strlen(opts->long_name) == len &&
+		    !strncmp(opts->long_name, name, len))
+			return opts;
+	return NULL;
+}
+
+static const struct cli_opt *find_short(const struct cli_opt *opts, char c)
+{
+	for (; opts->id; opts++)
+		if (opts->short_name && opts->short_name == c)
+			return opts;
+	return NULL;
+}
+
+/* The value of an option that takes one: the rest of this argument or the next argument. */
+static int option_value(struct cli_scan *s, const char *attached, const char *shown,
+			const char **value, struct cli_error *err)
+{
+	if (attached) {
+		*value = attached;
+		return 0;
+	}
+	if (s->i >= s->argc)
+		return cli_error_set(err, "option '%s' needs a value", shown);
+	*value = s->argv[s->i++];
+	return 0;
+}
+
+static int scan_long(struct cli_scan *s, const char *arg, const struct cli_opt *opts,
+		     const char **value, struct cli_error *err)
+{
+	const char *name = arg + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const struct cli_opt *o = find_long(opts, name, len);
+
+	if (!o)
+		return cli_error_set(err, "unknown option '--%.*s'", (int)len, name);
+	if (!o->has_arg) {
+		if (eq)
+			return cli_error_set(err, "option '--%s' takes no value", o->long_name);
+		return o->id;
+	}
+	if (option_value(s, eq ? eq + 1 : NULL, arg, value, err))
+		return CLI_PARSE_ERROR;
+	return o->id;
+}
+
+static int scan_short(struct cli_scan *s, const char *arg, const struct cli_opt *opts,
+		      const char **value, struct cli_error *err)
+{
+	const struct cli_opt *o = find_short(opts, arg[1]);
+	char shown[3] = { '-', arg[1], '\0' };
+
+	if (!o)
+		return cli_error_set(err, "unknown option '%s'", shown);
+	if (!o->has_arg) {
+		if (arg[2])
+			return cli_error_set(err, "unknown option '%s' (flags cannot be combined)", arg);
+		return o->id;
+	}
+	if (option_value(s, arg[2] ? arg + 2 : NULL, shown, value, err))
+		return CLI_PARSE_ERROR;
+	return o->id;
+}
+
+int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **value,
+		 struct cli_error *err)
+{
+	const char *arg;
+
+	if (s->i >= s->argc)
+		return CLI_OPT_END;
+	arg = s->argv[s->i++];
+	if (!s->only_positional && !strcmp(arg, "--")) {
+		s->only_positional = true;
+		return cli_next_opt(s, opts, value, err);
+	}
+	if (s->only_positional || arg[0] != '-' || !arg[1]) {
+		*value = arg;
+		return CLI_OPT_POSITIONAL;
+	}
+	if (arg[1] == '-')
+		return scan_long(s, arg, opts, value, err);
+	return scan_short(s, arg, opts, value, err);
+}
+
+int cli_usage_error(const char *cmd, const char *msg)
+{
+	if (cmd)
+		fprintf(stderr, "idlelab %s: %s\nTry 'idlelab help %s'.\n", cmd, msg, cmd);
+	else
+		fprintf(stderr, "idlelab: %s\nTry 'idlelab --help'.\n", msg);
+	return CLI_EXIT_USAGE;
+}
+
+char *cli_read_input(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	size_t cap = 65536, n = 0;
+	char *buf;
+
+	if (!f)
+		return NULL;
+	errno = 0;
+	buf = malloc(cap + 1);
+	while (buf) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (n < cap)
+			break;
+		cap *= 2;
+		char *bigger = realloc(buf, cap + 1);
+
+		if (!bigger)
+			free(buf);
+		buf = bigger;
+	}
+	if (buf && ferror(f)) {
+		int saved = errno ? errno : EIO; /* fread() left the reason, e.g. EISDIR */
+
+		free(buf);
+		buf = NULL;
+		errno = saved;
+	}
+	if (f != stdin)
+		fclose(f);
+	if (!buf)
+		return NULL;
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+void cli_csv_field(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+const char *cli_ns_to_us(long long ns, char *buf, size_t cap)
+{
+	unsigned long long mag = ns < 0 ? 0ULL - (unsigned long long)ns : (unsigned long long)ns;
+	unsigned long long frac = mag % 1000;
+	int n = snprintf(buf, cap, "%s%llu", ns < 0 ? "-" : "", mag / 1000);
+
+	if (frac && n > 0 && (size_t)n < cap) {
+		char digits[8];
+		int len = snprintf(digits, sizeof(digits), "%03llu", frac);
+
+		while (len > 0 && digits[len - 1] == '0')
+			digits[--len] = '\0';
+		snprintf(buf + n, cap - (size_t)n, ".%s", digits);
+	}
+	return buf;
+}
+
+static int write_all(FILE *f, const char *data, size_t len)
+{
+	if (len && fwrite(data, 1, len, f) != len)
+		return -1;
+	return fflush(f);
+}
+
+int cli_write_output(const char *path, const char *data, size_t len)
+{
+	char tmp[4096];
+	FILE *f;
+	int saved, failed;
+
+	if (!path || !strcmp(path, "-"))
+		return write_all(stdout, data, len);
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	f = fopen(tmp, "wb");
+	if (!f)
+		return -1;
+	failed = write_all(f, data, len);
+	if (fclose(f))
+		failed = -1;
+	if (failed) {
+		saved = errno;
+		remove(tmp);
+		errno = saved;
+		return -1;
+	}
+	if (rename(tmp, path)) {
+		saved = errno;
+		remove(tmp);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli.h - what the idlelab subcommands share: exit codes, option scanning, argument structs
+ * and their pure parsers, output helpers.
+ *
+ * DOC: the command line
+ *
+ *  1. src/commands.h lists the subcommands (one line each); src/commands.c turns the list
+ *     into the dispatch table and the usage text; src/idlelab.c is main() and nothing else.
+ *  2. Every subcommand FOO has a pure parser, foo_parse_args(argc, argv, &args, &err): no
+ *     I/O, no exit, so tests/unit/test_cli.c can check every option. It returns CLI_PARSE_OK,
+ *     CLI_PARSE_HELP (print the command's usage, exit 0) or CLI_PARSE_ERROR (err says why,
+ *     exit 2).
+ *  3. Only the CLI prints and exits. Exit codes: 0 success, 1 runtime or input error (a
+ *     file that cannot be read, a bad platform file or step script), 2 usage error (bad
+ *     option, missing argument, unknown command, governor or built-in name).
+ */
+#ifndef IDLELAB_CLI_H
+#define IDLELAB_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#ifndef IDLELAB_VERSION
+#define IDLELAB_VERSION "0.1.0"
+#endif
+
+enum cli_exit {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_RUNTIME = 1,
+	CLI_EXIT_USAGE = 2,
+};
+
+enum cli_parse {
+	CLI_PARSE_ERROR = -1,
+	CLI_PARSE_OK = 0,
+	CLI_PARSE_HELP = 1,
+};
+
+#define CLI_ERROR_LEN 512
+
+struct cli_error {
+	char msg[CLI_ERROR_LEN];
+};
+
+/** cli_error_set - fill @err; Return: CLI_PARSE_ERROR */
+int cli_error_set(struct cli_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+enum cli_format {
+	CLI_FORMAT_TABLE,
+	CLI_FORMAT_CSV,
+	CLI_FORMAT_JSON,
+};
+
+/** cli_parse_format - "table", "csv" or "json"; Return: 0, or -1 for anything else */
+int cli_parse_format(const char *s, enum cli_format *out);
+const char *cli_format_name(enum cli_format format);
+
+/* ---- option scanning ------------------------------------------------------------------- */
+
+struct cli_opt {
+	int id;              /* returned by cli_next_opt(); > 0 */
+	char short_name;     /* 0 if none */
+	const char *long_name; /* without "--"; NULL if none */
+	bool has_arg;
+};
+
+#define CLI_OPT_END 0          /* no more arguments */
+#define CLI_OPT_POSITIONAL (-2) /* a non-option argument, in *value */
+
+struct cli_scan {
+	int argc;
+	char **argv;
+	int i;               /* next argument; starts at 1 (argv[0] is the command) */
+	bool only_positional; /* after "--" */
+};
+
+void cli_scan_init(struct cli_scan *s, int argc, char **argv);
+
+/**
+ * cli_next_opt - the next option of argv: "-x VALUE", "-xVALUE", "--long VALUE",
+ * "--long=VALUE", or a positional argument; "--" ends the options
+ * Return: the option's id, CLI_OPT_POSITIONAL, CLI_OPT_END, or CLI_PARSE_ERROR (unknown
+ * option, missing value, value given to a flag).
+ */
+int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **value,
+		 struct cli_error *err);
+
+/* ---- the subcommands' arguments ----------------------------------------------------------- */
+
+struct governors_args {
+	enum cli_format format;
+};
+
+struct platforms_args {
+	enum cli_format format;
+	const char *platform; /* one platform to show in detail, or NULL for the list */
+};
+
+#define STEP_MAX_GOVERNORS 256
+#define STEP_MAX_PARAMS 16
+#define STEP_GOV_LIST_LEN 8192
+
+struct step_args {
+	int ngov;
+	const char *governors[STEP_MAX_GOVERNORS]; /* preset or alias names, in order */
+	char gov_buf[STEP_GOV_LIST_LEN];           /* storage for governors[] */
+	size_t gov_buf_used;
+	const char *platform;  /* -p: built-in name or path */
+	const char *input;     /* --input: path, "-" or "builtin:NAME" */
+	const char *output;    /* -o: path, NULL for stdout */
+	enum cli_format format;
+	bool all_vars;         /* --vars */
+	bool detail;           /* --detail: per-governor tables after the side-by-side table */
+	bool print_input;      /* --print-input: print the script (after checking it), run nothing */
+	unsigned int hz;       /* --hz, 0: the platform's */
+	int nparams;
+	const char *params[STEP_MAX_PARAMS]; /* --param NAME=VALUE */
+};
+
+struct help_args {
+	const char *command; /* NULL: the overview */
+};
+
+/* What main() does with the global arguments. */
+enum global_action {
+	GLOBAL_USAGE_ERROR, /* no command, or an unknown global option */
+	GLOBAL_HELP,
+	GLOBAL_VERSION,
+	GLOBAL_COMMAND,
+};
+
+struct global_args {
+	enum global_action action;
+	int command;       /* index in the command table for GLOBAL_COMMAND */
+	int argc;          /* the command's argc/argv (argv[0] is the command name) */
+	char **argv;
+};
+
+int global_parse_args(int argc, char **argv, struct global_args *args, struct cli_error *err);
+int governors_parse_args(int argc, char **argv, struct governors_args *args, struct cli_error *err);
+int platforms_parse_args(int argc, char **argv, struct platforms_args *args, struct cli_error *err);
+int step_parse_args(int argc, char **argv, struct step_args *args, struct cli_error *err);
+int help_parse_args(int argc, char **argv, struct help_args *args, struct cli_error *err);
+
+/* ---- helpers for the commands (these do I/O) ------------------------------------------------ */
+
+/** cli_usage_error - print "idlelab CMD: MSG" and a hint to stderr; Return: CLI_EXIT_USAGE */
+int cli_usage_error(const char *cmd, const char *msg);
+
+/**
+ * cli_read_input - read all of @path ("-" is stdin) into a malloc'ed, NUL-terminated buffer
+ * Return: the buffer (length in *@len), or NULL with errno set.
+ */
+char *cli_read_input(const char *path, size_t *len);
+
+/** cli_csv_field - write @s as one CSV field (quoted when it needs to be) */
+void cli_csv_field(FILE *out, const char *s);
+
+/** cli_ns_to_us - exact µs text of @ns ("1995", "2.5", "-0.001") into @buf */
+const char *cli_ns_to_us(long long ns, char *buf, size_t cap);
+
+/**
+ * cli_write_output - write @len bytes of @data to @path (NULL or "-": stdout); a file is
+ * written to a temporary name and renamed, so it either appears whole or not at all
+ * Return: 0, or -1 with errno set.
+ */
+int cli_write_output(const char *path, const char *data, size_t len);
+
+#endif /* IDLELAB_CLI_H */

@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_battery.c - `idlelab battery`: the seeds' battery of scenario variants for a list of
+ * governors on a list of platforms, one linux-pm table per platform and variant, on
+ * several threads; optionally also written as JSON for the report work.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "lab_cli.h"
+#include "gov/governors.h"
+#include "output/output.h"
+#include "platform/platform.h"
+#include "scenario/battery.h"
+#include "scenario/report.h"
+
+#define BATTERY_MAX_PLATFORMS 16
+#define BATTERY_MAX_JOBS 256
+#define BATTERY_DEFAULT_GOVERNORS IL_BATTERY_GOVERNORS
+#define BATTERY_DEFAULT_PLATFORMS IL_BATTERY_PLATFORMS
+#define BATTERY_DEFAULT_TIME_NS IL_BATTERY_TIME_NS
+
+struct battery_args {
+	char gov_buf[LAB_GOV_LIST_LEN];
+	int ngov;
+	const char *governors[LAB_MAX_GOVERNORS];
+	char plat_buf[1024];
+	int nplat;
+	const char *platforms[BATTERY_MAX_PLATFORMS];
+	uint64_t time_ns;
+	uint64_t seed;
+	int iter;
+	unsigned int jobs;      /* 0: the online CPUs */
+	const char *format;
+	const char *json_path;  /* -o */
+	bool list;              /* --list: print the variants, run nothing */
+};
+
+enum {
+	BAT_OPT_HELP = 1, BAT_OPT_GOV, BAT_OPT_PLAT, BAT_OPT_TIME, BAT_OPT_SEED, BAT_OPT_ITER,
+	BAT_OPT_JOBS, BAT_OPT_FORMAT, BAT_OPT_OUT, BAT_OPT_LIST,
+};
+
+static const struct cli_opt battery_opts[] = {
+	{ BAT_OPT_HELP, 'h', "help", false },
+	{ BAT_OPT_GOV, 'g', "governor", true },
+	{ BAT_OPT_PLAT, 'p', "platform", true },
+	{ BAT_OPT_TIME, 't', "time", true },
+	{ BAT_OPT_SEED, 0, "seed", true },
+	{ BAT_OPT_ITER, 'n', "iter", true },
+	{ BAT_OPT_JOBS, 'j', "jobs", true },
+	{ BAT_OPT_FORMAT, 'f', "format", true },
+	{ BAT_OPT_OUT, 'o', "output", true },
+	{ BAT_OPT_LIST, 0, "list", false },
+	{ 0 },
+};
+
+void cmd_battery_usage(FILE *out)
+{
+	fprintf(out, "usage: idlelab battery [-g GOV,...] [-p PLATFORM,...] [--time T] [--seed N]\n"
+		     "                       [--iter N] [-j N] [-f table|tsv|csv|json] [-o FILE.json]\n"
+		     "       idlelab battery --list\n"
+		     "\n"
+		     "Run the seeds' battery - a fixed list of scenario variants (--list) - for every\n"
+		     "governor on every platform and print one linux-pm table per platform and variant\n"
+		     "(the columns of 'idlelab compare'). Runs go to -j threads; the output is the\n"
+		     "same bytes whatever -j is.\n"
+		     "\n"
+		     "  -g, --governor LIST    presets or aliases (default\n"
+		     "                         " BATTERY_DEFAULT_GOVERNORS ")\n"
+		     "  -p, --platform LIST    built-in platforms or platform files (default " BATTERY_DEFAULT_PLATFORMS ")\n"
+		     "  -t, --time T           simulated time per run (default 5s)\n"
+		     "      --seed N           seed of the first iteration (default 1)\n"
+		     "  -n, --iter N           iterations per governor, seeds N, N+1, ... (default 1)\n"
+		     "  -j, --jobs N           threads (default: the online CPUs)\n"
+		     "  -f, --format F         table (default), tsv, csv or json on stdout\n"
+		     "  -o, --output FILE      also write every table as JSON to FILE\n"
+		     "      --list             print the battery's scenario variants and exit\n");
+}
+
+/* Split the comma-separated @list into @names, keeping the text in @buf. */
+static int split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
+		      const char *what, struct cli_error *err)
+{
+	char *save = NULL;
+
+	if (strlen(list) >= cap)
+		return cli_error_set(err, "%s list too long", what);
+	strcpy(buf, list);
+	*n = 0;
+	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (*n == max)
+			return cli_error_set(err, "more than %d %ss", max, what);
+		names[(*n)++] = s;
+	}
+	if (!*n)
+		return cli_error_set(err, "empty %s list", what);
+	return CLI_PARSE_OK;
+}
+
+static int parse_count(const char *s, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int battery_option(struct battery_args *a, int id, const char *value, struct cli_error *err)
+{
+	uint64_t v;
+
+	switch (id) {
+	case BAT_OPT_GOV:
+		return split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
+				  &a->ngov, "governor", err);
+	case BAT_OPT_PLAT:
+		return split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
+				  BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
+	case BAT_OPT_TIME:
+		if (lab_parse_time(value, &a->time_ns))
+			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
+		return CLI_PARSE_OK;
+	case BAT_OPT_SEED:
+		if (parse_count(value, UINT64_MAX, &a->seed))
+			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
+		return CLI_PARSE_OK;
+	case BAT_OPT_ITER:
+		if (parse_count(value, LAB_MAX_ITER, &v) || !v)
+			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
+		a->iter = (int)v;
+		return CLI_PARSE_OK;
+	case BAT_OPT_JOBS:
+		if (parse_count(value, BATTERY_MAX_JOBS, &v) || !v)
+			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, BATTERY_MAX_JOBS);
+		a->jobs = (unsigned int)v;
+		return CLI_PARSE_OK;
+	case BAT_OPT_FORMAT:
+		if (!il_output_find(value))
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+		a->format = value;
+		return CLI_PARSE_OK;
+	case BAT_OPT_OUT:
+		a->json_path = value;
+		return CLI_PARSE_OK;
+	case BAT_OPT_LIST:
+		a->list = true;
+		return CLI_PARSE_OK;
+	}
+	return cli_error_set(err, "unexpected argument '%s'", value);
+}
+
+static int battery_parse_args(int argc, char **argv, struct battery_args *a, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id, ret;
+
+	memset(a, 0, sizeof(*a));
+	a->time_ns = BATTERY_DEFAULT_TIME_NS;
+	a->seed = 1;
+	a->iter = 1;
+	a->format = "table";
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, battery_opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		if (id == BAT_OPT_HELP)
+			return CLI_PARSE_HELP;
+		if (battery_option(a, id, value, err) != CLI_PARSE_OK)
+			return CLI_PARSE_ERROR;
+	}
+	if (!a->ngov && (ret = battery_option(a, BAT_OPT_GOV, BATTERY_DEFAULT_GOVERNORS, err)))
+		return ret;
+	if (!a->nplat && (ret = battery_option(a, BAT_OPT_PLAT, BATTERY_DEFAULT_PLATFORMS, err)))
+		return ret;
+	return CLI_PARSE_OK;
+}
+
+/* ---- the runs ------------------------------------------------------------------------------ */
+
+struct battery {
+	const struct battery_args *a;
+	struct il_platform plat[BATTERY_MAX_PLATFORMS];
+	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	int nvar;
+	const struct il_scenario *scn[64];
+	struct il_scn_args args[64];
+	struct il_scn_common common[64];
+	size_t nruns;
+	struct il_lab_spec *specs;
+	struct il_lab_result *res;
+	int *errs;
+	int ntables;
+	struct il_table *tables; /* [0]: the settings, then one per platform and variant */
+};
+
+static int battery_resolve(struct battery *b)
+{
+	const struct battery_args *a = b->a;
+	struct il_error perr;
+
+	for (int g = 0; g < a->ngov; g++) {
+		b->presets[g] = il_preset_find(a->governors[g]);
+		if (!b->presets[g]) {
+			char msg[128];
+
+			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", a->governors[g]);
+			return cli_usage_error("battery", msg);
+		}
+	}
+	b->nvar = il_battery_count();
+	for (int v = 0; v < b->nvar; v++) {
+		if (il_scn_parse(il_battery_at(v)->spec, &b->scn[v], &b->args[v], &b->common[v], &perr)) {
+			fprintf(stderr, "idlelab battery: %s: %s\n", il_battery_at(v)->spec, perr.msg);
+			return CLI_EXIT_RUNTIME; /* a bug in the battery list */
+		}
+	}
+	for (int p = 0; p < a->nplat; p++) {
+		if (il_platform_load(a->platforms[p], &b->plat[p], &perr)) {
+			fprintf(stderr, "idlelab battery: %s\n", perr.msg);
+			return il_platform_is_path(a->platforms[p]) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		}
+	}
+	return CLI_EXIT_OK;
+}
+
+/* Run index of (platform, variant, governor, iteration): the order of the tables' rows. */
+static size_t run_index(const struct battery *b, int p, int v, int g, int it)
+{
+	const struct battery_args *a = b->a;
+
+	return (((size_t)p * (size_t)b->nvar + (size_t)v) * (size_t)a->ngov + (size_t)g) * (size_t)a->iter +
+	       (size_t)it;
+}
+
+static int battery_specs(struct battery *b)
+{
+	const struct battery_args *a = b->a;
+
+	b->nruns = (size_t)a->nplat * (size_t)b->nvar * (size_t)a->ngov * (size_t)a->iter;
+	b->specs = calloc(b->nruns, sizeof(*b->specs));
+	b->res = calloc(b->nruns, sizeof(*b->res));
+	b->errs = calloc(b->nruns, sizeof(*b->errs));
+	if (!b->specs || !b->res || !b->errs)
+		return -1;
+	for (int p = 0; p < a->nplat; p++)
+		for (int v = 0; v < b->nvar; v++)
+			for (int g = 0; g < a->ngov; g++)
+				for (int it = 0; it < a->iter; it++) {
+					struct il_lab_spec *s = &b->specs[run_index(b, p, v, g, it)];
+
+					s->plat = &b->plat[p];
+					s->preset = b->presets[g];
+					s->scn = b->scn[v];
+					s->args = b->args[v];
+					s->common = b->common[v];
+					s->duration_ns = a->time_ns;
+					s->seed = a->seed + (uint64_t)it;
+				}
+	return 0;
+}
+
+static const char *const settings_cols[] = { "key", "value" };
+
+static int settings_row(struct il_table *t, const char *k, const char *v)
+{
+	int row = il_table_add_row(t);
+
+	return row < 0 || il_table_set_str(t, row, 0, k) || il_table_set_str(t, row, 1, v) ? -1 : 0;
+}
+
+/* The "battery" table: what was run, so the JSON file describes itself. */
+static int battery_settings(const struct battery *b, struct il_table *t)
+{
+	const struct battery_args *a = b->a;
+	char buf[64];
+	int ret;
+
+	if (il_table_init(t, "battery", 2, settings_cols))
+		return -1;
+	snprintf(buf, sizeof(buf), "%.3f", (double)a->time_ns / 1e9);
+	ret = settings_row(t, "simulated_s_per_run", buf);
+	snprintf(buf, sizeof(buf), "%" PRIu64, a->seed);
+	ret = ret || settings_row(t, "seed", buf);
+	snprintf(buf, sizeof(buf), "%d", a->iter);
+	ret = ret || settings_row(t, "iterations", buf);
+	for (int p = 0; p < a->nplat; p++)
+		ret = ret || settings_row(t, "platform", b->plat[p].name);
+	for (int g = 0; g < a->ngov; g++)
+		ret = ret || settings_row(t, "governor", a->governors[g]);
+	for (int v = 0; v < b->nvar; v++)
+		ret = ret || settings_row(t, "scenario", il_battery_at(v)->spec);
+	ret = ret || settings_row(t, "energy", "model values");
+	return ret ? -1 : 0;
+}
+
+static int battery_tables(struct battery *b)
+{
+	const struct battery_args *a = b->a;
+
+	b->tables = calloc(1 + (size_t)a->nplat * (size_t)b->nvar, sizeof(*b->tables));
+	if (!b->tables || battery_settings(b, &b->tables[0]))
+		return -1;
+	b->ntables = 1;
+	for (int p = 0; p < a->nplat; p++) {
+		for (int v = 0; v < b->nvar; v++) {
+			struct il_table *t = &b->tables[b->ntables];
+			char title[160];
+
+			snprintf(title, sizeof(title), "%s %s", b->plat[p].name, il_battery_at(v)->spec);
+			if (il_report_pm_init(t, title, b->scn[v], &b->plat[p].drv))
+				return -1;
+			b->ntables++;
+			for (int g = 0; g < a->ngov; g++)
+				for (int it = 0; it < a->iter; it++)
+					if (il_report_pm_row(t, a->governors[g], it, b->scn[v],
+							     &b->res[run_index(b, p, v, g, it)]))
+						return -1;
+		}
+	}
+	return 0;
+}
+
+static int write_all(const struct il_output_format *fmt, FILE *out, const struct battery *b, bool settings)
+{
+	const struct il_table **ptrs = calloc((size_t)b->ntables, sizeof(*ptrs));
+	int n = 0, ret;
+
+	if (!ptrs)
+		return -1;
+	for (int i = settings ? 0 : 1; i < b->ntables; i++)
+		ptrs[n++] = &b->tables[i];
+	ret = fmt->write(out, ptrs, n);
+	free(ptrs);
+	return ret;
+}
+
+static int write_json_file(const struct battery *b, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f) {
+		fprintf(stderr, "idlelab battery: %s: %s\n", path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = write_all(&il_output_json, f, b, true);
+	if (fclose(f) || ret) {
+		fprintf(stderr, "idlelab battery: writing %s: %s\n", path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	return CLI_EXIT_OK;
+}
+
+static unsigned int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > BATTERY_MAX_JOBS ? BATTERY_MAX_JOBS : (unsigned int)n;
+}
+
+static double wall_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int report_failure(const struct battery *b)
+{
+	for (size_t i = 0; i < b->nruns; i++) {
+		if (b->errs[i]) {
+			const struct il_lab_spec *s = &b->specs[i];
+
+			fprintf(stderr, "idlelab battery: %s on %s, %s: %s\n", s->preset->name, s->plat->name,
+				s->scn->name, strerror(b->errs[i]));
+			break;
+		}
+	}
+	return CLI_EXIT_RUNTIME;
+}
+
+static int battery_run(struct battery *b)
+{
+	const struct battery_args *a = b->a;
+	const struct il_output_format *fmt = il_output_find(a->format);
+	unsigned int jobs = a->jobs ? a->jobs : default_jobs();
+	double t0;
+	int ret;
+
+	if (!fmt->available || (a->json_path && !il_output_json.available)) {
+		fprintf(stderr, "idlelab battery: format json: %s\n", il_output_json.missing);
+		return CLI_EXIT_RUNTIME;
+	}
+	if (battery_specs(b)) {
+		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	t0 = wall_seconds();
+	if (il_lab_run_all(b->specs, b->res, b->nruns, jobs, b->errs))
+		return report_failure(b);
+	/* On stderr: the wall time is not part of the (deterministic) results. */
+	fprintf(stderr, "idlelab battery: %zu runs on %u threads in %.1f s\n", b->nruns, jobs,
+		wall_seconds() - t0);
+	if (battery_tables(b)) {
+		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = write_all(fmt, stdout, b, !strcmp(fmt->name, "json"));
+	if (ret || fflush(stdout)) {
+		fprintf(stderr, "idlelab battery: writing the output: %s\n", strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	return a->json_path ? write_json_file(b, a->json_path) : CLI_EXIT_OK;
+}
+
+static void battery_free(struct battery *b)
+{
+	for (size_t i = 0; b->res && i < b->nruns; i++)
+		il_lab_result_free(&b->res[i]);
+	for (int i = 0; i < b->ntables; i++)
+		il_table_free(&b->tables[i]);
+	free(b->tables);
+	free(b->specs);
+	free(b->res);
+	free(b->errs);
+}
+
+static void battery_list(void)
+{
+	for (int v = 0; v < il_battery_count(); v++)
+		printf("%-22s %s\n", il_battery_at(v)->spec, il_battery_at(v)->seed);
+}
+
+int cmd_battery(int argc, char **argv)
+{
+	struct battery_args *a = calloc(1, sizeof(*a));
+	struct battery *b = calloc(1, sizeof(*b));
+	struct cli_error err;
+	int ret;
+
+	if (!a || !b) {
+		free(a);
+		free(b);
+		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	switch (battery_parse_args(argc, argv, a, &err)) {
+	case CLI_PARSE_ERROR:
+		ret = cli_usage_error("battery", err.msg);
+		goto out;
+	case CLI_PARSE_HELP:
+		cmd_battery_usage(stdout);
+		ret = CLI_EXIT_OK;
+		goto out;
+	}
+	if (a->list) {
+		battery_list();
+		ret = CLI_EXIT_OK;
+		goto out;
+	}
+	b->a = a;
+	ret = battery_resolve(b);
+	if (ret == CLI_EXIT_OK)
+		ret = battery_run(b);
+	battery_free(b);
+out:
+	free(a);
+	free(b);
+	return ret;
+}

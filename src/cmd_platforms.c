@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_platforms.c - `idlelab platforms [NAME|FILE]`: the built-in platforms, or one
+ * platform's state table with the source of every number.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_JANSSON
+#include <jansson.h>
+#endif
+
+#include "cli.h"
+#include "commands.h"
+#include "platform/platform.h"
+
+enum { PLAT_OPT_HELP = 1, PLAT_OPT_FORMAT };
+
+static const struct cli_opt platforms_opts[] = {
+	{ PLAT_OPT_HELP, 'h', "help", false },
+	{ PLAT_OPT_FORMAT, 'f', "format", true },
+	{ 0 },
+};
+
+int platforms_parse_args(int argc, char **argv, struct platforms_args *args, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id;
+
+	memset(args, 0, sizeof(*args));
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, platforms_opts, &value, err)) != CLI_OPT_END) {
+		switch (id) {
+		case CLI_PARSE_ERROR:
+			return CLI_PARSE_ERROR;
+		case PLAT_OPT_HELP:
+			return CLI_PARSE_HELP;
+		case PLAT_OPT_FORMAT:
+			if (cli_parse_format(value, &args->format))
+				return cli_error_set(err, "unknown format '%s' (table, csv or json)", value);
+			break;
+		case CLI_OPT_POSITIONAL:
+			if (args->platform)
+				return cli_error_set(err, "more than one platform given");
+			args->platform = value;
+			break;
+		}
+	}
+	return CLI_PARSE_OK;
+}
+
+void cmd_platforms_usage(FILE *out)
+{
+	fprintf(out, "usage: idlelab platforms [-f table|csv|json] [NAME | FILE.plat]\n"
+		     "\n"
+		     "Without an argument, list the built-in platforms: name, CPUs, CONFIG_HZ, driver\n"
+		     "and idle states (exit latency / target residency in us). With a built-in NAME or\n"
+		     "a platform file (any argument with a '/' or ending in .plat), show its state\n"
+		     "table with flags, power model and the source of every number.\n"
+		     "The file format is described in docs/platforms.md.\n"
+		     "\n"
+		     "  -f, --format FMT   table (default), csv or json\n");
+}
+
+/* "POLL 0/0, C1 2/2, ..." (µs) into @buf. */
+static const char *states_summary(const struct il_driver *drv, char *buf, size_t cap)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < drv->state_count && used < cap; i++) {
+		char lat[32], res[32];
+
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s %s/%s", i ? ", " : "",
+					 drv->states[i].name,
+					 cli_ns_to_us(drv->states[i].exit_latency_ns, lat, sizeof(lat)),
+					 cli_ns_to_us(drv->states[i].target_residency_ns, res, sizeof(res)));
+	}
+	return buf;
+}
+
+static int load_builtin(int i, struct il_platform *plat)
+{
+	struct il_error err;
+
+	if (il_platform_load(il_platform_builtin_name(i), plat, &err)) {
+		/* A built-in that does not parse is a build bug; say which one. */
+		fprintf(stderr, "idlelab platforms: %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int list_table(FILE *out, struct il_platform *plat)
+{
+	char states[1024];
+
+	fprintf(out, "%-12s %5s %5s %-13s %s\n", "NAME", "CPUS", "HZ", "DRIVER",
+		"STATES (exit latency/target residency, us)");
+	for (int i = 0; i < il_platform_builtin_count(); i++) {
+		if (load_builtin(i, plat))
+			return -1;
+		fprintf(out, "%-12s %5u %5u %-13s %s\n", plat->name, plat->cpus, plat->hz,
+			plat->drv.name, states_summary(&plat->drv, states, sizeof(states)));
+	}
+	return 0;
+}
+
+static int list_csv(FILE *out, struct il_platform *plat)
+{
+	char states[1024];
+
+	fprintf(out, "name,cpus,hz,driver,states,description\n");
+	for (int i = 0; i < il_platform_builtin_count(); i++) {
+		if (load_builtin(i, plat))
+			return -1;
+		cli_csv_field(out, plat->name);
+		fprintf(out, ",%u,%u,", plat->cpus, plat->hz);
+		cli_csv_field(out, plat->drv.name);
+		fputc(',', out);
+		cli_csv_field(out, states_summary(&plat->drv, states, sizeof(states)));
+		fputc(',', out);
+		cli_csv_field(out, plat->description);
+		fputc('\n', out);
+	}
+	return 0;
+}
+
+static void detail_table(FILE *out, const struct il_platform *plat)
+{
+	char flags[128], lat[32], res[32];
+
+	fprintf(out, "platform:    %s (%s)\n", plat->name, plat->origin);
+	fprintf(out, "description: %s\n", plat->description);
+	fprintf(out, "driver:      %s\n", plat->drv.name);
+	fprintf(out, "cpus:        %u\n", plat->cpus);
+	fprintf(out, "hz:          %u\n", plat->hz);
+	fprintf(out, "\n%3s %-15s %-31s %10s %10s %-20s %10s %12s\n", "IDX", "NAME", "DESC",
+		"EXIT_US", "RESID_US", "FLAGS", "POWER_UW", "ENTRY_EXIT_NJ");
+	for (int i = 0; i < plat->drv.state_count; i++) {
+		const struct il_state *s = &plat->drv.states[i];
+
+		fprintf(out, "%3d %-15s %-31s %10s %10s %-20s %10llu %12llu\n", i, s->name,
+			s->desc[0] ? s->desc : "-", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
+			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
+			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
+			(unsigned long long)s->entry_exit_energy_nj);
+	}
+	if (!plat->power_known)
+		fprintf(out, "(the power model is incomplete: some states lack power_uw or "
+			     "entry_exit_energy_nj)\n");
+	fprintf(out, "\nsources:\n  cpus: %s\n  hz: %s\n", plat->cpus_source, plat->hz_source);
+	for (int i = 0; i < plat->drv.state_count; i++)
+		fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
+}
+
+static void detail_csv(FILE *out, const struct il_platform *plat)
+{
+	char flags[128], lat[32], res[32];
+
+	fprintf(out, "platform,index,name,desc,exit_latency_us,target_residency_us,flags,power_uw,"
+		     "entry_exit_energy_nj,source\n");
+	for (int i = 0; i < plat->drv.state_count; i++) {
+		const struct il_state *s = &plat->drv.states[i];
+
+		cli_csv_field(out, plat->name);
+		fprintf(out, ",%d,", i);
+		cli_csv_field(out, s->name);
+		fputc(',', out);
+		cli_csv_field(out, s->desc);
+		fprintf(out, ",%s,%s,%s,%llu,%llu,", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
+			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
+			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
+			(unsigned long long)s->entry_exit_energy_nj);
+		cli_csv_field(out, plat->state_source[i]);
+		fputc('\n', out);
+	}
+}
+
+#ifdef HAVE_JANSSON
+static json_t *platform_json(const struct il_platform *plat, bool with_sources)
+{
+	json_t *o = json_object(), *states = json_array();
+	char flags[128];
+
+	json_object_set_new(o, "name", json_string(plat->name));
+	json_object_set_new(o, "description", json_string(plat->description));
+	json_object_set_new(o, "origin", json_string(plat->origin));
+	json_object_set_new(o, "driver", json_string(plat->drv.name));
+	json_object_set_new(o, "cpus", json_integer(plat->cpus));
+	json_object_set_new(o, "hz", json_integer(plat->hz));
+	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
+	for (int i = 0; i < plat->drv.state_count; i++) {
+		const struct il_state *s = &plat->drv.states[i];
+		json_t *js = json_object();
+
+		json_object_set_new(js, "name", json_string(s->name));
+		json_object_set_new(js, "desc", json_string(s->desc));
+		json_object_set_new(js, "exit_latency_ns", json_integer(s->exit_latency_ns));
+		json_object_set_new(js, "target_residency_ns", json_integer(s->target_residency_ns));
+		json_object_set_new(js, "flags", json_string(il_flag_names(s->flags, flags, sizeof(flags))));
+		json_object_set_new(js, "power_uw", json_integer((json_int_t)s->power_uw));
+		json_object_set_new(js, "entry_exit_energy_nj",
+				    json_integer((json_int_t)s->entry_exit_energy_nj));
+		if (with_sources)
+			json_object_set_new(js, "source", json_string(plat->state_source[i]));
+		json_array_append_new(states, js);
+	}
+	json_object_set_new(o, "states", states);
+	if (with_sources) {
+		json_object_set_new(o, "cpus_source", json_string(plat->cpus_source));
+		json_object_set_new(o, "hz_source", json_string(plat->hz_source));
+	}
+	return o;
+}
+
+static int dump_json(FILE *out, json_t *root)
+{
+	int ret = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+	fputc('\n', out);
+	json_decref(root);
+	return ret;
+}
+
+static int list_json(FILE *out, struct il_platform *plat)
+{
+	json_t *arr = json_array();
+
+	for (int i = 0; i < il_platform_builtin_count(); i++) {
+		if (load_builtin(i, plat)) {
+			json_decref(arr);
+			return -1;
+		}
+		json_array_append_new(arr, platform_json(plat, false));
+	}
+	return dump_json(out, arr);
+}
+
+static int detail_json(FILE *out, const struct il_platform *plat)
+{
+	return dump_json(out, platform_json(plat, true));
+}
+#endif
+
+#ifndef HAVE_JANSSON
+static int no_json(void)
+{
+	fprintf(stderr, "idlelab platforms: JSON output needs libjansson (install libjansson-dev and "
+			"rebuild)\n");
+	return CLI_EXIT_RUNTIME;
+}
+#endif
+
+static int show_list(enum cli_format format)
+{
+	struct il_platform *plat = malloc(sizeof(*plat));
+	int ret = -1;
+
+	if (!plat) {
+		fprintf(stderr, "idlelab platforms: out of memory\n");
+		return CLI_EXIT_RUNTIME;
+	}
+	switch (format) {
+	case CLI_FORMAT_CSV:
+		ret = list_csv(stdout, plat);
+		break;
+	case CLI_FORMAT_JSON:
+#ifdef HAVE_JANSSON
+		ret = list_json(stdout, plat);
+		break;
+#else
+		free(plat);
+		return no_json();
+#endif
+	default:
+		ret = list_table(stdout, plat);
+	}
+	free(plat);
+	return ret ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
+}
+
+static int show_one(const char *spec, enum cli_format format)
+{
+	struct il_platform *plat = malloc(sizeof(*plat));
+	struct il_error err;
+	int ret = CLI_EXIT_OK;
+
+	if (!plat) {
+		fprintf(stderr, "idlelab platforms: out of memory\n");
+		return CLI_EXIT_RUNTIME;
+	}
+	if (il_platform_load(spec, plat, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		free(plat);
+		return il_platform_is_path(spec) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	switch (format) {
+	case CLI_FORMAT_CSV:
+		detail_csv(stdout, plat);
+		break;
+	case CLI_FORMAT_JSON:
+#ifdef HAVE_JANSSON
+		if (detail_json(stdout, plat))
+			ret = CLI_EXIT_RUNTIME;
+#else
+		ret = no_json();
+#endif
+		break;
+	default:
+		detail_table(stdout, plat);
+	}
+	free(plat);
+	return ret;
+}
+
+int cmd_platforms(int argc, char **argv)
+{
+	struct platforms_args args;
+	struct cli_error err;
+
+	switch (platforms_parse_args(argc, argv, &args, &err)) {
+	case CLI_PARSE_ERROR:
+		return cli_usage_error("platforms", err.msg);
+	case CLI_PARSE_HELP:
+		cmd_platforms_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (args.platform)
+		return show_one(args.platform, args.format);
+	return show_list(args.format);
+}

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_replay.c - `idlelab replay TRACE -g GOV,...`: run governors open loop over the idle
+ * periods of a recorded trace (lib/replay/replay.h) and print the linux-pm table, the
+ * decision agreement with the recorded governor and its confusion table.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "gov/governors.h"
+#include "replay/replay.h"
+#include "trace_cli.h"
+
+void cmd_replay_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: idlelab replay TRACE -g GOV[,GOV...] [-r GOV] [-p PLATFORM] [-f FORMAT]\n"
+		"                      [-o FILE] [-F READER] [--hz N] [--cpu N] [--param N=V]\n"
+		"                      [--periods]\n"
+		"\n"
+		"Rebuild, per CPU, the inputs of every idle period of a recorded trace (measured\n"
+		"residency; sleep length and delta_next from the hrtimer queue and the timer wheel;\n"
+		"tick state; the recorded state and cpu_idle_miss) and run every governor open loop\n"
+		"over them. Prints the linux-pm table per governor next to the recorded governor's\n"
+		"own row, and how often each governor picked the recorded state (agreement), with a\n"
+		"confusion table for the recording governor's port. Assumptions: docs/trace.md.\n"
+		"\n"
+		"  -g, --governor LIST   presets or aliases to replay (see 'idlelab governors')\n"
+		"  -r, --recorded GOV    the port of the governor that recorded the trace (e.g.\n"
+		"                        menu-6.18): replayed too, and its confusion table printed\n"
+		"  -p, --platform P      the trace's state table: built-in platform or file (default:\n"
+		"                        the trace's idlestat header)\n"
+		"      --hz N            CONFIG_HZ of the traced kernel (default: the platform's)\n"
+		"      --cpu N           replay only CPU N\n"
+		"      --param NAME=VAL  a governor tunable as the traced kernel had it, set on every\n"
+		"                        governor that has it (e.g. guest_halt_poll_ns=0)\n"
+		"      --periods         one CSV line per idle period (inputs and every pick)\n"
+		"  -f, --format FMT      table (default), tsv, csv or json\n"
+		"  -o, --output FILE     write there instead of standard output\n"
+		"  -F, --input-format R  force a trace reader (see 'idlelab help stats')\n"
+		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n",
+		TRACE_CLI_MAX_WARNINGS);
+}
+
+struct replay_run {
+	struct replay_args args;
+	struct trace_source src;
+	struct il_replay_cfg cfg;
+	struct il_replay *r;
+	int recorded; /* index of the recording governor's port in cfg.presets, -1 if none */
+	FILE *periods_out;
+};
+
+/* ---- tables ---------------------------------------------------------------------------- */
+
+static const char *state_name(const struct il_driver *drv, int i)
+{
+	return i < drv->state_count ? drv->states[i].name : "?";
+}
+
+/* A percentage of two counts; empty when there is nothing to count. */
+static void set_ratio(struct il_table *t, int row, int col, u64 num, u64 den, double scale, int prec)
+{
+	if (den)
+		il_table_set_real(t, row, col, scale * (double)num / (double)den, prec);
+}
+
+static int notes_table(struct il_table *t, const struct replay_run *run)
+{
+	static const char *const cols[] = { "key", "value" };
+	const struct il_replay_notes *n = il_replay_notes(run->r);
+	char key[48];
+	int err = 0;
+
+	if (il_table_init(t, "replay", 2, cols))
+		return -1;
+	err |= trace_kv_str(t, "model", "open loop: residency and tick state as recorded (docs/trace.md)");
+	err |= trace_kv_int(t, "hz", run->args.hz ? run->args.hz : (run->src.plat.hz ? run->src.plat.hz : 250));
+	err |= trace_kv_int(t, "periods", (s64)n->periods);
+	err |= trace_kv_int(t, "exits_without_enter", (s64)n->exits_without_enter);
+	err |= trace_kv_int(t, "open_at_end", (s64)n->open_at_end);
+	err |= trace_kv_int(t, "lost_exits", (s64)n->enters_while_idle);
+	err |= trace_kv_int(t, "states_beyond_table", (s64)n->bad_state);
+	err |= trace_kv_int(t, "tick_timer_not_yet_seen", (s64)n->tick_unknown);
+	err |= trace_kv_int(t, "no_timer_at_all", (s64)n->no_timers);
+	err |= trace_kv_int(t, "stale_timers_dropped", (s64)n->stale_timers);
+	err |= trace_kv_int(t, "other_clock_base_timers", (s64)n->foreign_clock_timers);
+	err |= trace_kv_int(t, "negative_sleep_length", (s64)n->negative_sleep);
+	err |= trace_kv_int(t, "wheel_without_jiffies", (s64)n->wheel_uncalibrated);
+	if (n->clock_offset_known)
+		err |= trace_kv_int(t, "clock_offset_ns", n->clock_offset_ns);
+	else
+		err |= trace_kv_str(t, "clock_offset_ns", "unknown (no hrtimer_expire_entry)");
+	for (unsigned int cpu = 0; cpu < il_replay_ncpus(run->r); cpu++) {
+		if (il_replay_cpu_periods(run->r, cpu))
+			continue;
+		snprintf(key, sizeof(key), "cpu%u", cpu);
+		err |= trace_kv_str(t, key, "no idle periods in the trace: nothing replayed");
+	}
+	return err;
+}
+
+/* One linux-pm row: the trace's own (recorded misses or recomputed) or a governor's. */
+static int pm_row(struct il_table *t, const char *name, const struct il_replay_row *row,
+		  bool trace, bool recomputed)
+{
+	u64 above = trace && !recomputed ? row->miss_above : row->above;
+	u64 below = trace && !recomputed ? row->miss_below : row->below;
+	int r = il_table_add_row(t), c = 0;
+
+	if (r < 0 || il_table_set_str(t, r, c++, name))
+		return -1;
+	il_table_set_int(t, r, c++, (s64)row->idles);
+	il_table_set_int(t, r, c++, (s64)(above + below));
+	set_ratio(t, r, c++, above + below, row->idles, 1.0, 4);
+	il_table_set_int(t, r, c++, (s64)below);
+	il_table_set_int(t, r, c++, (s64)above);
+	il_table_set_real(t, r, c++, (double)row->energy_nj / 1e6, 3);
+	if (!trace) {
+		set_ratio(t, r, c, row->agree, row->idles, 100.0, 2);
+		set_ratio(t, r, c + 1, row->tick_agree, row->tick_decisions, 100.0, 2);
+	}
+	c += 2;
+	il_table_set_int(t, r, c++, (s64)row->stop_tick);
+	return 0;
+}
+
+static int governors_table(struct il_table *t, const struct replay_run *run)
+{
+	static const char *const cols[] = {
+		"governor", "idles", "idle_misses", "idle_miss_ratio", "belows", "aboves", "energy_mj",
+		"agree_pct", "tick_agree_pct", "stop_tick",
+	};
+	const struct il_replay_row *trace = il_replay_trace_row(run->r);
+
+	if (il_table_init(t, "governors", (int)(sizeof(cols) / sizeof(cols[0])), cols) ||
+	    pm_row(t, "recorded (cpu_idle_miss)", trace, true, false) ||
+	    pm_row(t, "recorded (recomputed)", trace, true, true))
+		return -1;
+	for (int i = 0; i < run->cfg.ngov; i++)
+		if (pm_row(t, run->cfg.presets[i]->name, il_replay_gov_row(run->r, i), false, false))
+			return -1;
+	return 0;
+}
+
+static int usage_row(struct il_table *t, const char *name, const struct il_replay_row *row,
+		     int nstates)
+{
+	int r = il_table_add_row(t);
+
+	if (r < 0 || il_table_set_str(t, r, 0, name))
+		return -1;
+	for (int s = 0; s < nstates; s++)
+		il_table_set_int(t, r, 1 + s, (s64)row->usage[s]);
+	return 0;
+}
+
+static int usage_table(struct il_table *t, const struct replay_run *run)
+{
+	static const char *const cols[] = { "governor" };
+	const struct il_driver *drv = &run->src.plat.drv;
+
+	if (il_table_init(t, "usage", 1, cols))
+		return -1;
+	for (int s = 0; s < drv->state_count; s++)
+		if (il_table_add_col(t, state_name(drv, s)) < 0)
+			return -1;
+	if (usage_row(t, "recorded", il_replay_trace_row(run->r), drv->state_count))
+		return -1;
+	for (int i = 0; i < run->cfg.ngov; i++)
+		if (usage_row(t, run->cfg.presets[i]->name, il_replay_gov_row(run->r, i),
+			      drv->state_count))
+			return -1;
+	return 0;
+}
+
+/* Rows: recorded state; columns: the state @gov picked. */
+static int confusion_table(struct il_table *t, const struct replay_run *run, int gov)
+{
+	static const char *const cols[] = { "recorded" };
+	const struct il_driver *drv = &run->src.plat.drv;
+	const struct il_replay_row *row = il_replay_gov_row(run->r, gov);
+	char title[96];
+
+	snprintf(title, sizeof(title), "confusion %s (rows: recorded, columns: picked)",
+		 run->cfg.presets[gov]->name);
+	if (il_table_init(t, title, 1, cols))
+		return -1;
+	for (int s = 0; s < drv->state_count; s++)
+		if (il_table_add_col(t, state_name(drv, s)) < 0)
+			return -1;
+	for (int rs = 0; rs < drv->state_count; rs++) {
+		int r = il_table_add_row(t);
+
+		if (r < 0 || il_table_set_str(t, r, 0, state_name(drv, rs)))
+			return -1;
+		for (int s = 0; s < drv->state_count; s++)
+			il_table_set_int(t, r, 1 + s, (s64)row->confusion[rs][s]);
+	}
+	return 0;
+}
+
+/* stop_tick against tick_stop, over the periods where the tick ran at select. */
+static int tick_table(struct il_table *t, const struct replay_run *run, int gov)
+{
+	static const char *const cols[] = { "tick_stop_recorded", "stop_tick_asked", "periods", "meaning" };
+	static const char *const meaning[2][2] = {
+		{ "agree: kept", "the kernel may keep it anyway (RCU, irq_work, a timer within a tick)" },
+		{ "contradicts the trace (the kernel stops the tick only when asked)", "agree: stopped" },
+	};
+	const struct il_replay_row *row = il_replay_gov_row(run->r, gov);
+	char title[64];
+
+	snprintf(title, sizeof(title), "tick %s", run->cfg.presets[gov]->name);
+	if (il_table_init(t, title, (int)(sizeof(cols) / sizeof(cols[0])), cols))
+		return -1;
+	for (int rec = 1; rec >= 0; rec--) {
+		for (int ask = 1; ask >= 0; ask--) {
+			int r = il_table_add_row(t);
+
+			if (r < 0 || il_table_set_str(t, r, 0, rec ? "yes" : "no") ||
+			    il_table_set_str(t, r, 1, ask ? "yes" : "no") ||
+			    il_table_set_str(t, r, 3, meaning[rec][ask]))
+				return -1;
+			il_table_set_int(t, r, 2, (s64)row->tick_confusion[rec][ask]);
+		}
+	}
+	return 0;
+}
+
+enum { T_TRACE, T_REPLAY, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_COUNT };
+
+static int render(struct replay_run *run)
+{
+	struct il_table tables[T_COUNT];
+	const struct il_table *list[T_COUNT];
+	int focus = run->recorded >= 0 ? run->recorded : 0, ret = CLI_EXIT_RUNTIME, n = 0;
+
+	memset(tables, 0, sizeof(tables));
+	if (trace_summary_table(&tables[T_TRACE], &run->src) || notes_table(&tables[T_REPLAY], run) ||
+	    governors_table(&tables[T_GOVS], run) || usage_table(&tables[T_USAGE], run) ||
+	    (run->cfg.ngov && (confusion_table(&tables[T_CONFUSION], run, focus) ||
+			       tick_table(&tables[T_TICK], run, focus)))) {
+		fprintf(stderr, "idlelab replay: out of memory\n");
+		goto out;
+	}
+	for (int i = 0; i < T_COUNT; i++)
+		if (tables[i].ncols)
+			list[n++] = &tables[i];
+	ret = trace_write_tables("replay", &run->args.in, list, n);
+out:
+	for (int i = 0; i < T_COUNT; i++)
+		il_table_free(&tables[i]);
+	return ret;
+}
+
+/* ---- --periods ------------------------------------------------------------------------- */
+
+static void period_line(void *ctx, const struct il_replay_inputs *in, const int *picks,
+			const bool *stops)
+{
+	struct replay_run *run = ctx;
+
+	fprintf(run->periods_out, "%u,%llu,%llu,%lld,%lld,%lld,%d,%d,%d,%d", in->cpu,
+		(unsigned long long)in->enter_line, (unsigned long long)in->enter_ts,
+		(long long)in->residency_ns, (long long)in->sleep_ns, (long long)in->delta_next_ns,
+		in->tick_stopped, in->got_tick, in->recorded_state, in->recorded_stop);
+	for (int i = 0; i < run->cfg.ngov; i++)
+		fprintf(run->periods_out, ",%d,%d", picks[i], stops[i]);
+	fputc('\n', run->periods_out);
+}
+
+static void periods_header(struct replay_run *run)
+{
+	fprintf(run->periods_out, "cpu,line,enter_ns,residency_ns,sleep_ns,delta_next_ns,"
+				  "tick_stopped,got_tick,recorded_state,recorded_stop");
+	for (int i = 0; i < run->cfg.ngov; i++)
+		fprintf(run->periods_out, ",%s,%s_stop", run->cfg.presets[i]->name,
+			run->cfg.presets[i]->name);
+	fputc('\n', run->periods_out);
+}
+
+/* ---- the command ----------------------------------------------------------------------- */
+
+static int add_preset(struct replay_run *run, const char *name)
+{
+	const struct il_preset *p = il_preset_find(name);
+
+	if (!p) {
+		fprintf(stderr, "idlelab replay: unknown governor '%s' (see 'idlelab governors')\n",
+			name);
+		return -1;
+	}
+	for (int i = 0; i < run->cfg.ngov; i++)
+		if (run->cfg.presets[i] == p)
+			return i;
+	if (run->cfg.ngov >= IL_REPLAY_MAX_GOVS) {
+		fprintf(stderr, "idlelab replay: at most %d governors\n", IL_REPLAY_MAX_GOVS);
+		return -1;
+	}
+	run->cfg.presets[run->cfg.ngov] = p;
+	return run->cfg.ngov++;
+}
+
+static int setup(struct replay_run *run)
+{
+	struct il_error err;
+
+	for (int i = 0; i < run->args.ngov; i++)
+		if (add_preset(run, run->args.governors[i]) < 0)
+			return CLI_EXIT_USAGE;
+	run->recorded = -1;
+	if (run->args.recorded && (run->recorded = add_preset(run, run->args.recorded)) < 0)
+		return CLI_EXIT_USAGE;
+	if (!run->src.have_table) {
+		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p PLATFORM\n",
+			run->args.in.trace);
+		return CLI_EXIT_USAGE;
+	}
+	run->cfg.plat = &run->src.plat;
+	run->cfg.hz = run->args.hz;
+	run->cfg.cpu = run->args.cpu;
+	run->cfg.nparams = run->args.nparams;
+	memcpy(run->cfg.params, run->args.params, sizeof(run->cfg.params[0]) * (size_t)run->args.nparams);
+	run->r = il_replay_new(&run->cfg, &err);
+	if (!run->r) {
+		fprintf(stderr, "idlelab replay: %s\n", err.msg);
+		return CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}
+
+static int replay_all(struct replay_run *run)
+{
+	struct il_trace_event ev;
+	int r;
+
+	while ((r = il_trace_next(run->src.trace, &ev)) > 0)
+		il_replay_event(run->r, &ev);
+	il_replay_finish(run->r);
+	if (r < 0) {
+		fprintf(stderr, "idlelab replay: %s: read error: %s\n",
+			il_trace_path(run->src.trace), strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* --periods streams while reading; the summary is rendered at the end. */
+static int run_and_write(struct replay_run *run)
+{
+	int ret = -1;
+
+	if (run->args.periods) {
+		run->periods_out = run->args.in.output ? fopen(run->args.in.output, "w") : stdout;
+		if (!run->periods_out) {
+			fprintf(stderr, "idlelab replay: cannot write %s: %s\n", run->args.in.output,
+				strerror(errno));
+			return -1;
+		}
+		periods_header(run);
+		il_replay_set_period_hook(run->r, period_line, run);
+		ret = replay_all(run);
+		if (run->periods_out != stdout && fclose(run->periods_out))
+			ret = -1;
+		return ret;
+	}
+	if (replay_all(run) == 0)
+		ret = render(run) == CLI_EXIT_OK ? 0 : -1;
+	return ret;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	struct replay_run run;
+	struct cli_error err;
+	int ret;
+
+	memset(&run, 0, sizeof(run));
+	switch (replay_parse_args(argc, argv, &run.args, &err)) {
+	case CLI_PARSE_ERROR:
+		return cli_usage_error("replay", err.msg);
+	case CLI_PARSE_HELP:
+		cmd_replay_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	ret = trace_source_open(&run.src, "replay", &run.args.in);
+	if (ret != CLI_EXIT_OK)
+		return ret;
+	il_trace_set_events(run.src.trace, IL_REPLAY_EVENTS);
+	ret = setup(&run);
+	if (ret == CLI_EXIT_OK)
+		ret = run_and_write(&run) == 0 ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
+	il_replay_free(run.r);
+	trace_source_close(&run.src);
+	return ret;
+}

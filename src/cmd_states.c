@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_states.c - `idlelab states`: this machine's cpuidle driver, governors and, per CPU and
+ * state, the sysfs settings and counters (cpupower idle-info plus above/below/rejected);
+ * --export writes the state table as a platform file that -p loads.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "live/live.h"
+#include "output/output.h"
+
+enum {
+	STATES_OPT_HELP = 1, STATES_OPT_ROOT, STATES_OPT_EXPORT, STATES_OPT_NAME, STATES_OPT_HZ,
+	STATES_OPT_CPU, STATES_OPT_FORMAT,
+};
+
+static const struct cli_opt states_opts[] = {
+	{ STATES_OPT_HELP, 'h', "help", false },
+	{ STATES_OPT_ROOT, 0, "root", true },
+	{ STATES_OPT_EXPORT, 0, "export", true },
+	{ STATES_OPT_NAME, 0, "name", true },
+	{ STATES_OPT_HZ, 0, "hz", true },
+	{ STATES_OPT_CPU, 0, "cpu", true },
+	{ STATES_OPT_FORMAT, 'f', "format", true },
+	{ 0 },
+};
+
+struct states_args {
+	const char *root;
+	const char *export_file;
+	const char *name;
+	unsigned int hz;
+	int cpu;
+	const char *format;
+};
+
+void cmd_states_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: idlelab states [--root DIR] [-f FORMAT] [--export FILE [--name NAME] [--hz HZ]\n"
+		"                      [--cpu N]]\n"
+		"\n"
+		"Show the cpuidle driver and governors of this machine and, per CPU and idle state,\n"
+		"what sysfs says: name, desc, latency and residency (us), disable, default_status and\n"
+		"the counters usage, time (us), above, below and rejected. A file the kernel does not\n"
+		"have is shown as '-'; a CPU without a cpuidle directory (offline, or no driver) is\n"
+		"listed as such. Reading needs no privileges.\n"
+		"\n"
+		"  --root DIR       read DIR/sys/... instead of /sys/... (a fixture tree)\n"
+		"  -f, --format FMT table (default), tsv, csv or json\n"
+		"  --export FILE    also write the state table as a platform file (docs/platforms.md)\n"
+		"                   that '-p FILE' loads; written whole or not at all\n"
+		"  --name NAME      the exported platform's name (default: FILE's name without .plat)\n"
+		"  --hz HZ          CONFIG_HZ for the export (default: from DIR/boot/config-RELEASE or\n"
+		"                   DIR/proc/config.gz)\n"
+		"  --cpu N          export CPU N's states (default: the first CPU with a cpuidle directory)\n");
+}
+
+static int parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	*out = strtoul(s, &end, 10);
+	return errno || *end || *out > max ? -1 : 0;
+}
+
+static int states_option(int id, const char *value, struct states_args *args, struct cli_error *err)
+{
+	unsigned long v;
+
+	switch (id) {
+	case STATES_OPT_ROOT:
+		args->root = value;
+		return CLI_PARSE_OK;
+	case STATES_OPT_EXPORT:
+		args->export_file = value;
+		return CLI_PARSE_OK;
+	case STATES_OPT_NAME:
+		args->name = value;
+		return CLI_PARSE_OK;
+	case STATES_OPT_HZ:
+		if (parse_uint(value, 1000, &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+			return cli_error_set(err, "--hz: '%s' is not a CONFIG_HZ (100, 250, 300, 1000)", value);
+		args->hz = (unsigned int)v;
+		return CLI_PARSE_OK;
+	case STATES_OPT_CPU:
+		if (parse_uint(value, IL_LIVE_CPUS_MAX - 1, &v))
+			return cli_error_set(err, "--cpu: '%s' is not a CPU number", value);
+		args->cpu = (int)v;
+		return CLI_PARSE_OK;
+	case STATES_OPT_FORMAT:
+		if (!il_output_find(value))
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+		args->format = value;
+		return CLI_PARSE_OK;
+	default:
+		return cli_error_set(err, "unexpected argument");
+	}
+}
+
+static int states_parse_args(int argc, char **argv, struct states_args *args, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id;
+
+	memset(args, 0, sizeof(*args));
+	args->cpu = -1;
+	args->format = "table";
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, states_opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		if (id == STATES_OPT_HELP)
+			return CLI_PARSE_HELP;
+		if (id == CLI_OPT_POSITIONAL)
+			return cli_error_set(err, "unexpected argument '%s'", value);
+		if (states_option(id, value, args, err))
+			return CLI_PARSE_ERROR;
+	}
+	if (!args->export_file && (args->name || args->hz || args->cpu >= 0))
+		return cli_error_set(err, "--name, --hz and --cpu go with --export");
+	return CLI_PARSE_OK;
+}
+
+/* ---- the tables ------------------------------------------------------------------------------ */
+
+static const char *const info_cols[] = { "item", "value" };
+
+static const char *const state_cols[] = {
+	"cpu", "state", "name", "desc", "latency_us", "residency_us", "disable", "default_status",
+	"usage", "time_us", "above", "below", "rejected",
+};
+
+#define NSTATE_COLS ((int)(sizeof(state_cols) / sizeof(state_cols[0])))
+
+static int info_row(struct il_table *t, const char *item, const char *value)
+{
+	int r = il_table_add_row(t);
+
+	if (r < 0 || il_table_set_str(t, r, 0, item) || il_table_set_str(t, r, 1, value))
+		return -1;
+	return 0;
+}
+
+static int fill_info(struct il_table *t, const struct il_live *lv, const struct il_live_cpuidle *ci,
+		     const struct il_live_rapl *rapl)
+{
+	char list[IL_LIVE_GOV_MAX * (IL_LIVE_GOV_NAME_LEN + 1) + 1] = "";
+	char energy[sizeof(rapl->why) + 64] = "";
+	size_t used = 0;
+
+	for (int i = 0; i < ci->ngov; i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", i ? " " : "",
+					 ci->available[i]);
+	if (rapl->status == IL_RAPL_OK) {
+		used = 0;
+		for (int i = 0; i < rapl->nzones; i++)
+			used += (size_t)snprintf(energy + used, sizeof(energy) - used, "%s%s (RAPL)",
+						 i ? ", " : "", rapl->zone[i].name);
+	} else {
+		snprintf(energy, sizeof(energy), "none: %s", rapl->why);
+	}
+	if (info_row(t, "root", il_live_root_name(lv)) || info_row(t, "driver", ci->driver) ||
+	    info_row(t, "governor", ci->governor) ||
+	    info_row(t, "available_governors", ci->ngov ? list : "-") ||
+	    info_row(t, "governor_switch", ci->can_switch ? "current_governor (writable by root)"
+							  : "no (current_governor_ro only)") ||
+	    info_row(t, "energy", energy))
+		return -1;
+	return 0;
+}
+
+static void set_u64(struct il_table *t, int r, int c, bool have, u64 v)
+{
+	if (have)
+		il_table_set_int(t, r, c, (s64)v);
+}
+
+static int state_row(struct il_table *t, const struct il_live_cpu *cpu, int i)
+{
+	const struct il_live_state *s = &cpu->st[i];
+	int r = il_table_add_row(t);
+
+	if (r < 0)
+		return -1;
+	il_table_set_int(t, r, 0, cpu->cpu);
+	il_table_set_int(t, r, 1, i);
+	if (il_table_set_str(t, r, 2, s->name) ||
+	    ((s->have & IL_LF_DESC) && il_table_set_str(t, r, 3, s->desc)) ||
+	    ((s->have & IL_LF_DEFAULT_STATUS) && il_table_set_str(t, r, 7, s->default_status)))
+		return -1;
+	set_u64(t, r, 4, s->have & IL_LF_LATENCY, s->latency_us);
+	set_u64(t, r, 5, s->have & IL_LF_RESIDENCY, s->residency_us);
+	set_u64(t, r, 6, s->have & IL_LF_DISABLE, s->disable);
+	set_u64(t, r, 8, s->have & IL_LF_USAGE, s->usage);
+	set_u64(t, r, 9, s->have & IL_LF_TIME, s->time_us);
+	set_u64(t, r, 10, s->have & IL_LF_ABOVE, s->above);
+	set_u64(t, r, 11, s->have & IL_LF_BELOW, s->below);
+	set_u64(t, r, 12, s->have & IL_LF_REJECTED, s->rejected);
+	return 0;
+}
+
+/* A CPU without cpuidle: one row that says so in the name column. */
+static int no_cpuidle_row(struct il_table *t, unsigned int cpu)
+{
+	int r = il_table_add_row(t);
+
+	if (r < 0)
+		return -1;
+	il_table_set_int(t, r, 0, cpu);
+	return il_table_set_str(t, r, 2, "(no cpuidle directory)");
+}
+
+static int fill_states(struct il_table *t, const struct il_live *lv, struct il_error *err)
+{
+	struct il_live_cpu *cpu = malloc(sizeof(*cpu));
+	unsigned int *cpus = NULL;
+	int n = il_live_list_cpus(lv, &cpus, err), ret = 0;
+
+	if (n < 0 || !cpu) {
+		free(cpu);
+		free(cpus);
+		return n < 0 ? -1 : il_error_set(err, "states", 0, "out of memory");
+	}
+	for (int i = 0; i < n && !ret; i++) {
+		int rows = 0;
+
+		if (il_live_read_cpu(lv, cpus[i], IL_LIVE_READ_ALL, cpu, err)) {
+			ret = -1;
+			break;
+		}
+		if (!cpu->has_cpuidle)
+			rows = no_cpuidle_row(t, cpus[i]);
+		for (int k = 0; k < cpu->nstates && !rows; k++)
+			rows = state_row(t, cpu, k);
+		if (rows)
+			ret = il_error_set(err, "states", 0, "out of memory");
+	}
+	free(cpus);
+	free(cpu);
+	return ret;
+}
+
+/* ---- --export ---------------------------------------------------------------------------------- */
+
+/* "dir/vm.plat" -> "vm" when that is a valid platform name, else NULL (use the default). */
+static const char *name_from_file(const char *file, char *buf, size_t cap)
+{
+	const char *base = strrchr(file, '/');
+	size_t len;
+
+	base = base ? base + 1 : file;
+	len = strlen(base);
+	if (len > 5 && !strcmp(base + len - 5, ".plat"))
+		len -= 5;
+	if (!len || len >= cap)
+		return NULL;
+	for (size_t i = 0; i < len; i++)
+		if (!((base[i] >= 'a' && base[i] <= 'z') || (base[i] >= 'A' && base[i] <= 'Z') ||
+		      (base[i] >= '0' && base[i] <= '9') || base[i] == '-' || base[i] == '_' ||
+		      base[i] == '.'))
+			return NULL;
+	memcpy(buf, base, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+static int do_export(const struct il_live *lv, const struct states_args *args)
+{
+	struct il_live_export opt = { .name = args->name, .hz = args->hz, .cpu = args->cpu };
+	char name[32], warning[256];
+	struct il_error err;
+	size_t len;
+	char *text;
+
+	if (!opt.name)
+		opt.name = name_from_file(args->export_file, name, sizeof(name));
+	text = il_live_export_platform(lv, &opt, &len, warning, sizeof(warning), &err);
+	if (!text) {
+		fprintf(stderr, "idlelab states: --export: %s\n", err.msg);
+		return -1;
+	}
+	if (warning[0])
+		fprintf(stderr, "idlelab states: warning: %s\n", warning);
+	if (cli_write_output(args->export_file, text, len)) {
+		fprintf(stderr, "idlelab states: cannot write %s: %s\n", args->export_file,
+			strerror(errno));
+		free(text);
+		return -1;
+	}
+	free(text);
+	fprintf(stderr, "idlelab states: wrote %s (load it with -p %s)\n", args->export_file,
+		args->export_file);
+	return 0;
+}
+
+int cmd_states(int argc, char **argv)
+{
+	struct il_table info = { 0 }, states = { 0 };
+	const struct il_table *tables[2] = { &info, &states };
+	const struct il_output_format *fmt;
+	struct states_args args;
+	struct il_live_cpuidle ci;
+	struct il_live_rapl *rapl = NULL;
+	struct cli_error cerr;
+	struct il_error err;
+	struct il_live lv;
+	int ret = CLI_EXIT_RUNTIME;
+
+	switch (states_parse_args(argc, argv, &args, &cerr)) {
+	case CLI_PARSE_ERROR:
+		return cli_usage_error("states", cerr.msg);
+	case CLI_PARSE_HELP:
+		cmd_states_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	fmt = il_output_find(args.format);
+	if (!fmt->available) {
+		fprintf(stderr, "idlelab states: format %s: %s\n", fmt->name, fmt->missing);
+		return CLI_EXIT_RUNTIME;
+	}
+	rapl = malloc(sizeof(*rapl));
+	if (!rapl) {
+		fprintf(stderr, "idlelab states: out of memory\n");
+		return CLI_EXIT_RUNTIME;
+	}
+	if (il_live_init(&lv, args.root, &err) || il_live_read_cpuidle(&lv, &ci, &err) ||
+	    il_live_rapl_open(&lv, rapl, &err)) {
+		fprintf(stderr, "idlelab states: %s\n", err.msg);
+		goto out;
+	}
+	if (il_table_init(&info, "cpuidle", 2, info_cols) ||
+	    il_table_init(&states, "states", NSTATE_COLS, state_cols)) {
+		fprintf(stderr, "idlelab states: out of memory\n");
+		goto out;
+	}
+	if (fill_info(&info, &lv, &ci, rapl) || fill_states(&states, &lv, &err)) {
+		fprintf(stderr, "idlelab states: %s\n", err.msg);
+		goto out;
+	}
+	if (args.export_file && do_export(&lv, &args))
+		goto out;
+	if (fmt->write(stdout, tables, 2) || fflush(stdout)) {
+		fprintf(stderr, "idlelab states: cannot write the output: %s\n", strerror(errno));
+		goto out;
+	}
+	ret = CLI_EXIT_OK;
+out:
+	il_table_free(&info);
+	il_table_free(&states);
+	free(rapl);
+	return ret;
+}

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_stats.c - `idlelab stats TRACE`: per-CPU, per-state statistics of a recorded trace
+ * (lib/stats/stats.h), as a table, CSV or JSON.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+
+#include "commands.h"
+#include "trace_cli.h"
+
+void cmd_stats_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: idlelab stats TRACE [-p PLATFORM] [-f FORMAT] [-o FILE]\n"
+		"                     [-F READER] [--nightmare US,US,...] [--no-hist]\n"
+		"\n"
+		"Per CPU and per idle state of a recorded trace: entries, residency min/avg/max/total\n"
+		"and a log2 histogram, above/below recomputed from the state table by the kernel's\n"
+		"rules, the cpu_idle_miss events as recorded, PowerNightmares, what ended each idle\n"
+		"period (IRQ, IPI, timer or tick) and tick stops. A CPU without idle events is\n"
+		"reported as such. Bad lines are reported with their line number and counted.\n"
+		"\n"
+		"TRACE is tracefs text (trace, trace_pipe), trace-cmd report text, perf script text,\n"
+		"an idlestat trace file or a binary trace.dat (when built with libtracecmd); the\n"
+		"format is detected. '-' reads standard input.\n"
+		"\n"
+		"  -p, --platform P      the state table: a built-in platform or a platform file\n"
+		"                        (default: the trace's idlestat header, else none)\n"
+		"  -F, --input-format R  force a reader:");
+	for (int i = 0;; i++) {
+		const char *name, *desc, *unavailable;
+
+		if (il_trace_reader_at(i, &name, &desc, &unavailable))
+			break;
+		fprintf(out, " %s%s", name, unavailable ? " (not built in)" : "");
+	}
+	fprintf(out,
+		"\n"
+		"  -f, --format FMT      table (default), tsv, csv or json\n"
+		"  -o, --output FILE     write there instead of standard output\n"
+		"      --nightmare LIST  PowerNightmare thresholds per state in µs (default\n"
+		"                        100,1000,2000,4000; 0 = none)\n"
+		"      --no-hist         leave the histograms out of the table\n"
+		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n",
+		TRACE_CLI_MAX_WARNINGS);
+}
+
+static const char *state_name(const struct il_driver *drv, int i, char *buf, size_t len)
+{
+	if (drv && i < drv->state_count)
+		snprintf(buf, len, "%s", drv->states[i].name);
+	else
+		snprintf(buf, len, "state%d", i);
+	return buf;
+}
+
+/* ns as µs with three decimals: the value is exact, the double only carries it to the output. */
+static void set_us(struct il_table *t, int row, int col, u64 ns)
+{
+	il_table_set_real(t, row, col, (double)ns / 1000.0, 3);
+}
+
+/* Rows of @t are filled column by column through this cursor. */
+struct row_cursor {
+	struct il_table *t;
+	int row, col;
+};
+
+static int row_start(struct row_cursor *c, struct il_table *t)
+{
+	c->t = t;
+	c->col = 0;
+	c->row = il_table_add_row(t);
+	return c->row < 0 ? -1 : 0;
+}
+
+static void put_int(struct row_cursor *c, s64 v)
+{
+	il_table_set_int(c->t, c->row, c->col++, v);
+}
+
+static void put_str(struct row_cursor *c, const char *v)
+{
+	il_table_set_str(c->t, c->row, c->col++, v);
+}
+
+static void put_us(struct row_cursor *c, u64 ns)
+{
+	set_us(c->t, c->row, c->col++, ns);
+}
+
+static void put_empty(struct row_cursor *c)
+{
+	c->col++;
+}
+
+/* ---- the tables -------------------------------------------------------------------------- */
+
+static bool has_idle_events(const struct il_trace_cpu_stats *c)
+{
+	return c->nstates > 0 || c->open_at_end;
+}
+
+static int cpus_table(struct il_table *t, const struct il_stats *s)
+{
+	static const char *const cols[] = {
+		"cpu", "idle_events", "events", "periods", "idle_us", "idle_permille", "tick_stops",
+		"tick_stop_failures", "exits_without_enter", "enters_while_idle",
+		"misses_without_period", "bad_state", "open_at_end_line",
+	};
+	u64 first, last;
+
+	il_stats_span(s, &first, &last);
+	if (il_table_init(t, "cpus", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+		return -1;
+	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
+		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
+		struct row_cursor r;
+
+		if (row_start(&r, t))
+			return -1;
+		put_int(&r, cpu);
+		put_str(&r, has_idle_events(c) ? "yes" : "no");
+		put_int(&r, (s64)c->events);
+		put_int(&r, (s64)c->periods);
+		put_us(&r, c->idle_ns);
+		put_int(&r, last > first ? (s64)(c->idle_ns * 1000 / (last - first)) : 0);
+		put_int(&r, (s64)c->tick_stops);
+		put_int(&r, (s64)c->tick_stop_failures);
+		put_int(&r, (s64)c->exits_without_enter);
+		put_int(&r, (s64)c->enters_while_idle);
+		put_int(&r, (s64)c->misses_without_period);
+		put_int(&r, (s64)c->bad_state);
+		if (c->open_at_end)
+			put_int(&r, (s64)c->open_line);
+	}
+	return 0;
+}
+
+static int states_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+{
+	static const char *const cols[] = {
+		"cpu", "state", "name", "entries", "min_us", "avg_us", "max_us", "total_us", "above",
+		"below", "miss_above", "miss_below", "nightmares", "nightmare_us",
+	};
+	char name[IL_NAME_LEN + 8];
+
+	if (il_table_init(t, "states", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+		return -1;
+	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
+		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
+
+		for (int i = 0; i < c->nstates; i++) {
+			const struct il_trace_state_stats *st = &c->st[i];
+			struct row_cursor r;
+
+			if (row_start(&r, t))
+				return -1;
+			put_int(&r, cpu);
+			put_int(&r, i);
+			put_str(&r, state_name(drv, i, name, sizeof(name)));
+			put_int(&r, (s64)st->entries);
+			if (st->entries) {
+				put_us(&r, st->min_ns);
+				put_us(&r, st->total_ns / st->entries);
+				put_us(&r, st->max_ns);
+			} else {
+				put_empty(&r);
+				put_empty(&r);
+				put_empty(&r);
+			}
+			put_us(&r, st->total_ns);
+			if (drv) {
+				put_int(&r, (s64)st->above);
+				put_int(&r, (s64)st->below);
+			} else {
+				put_empty(&r);
+				put_empty(&r);
+			}
+			put_int(&r, (s64)st->miss_above);
+			put_int(&r, (s64)st->miss_below);
+			put_int(&r, (s64)st->nightmares);
+			put_us(&r, st->nightmare_ns);
+		}
+	}
+	return 0;
+}
+
+static int hist_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+{
+	static const char *const cols[] = { "cpu", "state", "name", "from_us", "to_us", "entries" };
+	char name[IL_NAME_LEN + 8];
+
+	if (il_table_init(t, "histogram", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+		return -1;
+	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
+		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
+
+		for (int i = 0; i < c->nstates; i++) {
+			for (int b = 0; b < IL_STATS_HIST_BUCKETS; b++) {
+				struct row_cursor r;
+
+				if (!c->st[i].hist[b])
+					continue;
+				if (row_start(&r, t))
+					return -1;
+				put_int(&r, cpu);
+				put_int(&r, i);
+				put_str(&r, state_name(drv, i, name, sizeof(name)));
+				put_int(&r, (s64)il_stats_hist_lower_us(b));
+				if (b + 1 < IL_STATS_HIST_BUCKETS)
+					put_int(&r, (s64)il_stats_hist_lower_us(b + 1));
+				else
+					put_empty(&r);
+				put_int(&r, (s64)c->st[i].hist[b]);
+			}
+		}
+	}
+	return 0;
+}
+
+static int by_count_desc(const void *a, const void *b)
+{
+	const struct il_wake_source *x = a, *y = b;
+
+	return x->count < y->count ? 1 : x->count > y->count ? -1 : 0;
+}
+
+static int wakes_table(struct il_table *t, const struct il_stats *s, bool have_table)
+{
+	static const char *const cols[] = { "cpu", "source", "count", "above", "below" };
+	struct il_wake_source w[IL_STATS_MAX_WAKES];
+	char name[96];
+
+	if (il_table_init(t, "wake_sources", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+		return -1;
+	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
+		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
+
+		memcpy(w, c->wakes, (size_t)c->nwakes * sizeof(*w));
+		qsort(w, (size_t)c->nwakes, sizeof(*w), by_count_desc);
+		for (int i = 0; i < c->nwakes; i++) {
+			struct row_cursor r;
+
+			if (row_start(&r, t))
+				return -1;
+			put_int(&r, cpu);
+			put_str(&r, il_wake_source_name(&w[i], name, sizeof(name)));
+			put_int(&r, (s64)w[i].count);
+			if (have_table) {
+				put_int(&r, (s64)w[i].above);
+				put_int(&r, (s64)w[i].below);
+			}
+		}
+	}
+	return 0;
+}
+
+static int note(struct il_table *t, unsigned int cpu, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int note(struct il_table *t, unsigned int cpu, const char *fmt, ...)
+{
+	char text[256];
+	struct row_cursor r;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (row_start(&r, t))
+		return -1;
+	put_int(&r, cpu);
+	put_str(&r, text);
+	return 0;
+}
+
+static int cpu_notes(struct il_table *t, unsigned int cpu, const struct il_trace_cpu_stats *c,
+		     const struct il_driver *drv)
+{
+	char name[IL_NAME_LEN + 8], b[32];
+	int err = 0;
+
+	if (!has_idle_events(c))
+		return note(t, cpu, "no idle events: idle state unknown (%llu other events recorded "
+				    "on it)", (unsigned long long)c->events);
+	if (c->exits_without_enter)
+		err |= note(t, cpu, "%llu idle exit(s) without an enter (the trace starts inside an "
+				    "idle period)", (unsigned long long)c->exits_without_enter);
+	if (c->enters_while_idle)
+		err |= note(t, cpu, "%llu idle enter(s) while already idle (an exit was lost); the "
+				    "earlier period was dropped", (unsigned long long)c->enters_while_idle);
+	if (c->misses_without_period)
+		err |= note(t, cpu, "%llu cpu_idle_miss event(s) not right after the exit of a "
+				    "period in that state", (unsigned long long)c->misses_without_period);
+	if (c->bad_state)
+		err |= note(t, cpu, "%llu event(s) with a state number beyond the state table",
+			    (unsigned long long)c->bad_state);
+	for (int i = 0; i < c->ntick_deps; i++)
+		err |= note(t, cpu, "tick_stop refused %llu time(s): dependency %s",
+			    (unsigned long long)c->tick_deps[i].count, c->tick_deps[i].label);
+	if (c->open_at_end)
+		err |= note(t, cpu, "the idle period in %s entered at line %llu (%s us) is still open "
+				    "at the end of the trace; not counted",
+			    state_name(drv, (int)c->open_state, name, sizeof(name)),
+			    (unsigned long long)c->open_line,
+			    cli_ns_to_us((long long)c->open_since_ns, b, sizeof(b)));
+	return err;
+}
+
+static int notes_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+{
+	static const char *const cols[] = { "cpu", "note" };
+
+	if (il_table_init(t, "notes", 2, cols))
+		return -1;
+	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++)
+		if (cpu_notes(t, cpu, il_stats_cpu(s, cpu), drv))
+			return -1;
+	return 0;
+}
+
+/* The "settings" of this run: span and PowerNightmare thresholds. */
+static int settings_table(struct il_table *t, const struct il_stats *s,
+			  const struct stats_args *args)
+{
+	static const char *const cols[] = { "key", "value" };
+	char key[32];
+	u64 first, last;
+	int err = 0;
+
+	if (il_table_init(t, "span", 2, cols))
+		return -1;
+	il_stats_span(s, &first, &last);
+	err |= trace_kv_int(t, "first_ns", (s64)first);
+	err |= trace_kv_int(t, "last_ns", (s64)last);
+	for (int i = 0; i < IL_STATS_MAX_STATES; i++) {
+		if (!args->nightmare_us[i])
+			continue;
+		snprintf(key, sizeof(key), "nightmare_state%d_us", i);
+		err |= trace_kv_int(t, key, args->nightmare_us[i]);
+	}
+	return err;
+}
+
+enum { T_TRACE, T_SPAN, T_CPUS, T_STATES, T_HIST, T_WAKES, T_NOTES, T_COUNT };
+
+static int render(const struct stats_args *args, const struct trace_source *src,
+		  const struct il_stats *s)
+{
+	const struct il_driver *drv = trace_source_drv(src);
+	struct il_table tables[T_COUNT];
+	const struct il_table *list[T_COUNT];
+	int n = 0, ret = CLI_EXIT_RUNTIME;
+
+	memset(tables, 0, sizeof(tables));
+	if (trace_summary_table(&tables[T_TRACE], src) || settings_table(&tables[T_SPAN], s, args) ||
+	    cpus_table(&tables[T_CPUS], s) || states_table(&tables[T_STATES], s, drv) ||
+	    hist_table(&tables[T_HIST], s, drv) || wakes_table(&tables[T_WAKES], s, drv != NULL) ||
+	    notes_table(&tables[T_NOTES], s, drv)) {
+		fprintf(stderr, "idlelab stats: out of memory\n");
+		goto out;
+	}
+	for (int i = 0; i < T_COUNT; i++)
+		if (i != T_HIST || !args->no_hist)
+			list[n++] = &tables[i];
+	ret = trace_write_tables("stats", &args->in, list, n);
+out:
+	for (int i = 0; i < T_COUNT; i++)
+		il_table_free(&tables[i]);
+	return ret;
+}
+
+/* ---- the command ----------------------------------------------------------------------- */
+
+static int collect(struct trace_source *src, struct il_stats *s)
+{
+	struct il_trace_event ev;
+	int r;
+
+	while ((r = il_trace_next(src->trace, &ev)) > 0)
+		il_stats_event(s, &ev);
+	il_stats_finish(s);
+	if (r < 0) {
+		fprintf(stderr, "idlelab stats: %s: read error: %s\n", il_trace_path(src->trace),
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	struct stats_args args;
+	struct trace_source src;
+	struct il_stats_cfg cfg;
+	struct cli_error err;
+	struct il_stats *s;
+	int ret;
+
+	switch (stats_parse_args(argc, argv, &args, &err)) {
+	case CLI_PARSE_ERROR:
+		return cli_usage_error("stats", err.msg);
+	case CLI_PARSE_HELP:
+		cmd_stats_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	ret = trace_source_open(&src, "stats", &args.in);
+	if (ret != CLI_EXIT_OK)
+		return ret;
+	il_trace_set_events(src.trace, IL_STATS_EVENTS);
+	il_stats_default_cfg(&cfg);
+	cfg.drv = trace_source_drv(&src);
+	memcpy(cfg.nightmare_us, args.nightmare_us, sizeof(cfg.nightmare_us));
+	s = il_stats_new(&cfg);
+	ret = CLI_EXIT_RUNTIME;
+	if (s && collect(&src, s) == 0)
+		ret = render(&args, &src, s);
+	il_stats_free(s);
+	trace_source_close(&src);
+	return ret;
+}

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lab_cli.c - `idlelab run` and `idlelab compare`: options, the lab runs, the tables.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "lab_cli.h"
+#include "gov/governors.h"
+#include "output/output.h"
+#include "platform/platform.h"
+#include "scenario/report.h"
+#include "scenario/scenario.h"
+
+enum {
+	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
+	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE,
+};
+
+static const struct cli_opt lab_opts[] = {
+	{ LAB_OPT_HELP, 'h', "help", false },
+	{ LAB_OPT_GOV, 'g', "governor", true },
+	{ LAB_OPT_PLAT, 'p', "platform", true },
+	{ LAB_OPT_SCN, 's', "scenario", true },
+	{ LAB_OPT_TIME, 't', "time", true },
+	{ LAB_OPT_SEED, 0, "seed", true },
+	{ LAB_OPT_ITER, 'n', "iter", true },
+	{ LAB_OPT_FORMAT, 'f', "format", true },
+	{ LAB_OPT_PN, 0, "pn-us", true },
+	{ LAB_OPT_ACTIVE, 0, "active-mw", true },
+	{ 0 },
+};
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int lab_parse_time(const char *s, uint64_t *ns)
+{
+	static const struct { const char *suffix; uint64_t mult; } units[] = {
+		{ "", 1000000000ULL }, { "s", 1000000000ULL }, { "ms", 1000000ULL },
+		{ "us", 1000ULL }, { "ns", 1ULL }, { "m", 60000000000ULL },
+	};
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].suffix))
+			continue;
+		if (!v || v > UINT64_MAX / 4 / units[i].mult)
+			return -1;
+		*ns = v * units[i].mult;
+		return 0;
+	}
+	return -1;
+}
+
+/* Append the comma-separated names of @list to args->governors. */
+static int add_governors(struct lab_args *args, const char *list, struct cli_error *err)
+{
+	size_t len = strlen(list) + 1;
+	char *copy, *save = NULL;
+
+	if (args->gov_buf_used + len > sizeof(args->gov_buf))
+		return cli_error_set(err, "governor list too long");
+	copy = args->gov_buf + args->gov_buf_used;
+	memcpy(copy, list, len);
+	args->gov_buf_used += len;
+	for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		if (args->ngov == LAB_MAX_GOVERNORS)
+			return cli_error_set(err, "more than %d governors", LAB_MAX_GOVERNORS);
+		args->governors[args->ngov++] = name;
+	}
+	return CLI_PARSE_OK;
+}
+
+static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
+{
+	char buf[128], *save = NULL;
+	int n = 0;
+
+	if (strlen(s) >= sizeof(buf))
+		return cli_error_set(err, "--pn-us: too long");
+	strcpy(buf, s);
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (n == IL_PN_LEVELS || parse_u64(tok, &args->pn_us[n]) || args->pn_us[n] > 1000000000ULL)
+			return cli_error_set(err, "--pn-us takes up to %d thresholds in us, e.g. 100,1000,2000,4000",
+					     IL_PN_LEVELS);
+		n++;
+	}
+	if (!n)
+		return cli_error_set(err, "--pn-us: no threshold given");
+	for (int i = n; i < IL_PN_LEVELS; i++)
+		args->pn_us[i] = args->pn_us[n - 1];
+	args->pn_set = true;
+	return CLI_PARSE_OK;
+}
+
+static int lab_option(struct lab_args *args, int id, const char *value, struct cli_error *err)
+{
+	uint64_t v;
+
+	switch (id) {
+	case LAB_OPT_GOV:
+		return add_governors(args, value, err);
+	case LAB_OPT_PLAT:
+		args->platform = value;
+		return CLI_PARSE_OK;
+	case LAB_OPT_SCN:
+		if (args->nscn == LAB_MAX_SCENARIOS)
+			return cli_error_set(err, "more than %d scenarios", LAB_MAX_SCENARIOS);
+		args->scenarios[args->nscn++] = value;
+		return CLI_PARSE_OK;
+	case LAB_OPT_TIME:
+		if (lab_parse_time(value, &args->time_ns))
+			return cli_error_set(err, "--time: '%s' is not a duration (30s, 500ms, 2m)", value);
+		return CLI_PARSE_OK;
+	case LAB_OPT_SEED:
+		if (parse_u64(value, &args->seed))
+			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
+		return CLI_PARSE_OK;
+	case LAB_OPT_ITER:
+		if (!args->compare)
+			return cli_error_set(err, "--iter is an option of compare");
+		if (parse_u64(value, &v) || !v || v > LAB_MAX_ITER)
+			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
+		args->iter = (int)v;
+		return CLI_PARSE_OK;
+	case LAB_OPT_FORMAT:
+		if (!il_output_find(value))
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+		args->format = value;
+		return CLI_PARSE_OK;
+	case LAB_OPT_PN:
+		return parse_pn(args, value, err);
+	case LAB_OPT_ACTIVE:
+		if (parse_u64(value, &v) || !v || v > 1000000)
+			return cli_error_set(err, "--active-mw: '%s' is not a power in mW in [1, 1000000]", value);
+		args->active_uw = v * 1000;
+		return CLI_PARSE_OK;
+	}
+	return cli_error_set(err, "unexpected argument '%s'", value);
+}
+
+static int lab_check(const struct lab_args *args, struct cli_error *err)
+{
+	if (!args->ngov)
+		return cli_error_set(err, "no governor given (-g)");
+	if (!args->compare && args->ngov > 1)
+		return cli_error_set(err, "run takes one governor; use compare for several");
+	if (!args->platform)
+		return cli_error_set(err, "no platform given (-p; see 'idlelab platforms')");
+	if (!args->nscn)
+		return cli_error_set(err, "no scenario given (-s; see 'idlelab scenarios')");
+	if (!args->compare && args->nscn > 1)
+		return cli_error_set(err, "run takes one scenario; use compare for several");
+	return CLI_PARSE_OK;
+}
+
+int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id;
+
+	memset(args, 0, sizeof(*args));
+	args->compare = compare;
+	args->time_ns = LAB_DEFAULT_TIME_NS;
+	args->seed = 1;
+	args->iter = 1;
+	args->format = "table";
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, lab_opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		if (id == LAB_OPT_HELP)
+			return CLI_PARSE_HELP;
+		if (lab_option(args, id, value, err) != CLI_PARSE_OK)
+			return CLI_PARSE_ERROR;
+	}
+	return lab_check(args, err);
+}
+
+/* ---- running ---------------------------------------------------------------------------- */
+
+struct lab_job {
+	struct il_platform plat;
+	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	const struct il_scenario *scn[LAB_MAX_SCENARIOS];
+	struct il_scn_args scn_args[LAB_MAX_SCENARIOS];
+	struct il_scn_common common[LAB_MAX_SCENARIOS];
+	const struct il_output_format *fmt;
+};
+
+static int lab_resolve(const struct lab_args *args, struct lab_job *job, const char *cmd)
+{
+	struct il_error perr;
+
+	for (int i = 0; i < args->ngov; i++) {
+		job->presets[i] = il_preset_find(args->governors[i]);
+		if (!job->presets[i]) {
+			char msg[128];
+
+			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", args->governors[i]);
+			return cli_usage_error(cmd, msg);
+		}
+	}
+	for (int i = 0; i < args->nscn; i++)
+		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i], &perr))
+			return cli_usage_error(cmd, perr.msg);
+	job->fmt = il_output_find(args->format);
+	if (!job->fmt->available) {
+		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
+		return CLI_EXIT_RUNTIME;
+	}
+	if (il_platform_load(args->platform, &job->plat, &perr)) {
+		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
+		return il_platform_is_path(args->platform) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}
+
+static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn, int iter,
+		     struct il_lab_spec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->plat = &job->plat;
+	spec->preset = job->presets[gov];
+	spec->scn = job->scn[scn];
+	spec->args = job->scn_args[scn];
+	spec->common = job->common[scn];
+	spec->duration_ns = args->time_ns;
+	spec->seed = args->seed + (uint64_t)iter;
+	spec->active_uw = args->active_uw;
+	spec->pn_us = args->pn_set ? args->pn_us : NULL;
+}
+
+static int run_failed(const char *cmd, const struct il_lab_spec *spec)
+{
+	fprintf(stderr, "idlelab %s: %s on %s, %s: %s\n", cmd, spec->preset->name, spec->plat->name,
+		spec->scn->name, strerror(errno));
+	return CLI_EXIT_RUNTIME;
+}
+
+static int write_tables(const struct lab_job *job, struct il_table *tables, int n, const char *cmd)
+{
+	const struct il_table *ptrs[4 + LAB_MAX_SCENARIOS];
+
+	for (int i = 0; i < n; i++)
+		ptrs[i] = &tables[i];
+	if (job->fmt->write(stdout, ptrs, n) || fflush(stdout)) {
+		fprintf(stderr, "idlelab %s: writing the output: %s\n", cmd, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	return CLI_EXIT_OK;
+}
+
+/* run: the linux-pm row, and for table and json also the run, state and CPU details. */
+static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
+{
+	struct il_table t[4] = { 0 };
+	struct il_lab_spec spec;
+	struct il_lab_result res;
+	bool details = strcmp(job->fmt->name, "tsv") && strcmp(job->fmt->name, "csv");
+	int n = 0, ret;
+
+	lab_spec(args, job, 0, 0, 0, &spec);
+	if (il_lab_run(&spec, &res))
+		return run_failed("run", &spec);
+	ret = il_report_pm_init(&t[n], "summary", spec.scn, &res.drv) ||
+	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res);
+	n++;
+	if (!ret && details) {
+		ret = il_report_run_info(&t[n++], &spec, &res) || il_report_states(&t[n++], &res) ||
+		      il_report_cpus(&t[n++], &res);
+	}
+	ret = ret ? (fprintf(stderr, "idlelab run: %s\n", strerror(ENOMEM)), CLI_EXIT_RUNTIME)
+		  : write_tables(job, t, n, "run");
+	for (int i = 0; i < n; i++)
+		il_table_free(&t[i]);
+	il_lab_result_free(&res);
+	return ret;
+}
+
+/* The index of the table for scenario @i: scenarios with the same name share one. */
+static int table_of(const struct lab_job *job, int i, const int *first)
+{
+	for (int k = 0; k < i; k++)
+		if (job->scn[k] == job->scn[i])
+			return first[k];
+	return -1;
+}
+
+static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t, int ti, int s)
+{
+	for (int g = 0; g < args->ngov; g++) {
+		for (int it = 0; it < args->iter; it++) {
+			struct il_lab_spec spec;
+			struct il_lab_result res;
+			int ret;
+
+			lab_spec(args, job, g, s, it, &spec);
+			if (il_lab_run(&spec, &res))
+				return run_failed("compare", &spec);
+			ret = il_report_pm_row(&t[ti], args->governors[g], it, spec.scn, &res);
+			il_lab_result_free(&res);
+			if (ret)
+				return CLI_EXIT_RUNTIME;
+		}
+	}
+	return CLI_EXIT_OK;
+}
+
+static int lab_compare(const struct lab_args *args, const struct lab_job *job)
+{
+	struct il_table *t = calloc(LAB_MAX_SCENARIOS, sizeof(*t));
+	int first[LAB_MAX_SCENARIOS], n = 0, ret = CLI_EXIT_OK;
+
+	if (!t)
+		return CLI_EXIT_RUNTIME;
+	for (int s = 0; s < args->nscn && ret == CLI_EXIT_OK; s++) {
+		int ti = table_of(job, s, first);
+
+		if (ti < 0) {
+			ti = n++;
+			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s], &job->plat.drv)) {
+				ret = CLI_EXIT_RUNTIME;
+				break;
+			}
+		}
+		first[s] = ti;
+		ret = compare_fill(args, job, t, ti, s);
+	}
+	if (ret == CLI_EXIT_OK)
+		ret = write_tables(job, t, n, "compare");
+	for (int i = 0; i < n; i++)
+		il_table_free(&t[i]);
+	free(t);
+	return ret;
+}
+
+int lab_main(int argc, char **argv, bool compare)
+{
+	const char *cmd = compare ? "compare" : "run";
+	struct lab_args *args = calloc(1, sizeof(*args));
+	struct lab_job *job = calloc(1, sizeof(*job));
+	struct cli_error err;
+	int ret;
+
+	if (!args || !job) {
+		free(args);
+		free(job);
+		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	switch (lab_parse_args(argc, argv, compare, args, &err)) {
+	case CLI_PARSE_ERROR:
+		ret = cli_usage_error(cmd, err.msg);
+		goto out;
+	case CLI_PARSE_HELP:
+		if (compare)
+			cmd_compare_usage(stdout);
+		else
+			cmd_run_usage(stdout);
+		ret = CLI_EXIT_OK;
+		goto out;
+	}
+	ret = lab_resolve(args, job, cmd);
+	if (ret == CLI_EXIT_OK)
+		ret = compare ? lab_compare(args, job) : lab_run_one(args, job);
+out:
+	free(args);
+	free(job);
+	return ret;
+}

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * trace_cli.c - argument parsing and trace opening shared by `idlelab stats` and `replay`.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_cli.h"
+
+enum {
+	TOPT_HELP = 1,
+	TOPT_PLATFORM,
+	TOPT_INPUT_FORMAT,
+	TOPT_FORMAT,
+	TOPT_OUTPUT,
+	TOPT_MAX_WARNINGS,
+	TOPT_NIGHTMARE,
+	TOPT_NO_HIST,
+	TOPT_GOVERNOR,
+	TOPT_RECORDED,
+	TOPT_HZ,
+	TOPT_CPU,
+	TOPT_PERIODS,
+	TOPT_PARAM,
+};
+
+#define TRACE_INPUT_OPTS                                        \
+	{ TOPT_HELP, 'h', "help", false },                      \
+	{ TOPT_PLATFORM, 'p', "platform", true },               \
+	{ TOPT_INPUT_FORMAT, 'F', "input-format", true },       \
+	{ TOPT_FORMAT, 'f', "format", true },                   \
+	{ TOPT_OUTPUT, 'o', "output", true },                   \
+	{ TOPT_MAX_WARNINGS, 0, "max-warnings", true }
+
+static const struct cli_opt stats_opts[] = {
+	TRACE_INPUT_OPTS,
+	{ TOPT_NIGHTMARE, 0, "nightmare", true },
+	{ TOPT_NO_HIST, 0, "no-hist", false },
+	{ 0 },
+};
+
+static const struct cli_opt replay_opts[] = {
+	TRACE_INPUT_OPTS,
+	{ TOPT_GOVERNOR, 'g', "governor", true },
+	{ TOPT_RECORDED, 'r', "recorded", true },
+	{ TOPT_HZ, 0, "hz", true },
+	{ TOPT_CPU, 0, "cpu", true },
+	{ TOPT_PERIODS, 0, "periods", false },
+	{ TOPT_PARAM, 0, "param", true },
+	{ 0 },
+};
+
+static int parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	*out = strtoul(s, &end, 10);
+	return errno || *end || *out > max ? -1 : 0;
+}
+
+static bool reader_exists(const char *name)
+{
+	const char *n, *d, *u;
+
+	for (int i = 0; il_trace_reader_at(i, &n, &d, &u) == 0; i++)
+		if (!strcmp(n, name))
+			return true;
+	return false;
+}
+
+/* input_opt() took the option. */
+#define INPUT_HANDLED 2
+
+/*
+ * One option every trace command takes. Return: INPUT_HANDLED, 0 if not one of them,
+ * CLI_PARSE_HELP, or CLI_PARSE_ERROR.
+ */
+static int input_opt(int id, const char *value, struct trace_input_args *in, struct cli_error *err)
+{
+	unsigned long n;
+
+	switch (id) {
+	case TOPT_HELP:
+		return CLI_PARSE_HELP;
+	case TOPT_PLATFORM:
+		in->platform = value;
+		return INPUT_HANDLED;
+	case TOPT_INPUT_FORMAT:
+		if (!reader_exists(value))
+			return cli_error_set(err, "unknown input format '%s' (see 'idlelab help stats')",
+					     value);
+		in->reader = value;
+		return INPUT_HANDLED;
+	case TOPT_FORMAT:
+		if (!il_output_find(value))
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+		in->format = value;
+		return INPUT_HANDLED;
+	case TOPT_OUTPUT:
+		in->output = value;
+		return INPUT_HANDLED;
+	case TOPT_MAX_WARNINGS:
+		if (parse_uint(value, 1000000000, &n))
+			return cli_error_set(err, "--max-warnings takes a count, not '%s'", value);
+		in->max_warnings = (int)n;
+		return INPUT_HANDLED;
+	case CLI_OPT_POSITIONAL:
+		if (in->trace)
+			return cli_error_set(err, "unexpected argument '%s' (one trace at a time)", value);
+		in->trace = value;
+		return INPUT_HANDLED;
+	}
+	return 0;
+}
+
+static void input_defaults(struct trace_input_args *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->max_warnings = TRACE_CLI_MAX_WARNINGS;
+	in->format = "table";
+}
+
+/* "100,1000,2000,4000": thresholds for states 0, 1, ... */
+static int parse_nightmare(const char *list, unsigned int *thr, struct cli_error *err)
+{
+	char buf[256], *tok, *save;
+	int i = 0;
+
+	if (strlen(list) >= sizeof(buf))
+		return cli_error_set(err, "--nightmare list too long");
+	strcpy(buf, list);
+	memset(thr, 0, IL_STATS_MAX_STATES * sizeof(*thr));
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		unsigned long us;
+
+		if (i >= IL_STATS_MAX_STATES)
+			return cli_error_set(err, "--nightmare: at most %d thresholds", IL_STATS_MAX_STATES);
+		if (parse_uint(tok, 4000000000UL, &us))
+			return cli_error_set(err, "--nightmare: '%s' is not a number of µs", tok);
+		thr[i++] = (unsigned int)us;
+	}
+	if (!i)
+		return cli_error_set(err, "--nightmare needs a list such as 100,1000,2000,4000");
+	return CLI_PARSE_OK;
+}
+
+int stats_parse_args(int argc, char **argv, struct stats_args *args, struct cli_error *err)
+{
+	struct il_stats_cfg cfg;
+	struct cli_scan s;
+	const char *value;
+	int id, r;
+
+	memset(args, 0, sizeof(*args));
+	input_defaults(&args->in);
+	il_stats_default_cfg(&cfg);
+	memcpy(args->nightmare_us, cfg.nightmare_us, sizeof(args->nightmare_us));
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, stats_opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		r = input_opt(id, value, &args->in, err);
+		if (r == CLI_PARSE_HELP || r == CLI_PARSE_ERROR)
+			return r;
+		if (r == INPUT_HANDLED)
+			continue;
+		if (id == TOPT_NIGHTMARE && parse_nightmare(value, args->nightmare_us, err))
+			return CLI_PARSE_ERROR;
+		if (id == TOPT_NO_HIST)
+			args->no_hist = true;
+	}
+	if (!args->in.trace)
+		return cli_error_set(err, "no trace given");
+	return CLI_PARSE_OK;
+}
+
+/* -g a,b -g c: append every name of the comma-separated list. */
+static int add_governors(struct replay_args *args, const char *list, struct cli_error *err)
+{
+	size_t len = strlen(list) + 1;
+	char *copy, *tok, *save;
+
+	if (args->gov_buf_used + len > sizeof(args->gov_buf))
+		return cli_error_set(err, "governor list too long");
+	copy = args->gov_buf + args->gov_buf_used;
+	memcpy(copy, list, len);
+	args->gov_buf_used += len;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (args->ngov >= REPLAY_MAX_GOVERNORS)
+			return cli_error_set(err, "at most %d governors", REPLAY_MAX_GOVERNORS);
+		args->governors[args->ngov++] = tok;
+	}
+	return CLI_PARSE_OK;
+}
+
+static int replay_opt(int id, const char *value, struct replay_args *args, struct cli_error *err)
+{
+	unsigned long n;
+
+	switch (id) {
+	case TOPT_GOVERNOR:
+		return add_governors(args, value, err);
+	case TOPT_RECORDED:
+		args->recorded = value;
+		return CLI_PARSE_OK;
+	case TOPT_HZ:
+		if (parse_uint(value, 100000, &n) || !n)
+			return cli_error_set(err, "--hz takes a positive number, not '%s'", value);
+		args->hz = (unsigned int)n;
+		return CLI_PARSE_OK;
+	case TOPT_CPU:
+		if (parse_uint(value, IL_TRACE_MAX_CPUS - 1, &n))
+			return cli_error_set(err, "--cpu takes a CPU number, not '%s'", value);
+		args->cpu = (int)n;
+		return CLI_PARSE_OK;
+	case TOPT_PERIODS:
+		args->periods = true;
+		return CLI_PARSE_OK;
+	case TOPT_PARAM:
+		if (!strchr(value, '='))
+			return cli_error_set(err, "--param takes NAME=VALUE, not '%s'", value);
+		if (args->nparams >= (int)(sizeof(args->params) / sizeof(args->params[0])))
+			return cli_error_set(err, "too many --param");
+		args->params[args->nparams++] = value;
+		return CLI_PARSE_OK;
+	}
+	return CLI_PARSE_OK;
+}
+
+int replay_parse_args(int argc, char **argv, struct replay_args *args, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id, r;
+
+	memset(args, 0, sizeof(*args));
+	input_defaults(&args->in);
+	args->cpu = -1;
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, replay_opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		r = input_opt(id, value, &args->in, err);
+		if (r == CLI_PARSE_HELP || r == CLI_PARSE_ERROR)
+			return r;
+		if (r != INPUT_HANDLED && replay_opt(id, value, args, err) == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+	}
+	if (!args->in.trace)
+		return cli_error_set(err, "no trace given");
+	if (!args->ngov && !args->recorded)
+		return cli_error_set(err, "no governor given (-g GOV,...)");
+	return CLI_PARSE_OK;
+}
+
+/* ---- opening a trace ------------------------------------------------------------------- */
+
+static void print_diag(void *ctx, const char *path, u64 line, const char *msg)
+{
+	struct trace_source *src = ctx;
+
+	if (src->warnings++ >= (u64)src->max_warnings)
+		return;
+	if (line)
+		fprintf(stderr, "idlelab %s: %s:%llu: %s\n", src->cmd, path,
+			(unsigned long long)line, msg);
+	else
+		fprintf(stderr, "idlelab %s: %s: %s\n", src->cmd, path, msg);
+}
+
+/* The states named in an idlestat header, with their target residencies. */
+static void table_from_header(struct trace_source *src, const struct il_trace_info *info)
+{
+	struct il_driver *drv = &src->plat.drv;
+
+	memset(&src->plat, 0, sizeof(src->plat));
+	snprintf(src->plat.name, sizeof(src->plat.name), "trace-header");
+	drv->state_count = info->header_states;
+	for (int i = 0; i < info->header_states; i++) {
+		struct il_state *st = &drv->states[i];
+
+		memcpy(st->name, info->state_name[i], sizeof(st->name));
+		st->target_residency = info->state_residency_us[i];
+		/* The header has no exit latency; cpuidle_poll_state_init() names POLL. */
+		if (!strcmp(st->name, "POLL"))
+			st->flags |= CPUIDLE_FLAG_POLLING;
+	}
+	il_driver_init(drv);
+	src->have_table = true;
+	snprintf(src->table_origin, sizeof(src->table_origin),
+		 "the trace's idlestat header (exit latencies unknown, taken as 0)");
+}
+
+static int load_platform(struct trace_source *src, const char *spec)
+{
+	struct il_error err;
+
+	if (il_platform_load(spec, &src->plat, &err) < 0) {
+		fprintf(stderr, "idlelab %s: %s\n", src->cmd, err.msg);
+		return il_platform_is_path(spec) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	src->have_table = true;
+	snprintf(src->table_origin, sizeof(src->table_origin), "platform %s (%s)", src->plat.name,
+		 src->plat.origin);
+	return CLI_EXIT_OK;
+}
+
+int trace_source_open(struct trace_source *src, const char *cmd, const struct trace_input_args *in)
+{
+	int ret;
+
+	memset(src, 0, sizeof(*src));
+	src->cmd = cmd;
+	src->max_warnings = in->max_warnings;
+	if (in->platform && (ret = load_platform(src, in->platform)) != CLI_EXIT_OK)
+		return ret;
+	src->trace = il_trace_open(in->trace, in->reader);
+	if (!src->trace) {
+		fprintf(stderr, "idlelab %s: %s\n", cmd, il_trace_error());
+		return CLI_EXIT_RUNTIME;
+	}
+	il_trace_set_diag(src->trace, print_diag, src);
+	if (!src->have_table && il_trace_info(src->trace)->header_states > 0)
+		table_from_header(src, il_trace_info(src->trace));
+	return CLI_EXIT_OK;
+}
+
+/* After reading: say how many diagnostics were not shown. */
+static void report_hidden_warnings(const struct trace_source *src)
+{
+	if (src->warnings > (u64)src->max_warnings)
+		fprintf(stderr, "idlelab %s: %llu more diagnostics not shown (--max-warnings)\n",
+			src->cmd, (unsigned long long)(src->warnings - (u64)src->max_warnings));
+}
+
+void trace_source_close(struct trace_source *src)
+{
+	if (!src->trace)
+		return;
+	report_hidden_warnings(src);
+	il_trace_close(src->trace);
+	src->trace = NULL;
+}
+
+const struct il_driver *trace_source_drv(const struct trace_source *src)
+{
+	return src->have_table ? &src->plat.drv : NULL;
+}
+
+int trace_kv_str(struct il_table *t, const char *key, const char *value)
+{
+	int row = il_table_add_row(t);
+
+	if (row < 0 || il_table_set_str(t, row, 0, key) || il_table_set_str(t, row, 1, value))
+		return -1;
+	return 0;
+}
+
+int trace_kv_int(struct il_table *t, const char *key, s64 value)
+{
+	int row = il_table_add_row(t);
+
+	if (row < 0 || il_table_set_str(t, row, 0, key))
+		return -1;
+	il_table_set_int(t, row, 1, value);
+	return 0;
+}
+
+int trace_summary_table(struct il_table *t, const struct trace_source *src)
+{
+	static const char *const cols[] = { "key", "value" };
+	const struct il_trace_counts *c = il_trace_counts(src->trace);
+	const struct il_trace_info *info = il_trace_info(src->trace);
+	int err = 0;
+
+	if (il_table_init(t, "trace", 2, cols))
+		return -1;
+	err |= trace_kv_str(t, "path", il_trace_path(src->trace));
+	err |= trace_kv_str(t, "format", il_trace_reader_name(src->trace));
+	if (info->instance[0])
+		err |= trace_kv_str(t, "instance", info->instance);
+	err |= trace_kv_str(t, "timestamps", info->ns_timestamps ? "ns" : "us");
+	if (info->ncpus)
+		err |= trace_kv_int(t, "cpus", info->ncpus);
+	err |= trace_kv_str(t, "states_from",
+			    src->have_table ? src->table_origin : "none (no -p, no header): no above/below");
+	err |= trace_kv_int(t, "lines", (s64)c->lines);
+	for (int i = 1; i < IL_EV__COUNT; i++)
+		err |= trace_kv_int(t, il_ev_name((enum il_ev)i), (s64)c->events[i]);
+	err |= trace_kv_int(t, "skipped_events", (s64)c->events[IL_EV_OTHER]);
+	err |= trace_kv_int(t, "unparsable_lines", (s64)c->bad_lines);
+	err |= trace_kv_int(t, "events_on_unknown_cpus", (s64)c->bad_cpu);
+	err |= trace_kv_int(t, "events_out_of_order", (s64)c->out_of_order);
+	return err ? -1 : 0;
+}
+
+int trace_write_tables(const char *cmd, const struct trace_input_args *in,
+		       const struct il_table *const *tables, int ntables)
+{
+	const struct il_output_format *fmt = il_output_find(in->format);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int ret = CLI_EXIT_RUNTIME;
+
+	if (!fmt->available) {
+		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, fmt->name, fmt->missing);
+		return CLI_EXIT_RUNTIME;
+	}
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return CLI_EXIT_RUNTIME;
+	if (fmt->write(mem, tables, ntables) < 0) {
+		fclose(mem);
+		fprintf(stderr, "idlelab %s: cannot render the output\n", cmd);
+		goto out;
+	}
+	fclose(mem);
+	if (cli_write_output(in->output, buf, len) < 0) {
+		fprintf(stderr, "idlelab %s: cannot write %s: %s\n", cmd,
+			in->output ? in->output : "output", strerror(errno));
+		goto out;
+	}
+	ret = CLI_EXIT_OK;
+out:
+	free(buf);
+	return ret;
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `idlelab battery`: the variant list, one linux-pm table per platform and variant, the same
+# bytes whatever the number of threads, the JSON file, and the usage errors.
+. "$(dirname "$0")/lib.sh"
+
+expect 0 "battery --list" "$IDLELAB" battery --list
+check "the battery has 21 variants" test "$(wc -l <"$OUT")" -eq 21
+for v in fio:device=nvme fio:device=dm-slow pingpong:cpus=12 wakeup:mode=pipe idle-busy adrestia video; do
+	check "battery lists $v" grep -q "^$v " "$OUT"
+done
+
+small="$IDLELAB battery -g menu-6.13,teo -p rk3588,i5-10600k --time 20ms"
+expect 0 "battery, two threads" $small -j 2 -f tsv
+check "two platforms x 21 variants: 42 header lines" test "$(grep -c '^device	gov	iter	' "$OUT")" -eq 42
+check "two rows per table" test "$(grep -c '	menu-6.13	0	' "$OUT")" -eq 42
+check "stderr says how many runs" grep -q '84 runs' "$ERR"
+cp "$OUT" "$TMP/j2"
+expect 0 "battery, one thread" $small -j 1 -f tsv
+check "the same bytes on one thread and two" cmp -s "$OUT" "$TMP/j2"
+expect 0 "battery, table" $small -j 2
+check "tables are titled platform and variant" \
+	sh -c "grep -q '^# rk3588 fio:device=nvme$' '$OUT' && grep -q '^# i5-10600k video$' '$OUT'"
+check "pingpong rows have the us_per_loop column" grep -q 'us_per_loop' "$OUT"
+if "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1; then
+	expect 0 "battery -o FILE.json" "$IDLELAB" battery -g teo -p rk3588 --time 20ms --iter 2 -o "$TMP/b.json"
+	check "json: the settings table" grep -q '"battery"' "$TMP/b.json"
+	check "json: a table per variant" grep -q '"rk3588 fio:device=mmcblk"' "$TMP/b.json"
+	check "json: iterations 0 and 1" grep -q '"iter": 1' "$TMP/b.json"
+else
+	skip "battery -o FILE.json" "built without jansson"
+fi
+
+expect 2 "battery: unknown governor" "$IDLELAB" battery -g nosuch --time 1ms
+expect 2 "battery: unknown platform" "$IDLELAB" battery -p nosuch --time 1ms
+expect 2 "battery: bad --jobs" "$IDLELAB" battery -j 0
+expect 2 "battery: bad --time" "$IDLELAB" battery --time soon
+expect 2 "battery: bad format" "$IDLELAB" battery -f xml
+expect 1 "battery: unwritable output" "$IDLELAB" battery -g teo -p rk3588 --time 1ms -o /nonexistent/dir/b.json
+expect 0 "battery --help" "$IDLELAB" battery --help
+check "battery --help names -o and --jobs" sh -c "grep -q -- '--output' '$OUT' && grep -q -- '--jobs' '$OUT'"
+
+finish

@@ -1,0 +1,134 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# live-measure.t - `idlelab measure` on fixture trees. The workload is live-bump.sh, which
+# plays the kernel: it adds known amounts to the fixture's usage/above/below (and RAPL)
+# files, so the table must show exactly those sums. Every run must leave current_governor
+# and the disable files as they were.
+. "$(dirname "$0")/live-lib.sh"
+plan 50
+
+G=sys/devices/system/cpu/cpuidle/current_governor
+D0=sys/devices/system/cpu/cpu0/cpuidle/state0/disable
+D1=sys/devices/system/cpu/cpu1/cpuidle/state0/disable
+
+# ---- the table: idles = the sums of the usage deltas --------------------------------------------
+fixture haltpoll-vm
+run_case "fixture run" 0 '' -- measure --root "$ROOT" -g menu,teo,ladder --iter 2 --settle 0 \
+	-m iops='IOPS=([0-9.]+[kM]?)' -- "$BUMP" "$ROOT" 0:1:usage:100 1:0:usage:3 1:0:below:3 \
+	1:1:usage:20 1:1:above:2 --say "read: IOPS=12.4k, BW=48.4MiB/s"
+ok "header: gov iter metric joules idles idle_misses idle_miss_ratio belows aboves" \
+	grep -Eq '^gov +iter +iops +joules +idles +idle_misses +idle_miss_ratio +belows +aboves +wall_s$' "$OUT"
+ok "idles 123 = 100 + 3 + 20, misses 5 = 3 below + 2 above, ratio 5/123" \
+	grep -Eq '^menu +0 +12400 +- +123 +5 +0\.041 +3 +2 ' "$OUT"
+# The order of the runs table's rows (it ends at the first blank line), as "gov+iter ...".
+run_order() { awk 'NF == 0 { exit } $1 != "gov" && $1 != "#" { printf "%s%s ", $1, $2 }' "$OUT"; }
+ok "interleaved: menu ladder menu ladder" test "$(run_order)" = "menu0 ladder0 menu1 ladder1 "
+ok "per-state deltas: ladder iter 1, cpu0+cpu1 state1" grep -Eq '^ladder +1 +1 +haltpoll idle +120 +0 +2 +0 +0$' "$OUT"
+ok "per-state deltas: POLL" grep -Eq '^menu +0 +0 +POLL +3 +0 +0 +3 +0$' "$OUT"
+ok "teo not available: reported and skipped" grep -q "governor 'teo' is not available here (available_governors: ladder menu haltpoll); skipped" "$ERR"
+ok "absent RAPL said once" test "$(grep -c 'energy: not measured' "$ERR")" = 1
+ok "the command's output is passed through (stderr)" test "$(grep -c 'read: IOPS=12.4k' "$ERR")" = 4
+ok "governor restored" test "$(value $G)" = haltpoll
+ok "restoration said" grep -q 'restored current_governor to haltpoll' "$ERR"
+
+# ---- counters of selected CPUs only, formats, -o --------------------------------------------------
+fixture haltpoll-vm
+run_case "--cpus 1 counts cpu1 only" 0 '^menu +0 +- +7 +0 +0\.000 +0 +0 ' -- measure --root "$ROOT" -g menu \
+	--settle 0 --cpus 1 -- "$BUMP" "$ROOT" 0:1:usage:100 1:1:usage:7
+run_case "csv" 0 '^menu,0,-,7,0,0\.000,0,0,' -- measure --root "$ROOT" -g menu --settle 0 -f csv -- \
+	"$BUMP" "$ROOT" 0:1:usage:4 1:1:usage:3
+if "$IDLELAB" measure --root "$ROOT" -g menu,ladder --settle 0 -f json -m 's=x=([0-9]+)' -- \
+	"$BUMP" "$ROOT" 0:0:usage:5 0:0:below:1 --say x=42 > "$TMP/m.json" 2> /dev/null && command -v python3 > /dev/null; then
+	ok "json: runs and states" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["runs"]
+assert [x["gov"] for x in r] == ["menu", "ladder"], r
+assert r[0]["s"] == 42 and r[0]["idles"] == 5 and r[0]["belows"] == 1 and r[0]["joules"] is None, r[0]
+assert abs(r[0]["idle_miss_ratio"] - 0.2) < 1e-9, r[0]
+s = [x for x in d["states"] if x["gov"] == "ladder" and x["state"] == 0][0]
+assert s["name"] == "POLL" and s["usage"] == 5 and s["below"] == 1, s
+' "$TMP/m.json"
+else
+	echo "ok $((n += 1)) - json # SKIP built without libjansson, or no python3"
+fi
+run_case "-o FILE" 0 '' -- measure --root "$ROOT" -g menu --settle 0 -o "$TMP/res.txt" -- "$BUMP" "$ROOT" 0:1:usage:9
+ok "-o: the table is in the file" grep -Eq '^menu +0 +- +9 ' "$TMP/res.txt"
+ok "-o: nothing on stdout" test ! -s "$OUT"
+
+# ---- metrics -------------------------------------------------------------------------------------------
+run_case "metric without a match: '-' and a warning" 0 'metric iops: no match in the output of menu iter 0' -- \
+	measure --root "$ROOT" -g menu --settle 0 -m iops='IOPS=([0-9]+)' -- "$BUMP" "$ROOT" --say "nothing"
+ok "metric without a match: the cell" grep -Eq '^menu +0 +- +- +0 ' "$OUT"
+run_case "two metrics, whole match, decimals" 0 '^menu +0 +9800 +79\.87 ' -- measure --root "$ROOT" -g menu \
+	--settle 0 -m iops='IOPS=([0-9.]+k)' -m clat='[0-9]+\.[0-9]+' -- "$BUMP" "$ROOT" --say "avg=79.87 IOPS=9.8k"
+
+# ---- RAPL: the package zone only, across its wrap --------------------------------------------------------
+fixture desktop-rapl
+run_case "RAPL across the wrap: 0.40 J" 0 '^teo +0 +0\.40 +15 +2 +0\.133 +0 +2 ' -- measure --root "$ROOT" -g teo \
+	--settle 0 -- "$BUMP" "$ROOT" 0:3:usage:10 2:3:usage:5 2:3:above:2 --energy intel-rapl:0:400000 \
+	--energy intel-rapl-mmio:0:99 --energy intel-rapl:1:5000000
+ok "RAPL: the counter did wrap" test "$(value sys/class/powercap/intel-rapl:0/energy_uj)" = 71150
+ok "RAPL: named on the first line" grep -q 'energy RAPL package-0' "$ERR"
+ok "offline cpu3 is not measured" grep -q 'intel_idle driver on 3 CPUs (cpu0..cpu2)' "$ERR"
+
+# ---- --disable: applied during the run, restored after ---------------------------------------------------
+fixture haltpoll-vm
+run_case "--disable POLL: the command sees disable = 1" 0 '^menu +0 +1 ' -- measure --root "$ROOT" -g menu \
+	--settle 0 --disable POLL -m d='([01])' -- cat "$ROOT/$D1"
+ok "--disable: both CPUs back to 0" test "$(value $D0)$(value $D1)" = 00
+ok "--disable: restoration said" grep -q 'restored current_governor to haltpoll and 2 disable files' "$ERR"
+echo 1 > "$ROOT/$D0"
+run_case "--disable 0 --cpus 1: cpu1 only; an already disabled state is left alone" 0 '' -- \
+	measure --root "$ROOT" -g ladder --settle 0 --cpus 1 -d 0 -- "$BUMP" "$ROOT"
+ok "--disable: cpu0 untouched (1), cpu1 back to 0" test "$(value $D0)$(value $D1)" = 10
+run_case "--disable of a state that does not exist" 1 "cpu0 has no state 'C6'" -- measure --root "$ROOT" \
+	-g menu --settle 0 -d C6 -- "$BUMP" "$ROOT"
+
+# ---- the command fails: stop, restore, exit 1 --------------------------------------------------------------
+fixture haltpoll-vm
+run_case "command exits 3" 1 "exited with status 3 \(menu iter 0\); stopping" -- measure --root "$ROOT" \
+	-g menu,ladder --settle 0 -d POLL -- "$BUMP" "$ROOT" --exit 3
+ok "command exits 3: everything restored" test "$(value $G)$(value $D0)$(value $D1)" = haltpoll00
+run_case "command crashes" 1 "was killed by SIGSEGV \(signal 11\) \(menu iter 0\); stopping" -- measure \
+	--root "$ROOT" -g menu,ladder --settle 0 -d POLL -- "$BUMP" "$ROOT" --crash
+ok "command crashes: everything restored" test "$(value $G)$(value $D0)$(value $D1)" = haltpoll00
+run_case "command not found" 1 "cannot run '$TMP/no-such-command'" -- measure --root "$ROOT" -g menu --settle 0 \
+	-- "$TMP/no-such-command"
+run_case "a counter going back stops the run" 1 'went back from 881425 to 881415' -- measure --root "$ROOT" \
+	-g menu --settle 0 -- "$BUMP" "$ROOT" 0:1:usage:-10
+
+# ---- nothing to measure, nothing changed ----------------------------------------------------------------------
+fixture no-driver
+run_case "no driver" 1 'no cpuidle driver is registered \(current_driver: none\)' -- measure --root "$ROOT" \
+	-g menu -- true
+ok "no driver: governor untouched, no lock file" test "$(value $G)" = menu -a ! -e "$ROOT/run/idlelab.lock"
+fixture old-kernel
+run_case "no current_governor" 1 'cannot switch governors at run time' -- measure --root "$ROOT" -g menu -- true
+fixture haltpoll-vm
+run_case "no governor available" 1 'none of the governors given is available' -- measure --root "$ROOT" \
+	-g teo,foo -- true
+run_case "--cpus naming a missing CPU" 1 'cpu7 does not exist' -- measure --root "$ROOT" -g menu --cpus 7 -- true
+
+# ---- --trace on a tree without tracefs: said before anything changes -------------------------------------
+fixture haltpoll-vm
+if "$IDLELAB" measure --trace x -g menu -- true 2>&1 | grep -q 'built without libtracefs'; then
+	run_case "--trace without libtracefs: a usage error" 2 'install libtracefs-dev' -- measure --trace "$TMP/t" -g menu -- true
+	echo "ok $((n += 1)) - --trace: nothing changed # SKIP built without libtracefs"
+else
+	run_case "--trace without tracefs under the root" 1 'no tracefs here \(mount it' -- measure --root "$ROOT" \
+		-g menu --settle 0 -d POLL --trace "$TMP/t" -- "$BUMP" "$ROOT"
+	ok "--trace failed: nothing changed" test "$(value $G)$(value $D0)$(value $D1)" = haltpoll00
+fi
+
+# ---- usage errors --------------------------------------------------------------------------------------------------
+run_case "usage: no governor"     2 'no governor given' -- measure --root "$ROOT" -- true
+run_case "usage: no command"      2 'no command given' -- measure --root "$ROOT" -g menu
+run_case "usage: --iter 0"        2 'not in \[1, 1000\]' -- measure -g menu --iter 0 -- true
+run_case "usage: bad regex"       2 "--metric: '\(': " -- measure -g menu -m 'x=(' -- true
+run_case "usage: bad --cpus"      2 'goes backwards' -- measure -g menu --cpus 3-1 -- true
+run_case "usage: bad --settle"    2 "unknown unit 'm'" -- measure -g menu --settle 5m -- true
+run_case "usage: tiny trace buffer" 2 'not in \[64, ' -- measure -g menu --trace-buffer-kb 1 -- true
+
+done_testing

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `idlelab scenarios`, `idlelab run` and `idlelab compare`: the listing, the linux-pm columns
+# scripts rely on, every format, determinism, and the usage errors.
+. "$(dirname "$0")/lib.sh"
+
+expect 0 "scenarios" "$IDLELAB" scenarios
+for s in fio pingpong wakeup consume idle idle-busy threads ebizzy adrestia pidpersec jbb netrr video; do
+	check "scenarios lists $s" grep -q "^$s " "$OUT"
+done
+expect 0 "scenarios fio shows its parameters" "$IDLELAB" scenarios fio
+check "fio: device choices" grep -q 'nvme|sda|mmcblk|nullb|mtdblock|dm-slow' "$OUT"
+check "fio: score iops" grep -q 'score: iops' "$OUT"
+expect 2 "scenarios: unknown name" "$IDLELAB" scenarios nosuch
+expect 0 "scenarios -v" "$IDLELAB" scenarios -v
+check "every scenario lists the common parameters" \
+	test "$(grep -c 'rcu_pct=N' "$OUT")" -eq "$(grep -c '^  score:' "$OUT")"
+
+run="$IDLELAB run -g menu -p rk3588 -s fio:device=nvme --time 1s"
+expect 0 "run (table)" $run
+check "run prints the summary, run, states and cpus tables" \
+	sh -c "grep -q '^# summary' '$OUT' && grep -q '^# run' '$OUT' && grep -q '^# states' '$OUT' && grep -q '^# cpus' '$OUT'"
+expect 0 "run -f tsv" $run -f tsv
+check "tsv: one header line with the seeds' columns" \
+	test "$(head -n 1 "$OUT")" = "$(printf 'device\tgov\titer\tiops\tidles\tidle_misses\tidle_miss_ratio\tbelows\taboves\tjoules\twatts\tnightmares\tnightmare_s\twakeup_p99_us\tusage_WFI\tusage_cpu-sleep')"
+check "tsv: one row" test "$(wc -l <"$OUT")" -eq 2
+check "tsv: the device and the governor as typed" sh -c "tail -n 1 '$OUT' | grep -q '^nvme0n1	menu	0	'"
+cp "$OUT" "$TMP/a"
+expect 0 "run again, same seed" $run -f tsv
+check "same seed, same bytes" cmp -s "$OUT" "$TMP/a"
+expect 0 "run with another seed" $run -f tsv --seed 2
+check "another seed, other numbers" sh -c "! cmp -s '$OUT' '$TMP/a'"
+expect 0 "run -f csv" $run -f csv
+check "csv header" sh -c "head -n 1 '$OUT' | grep -q '^device,gov,iter,iops,idles,idle_misses,idle_miss_ratio,belows,aboves,joules,watts,nightmares,nightmare_s,wakeup_p99_us,usage_WFI,usage_cpu-sleep$'"
+if "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1; then
+	expect 0 "run -f json" $run -f json
+	check "json: summary, states, cpus" \
+		sh -c "grep -q '\"summary\"' '$OUT' && grep -q '\"states\"' '$OUT' && grep -q '\"cpus\"' '$OUT'"
+	check "json: the score is a number" grep -q '"iops": [0-9]' "$OUT"
+	check "json: the run table names the preset an alias stands for" grep -q '"value": "menu-7.1"' "$OUT"
+else
+	skip "run -f json" "built without jansson"
+fi
+
+expect 0 "energy on a platform with a polling state" "$IDLELAB" run -g teo -p i5-10600k -s idle --time 1s -f csv
+check "joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f10,11 | grep -Eq '^[0-9.]+,[0-9.]+$'"
+expect 0 "--active-mw gives energy on rk3588" "$IDLELAB" run -g teo -p rk3588 -s idle --time 1s -f csv --active-mw 800
+check "rk3588 joules with --active-mw" sh -c "tail -n 1 '$OUT' | cut -d, -f10 | grep -Eq '^[0-9.]+$'"
+
+expect 0 "compare two governors, two iterations, two devices" \
+	"$IDLELAB" compare -g menu-6.13,teo -p rk3588 -s fio:device=sda -s fio:device=mmcblk --iter 2 --time 500ms -f tsv
+check "compare: one header, 8 rows" test "$(wc -l <"$OUT")" -eq 9
+check "compare: iterations 0 and 1" sh -c "cut -f3 '$OUT' | tail -n +2 | sort -u | tr '\n' ' ' | grep -q '^0 1 $'"
+expect 0 "compare: mixed scenarios get one table each" \
+	"$IDLELAB" compare -g teo -p i5-10600k -s pingpong -s wakeup:mode=timer --time 200ms -f tsv
+check "compare: pingpong and wakeup score columns" \
+	sh -c "grep -q '	us_per_loop	' '$OUT' && grep -q '	wakeup_us	' '$OUT'"
+
+expect 2 "run: no governor" "$IDLELAB" run -p rk3588 -s idle
+expect 2 "run: two governors" "$IDLELAB" run -g menu,teo -p rk3588 -s idle
+expect 2 "run: unknown governor" "$IDLELAB" run -g nosuch -p rk3588 -s idle
+expect 2 "run: unknown platform" "$IDLELAB" run -g menu -p nosuch -s idle
+expect 2 "run: unknown scenario" "$IDLELAB" run -g menu -p rk3588 -s nosuch
+expect 2 "run: bad parameter" "$IDLELAB" run -g menu -p rk3588 -s fio:device=floppy
+expect 2 "run: parameter out of range" "$IDLELAB" run -g menu -p rk3588 -s consume:load=200
+expect 2 "run: bad --time" "$IDLELAB" run -g menu -p rk3588 -s idle --time soon
+expect 2 "run: --iter is for compare" "$IDLELAB" run -g menu -p rk3588 -s idle --iter 2
+expect 2 "run: bad format" "$IDLELAB" run -g menu -p rk3588 -s idle -f xml
+expect 1 "run: unreadable platform file" "$IDLELAB" run -g menu -p /nonexistent.plat -s idle
+expect 0 "run --help" "$IDLELAB" run --help
+check "run --help names the options" grep -q -- '--seed' "$OUT"
+expect 0 "compare --help" "$IDLELAB" compare --help
+
+finish

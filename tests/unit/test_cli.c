@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The CLI's pure argument parsers: every option in its short and long forms, the values
+ * they take, and the usage errors (which become exit status 2). Linked with the CLI objects
+ * except main() (see the test_cli rule in the Makefile).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../src/cli.h"
+#include "../../src/commands.h"
+
+#define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
+#define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
+#define PARSE(fn, args, err, ...) fn(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), args, err)
+
+static void test_global(void **state)
+{
+	struct global_args g;
+	struct cli_error err;
+
+	assert_int_equal(global_parse_args(1, ARGV("idlelab"), &g, &err), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "no command given");
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "--help"), CLI_PARSE_OK);
+	assert_int_equal(g.action, GLOBAL_HELP);
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "-h"), CLI_PARSE_OK);
+	assert_int_equal(g.action, GLOBAL_HELP);
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "--version"), CLI_PARSE_OK);
+	assert_int_equal(g.action, GLOBAL_VERSION);
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "-V"), CLI_PARSE_OK);
+	assert_int_equal(g.action, GLOBAL_VERSION);
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "--frobnicate"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown option '--frobnicate'");
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "frobnicate"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown command 'frobnicate'");
+	assert_int_equal(PARSE(global_parse_args, &g, &err, "idlelab", "step", "-g", "menu"), CLI_PARSE_OK);
+	assert_int_equal(g.action, GLOBAL_COMMAND);
+	assert_string_equal(cli_command_at(g.command)->name, "step");
+	assert_int_equal(g.argc, 3);
+	assert_string_equal(g.argv[0], "step");
+	assert_string_equal(g.argv[2], "menu");
+}
+
+static void test_command_table(void **state)
+{
+	static const char *const expected[] = { "governors", "platforms", "step", "help" };
+
+	for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+		int idx = cli_command_find(expected[i]);
+
+		assert_true(idx >= 0);
+		assert_non_null(cli_command_at(idx)->run);
+		assert_non_null(cli_command_at(idx)->usage);
+		assert_true(strlen(cli_command_at(idx)->summary) > 10);
+	}
+	assert_int_equal(cli_command_find("nope"), -1);
+	assert_null(cli_command_at(cli_command_count()));
+}
+
+static void test_governors_args(void **state)
+{
+	struct governors_args a;
+	struct cli_error err;
+
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors"), CLI_PARSE_OK);
+	assert_int_equal(a.format, CLI_FORMAT_TABLE);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "-f", "csv"), CLI_PARSE_OK);
+	assert_int_equal(a.format, CLI_FORMAT_CSV);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "-fjson"), CLI_PARSE_OK);
+	assert_int_equal(a.format, CLI_FORMAT_JSON);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "--format=csv"), CLI_PARSE_OK);
+	assert_int_equal(a.format, CLI_FORMAT_CSV);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "--format", "table"), CLI_PARSE_OK);
+	assert_int_equal(a.format, CLI_FORMAT_TABLE);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "-h"), CLI_PARSE_HELP);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "--help"), CLI_PARSE_HELP);
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "-f", "xml"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown format 'xml' (table, csv or json)");
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "-f"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "option '-f' needs a value");
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "menu"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unexpected argument 'menu'");
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "--help=1"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "option '--help' takes no value");
+	assert_int_equal(PARSE(governors_parse_args, &a, &err, "governors", "-x"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown option '-x'");
+}
+
+static void test_platforms_args(void **state)
+{
+	struct platforms_args a;
+	struct cli_error err;
+
+	assert_int_equal(PARSE(platforms_parse_args, &a, &err, "platforms"), CLI_PARSE_OK);
+	assert_null(a.platform);
+	assert_int_equal(PARSE(platforms_parse_args, &a, &err, "platforms", "skx", "-f", "json"),
+			 CLI_PARSE_OK);
+	assert_string_equal(a.platform, "skx");
+	assert_int_equal(a.format, CLI_FORMAT_JSON);
+	/* After "--" a name that looks like an option is a platform file. */
+	assert_int_equal(PARSE(platforms_parse_args, &a, &err, "platforms", "--", "-odd.plat"),
+			 CLI_PARSE_OK);
+	assert_string_equal(a.platform, "-odd.plat");
+	assert_int_equal(PARSE(platforms_parse_args, &a, &err, "platforms", "skx", "icx"),
+			 CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "more than one platform given");
+	assert_int_equal(PARSE(platforms_parse_args, &a, &err, "platforms", "--formats", "csv"),
+			 CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown option '--formats'");
+}
+
+static void test_step_args(void **state)
+{
+	struct step_args a;
+	struct cli_error err;
+
+	assert_int_equal(PARSE(step_parse_args, &a, &err, "step", "-g", "menu,teo-6.13", "-p", "skx",
+			       "--input", "builtin:demo"),
+			 CLI_PARSE_OK);
+	assert_int_equal(a.ngov, 2);
+	assert_string_equal(a.governors[0], "menu");
+	assert_string_equal(a.governors[1], "teo-6.13");
+	assert_string_equal(a.platform, "skx");
+	assert_string_equal(a.input, "builtin:demo");
+	assert_null(a.output);
+	assert_int_equal(a.format, CLI_FORMAT_TABLE);
+	assert_false(a.all_vars || a.detail || a.print_input);
+	assert_int_equal(a.hz, 0);
+
+	assert_int_equal(PARSE(step_parse_args, &a, &err, "step", "--governor=menu", "-gladder",
+			       "--governor", "oracle,haltpoll", "--platform=./x.plat", "-i", "-",
+			       "-o", "out.csv", "--format", "csv", "--vars", "--detail", "--hz", "250",
+			       "--param", "guest_halt_poll_ns=0", "--param=guest_halt_poll_grow=4"),
+			 CLI_PARSE_OK);
+	assert_int_equal(a.ngov, 4);
+	assert_string_equal(a.governors[1], "ladder");
+	assert_string_equal(a.governors[3], "haltpoll");
+	assert_string_equal(a.platform, "./x.plat");
+	assert_string_equal(a.input, "-");
+	assert_string_equal(a.output, "out.csv");
+	assert_int_equal(a.format, CLI_FORMAT_CSV);
+	assert_true(a.all_vars && a.detail);
+	assert_int_equal(a.hz, 250);
+	assert_int_equal(a.nparams, 2);
+	assert_string_equal(a.params[1], "guest_halt_poll_grow=4");
+
+	/* --print-input needs only the input. */
+	assert_int_equal(PARSE(step_parse_args, &a, &err, "step", "--print-input", "-i", "builtin:demo"),
+			 CLI_PARSE_OK);
+	assert_true(a.print_input);
+	assert_int_equal(PARSE(step_parse_args, &a, &err, "step", "-h", "-g"), CLI_PARSE_HELP);
+}
+
+static const struct {
+	const char *args[12];
+	const char *want;
+} step_errors[] = {
+	{ { "step", "-p", "skx", "-i", "x" }, "no governor given (-g GOV[,GOV...])" },
+	{ { "step", "-g", "menu", "-i", "x" }, "no platform given (-p NAME or -p FILE.plat)" },
+	{ { "step", "-g", "menu", "-p", "skx" }, "no input given (--input FILE, --input - or --input builtin:demo)" },
+	{ { "step", "-g", "menu,,teo", "-p", "skx", "-i", "x" }, "empty governor name in 'menu,,teo'" },
+	{ { "step", "-g", "menu,", "-p", "skx", "-i", "x" }, "empty governor name in 'menu,'" },
+	{ { "step", "-g", "menu", "-p", "skx", "-p", "icx", "-i", "x" }, "more than one platform given" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "x", "-i", "y" }, "more than one input given" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "x", "--hz", "200" }, "invalid --hz '200' (CONFIG_HZ: 100, 250, 300 or 1000)" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "x", "--param", "knob" }, "invalid --param 'knob' (NAME=VALUE)" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "x", "--param", "=1" }, "invalid --param '=1' (NAME=VALUE)" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "x", "-f", "yaml" }, "unknown format 'yaml' (table, csv or json)" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "builtin:" }, "empty built-in script name in 'builtin:'" },
+	{ { "step", "-g", "menu", "-p", "skx", "script.step" }, "unexpected argument 'script.step' (the script is given with --input)" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i" }, "option '-i' needs a value" },
+	{ { "step", "-g", "menu", "-p", "skx", "-i", "x", "--vars=yes" }, "option '--vars' takes no value" },
+	{ { "step", "-gmenu", "-p", "skx", "-i", "x", "-vd" }, "unknown option '-v'" },
+};
+
+static void test_step_arg_errors(void **state)
+{
+	for (size_t i = 0; i < sizeof(step_errors) / sizeof(step_errors[0]); i++) {
+		struct step_args a;
+		struct cli_error err;
+		int argc = 0;
+
+		while (step_errors[i].args[argc])
+			argc++;
+		if (step_parse_args(argc, (char **)step_errors[i].args, &a, &err) != CLI_PARSE_ERROR)
+			fail_msg("case %zu accepted", i);
+		if (strcmp(err.msg, step_errors[i].want))
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, err.msg, step_errors[i].want);
+	}
+}
+
+static void test_help_args(void **state)
+{
+	struct help_args a;
+	struct cli_error err;
+
+	assert_int_equal(PARSE(help_parse_args, &a, &err, "help"), CLI_PARSE_OK);
+	assert_null(a.command);
+	assert_int_equal(PARSE(help_parse_args, &a, &err, "help", "step"), CLI_PARSE_OK);
+	assert_string_equal(a.command, "step");
+	assert_int_equal(PARSE(help_parse_args, &a, &err, "help", "--help"), CLI_PARSE_HELP);
+	assert_int_equal(PARSE(help_parse_args, &a, &err, "help", "nope"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown command 'nope'");
+	assert_int_equal(PARSE(help_parse_args, &a, &err, "help", "step", "governors"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "help takes at most one command");
+}
+
+static void test_helpers(void **state)
+{
+	char buf[32];
+	enum cli_format f;
+
+	assert_string_equal(cli_ns_to_us(1995000, buf, sizeof(buf)), "1995");
+	assert_string_equal(cli_ns_to_us(2500, buf, sizeof(buf)), "2.5");
+	assert_string_equal(cli_ns_to_us(1, buf, sizeof(buf)), "0.001");
+	assert_string_equal(cli_ns_to_us(-5000, buf, sizeof(buf)), "-5");
+	assert_string_equal(cli_ns_to_us(-1230, buf, sizeof(buf)), "-1.23");
+	assert_string_equal(cli_ns_to_us(0, buf, sizeof(buf)), "0");
+	assert_string_equal(cli_ns_to_us(INT64_MIN, buf, sizeof(buf)), "-9223372036854775.808");
+	assert_int_equal(cli_parse_format("json", &f), 0);
+	assert_int_equal(f, CLI_FORMAT_JSON);
+	assert_string_equal(cli_format_name(f), "json");
+	assert_int_equal(cli_parse_format("JSON", &f), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_global),
+		cmocka_unit_test(test_command_table),
+		cmocka_unit_test(test_governors_args),
+		cmocka_unit_test(test_platforms_args),
+		cmocka_unit_test(test_step_args),
+		cmocka_unit_test(test_step_arg_errors),
+		cmocka_unit_test(test_help_args),
+		cmocka_unit_test(test_helpers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

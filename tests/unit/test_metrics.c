@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tests of lib/metrics: the latency histogram, PowerNightmares, miss ratios, the energy model.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "metrics/metrics.h"
+
+static void test_hist_exact_small(void **state)
+{
+	static struct il_hist h;
+
+	memset(&h, 0, sizeof(h));
+	for (u64 v = 1; v <= 100; v++)
+		il_hist_add(&h, v);
+	assert_int_equal(h.count, 100);
+	assert_int_equal(il_hist_percentile(&h, 500), 50);
+	assert_int_equal(il_hist_percentile(&h, 990), 99);
+	assert_int_equal(il_hist_percentile(&h, 1000), 100);
+	assert_int_equal(il_hist_percentile(&h, 0), 1);
+	assert_int_equal(h.max, 100);
+}
+
+/* Above 128 ns a bucket is 1/64 of its power of two wide: the value is within 1.6 %. */
+static void test_hist_precision(void **state)
+{
+	static struct il_hist h;
+	static const u64 values[] = { 129, 1000, 12345, 999999, 123456789, 40000000000ULL };
+
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		u64 v = values[i], got;
+
+		memset(&h, 0, sizeof(h));
+		il_hist_add(&h, v);
+		il_hist_add(&h, v * 2); /* so that max does not clip the median */
+		il_hist_add(&h, v * 2);
+		got = il_hist_percentile(&h, 300);
+		assert_true(got <= v);
+		assert_true(got >= v - v / 64);
+	}
+	memset(&h, 0, sizeof(h));
+	assert_int_equal(il_hist_percentile(&h, 500), 0);
+}
+
+static void test_nightmares_and_ratio(void **state)
+{
+	struct il_metrics m;
+	struct il_summary s;
+	static const u64 pn_us[IL_PN_LEVELS] = { 50, 500, 5000, 5000 };
+
+	assert_int_equal(il_metrics_init(&m, 2, 3, NULL), 0);
+	/* Default thresholds: state 0 100 µs, state 1 1000 µs; the deepest state never counts. */
+	il_metrics_idle(&m, 0, 0, 100000, IL_MISS_NONE);     /* not over 100 µs */
+	il_metrics_idle(&m, 0, 0, 100001, IL_MISS_BELOW);    /* nightmare */
+	il_metrics_idle(&m, 1, 1, 2000000, IL_MISS_BELOW);   /* nightmare */
+	il_metrics_idle(&m, 1, 2, 90000000, IL_MISS_NONE);   /* deepest: never */
+	il_metrics_idle(&m, 1, 2, 10000, IL_MISS_ABOVE);
+	il_metrics_open_idle(&m, 1, 2, 5000);
+	m.duration_ns = 100000000;
+	il_metrics_summarize(&m, NULL, &s);
+	assert_int_equal(s.idles, 5);
+	assert_int_equal(s.belows, 2);
+	assert_int_equal(s.aboves, 1);
+	assert_int_equal(s.idle_misses, 3);
+	assert_true(s.idle_miss_ratio > 0.5999 && s.idle_miss_ratio < 0.6001);
+	assert_int_equal(s.nightmares, 2);
+	assert_int_equal(s.state_nightmare_ns[0], 100001);
+	assert_int_equal(s.state_nightmare_ns[1], 2000000);
+	assert_int_equal(s.time_ns[2], 90000000 + 10000 + 5000);
+	assert_int_equal(s.usage[2], 2);
+	assert_false(s.energy_known);
+	il_metrics_free(&m);
+
+	assert_int_equal(il_metrics_init(&m, 1, 2, pn_us), 0);
+	il_metrics_idle(&m, 0, 0, 60000, IL_MISS_NONE);
+	il_metrics_summarize(&m, NULL, &s);
+	assert_int_equal(s.nightmares, 1);
+	il_metrics_free(&m);
+}
+
+/* 1 s busy at 2 W, 1 s in a 100 mW state with 1000 entries of 50 µJ: 2 + 0.1 + 0.05 J. */
+static void test_energy(void **state)
+{
+	struct il_metrics m;
+	struct il_summary s;
+	struct il_power pw = { .active_uw = 2000000, .known = true };
+
+	pw.state_uw[0] = 100000;
+	pw.entry_exit_nj[0] = 50000;
+	assert_int_equal(il_metrics_init(&m, 1, 1, NULL), 0);
+	m.cpu[0].busy_ns = 1000000000;
+	for (int i = 0; i < 1000; i++)
+		il_metrics_idle(&m, 0, 0, 1000000, IL_MISS_NONE);
+	m.duration_ns = 2000000000;
+	il_metrics_summarize(&m, &pw, &s);
+	assert_true(s.energy_known);
+	assert_true(s.joules > 2.1499 && s.joules < 2.1501);
+	assert_true(s.watts > 1.0749 && s.watts < 1.0751);
+	il_metrics_free(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hist_exact_small),
+		cmocka_unit_test(test_hist_precision),
+		cmocka_unit_test(test_nightmares_and_ratio),
+		cmocka_unit_test(test_energy),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

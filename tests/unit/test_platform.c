@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Platform files: every built-in parses and carries its sources; the i5-10600K table holds
+ * the numbers its sources give; every class of bad input is rejected with FILE:LINE.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "platform/platform.h"
+
+static int parse(const char *text, struct il_platform *p, struct il_error *err)
+{
+	return il_platform_parse(text, strlen(text), "t.plat", p, err);
+}
+
+static void test_builtins_parse(void **state)
+{
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+
+	assert_non_null(p);
+	assert_true(il_platform_builtin_count() >= 8);
+	for (int i = 0; i < il_platform_builtin_count(); i++) {
+		const char *name = il_platform_builtin_name(i);
+
+		if (il_platform_load(name, p, &err))
+			fail_msg("built-in %s: %s", name, err.msg);
+		assert_string_equal(p->name, name);
+		assert_true(p->drv.state_count >= 2);
+		assert_true(p->power_known);
+		assert_true(p->cpus_source[0] && p->hz_source[0]);
+		for (int s = 0; s < p->drv.state_count; s++) {
+			assert_true(p->state_source[s][0]);
+			/* Shallow to deep: target residencies never decrease. */
+			if (s > 0)
+				assert_true(p->drv.states[s].target_residency_ns >=
+					    p->drv.states[s - 1].target_residency_ns);
+		}
+	}
+	assert_null(il_platform_builtin_name(il_platform_builtin_count()));
+	free(p);
+}
+
+static void test_i5_10600k_numbers(void **state)
+{
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+	static const struct {
+		const char *name;
+		s64 exit_ns, residency_ns;
+	} want[] = {
+		{ "POLL", 0, 0 },
+		{ "C1_ACPI", 1000, 1000 },
+		{ "C2_ACPI", 120000, 360000 },
+		{ "C3_ACPI", 1034000, 3102000 },
+	};
+
+	assert_int_equal(il_platform_load("i5-10600k", p, &err), 0);
+	assert_int_equal(p->cpus, 12);
+	assert_int_equal(p->hz, 1000);
+	assert_string_equal(p->drv.name, "intel_idle");
+	assert_string_equal(p->origin, "builtin:i5-10600k");
+	assert_int_equal(p->drv.state_count, 4);
+	for (int i = 0; i < 4; i++) {
+		const struct il_state *s = &p->drv.states[i];
+
+		assert_string_equal(s->name, want[i].name);
+		assert_int_equal(s->exit_latency_ns, want[i].exit_ns);
+		assert_int_equal(s->target_residency_ns, want[i].residency_ns);
+		/* il_driver_init() derived the µs fields. */
+		assert_int_equal(s->exit_latency, want[i].exit_ns / 1000);
+		assert_int_equal(s->target_residency, want[i].residency_ns / 1000);
+	}
+	assert_int_equal(p->drv.states[0].flags, CPUIDLE_FLAG_POLLING);
+	assert_string_equal(p->drv.states[2].desc, "ACPI FFH MWAIT 0x30");
+	assert_int_equal(p->drv.states[0].power_uw, 3833333);
+	free(p);
+}
+
+static const char good_header[] = "platform   t\n"
+				  "driver     test_idle\n"
+				  "description \"a test platform\"\n"
+				  "cpus 4\n"
+				  "  source: made up\n"
+				  "hz 250\n"
+				  "  source: made up\n";
+
+static void test_good_file_features(void **state)
+{
+	char text[2048];
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+
+	/* CRLF, quoted names, ns and ms units, several sources, comments, flags. */
+	snprintf(text, sizeof(text),
+		 "# comment\r\n%s"
+		 "state \"wait state\" desc=\"a \\\"quoted\\\" desc\" exit_latency=1500ns target_residency=2us # c\r\n"
+		 "  source: first\r\n"
+		 "  source: second\r\n"
+		 "state deep exit_latency=1ms target_residency=3ms flags=timer-stop,tlb-flushed power_uw=5 entry_exit_energy_nj=6\n"
+		 "  source: x\n",
+		 good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_string_equal(p->drv.states[0].name, "wait state");
+	assert_string_equal(p->drv.states[0].desc, "a \"quoted\" desc");
+	assert_int_equal(p->drv.states[0].exit_latency_ns, 1500);
+	assert_int_equal(p->drv.states[0].exit_latency, 1);
+	assert_int_equal(p->drv.states[1].target_residency_ns, 3000000);
+	assert_int_equal(p->drv.states[1].flags, CPUIDLE_FLAG_TIMER_STOP | CPUIDLE_FLAG_TLB_FLUSHED);
+	assert_string_equal(p->state_source[0], "first; second");
+	assert_false(p->power_known); /* the first state has no power numbers */
+	free(p);
+}
+
+struct bad_case {
+	const char *body; /* appended to good_header unless it starts with '!' */
+	const char *want; /* expected start of the message */
+};
+
+static const struct bad_case bad_cases[] = {
+	{ "foo 1\n", "t.plat:8: unknown key 'foo'" },
+	{ "cpus=4\n", "t.plat:8: unknown key 'cpus='" },
+	{ "state a exit_latency=1us target_residency=1us\n  source: s\nstate a exit_latency=1us target_residency=1us\n",
+	  "t.plat:10: duplicate state name 'a'" },
+	{ "state a exit_latency=1 target_residency=1us\n", "t.plat:8: invalid exit_latency '1': a time needs a unit" },
+	{ "state a exit_latency=-1us target_residency=1us\n", "t.plat:8: invalid exit_latency '-1us': negative" },
+	{ "state a exit_latency=11000ms target_residency=1us\n", "t.plat:8: invalid exit_latency '11000ms': value out of range" },
+	{ "state a exit_latency=1xus target_residency=1us\n", "t.plat:8: invalid exit_latency '1xus': not a number" },
+	{ "state a target_residency=1us\n", "t.plat:8: state 'a' needs exit_latency= and target_residency=" },
+	{ "state a exit_latency=1us target_residency=1us flags=fast\n", "t.plat:8: unknown state flag 'fast'" },
+	{ "state a exit_latency=1us target_residency=1us flags=,\n", "t.plat:8: empty flags value ','" },
+	{ "state a exit_latency=1us target_residency=1us\n  source: s\nstate b exit_latency=1us target_residency=1us flags=polling\n",
+	  "t.plat:10: only the first state may be polling" },
+	{ "state a exit_latency=1us target_residency=1us speed=3\n", "t.plat:8: unknown state field 'speed'" },
+	{ "state a exit_latency=1us target_residency=1us desc\n", "t.plat:8: state field 'desc' needs a value" },
+	{ "state a exit_latency=1us exit_latency=2us target_residency=1us\n", "t.plat:8: duplicate state field 'exit_latency'" },
+	{ "state a exit_latency=1us target_residency=1us power_uw=1000000001\n", "t.plat:8: invalid power_uw '1000000001'" },
+	{ "state a exit_latency=1us target_residency=1us power_uw=12abc\n", "t.plat:8: invalid power_uw '12abc'" },
+	{ "state 0123456789abcdef exit_latency=1us target_residency=1us\n", "t.plat:8: state name '0123456789abcdef' must have 1 to 15 characters" },
+	{ "state a desc=\"0123456789012345678901234567890123\" exit_latency=1us target_residency=1us\n",
+	  "t.plat:8: desc longer than 31 characters" },
+	{ "state a desc=\"open exit_latency=1us\n", "t.plat:8: unterminated quote" },
+	{ "state exit_latency=1us\n", "t.plat:8: a state line starts with the state's name" },
+	{ "state a exit_latency=1us target_residency=1us\n", "t.plat:8: state a has no 'source:' note" },
+	{ "state a exit_latency=1us target_residency=1us\nstate b exit_latency=1us target_residency=1us\n  source: s\n",
+	  "t.plat:8: state a has no 'source:' note" },
+	{ "  source:   \n", "t.plat:8: empty 'source:' note" },
+	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz or state line" },
+	{ "!platform t\ndriver d\ndescription x\ncpus 0\n", "t.plat:4: invalid cpus '0'" },
+	{ "!platform t\ncpus 8193\n", "t.plat:2: invalid cpus '8193'" },
+	{ "!platform t\ncpus 4 5\n", "t.plat:2: 'cpus' takes exactly one value" },
+	{ "!platform t\nhz 123\n", "t.plat:2: invalid hz '123'" },
+	{ "!platform t\nhz 250\n  source: s\nhz 250\n", "t.plat:4: duplicate 'hz' line (first on line 2)" },
+	{ "!platform t.plat\n", "t.plat:1: invalid platform name 't.plat'" },
+	{ "!platform a/b\n", "t.plat:1: invalid platform name 'a/b'" },
+	{ "!platform=x\n", "t.plat:1: unknown key 'platform='" },
+	{ "!platform x=y\n", "t.plat:1: 'platform' takes a plain value, not 'x=...'" },
+	{ "!driver 0123456789abcdef\n", "t.plat:1: driver name longer than 15 characters" },
+	{ "!", "t.plat: missing 'platform' line" },
+	{ "!platform t\ndriver d\ndescription x\ncpus 1\n  source: s\n", "t.plat: missing 'hz' line" },
+	{ "", "t.plat: no 'state' lines" },
+};
+
+static void test_bad_files(void **state)
+{
+	struct il_platform *p = malloc(sizeof(*p));
+
+	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		const struct bad_case *c = &bad_cases[i];
+		char text[4096];
+		struct il_error err;
+
+		memset(&err, 0, sizeof(err));
+		if (c->body[0] == '!')
+			snprintf(text, sizeof(text), "%s", c->body + 1);
+		else
+			snprintf(text, sizeof(text), "%s%s", good_header, c->body);
+		if (parse(text, p, &err) != -1)
+			fail_msg("case %zu accepted: %s", i, c->body);
+		if (strncmp(err.msg, c->want, strlen(c->want)))
+			fail_msg("case %zu: got \"%s\", want \"%s...\"", i, err.msg, c->want);
+	}
+	free(p);
+}
+
+static void test_too_many_states(void **state)
+{
+	char text[4096];
+	size_t n = (size_t)snprintf(text, sizeof(text), "%s", good_header);
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+
+	for (int i = 0; i <= CPUIDLE_STATE_MAX; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "state s%d exit_latency=%dus target_residency=%dus\n  source: s\n", i,
+				      i, i);
+	assert_int_equal(parse(text, p, &err), -1);
+	/* 7 header lines, then two lines per state: the 11th state is on line 28. */
+	assert_string_equal(err.msg, "t.plat:28: more than 10 states (CPUIDLE_STATE_MAX)");
+	assert_int_equal(err.line, 28);
+	free(p);
+}
+
+static void test_nul_byte_and_long_line(void **state)
+{
+	static const char with_nul[] = "platform t\ndri\0ver d\n";
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+	char *long_line = malloc(5000);
+
+	assert_int_equal(il_platform_parse(with_nul, sizeof(with_nul) - 1, "t.plat", p, &err), -1);
+	assert_string_equal(err.msg, "t.plat:2: NUL byte in the input");
+	memset(long_line, 'x', 4999);
+	long_line[4999] = '\0';
+	assert_int_equal(parse(long_line, p, &err), -1);
+	assert_string_equal(err.msg, "t.plat:1: line longer than 4096 characters");
+	free(long_line);
+	free(p);
+}
+
+static void test_load_paths(void **state)
+{
+	char path[] = "/tmp/idlelab-test-XXXXXX.plat";
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+	int fd = mkstemps(path, 5);
+	const char *text = il_platform_builtin_text("rk3588");
+
+	assert_true(fd >= 0);
+	assert_non_null(text);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	assert_true(il_platform_is_path(path));
+	assert_true(il_platform_is_path("x.plat"));
+	assert_true(il_platform_is_path("./x"));
+	assert_false(il_platform_is_path("rk3588"));
+	assert_int_equal(il_platform_load(path, p, &err), 0);
+	assert_string_equal(p->name, "rk3588");
+	assert_string_equal(p->origin, path);
+	unlink(path);
+
+	assert_int_equal(il_platform_load(path, p, &err), -1);
+	assert_non_null(strstr(err.msg, "cannot open"));
+	assert_int_equal(il_platform_load("no-such-platform", p, &err), -1);
+	assert_string_equal(err.msg, "no-such-platform: no such built-in platform (see 'idlelab platforms')");
+	free(p);
+}
+
+static void test_device_init_disables(void **state)
+{
+	char text[2048];
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_device dev;
+	struct il_error err;
+	char flags[64];
+
+	snprintf(text, sizeof(text),
+		 "%sstate a exit_latency=0us target_residency=0us\n  source: s\n"
+		 "state b exit_latency=1us target_residency=1us flags=unusable\n  source: s\n"
+		 "state c exit_latency=2us target_residency=2us flags=off\n  source: s\n",
+		 good_header);
+	assert_int_equal(parse(text, p, &err), 0);
+	memset(&dev, 0xff, sizeof(dev));
+	il_platform_device_init(p, &dev);
+	assert_int_equal(dev.states_usage[0].disable, 0);
+	assert_int_equal(dev.states_usage[1].disable, CPUIDLE_STATE_DISABLED_BY_DRIVER);
+	assert_int_equal(dev.states_usage[2].disable, CPUIDLE_STATE_DISABLED_BY_USER);
+	assert_int_equal(dev.last_residency_ns, 0);
+	assert_string_equal(il_flag_names(0, flags, sizeof(flags)), "none");
+	assert_string_equal(il_flag_names(CPUIDLE_FLAG_POLLING | CPUIDLE_FLAG_OFF, flags, sizeof(flags)),
+			    "polling,off");
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_builtins_parse),
+		cmocka_unit_test(test_i5_10600k_numbers),
+		cmocka_unit_test(test_good_file_features),
+		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_too_many_states),
+		cmocka_unit_test(test_nul_byte_and_long_line),
+		cmocka_unit_test(test_load_paths),
+		cmocka_unit_test(test_device_init_disables),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

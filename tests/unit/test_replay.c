@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Replay: the governor inputs rebuilt from timer events (delta_next with the tick, sleep
+ * length without it, the tick's expiry from before a tick_stop, the tick state through the
+ * idle loop, got_tick, the timer wheel once jiffies are tied to the clock, stale and
+ * foreign-clock timers), then governors run over the periods: every period replayed once
+ * per governor, agreement and the confusion table consistent, the oracle picking the state
+ * the residency fits, tunables applied, and the real ladder excerpt replayed by the ladder
+ * port with full agreement.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gov/governors.h"
+#include "replay/replay.h"
+
+#define US 1000ULL
+#define TICK_US 4000ULL /* haltpoll-vm: HZ 250 */
+#define MAX_PERIODS 16
+
+static struct il_platform plat;
+static struct il_replay_inputs seen[MAX_PERIODS];
+static int seen_picks[MAX_PERIODS][4];
+static int nseen;
+static u64 line_no;
+
+static void hook(void *ctx, const struct il_replay_inputs *in, const int *picks, const bool *stops)
+{
+	if (nseen < MAX_PERIODS) {
+		seen[nseen] = *in;
+		for (int i = 0; i < 4 && i < *(int *)ctx; i++)
+			seen_picks[nseen][i] = picks[i];
+	}
+	nseen++;
+}
+
+static struct il_replay *new_replay(const char *const *govs, int ngov, int *ctx)
+{
+	struct il_replay_cfg cfg = { 0 };
+	struct il_error err;
+	struct il_replay *r;
+
+	if (il_platform_load("haltpoll-vm", &plat, &err))
+		fail_msg("%s", err.msg);
+	cfg.plat = &plat;
+	cfg.cpu = -1;
+	for (int i = 0; i < ngov; i++) {
+		cfg.presets[i] = il_preset_find(govs[i]);
+		assert_non_null(cfg.presets[i]);
+	}
+	cfg.ngov = ngov;
+	r = il_replay_new(&cfg, &err);
+	if (!r)
+		fail_msg("%s", err.msg);
+	*ctx = ngov;
+	nseen = 0;
+	il_replay_set_period_hook(r, hook, ctx);
+	return r;
+}
+
+static struct il_trace_event event(enum il_ev type, unsigned int cpu, u64 ts_us)
+{
+	struct il_trace_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.type = type;
+	ev.cpu = cpu;
+	ev.ts_ns = ts_us * US;
+	ev.line = ++line_no;
+	ev.target_cpu = -1;
+	return ev;
+}
+
+static void idle(struct il_replay *r, unsigned int cpu, u64 ts_us, u32 state)
+{
+	struct il_trace_event ev = event(IL_EV_CPU_IDLE, cpu, ts_us);
+
+	ev.state = state;
+	il_replay_event(r, &ev);
+}
+
+static void hrtimer(struct il_replay *r, enum il_ev type, unsigned int cpu, u64 ts_us, u64 ptr,
+		    u64 expires_us, const char *fn)
+{
+	struct il_trace_event ev = event(type, cpu, ts_us);
+
+	ev.timer = ptr;
+	ev.expires = expires_us * US;
+	ev.now = ts_us * US;
+	strcpy(ev.label, fn);
+	il_replay_event(r, &ev);
+}
+
+static void simple(struct il_replay *r, enum il_ev type, unsigned int cpu, u64 ts_us, int a, int b)
+{
+	struct il_trace_event ev = event(type, cpu, ts_us);
+
+	ev.success = a;
+	ev.prev_pid = a;
+	ev.next_pid = b;
+	il_replay_event(r, &ev);
+}
+
+#define TICK 0x7ec
+#define SLEEPER 0x51ee9
+
+static void test_inputs_from_timers(void **state)
+{
+	static const char *const govs[] = { "menu-6.18" };
+	int ctx;
+	struct il_replay *r = new_replay(govs, 1, &ctx);
+
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 100, TICK, 4000, "tick_nohz_handler");
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 200, SLEEPER, 9000, "hrtimer_wakeup");
+	/* 1: tick running, a sleeper at 9 ms. */
+	idle(r, 0, 1000, 1);
+	idle(r, 0, 1500, IL_PWR_EVENT_EXIT);
+	/* 2: select, then the tick stops and is reprogrammed for the sleeper. */
+	simple(r, IL_EV_TICK_STOP, 0, 1600, 1, 0);
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 1605, TICK, 9000, "tick_nohz_handler");
+	idle(r, 0, 1610, 1);
+	hrtimer(r, IL_EV_HRTIMER_CANCEL, 0, 9000, SLEEPER, 0, "");
+	hrtimer(r, IL_EV_HRTIMER_EXPIRE, 0, 9000, TICK, 0, "tick_nohz_handler");
+	idle(r, 0, 9002, IL_PWR_EVENT_EXIT);
+	/* 3: still in the idle loop: the tick stays stopped; no timer left at all. */
+	idle(r, 0, 9010, 1);
+	idle(r, 0, 9020, IL_PWR_EVENT_EXIT);
+	/* 4: the idle task left and came back: the tick runs again. */
+	simple(r, IL_EV_SCHED_SWITCH, 0, 9030, 0, 77);
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 9031, TICK, 12000, "tick_nohz_handler");
+	simple(r, IL_EV_SCHED_SWITCH, 0, 9040, 77, 0);
+	idle(r, 0, 9050, 1);
+	idle(r, 0, 9060, IL_PWR_EVENT_EXIT);
+	il_replay_finish(r);
+
+	assert_int_equal(nseen, 4);
+	assert_int_equal(seen[0].delta_next_ns, 3000 * US);
+	assert_int_equal(seen[0].sleep_ns, 8000 * US);
+	assert_false(seen[0].tick_stopped);
+	assert_false(seen[0].recorded_stop);
+	assert_int_equal(seen[0].residency_ns, 500 * US);
+	assert_false(seen[0].got_tick);
+
+	assert_true(seen[1].recorded_stop);
+	assert_false(seen[1].tick_stopped);          /* it still ran at select */
+	assert_int_equal(seen[1].delta_next_ns, 2390 * US); /* the tick from before the stop */
+	assert_int_equal(seen[1].sleep_ns, 7390 * US);
+	assert_true(seen[1].got_tick);
+
+	assert_true(seen[2].tick_stopped);
+	assert_false(seen[2].recorded_stop);
+	assert_int_equal(seen[2].sleep_ns, KTIME_MAX - (s64)(9010 * US));
+	assert_false(seen[2].got_tick);
+
+	assert_false(seen[3].tick_stopped);
+	assert_int_equal(seen[3].delta_next_ns, 2950 * US);
+	assert_int_equal(il_replay_notes(r)->periods, 4);
+	assert_int_equal(il_replay_notes(r)->tick_unknown, 0);
+	il_replay_free(r);
+}
+
+static void test_inputs_wheel_and_odd_timers(void **state)
+{
+	static const char *const govs[] = { "oracle" };
+	struct il_trace_event ev;
+	int ctx;
+	struct il_replay *r = new_replay(govs, 1, &ctx);
+
+	/* jiffies 1000 at 100 µs: jiffy J starts at (J - 1000) ticks. */
+	ev = event(IL_EV_TIMER_START, 1, 100);
+	ev.timer = 0xabc;
+	ev.now = 1000;
+	ev.expires = 1003; /* 3 ticks = 12 ms */
+	ev.target_cpu = 0;
+	il_replay_event(r, &ev);
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 150, SLEEPER, 50000, "hrtimer_wakeup");
+	/* A REALTIME expiry (ns since 1970) is not a CLOCK_MONOTONIC time. */
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 160, 0xdead, 1700000000000000ULL, "posix_timer_fn");
+	/* Tick never seen: the next boundary (4 ms) is assumed. */
+	idle(r, 0, 1000, 1);
+	idle(r, 0, 1100, IL_PWR_EVENT_EXIT);
+	/* A timer far in the past was never seen to fire: dropped. */
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 1200, 0xbeef, 1300, "stale_fn");
+	idle(r, 0, 30000, 1);
+	idle(r, 0, 30100, IL_PWR_EVENT_EXIT);
+	idle(r, 0, 40000, 4); /* beyond the 2-state table */
+	idle(r, 0, 40100, IL_PWR_EVENT_EXIT);
+	idle(r, 0, 50000, 1); /* open at the end */
+	il_replay_finish(r);
+
+	assert_int_equal(nseen, 2);
+	assert_int_equal(seen[0].delta_next_ns, 3000 * US);
+	assert_int_equal(seen[0].sleep_ns, 11000 * US); /* the wheel timer at 12 ms */
+	assert_int_equal(il_replay_notes(r)->foreign_clock_timers, 1);
+	assert_int_equal(il_replay_notes(r)->tick_unknown, 3); /* every enter, the open one too */
+	assert_int_equal(il_replay_notes(r)->stale_timers, 2); /* the hrtimer and the wheel timer */
+	assert_int_equal(il_replay_notes(r)->bad_state, 1);
+	assert_int_equal(il_replay_notes(r)->exits_without_enter, 1);
+	assert_int_equal(il_replay_notes(r)->open_at_end, 1);
+	assert_int_equal(seen[1].sleep_ns, 20000 * US); /* only the sleeper at 50 ms is left */
+	il_replay_free(r);
+}
+
+static void test_governor_rows(void **state)
+{
+	static const char *const govs[] = { "oracle", "menu-6.18", "haltpoll-6.13" };
+	const struct il_replay_row *row, *trace;
+	struct il_trace_event ev;
+	int ctx;
+	struct il_replay *r = new_replay(govs, 3, &ctx);
+
+	hrtimer(r, IL_EV_HRTIMER_START, 0, 10, TICK, 4000, "tick_nohz_handler");
+	for (int i = 0; i < 10; i++) {
+		u64 t = 100 + (u64)i * 300;
+
+		idle(r, 0, t, i == 3 ? 0 : 1);
+		idle(r, 0, t + (i == 3 ? 5 : 100), IL_PWR_EVENT_EXIT);
+		if (i == 3) {
+			ev = event(IL_EV_CPU_IDLE_MISS, 0, t + 5);
+			ev.below = true;
+			il_replay_event(r, &ev);
+		}
+	}
+	il_replay_finish(r);
+	assert_int_equal(nseen, 10);
+	trace = il_replay_trace_row(r);
+	assert_int_equal(trace->idles, 10);
+	assert_int_equal(trace->miss_below, 1);
+	assert_int_equal(trace->below, 1); /* 5 µs of POLL: the 1 µs HLT would have fitted */
+	assert_int_equal(trace->usage[0], 1);
+	assert_int_equal(trace->agree, 10);
+	for (int g = 0; g < 3; g++) {
+		u64 sum = 0;
+
+		row = il_replay_gov_row(r, g);
+		assert_int_equal(row->idles, 10);
+		for (int a = 0; a < 2; a++)
+			for (int b = 0; b < 2; b++)
+				sum += row->confusion[a][b];
+		assert_int_equal(sum, 10);
+		assert_int_equal(row->agree, row->confusion[0][0] + row->confusion[1][1]);
+		assert_int_equal(row->usage[0] + row->usage[1], 10);
+		assert_int_equal(row->tick_decisions, 10);
+	}
+	/* Every period lasted >= 1 µs: the oracle always halts, and so never misses. */
+	row = il_replay_gov_row(r, 0);
+	assert_int_equal(row->usage[1], 10);
+	assert_int_equal(row->above + row->below, 0);
+	assert_int_equal(row->agree, 9);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(seen_picks[i][0], 1);
+	assert_null(il_replay_gov_row(r, 3));
+	il_replay_free(r);
+}
+
+static void test_params(void **state)
+{
+	struct il_replay_cfg cfg = { 0 };
+	struct il_error err;
+	struct il_replay *r;
+
+	assert_int_equal(il_platform_load("haltpoll-vm", &plat, &err), 0);
+	cfg.plat = &plat;
+	cfg.cpu = -1;
+	cfg.ngov = 1;
+	cfg.presets[0] = il_preset_find("haltpoll-6.13");
+	cfg.nparams = 1;
+	cfg.params[0] = "no_such_param=1";
+	assert_null(il_replay_new(&cfg, &err));
+	assert_non_null(strstr(err.msg, "no_such_param"));
+	cfg.params[0] = "guest_halt_poll_ns=banana";
+	assert_null(il_replay_new(&cfg, &err));
+	cfg.params[0] = "guest_halt_poll_ns";
+	assert_null(il_replay_new(&cfg, &err));
+	cfg.params[0] = "guest_halt_poll_ns=0";
+	r = il_replay_new(&cfg, &err);
+	assert_non_null(r);
+	il_replay_free(r);
+}
+
+static void test_fixture_ladder(void **state)
+{
+	static const char *const govs[] = { "ladder-6.13" };
+	struct il_trace *t = il_trace_open("tests/fixtures/traces/ladder-head.trace", NULL);
+	struct il_trace_event ev;
+	const struct il_replay_row *row;
+	int ctx;
+	struct il_replay *r = new_replay(govs, 1, &ctx);
+
+	assert_non_null(t);
+	while (il_trace_next(t, &ev) == 1)
+		il_replay_event(r, &ev);
+	il_replay_finish(r);
+	il_trace_close(t);
+	row = il_replay_gov_row(r, 0);
+	assert_int_equal(row->idles, 4);
+	assert_int_equal(row->agree, 4);
+	assert_int_equal(il_replay_cpu_periods(r, 0), 4);
+	assert_int_equal(il_replay_cpu_periods(r, 1), 0);
+	assert_int_equal(il_replay_ncpus(r), 2);
+	assert_int_equal(il_replay_notes(r)->open_at_end, 1);
+	assert_true(il_replay_notes(r)->clock_offset_known);
+	assert_int_equal(il_replay_notes(r)->clock_offset_ns, 0);
+	il_replay_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_inputs_from_timers),
+		cmocka_unit_test(test_inputs_wheel_and_odd_timers),
+		cmocka_unit_test(test_governor_rows),
+		cmocka_unit_test(test_params),
+		cmocka_unit_test(test_fixture_ladder),
+	};
+
+	return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tests of lib/scenario: spec parsing (typed values, units, ranges, common parameters),
+ * that every registered scenario runs and scores, and determinism: the same seed gives the
+ * same bytes, another seed other bytes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "output/output.h"
+#include "scenario/report.h"
+#include "scenario/scenarios.h"
+
+static void test_parse(void **state)
+{
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+	struct il_error err;
+
+	assert_int_equal(il_scn_parse("fio", &scn, &args, &common, &err), 0);
+	assert_string_equal(scn->name, "fio");
+	assert_int_equal(common.cpus, 0);
+	assert_true(common.qos_us < 0);
+
+	assert_int_equal(il_scn_parse("fio:device=mmcblk,lat_us=2ms,cpus=4,tick_hz=250,qos_us=20", &scn, &args,
+				      &common, &err), 0);
+	assert_int_equal(args.v[il_scn_param_index(scn, "device")], 2);
+	assert_int_equal(args.v[il_scn_param_index(scn, "lat_us")], 2000);
+	assert_true(args.set[il_scn_param_index(scn, "lat_us")]);
+	assert_int_equal(common.cpus, 4);
+	assert_int_equal(common.hz, 250);
+	assert_int_equal(common.qos_us, 20);
+
+	assert_int_equal(il_scn_parse("consume:freq=211hz,load=40%", &scn, &args, &common, &err), 0);
+	assert_int_equal(args.v[il_scn_param_index(scn, "load")], 40);
+
+	assert_int_equal(il_scn_parse("nosuch", &scn, &args, &common, &err), -1);
+	assert_non_null(strstr(err.msg, "unknown scenario"));
+	assert_int_equal(il_scn_parse("fio:device=floppy", &scn, &args, &common, &err), -1);
+	assert_int_equal(il_scn_parse("fio:jobs=5000", &scn, &args, &common, &err), -1);
+	assert_non_null(strstr(err.msg, "outside"));
+	assert_int_equal(il_scn_parse("fio:lat_us=5hz", &scn, &args, &common, &err), -1);
+	assert_int_equal(il_scn_parse("fio:nokey", &scn, &args, &common, &err), -1);
+	assert_int_equal(il_scn_parse("fio:bogus=1", &scn, &args, &common, &err), -1);
+	assert_int_equal(il_scn_parse("fio:cpus=0", &scn, &args, &common, &err), -1);
+}
+
+static void run_one(const char *plat_name, const char *gov, const char *scn_spec, u64 seed,
+		    struct il_lab_result *res, const struct il_scenario **scn_out)
+{
+	static struct il_platform plat;
+	struct il_lab_spec spec = { 0 };
+	struct il_error err;
+
+	assert_int_equal(il_platform_load(plat_name, &plat, &err), 0);
+	spec.plat = &plat;
+	spec.preset = il_preset_find(gov);
+	assert_non_null(spec.preset);
+	assert_int_equal(il_scn_parse(scn_spec, &spec.scn, &spec.args, &spec.common, &err), 0);
+	spec.duration_ns = 200000000;
+	spec.seed = seed;
+	assert_int_equal(il_lab_run(&spec, res), 0);
+	*scn_out = spec.scn;
+}
+
+/* Every scenario runs on a platform with and one without a polling state and scores > 0. */
+static void test_every_scenario_runs(void **state)
+{
+	for (int i = 0; i < il_scenario_count(); i++) {
+		const struct il_scenario *scn = il_scenario_at(i), *got;
+		struct il_lab_result res;
+
+		run_one(i % 2 ? "rk3588" : "i5-10600k", "teo", scn->name, 3, &res, &got);
+		assert_ptr_equal(got, scn);
+		assert_true(res.sum.idles > 0);
+		if (strcmp(scn->score, "late_us") && strcmp(scn->score, "wakeup_us"))
+			assert_true(res.score > 0);
+		il_lab_result_free(&res);
+	}
+}
+
+/* The CSV bytes of a compare-like table of three governors on one scenario. */
+static char *table_bytes(const char *scn_spec, u64 seed, size_t *len)
+{
+	static const char *const govs[] = { "menu", "teo", "menu-4.16" };
+	struct il_table t;
+	const struct il_table *tp = &t;
+	char *buf = NULL;
+	FILE *f;
+
+	for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++) {
+		const struct il_scenario *scn;
+		struct il_lab_result res;
+
+		run_one("i5-10600k", govs[g], scn_spec, seed, &res, &scn);
+		if (!g)
+			assert_int_equal(il_report_pm_init(&t, "t", scn, &res.drv), 0);
+		assert_int_equal(il_report_pm_row(&t, govs[g], 0, scn, &res), 0);
+		il_lab_result_free(&res);
+	}
+	f = open_memstream(&buf, len);
+	assert_non_null(f);
+	assert_int_equal(il_output_csv.write(f, &tp, 1), 0);
+	fclose(f);
+	il_table_free(&t);
+	return buf;
+}
+
+static void test_determinism(void **state)
+{
+	static const char *const specs[] = { "fio:device=sda,migrate_pct=30", "idle", "pingpong:cpus=6,work_us=3" };
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		size_t la, lb, lc;
+		char *a = table_bytes(specs[i], 11, &la);
+		char *b = table_bytes(specs[i], 11, &lb);
+		char *c = table_bytes(specs[i], 12, &lc);
+
+		assert_int_equal(la, lb);
+		assert_memory_equal(a, b, la);
+		assert_true(la != lc || memcmp(a, c, la));
+		free(a);
+		free(b);
+		free(c);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_every_scenario_runs),
+		cmocka_unit_test(test_determinism),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,516 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tests of the simulator engine (lib/sim/):
+ *
+ *  1. hand-checked micro-scenarios: one periodic timer with the tick stopped and retained,
+ *     one IPI into a deep state, the poll time limit of each rule set, the 4.16 loop, the
+ *     single-state bypass of 6.19.9 and 7.0;
+ *  2. the sleep length the environment reports (tick running / stopped, 4.16 form);
+ *  3. invariants on random workloads with real governor presets: per CPU, state time plus
+ *     busy time is the wall time; each idle period is accounted once; time never goes
+ *     backwards and a CPU's periods do not overlap.
+ *
+ * The micro-scenarios use "fixed", a governor of this file that selects the state and
+ * stop_tick the test asks for and records what it read from the environment.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/core.h"
+#include "scenario/scenarios.h"
+#include "sim/sim.h"
+
+#define US 1000ULL
+#define MS 1000000ULL
+
+/* ---- the "fixed" governor ---------------------------------------------------------------- */
+
+static struct {
+	int idx;
+	bool stop_tick;
+	int selects;
+	int reflects;
+	int poll_limits_seen; /* reflects that saw poll_time_limit set */
+	s64 last_sleep;
+	s64 last_delta_next;
+	bool last_tick_stopped;
+} fixed;
+
+static int fixed_select(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
+{
+	const struct il_env *env = dev->env;
+
+	fixed.selects++;
+	fixed.last_tick_stopped = env->ops->tick_stopped(env);
+	if (dev->preset->core->idle_loop == IL_LOOP_4_16) {
+		fixed.last_sleep = env->ops->sleep_length(env, NULL);
+	} else {
+		fixed.last_sleep = env->ops->sleep_length(env, &fixed.last_delta_next);
+		*stop_tick = fixed.stop_tick;
+	}
+	return fixed.idx;
+}
+
+static void fixed_reflect(struct il_device *dev, int index)
+{
+	fixed.reflects++;
+	fixed.poll_limits_seen += dev->poll_time_limit;
+}
+
+static const struct il_governor fixed_gov = {
+	.name = "fixed", .data_size = 8, .select = fixed_select, .reflect = fixed_reflect,
+};
+
+#define FIXED_PRESET(var, rules) \
+	static const struct il_preset var = { .name = #var, .gov = &fixed_gov, .core = &rules }
+
+FIXED_PRESET(fixed_4_16, il_core_4_16);
+FIXED_PRESET(fixed_6_13, il_core_6_13);
+FIXED_PRESET(fixed_6_19_9, il_core_6_19_9);
+FIXED_PRESET(fixed_7_0, il_core_7_0);
+
+/* S0 1/1 µs, S1 100/500 µs (or POLL 0/0 first when @poll). */
+static void two_states(struct il_driver *drv, bool poll)
+{
+	memset(drv, 0, sizeof(*drv));
+	drv->state_count = 2;
+	strcpy(drv->states[0].name, poll ? "POLL" : "S0");
+	drv->states[0].exit_latency = poll ? 0 : 1;
+	drv->states[0].target_residency = poll ? 0 : 1;
+	if (poll)
+		drv->states[0].flags = CPUIDLE_FLAG_POLLING;
+	strcpy(drv->states[1].name, "S1");
+	drv->states[1].exit_latency = 100;
+	drv->states[1].target_residency = 500;
+	il_driver_init(drv);
+}
+
+static struct il_sim *new_sim(const struct il_driver *drv, const struct il_preset *p, unsigned int ncpus,
+			      unsigned int hz, u64 duration)
+{
+	struct il_sim_config cfg;
+	struct il_sim *sim;
+
+	il_sim_config_defaults(&cfg);
+	cfg.drv = drv;
+	cfg.preset = p;
+	cfg.ncpus = ncpus;
+	cfg.hz = hz;
+	cfg.duration_ns = duration;
+	sim = il_sim_new(&cfg);
+	assert_non_null(sim);
+	return sim;
+}
+
+/* Period recorder: every idle period, in the order the simulator ends them. */
+#define MAX_PERIODS 64
+static struct {
+	int n;
+	struct il_sim_period p[MAX_PERIODS];
+} rec;
+
+static void record_period(void *ctx, const struct il_sim_period *p)
+{
+	if (rec.n < MAX_PERIODS)
+		rec.p[rec.n] = *p;
+	rec.n++;
+}
+
+static void observe(struct il_sim *sim)
+{
+	struct il_sim_observer obs = { .period = record_period };
+
+	memset(&rec, 0, sizeof(rec));
+	il_sim_set_observer(sim, &obs);
+}
+
+static void reset_fixed(int idx, bool stop_tick)
+{
+	memset(&fixed, 0, sizeof(fixed));
+	fixed.idx = idx;
+	fixed.stop_tick = stop_tick;
+}
+
+/* ---- a periodic timer ------------------------------------------------------------------- */
+
+struct periodic {
+	struct il_sim_timer t;
+	u64 period;
+	int fired;
+};
+
+static void periodic_fire(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	struct periodic *p = arg;
+
+	p->fired++;
+	il_sim_timer_start(sim, &p->t, cpu, p->t.expires + p->period);
+}
+
+static void start_periodic(struct il_sim *sim, struct periodic *p, u64 period)
+{
+	memset(p, 0, sizeof(*p));
+	p->period = period;
+	il_sim_timer_init(&p->t, periodic_fire, p);
+	assert_int_equal(il_sim_timer_start(sim, &p->t, 0, period), 0);
+}
+
+static u64 state_time(const struct il_metrics *m, unsigned int cpu)
+{
+	u64 sum = m->cpu[cpu].busy_ns;
+
+	for (int i = 0; i < m->nstates; i++)
+		sum += m->cpu[cpu].st[i].time_ns;
+	return sum;
+}
+
+/*
+ * HZ 100, a 25 ms timer, the deepest state and stop_tick: the tick stops at the first
+ * select and the CPU wakes only for the timer, 100 µs late each time.
+ */
+static void test_periodic_timer_tick_stopped(void **state)
+{
+	struct il_driver drv;
+	struct periodic p;
+	struct il_sim *sim;
+	const struct il_metrics *m;
+
+	two_states(&drv, false);
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 1, 100, 100 * MS);
+	start_periodic(sim, &p, 25 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_run(sim), 0);
+	m = il_sim_metrics(sim);
+
+	assert_int_equal(p.fired, 3);
+	assert_int_equal(rec.n, 3);
+	assert_int_equal(rec.p[0].start_ns, 0);
+	assert_int_equal(rec.p[0].wake_ns, 25 * MS);
+	assert_int_equal(rec.p[0].end_ns, 25 * MS + 100 * US);
+	assert_int_equal(rec.p[1].start_ns, 25 * MS + 100 * US);
+	assert_int_equal(rec.p[1].end_ns, 50 * MS + 100 * US);
+	assert_true(rec.p[2].tick_stopped);
+	assert_int_equal(m->cpu[0].st[1].usage, 3);
+	assert_int_equal(m->cpu[0].st[1].time_ns, 100 * MS);
+	assert_int_equal(m->cpu[0].st[1].open_ns, 100 * MS - 75 * MS - 100 * US);
+	assert_int_equal(m->cpu[0].tick_stops, 1);
+	assert_int_equal(m->cpu[0].ticks_retained, 0);
+	assert_int_equal(il_sim_device(sim, 0)->last_residency_ns, 25 * MS); /* 50.1 to 75.1 ms */
+	assert_int_equal(fixed.selects, 4);
+	assert_int_equal(fixed.reflects, 3);
+	/* At 75.1 ms the tick is stopped: both values are the time to the 100 ms timer. */
+	assert_int_equal(fixed.last_sleep, 24900 * US);
+	assert_int_equal(fixed.last_delta_next, 24900 * US);
+	il_sim_free(sim);
+}
+
+/* Same, stop_tick false: the retained tick wakes the CPU every 10 ms as well. */
+static void test_periodic_timer_tick_retained(void **state)
+{
+	static const u64 ends_us[] = { 10100, 20100, 25100, 30100, 40100, 50100, 60100, 70100, 75100, 80100, 90100 };
+	struct il_driver drv;
+	struct periodic p;
+	struct il_sim *sim;
+	const struct il_metrics *m;
+
+	two_states(&drv, false);
+	reset_fixed(1, false);
+	sim = new_sim(&drv, &fixed_6_13, 1, 100, 100 * MS);
+	start_periodic(sim, &p, 25 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_run(sim), 0);
+	m = il_sim_metrics(sim);
+
+	assert_int_equal(rec.n, 11);
+	for (int i = 0; i < 11; i++) {
+		assert_int_equal(rec.p[i].end_ns, ends_us[i] * US);
+		assert_int_equal(rec.p[i].start_ns, i ? ends_us[i - 1] * US : 0);
+		assert_false(rec.p[i].tick_stopped);
+	}
+	assert_int_equal(m->cpu[0].st[1].usage, 11);
+	assert_int_equal(state_time(m, 0), 100 * MS);
+	assert_int_equal(m->cpu[0].tick_stops, 0);
+	assert_int_equal(m->cpu[0].ticks_retained, 12);
+	/* At 90.1 ms: the next tick is 9.9 ms away, the next timer (100 ms) as well. */
+	assert_int_equal(fixed.last_delta_next, 9900 * US);
+	assert_int_equal(fixed.last_sleep, 9900 * US);
+	il_sim_free(sim);
+}
+
+/* ---- one IPI ---------------------------------------------------------------------------- */
+
+static void ipi_sender_done(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	il_sim_wake(sim, cpu, 1, 10 * US, NULL, NULL, -1);
+}
+
+/*
+ * CPU 0 works 50 µs, then wakes CPU 1, which sits in S1 (exit 100 µs). The IPI takes 1 µs:
+ * CPU 1 runs at 151 µs, its first period is 151 µs in S1, an "above" (tr 500 µs).
+ */
+static void test_one_ipi(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+	const struct il_metrics *m;
+	struct il_summary s;
+
+	two_states(&drv, false);
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 2, 1000, 1 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, ipi_sender_done, NULL, 1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	m = il_sim_metrics(sim);
+
+	assert_int_equal(rec.p[0].cpu, 1);
+	assert_int_equal(rec.p[0].wake_ns, 51 * US);
+	assert_int_equal(rec.p[0].end_ns, 151 * US);
+	assert_int_equal(rec.p[0].miss, IL_MISS_ABOVE);
+	assert_int_equal(m->cpu[1].st[1].above, 1);
+	assert_int_equal(m->cpu[1].busy_ns, 10 * US);
+	assert_int_equal(m->cpu[0].busy_ns, 50 * US);
+	assert_int_equal(m->wake_latency.count, 1);
+	assert_int_equal(m->wake_latency.max, 101 * US);
+	il_metrics_summarize(m, NULL, &s);
+	assert_int_equal(s.wake_max_ns, 101 * US);
+	assert_int_equal(state_time(m, 0), 1 * MS);
+	assert_int_equal(state_time(m, 1), 1 * MS);
+	il_sim_free(sim);
+}
+
+/* A polling CPU sees the wakeup at once: no IPI, no exit latency. */
+static void test_ipi_to_polling_cpu(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+	const struct il_metrics *m;
+
+	two_states(&drv, true);
+	reset_fixed(0, false);
+	sim = new_sim(&drv, &fixed_6_13, 2, 1000, 40 * US);
+	observe(sim);
+	il_sim_wake(sim, 0, 0, 5 * US, ipi_sender_done, NULL, 1);
+	assert_int_equal(il_sim_run(sim), 0);
+	m = il_sim_metrics(sim);
+	assert_int_equal(rec.p[0].cpu, 1);
+	assert_int_equal(rec.p[0].end_ns, 5 * US);
+	assert_int_equal(m->wake_latency.max, 0);
+	assert_int_equal(m->cpu[1].busy_ns, 10 * US);
+	il_sim_free(sim);
+}
+
+/* ---- polling limits --------------------------------------------------------------------- */
+
+/*
+ * 5.x rule, HZ 1000: the limit is min(TICK_NSEC/16, S1's 500 µs) = 62.5 µs; every period
+ * ends at the limit with poll_time_limit set. 4.16: a poll never ends without work.
+ */
+static void test_poll_limit(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+
+	two_states(&drv, true);
+	reset_fixed(0, false);
+	sim = new_sim(&drv, &fixed_6_13, 1, 1000, 200 * US);
+	observe(sim);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.n, 3);
+	assert_int_equal(rec.p[0].end_ns, 62500);
+	assert_int_equal(rec.p[2].end_ns, 187500);
+	assert_int_equal(fixed.poll_limits_seen, 3);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].poll_limits, 3);
+	/* Entering the polling state again cleared the flag, as poll_idle() does. */
+	assert_false(il_sim_device(sim, 0)->poll_time_limit);
+	il_sim_free(sim);
+
+	reset_fixed(0, false);
+	sim = new_sim(&drv, &fixed_4_16, 1, 1000, 50 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.n, 0); /* the tick was stopped first: 50 ms of polling */
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].st[0].open_ns, 50 * MS);
+	il_sim_free(sim);
+}
+
+/* ---- the 4.16 loop and the sleep length -------------------------------------------------- */
+
+/* 4.16: the tick is stopped before select, which sees the time to the next timer. */
+static void test_4_16_stops_tick_first(void **state)
+{
+	struct il_driver drv;
+	struct periodic p;
+	struct il_sim *sim;
+
+	two_states(&drv, false);
+	reset_fixed(0, true);
+	sim = new_sim(&drv, &fixed_4_16, 1, 1000, 10 * MS);
+	start_periodic(sim, &p, 7 * MS);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_true(fixed.last_tick_stopped);
+	assert_int_equal(fixed.last_sleep, 14 * MS - (7 * MS + 1 * US)); /* from 7.001 ms to 14 ms */
+	il_sim_free(sim);
+}
+
+/* A timer within one tick keeps the tick: the sleep length is then the time to the event. */
+static void test_sleep_length_timer_within_tick(void **state)
+{
+	struct il_driver drv;
+	struct periodic p;
+	struct il_sim *sim;
+
+	two_states(&drv, false);
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 1, 250, 2 * MS);
+	start_periodic(sim, &p, 3 * MS);
+	assert_int_equal(il_sim_run(sim), 0);
+	/* One select at 0: the tick (4 ms) runs and cannot stop, the timer (3 ms) comes first. */
+	assert_int_equal(fixed.selects, 1);
+	assert_false(fixed.last_tick_stopped);
+	assert_int_equal(fixed.last_sleep, 3 * MS);
+	assert_int_equal(fixed.last_delta_next, 3 * MS);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].tick_stops, 0);
+	il_sim_free(sim);
+}
+
+/* ---- single-state bypass ----------------------------------------------------------------- */
+
+static void one_state(struct il_driver *drv)
+{
+	memset(drv, 0, sizeof(*drv));
+	drv->state_count = 1;
+	strcpy(drv->states[0].name, "WFI");
+	drv->states[0].exit_latency = 1;
+	drv->states[0].target_residency = 1;
+	il_driver_init(drv);
+}
+
+/*
+ * One state, no work, HZ 1000, 10 ms: 6.19.9 never selects and keeps the tick (10 tick
+ * wakeups); 7.0 keeps it on the first iteration, then sees got_tick and stops it. 6.13
+ * still calls the governor.
+ */
+static void test_single_state_bypass(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+
+	one_state(&drv);
+	reset_fixed(0, true);
+	sim = new_sim(&drv, &fixed_6_19_9, 1, 1000, 10 * MS);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(fixed.selects, 0);
+	assert_int_equal(il_sim_selects(sim), 0);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].st[0].usage, 9);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].tick_stops, 0);
+	il_sim_free(sim);
+
+	reset_fixed(0, true);
+	sim = new_sim(&drv, &fixed_7_0, 1, 1000, 10 * MS);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(fixed.selects, 0);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].st[0].usage, 1);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].tick_stops, 1);
+	il_sim_free(sim);
+
+	reset_fixed(0, true);
+	sim = new_sim(&drv, &fixed_6_13, 1, 1000, 10 * MS);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(fixed.selects, 1);
+	il_sim_free(sim);
+}
+
+/* ---- invariants on random workloads with real governors ----------------------------------- */
+
+struct inv {
+	u64 last_end;
+	u64 cpu_end[64];
+	bool ordered;
+	bool contiguous;
+	u64 periods;
+};
+
+static void inv_period(void *ctx, const struct il_sim_period *p)
+{
+	struct inv *v = ctx;
+
+	if (p->end_ns < v->last_end || p->end_ns < p->start_ns || p->wake_ns > p->end_ns)
+		v->ordered = false;
+	/* A CPU's next period starts at or after the end of its previous one. */
+	if (p->start_ns < v->cpu_end[p->cpu])
+		v->contiguous = false;
+	v->cpu_end[p->cpu] = p->end_ns;
+	v->last_end = p->end_ns;
+	v->periods++;
+}
+
+static void check_invariants(const char *platform, const char *gov, const char *scn_spec, u64 seed)
+{
+	struct il_platform plat;
+	struct il_error err;
+	struct il_lab_spec spec = { 0 };
+	struct il_lab_result res;
+	struct inv v = { .ordered = true, .contiguous = true };
+	struct il_sim_observer obs = { .period = inv_period, .ctx = &v };
+	u64 usage = 0;
+
+	assert_int_equal(il_platform_load(platform, &plat, &err), 0);
+	spec.plat = &plat;
+	spec.preset = il_preset_find(gov);
+	if (!spec.preset)
+		skip(); /* the port is not there yet */
+	assert_int_equal(il_scn_parse(scn_spec, &spec.scn, &spec.args, &spec.common, &err), 0);
+	spec.duration_ns = 300 * MS;
+	spec.seed = seed;
+	spec.observer = &obs;
+	assert_int_equal(il_lab_run(&spec, &res), 0);
+	assert_true(v.ordered);
+	assert_true(v.contiguous);
+	for (unsigned int c = 0; c < res.ncpus; c++) {
+		assert_int_equal(state_time(&res.m, c), res.m.duration_ns);
+		for (int i = 0; i < res.nstates; i++)
+			usage += res.m.cpu[c].st[i].usage;
+	}
+	/* Each idle period reached the metrics exactly once. */
+	assert_int_equal(usage, v.periods);
+	assert_int_equal(res.sum.idles, v.periods);
+	assert_true(v.periods > 0);
+	il_lab_result_free(&res);
+}
+
+static void test_invariants(void **state)
+{
+	static const char *const scns[] = {
+		"fio:device=nvme,migrate_pct=20", "fio:device=mmcblk", "fio:device=sda,hops=2", "pingpong:cpus=6",
+		"wakeup:mode=timer", "jbb", "netrr", "video",
+		"consume:freq=211,load=40", "idle", "idle-busy",
+	};
+	static const char *const govs[] = { "menu-4.16", "menu-6.13", "menu", "teo", "ladder", "oracle" };
+
+	for (size_t s = 0; s < sizeof(scns) / sizeof(scns[0]); s++)
+		for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
+			check_invariants(s % 2 ? "rk3588" : "i5-10600k", govs[g], scns[s], 7 + s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_periodic_timer_tick_stopped),
+		cmocka_unit_test(test_periodic_timer_tick_retained),
+		cmocka_unit_test(test_one_ipi),
+		cmocka_unit_test(test_ipi_to_polling_cpu),
+		cmocka_unit_test(test_poll_limit),
+		cmocka_unit_test(test_4_16_stops_tick_first),
+		cmocka_unit_test(test_sleep_length_timer_within_tick),
+		cmocka_unit_test(test_single_state_bypass),
+		cmocka_unit_test(test_invariants),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The seeds' findings (issue 4, "Tests"), as regression tests of the lab. Each test names
+ * the thread it comes from; docs/lab.md says how each one is set up, and which findings
+ * the model does not reproduce yet.
+ *
+ *  1. pseries pipe wakeups at 30-120 µs: menu-6.13 puts the wakee CPU in CEDE nearly every
+ *     time (above ratio near 100 %), teo almost never (Aboorva Devarajan, 07d815701274).
+ *  2. fast 2-CPU ping-pong on the i5-10600K: menu-6.17 (779b1a1cb13a) almost never polls
+ *     where menu-6.16 does, and loses throughput; menu-6.18 (db86f55bf81a) restores both
+ *     (Doug Smythies, seeds/002).
+ *  3. idle and idle + one busy CPU: menu-4.16 spends far more time in PowerNightmares than
+ *     menu-4.17, the "stop the tick later" series (seeds/003).
+ *  4. fio on rk3588: teo has a lower idle miss ratio than menu-6.13 on nvme and mmcblk
+ *     (Christian Loehle, seeds/000).
+ *  5. SPECjbb (seeds/000, cover letter): with fewer timer interrupts menu-6.13 picks the
+ *     deepest state far more often and the response time suffers; teo does not; the
+ *     series (menu-5) restores it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "scenario/scenarios.h"
+
+#define SEC 1000000000ULL
+
+static void lab(const char *plat_name, const char *gov, const char *scn_spec, u64 seed, u64 time_ns,
+		struct il_lab_result *res)
+{
+	static struct il_platform plat;
+	struct il_lab_spec spec = { 0 };
+	struct il_error err;
+
+	assert_int_equal(il_platform_load(plat_name, &plat, &err), 0);
+	spec.plat = &plat;
+	spec.preset = il_preset_find(gov);
+	assert_non_null(spec.preset);
+	assert_int_equal(il_scn_parse(scn_spec, &spec.scn, &spec.args, &spec.common, &err), 0);
+	spec.duration_ns = time_ns;
+	spec.seed = seed;
+	assert_int_equal(il_lab_run(&spec, res), 0);
+}
+
+/* aboves / idles of one CPU. */
+static double cpu_above_ratio(const struct il_lab_result *res, unsigned int cpu)
+{
+	u64 idles = 0, above = 0;
+
+	for (int i = 0; i < res->nstates; i++) {
+		idles += res->m.cpu[cpu].st[i].usage;
+		above += res->m.cpu[cpu].st[i].above;
+	}
+	return idles ? (double)above / (double)idles : 0.0;
+}
+
+static void test_pseries_pipe_wakeups(void **state)
+{
+	static const char *const specs[] = {
+		"wakeup:mode=pipe,interval_us=30", "wakeup:mode=pipe,interval_us=60", "wakeup:mode=pipe,interval_us=120",
+	};
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		struct il_lab_result menu, teo, teo613;
+
+		lab("pseries", "menu-6.13", specs[i], 1, SEC, &menu);
+		lab("pseries", "teo", specs[i], 1, SEC, &teo);
+		lab("pseries", "teo-6.13", specs[i], 1, SEC, &teo613);
+		/* CPU 1 is the wakee: it sees only the pipe wakeups. */
+		assert_true(cpu_above_ratio(&menu, 1) > 0.9);
+		assert_true(cpu_above_ratio(&teo, 1) < 0.05);
+		assert_true(cpu_above_ratio(&teo613, 1) < 0.05);
+		il_lab_result_free(&menu);
+		il_lab_result_free(&teo);
+		il_lab_result_free(&teo613);
+	}
+}
+
+/* usage of state 0 (POLL) / idles */
+static double poll_share(const struct il_lab_result *res)
+{
+	return res->sum.idles ? (double)res->sum.usage[0] / (double)res->sum.idles : 0.0;
+}
+
+/*
+ * qos_us=100 leaves POLL and C1 as the only candidates (C2_ACPI exits in 120 µs), the
+ * choice the finding is about; see docs/lab.md for the ring's bi-stability without it.
+ */
+static void test_pingpong_poll(void **state)
+{
+	for (u64 seed = 1; seed <= 3; seed++) {
+		struct il_lab_result m16, m17, m18;
+
+		lab("i5-10600k", "menu-6.16", "pingpong:qos_us=100", seed, SEC / 2, &m16);
+		lab("i5-10600k", "menu-6.17", "pingpong:qos_us=100", seed, SEC / 2, &m17);
+		lab("i5-10600k", "menu-6.18", "pingpong:qos_us=100", seed, SEC / 2, &m18);
+		assert_string_equal(m16.drv.states[0].name, "POLL");
+		assert_true(poll_share(&m16) > 0.2);
+		assert_true(poll_share(&m17) < 0.001);
+		assert_true(poll_share(&m18) > 0.2);
+		/* us_per_loop: 6.17 is slower by more than 10 %, 6.18 is back. */
+		assert_true(m17.score > 1.1 * m16.score);
+		assert_true(m18.score < 1.02 * m16.score);
+		il_lab_result_free(&m16);
+		il_lab_result_free(&m17);
+		il_lab_result_free(&m18);
+	}
+}
+
+static void test_4_16_powernightmares(void **state)
+{
+	static const char *const specs[] = { "idle", "idle-busy" };
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		struct il_lab_result m416, m417;
+
+		lab("skx", "menu-4.16", specs[i], 1, 30 * SEC, &m416);
+		lab("skx", "menu-4.17", specs[i], 1, 30 * SEC, &m417);
+		assert_true(m416.sum.nightmare_s > 3 * m417.sum.nightmare_s);
+		assert_true(m416.sum.nightmare_s > 1.0);
+		il_lab_result_free(&m416);
+		il_lab_result_free(&m417);
+	}
+}
+
+static void test_fio_teo_fewer_misses(void **state)
+{
+	static const char *const specs[] = { "fio:device=nvme", "fio:device=mmcblk" };
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		for (u64 seed = 1; seed <= 2; seed++) {
+			struct il_lab_result menu, teo;
+
+			lab("rk3588", "menu-6.13", specs[i], seed, 5 * SEC, &menu);
+			lab("rk3588", "teo", specs[i], seed, 5 * SEC, &teo);
+			assert_true(teo.sum.idle_miss_ratio < menu.sum.idle_miss_ratio);
+			/* and it does not cost throughput: iops at least menu's */
+			assert_true(teo.score >= menu.score);
+			il_lab_result_free(&menu);
+			il_lab_result_free(&teo);
+		}
+	}
+}
+
+static double deepest_share(const struct il_lab_result *res)
+{
+	return (double)res->sum.usage[res->nstates - 1] / (double)res->sum.idles;
+}
+
+static void test_jbb_fewer_timers(void **state)
+{
+	struct il_lab_result before, after, m5, teo, teo_before;
+
+	lab("i5-10600k", "menu-6.13", "jbb:timer_pct=500", 1, SEC, &before);
+	lab("i5-10600k", "menu-6.13", "jbb:timer_pct=20", 1, SEC, &after);
+	lab("i5-10600k", "menu-5", "jbb:timer_pct=20", 1, SEC, &m5);
+	lab("i5-10600k", "teo", "jbb:timer_pct=20", 1, SEC, &teo);
+	lab("i5-10600k", "teo", "jbb:timer_pct=500", 1, SEC, &teo_before);
+	/* resp_us: menu-6.13 gets much worse with fewer timers, teo does not move */
+	assert_true(after.score > 2 * before.score);
+	assert_true(deepest_share(&after) > 5 * deepest_share(&before));
+	assert_true(teo.score < 1.1 * teo_before.score);
+	/* menu-5 brings it back near teo */
+	assert_true(m5.score < after.score / 3);
+	assert_true(m5.score < 2 * teo.score);
+	il_lab_result_free(&before);
+	il_lab_result_free(&after);
+	il_lab_result_free(&m5);
+	il_lab_result_free(&teo);
+	il_lab_result_free(&teo_before);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pseries_pipe_wakeups),
+		cmocka_unit_test(test_pingpong_poll),
+		cmocka_unit_test(test_4_16_powernightmares),
+		cmocka_unit_test(test_fio_teo_fewer_misses),
+		cmocka_unit_test(test_jbb_fewer_timers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
