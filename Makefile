@@ -21,7 +21,7 @@ PKG_CONFIG ?= pkg-config
 CFLAGS ?= -O2 -g
 # The kernel is built with -fno-strict-overflow: signed overflow wraps, and the governor
 # ports depend on that where upstream does.
-BASE_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -fno-strict-overflow -fwrapv \
+BASE_CFLAGS := -pthread -std=gnu11 -Wall -Wextra -Wno-unused-parameter -fno-strict-overflow -fwrapv \
 	-Iinclude -Ilib -MMD -MP
 ifeq ($(WERROR),1)
 BASE_CFLAGS += -Werror
@@ -65,7 +65,7 @@ ifeq ($(FEATURE_ZLIB),1)
 BASE_CFLAGS += -DHAVE_ZLIB $(shell $(PKG_CONFIG) --cflags zlib)
 LIBS += $(shell $(PKG_CONFIG) --libs zlib)
 endif
-LIBS += -lm
+LIBS += -lm -pthread
 
 onoff = $(if $(filter 1,$(1)),[ on  ],[ OFF ])
 define print_features

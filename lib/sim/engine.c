@@ -107,7 +107,10 @@ static void tree_update(struct il_sim *sim, unsigned int cpu)
 
 		if (tree[n].cpu == w->cpu && tree[n].t == w->t && tree[n].seq == w->seq)
 			break;
-		tree[n] = *w;
+		/* Field by field: the next level reads them back one by one (store forwarding). */
+		tree[n].t = w->t;
+		tree[n].seq = w->seq;
+		tree[n].cpu = w->cpu;
 	}
 }
 
@@ -214,14 +217,14 @@ static void th_remove(struct sim_cpu *c, struct il_sim_timer *t)
 	th_sift_down(c, (unsigned int)last->heap_pos);
 }
 
-/* Make sure an EV_TIMER is queued no later than the earliest timer of @cpu. */
+/* Make sure an EV_TIMER is pending no later than the earliest timer of @cpu. */
 static void timer_event_update(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	u64 head = sim_next_timer(c);
 
 	if (head >= c->timer_ev_at)
-		return; /* an event at or before the head is queued already */
+		return; /* an event at or before the head is pending already */
 	c->timer_ev_at = head < sim->now ? sim->now : head;
 	slot_set(sim, cpu, SLOT_TIMER, c->timer_ev_at);
 }
@@ -716,7 +719,8 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 		c->slot[k] = slot_none;
 	c->qos = sim->cfg.qos;
 	c->env.ops = &il_sim_env_ops;
-	c->env.ctx = sim;
+	c->sim = sim;
+	c->env.ctx = c;
 	c->env.cpu = i;
 	il_env_set_hz(&c->env, sim->cfg.hz);
 	c->dev.cpu = i;

@@ -22,14 +22,15 @@
 
 #define KTIME_MAX_U ((u64)KTIME_MAX)
 
-static struct il_sim *env_sim(const struct il_env *env)
+/* The environment's ctx is its CPU, which points back at the machine. */
+static struct sim_cpu *env_cpu(const struct il_env *env)
 {
 	return env->ctx;
 }
 
-static struct sim_cpu *env_cpu(const struct il_env *env)
+static struct il_sim *env_sim(const struct il_env *env)
 {
-	return &env_sim(env)->cpu[env->cpu];
+	return env_cpu(env)->sim;
 }
 
 static u64 min_u64(u64 a, u64 b)

@@ -75,6 +75,7 @@ enum sim_cpu_mode {
 };
 
 struct sim_cpu {
+	struct il_sim *sim;  /* the machine (the environment's ctx is the CPU) */
 	enum sim_cpu_mode mode;
 	struct il_device dev;
 	struct il_env env;
@@ -102,7 +103,7 @@ struct sim_cpu {
 	bool tick_stopped;
 	bool got_idle_tick;  /* ts->got_idle_tick: a tick ran while in the idle loop */
 	bool rcu_pending;    /* rcu_needs_cpu(): callbacks wait for a grace period */
-	bool tick_armed;     /* an EV_TICK with tick_gen is queued */
+	bool tick_armed;     /* the tick slot holds the next tick */
 	u64 tick_at;
 
 	/* Timers: a binary min-heap on expires. */
