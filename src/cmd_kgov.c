@@ -1,38 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * cmd_kgov.c - `idlelab kgov build|check`: an unmodified upstream governor file in the lab.
+ * cmd_kgov.c - `idlelab kgov build|check|record|verify`: an unmodified upstream governor file
+ * in the lab.
  *
  *	idlelab kgov build SRC.c [-o OUT.so] [-v]
  *	idlelab kgov check SRC.c|OBJ.so --against PRESET [--steps N] [--seed S]
  *	                   [-p PLATFORM | --random-platforms] [-v]
+ *	idlelab kgov record SRC.c|OBJ.so [--as PRESET] [--steps N] [--seed S]
+ *	                    [-p PLATFORM | --random-platforms] -o FILE[.xz]
+ *	idlelab kgov verify FILE[.xz] --against PRESET
  *
  * "build" compiles the file with the kernel-API shim (lib/kgov/, kshim/) into a shared object
  * that `-g file:OUT.so` runs like a built-in preset. "check" runs the file and a port in
  * lockstep on random inputs and stops at the first decision or internal value that differs.
+ * "record" keeps what the file decided as a golden vector (lib/kgov/vector.c), "verify" replays
+ * a vector against a port. Vector files ending in .xz are compressed and read through xz(1).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd_kgov.h"
 #include "commands.h"
 #include "kgov/kgov.h"
-
-enum kgov_action { KGOV_BUILD = 1, KGOV_CHECK };
-
-struct kgov_args {
-	enum kgov_action action;
-	const char *src;          /* SRC.c (or OBJ.so for check) */
-	const char *out;          /* build -o */
-	const char *against;      /* check --against */
-	const char *platform;     /* check -p */
-	bool random_platforms;    /* check --random-platforms (the default) */
-	unsigned long long steps; /* check --steps */
-	unsigned long long seed;  /* check --seed */
-	bool verbose;
-};
 
 enum {
 	KGOV_OPT_HELP = 1,
@@ -43,6 +39,7 @@ enum {
 	KGOV_OPT_SEED,
 	KGOV_OPT_PLATFORM,
 	KGOV_OPT_RANDOM,
+	KGOV_OPT_AS,
 };
 
 static const struct cli_opt kgov_opts[] = {
@@ -54,10 +51,9 @@ static const struct cli_opt kgov_opts[] = {
 	{ KGOV_OPT_SEED, 's', "seed", true },
 	{ KGOV_OPT_PLATFORM, 'p', "platform", true },
 	{ KGOV_OPT_RANDOM, 0, "random-platforms", false },
+	{ KGOV_OPT_AS, 0, "as", true },
 	{ 0 },
 };
-
-#define KGOV_DEFAULT_STEPS 100000ULL
 
 static int parse_count(const char *s, unsigned long long *out)
 {
@@ -77,7 +73,6 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* The pure parser: no I/O. Return: CLI_PARSE_OK, CLI_PARSE_HELP or CLI_PARSE_ERROR. */
 int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_error *err)
 {
 	struct cli_scan s;
@@ -106,10 +101,15 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 		case KGOV_OPT_STEPS:
 			if (parse_count(value, &args->steps) || !args->steps)
 				return cli_error_set(err, "--steps takes a positive count, not '%s'", value);
+			args->steps_set = true;
 			break;
 		case KGOV_OPT_SEED:
 			if (parse_count(value, &args->seed))
 				return cli_error_set(err, "--seed takes a non-negative number, not '%s'", value);
+			args->seed_set = true;
+			break;
+		case KGOV_OPT_AS:
+			args->as = value;
 			break;
 		case KGOV_OPT_PLATFORM:
 			args->platform = value;
@@ -123,20 +123,47 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 					args->action = KGOV_BUILD;
 				else if (!strcmp(value, "check"))
 					args->action = KGOV_CHECK;
+				else if (!strcmp(value, "record"))
+					args->action = KGOV_RECORD;
+				else if (!strcmp(value, "verify"))
+					args->action = KGOV_VERIFY;
 				else
-					return cli_error_set(err, "unknown action '%s' (build or check)", value);
+					return cli_error_set(err, "unknown action '%s' (build, check, record "
+							     "or verify)", value);
 			} else if (!args->src) {
 				args->src = value;
 			} else {
-				return cli_error_set(err, "more than one source file given");
+				return cli_error_set(err, "more than one %s given",
+						     args->action == KGOV_VERIFY ? "vector file" : "source file");
 			}
 			break;
 		}
 	}
 	if (!args->action)
-		return cli_error_set(err, "no action given (build or check)");
+		return cli_error_set(err, "no action given (build, check, record or verify)");
 	if (!args->src)
-		return cli_error_set(err, "no governor source file given");
+		return cli_error_set(err, args->action == KGOV_VERIFY ? "no vector file given"
+							       : "no governor source file given");
+	if (args->as && args->action != KGOV_RECORD)
+		return cli_error_set(err, "--as is an option of record");
+	if (args->action == KGOV_RECORD) {
+		if (!args->out)
+			return cli_error_set(err, "record needs -o FILE (the vector file to write)");
+		if (args->against)
+			return cli_error_set(err, "record takes --as PRESET, not --against");
+		if (args->platform && args->random_platforms)
+			return cli_error_set(err, "-p and --random-platforms exclude each other");
+		return CLI_PARSE_OK;
+	}
+	if (args->action == KGOV_VERIFY) {
+		if (!args->against)
+			return cli_error_set(err, "verify needs --against PRESET (the port to replay)");
+		if (args->out || args->platform || args->random_platforms || args->steps_set ||
+		    args->seed_set)
+			return cli_error_set(err, "verify takes only --against: the seed, steps and "
+					     "platform come from the vector file");
+		return CLI_PARSE_OK;
+	}
 	if (args->action == KGOV_BUILD) {
 		if (args->against || args->platform || args->random_platforms)
 			return cli_error_set(err, "--against, -p and --random-platforms are options of check");
@@ -158,6 +185,9 @@ void cmd_kgov_usage(FILE *out)
 	fprintf(out, "usage: idlelab kgov build SRC.c [-o OUT.so] [-v]\n"
 		     "       idlelab kgov check SRC.c|OBJ.so --against PRESET [--steps N] [--seed S]\n"
 		     "                          [-p PLATFORM | --random-platforms] [-v]\n"
+		     "       idlelab kgov record SRC.c|OBJ.so [--as PRESET] [--steps N] [--seed S]\n"
+		     "                           [-p PLATFORM | --random-platforms] -o FILE[.xz]\n"
+		     "       idlelab kgov verify FILE[.xz] --against PRESET\n"
 		     "\n"
 		     "Run an unmodified upstream drivers/cpuidle/governors/{menu,teo,ladder,haltpoll}.c\n"
 		     "in the lab. The file is compiled with the system compiler ($CC, else cc) against\n"
@@ -171,14 +201,25 @@ void cmd_kgov_usage(FILE *out)
 		     "        the index, stop_tick and every internal value; stop at the first\n"
 		     "        difference and describe it. The file runs under PRESET's framework rules.\n"
 		     "        The last line says how many decisions were compared.\n"
+		     "record  run SRC.c alone on check's input stream and write a golden vector: its\n"
+		     "        every decision and digests of its internal values (not the inputs, which\n"
+		     "        are regenerated from the seed). It runs under --as PRESET's framework\n"
+		     "        rules (default: the preset that follows the file's blob). FILE.xz is\n"
+		     "        compressed with xz(1).\n"
+		     "verify  replay a vector against the built-in PRESET; stop at the first decision\n"
+		     "        or digest that differs and describe it. The last line says how many\n"
+		     "        decisions were verified.\n"
 		     "\n"
 		     "  -o, --output OUT.so       build: where to write the object\n"
-		     "  -a, --against PRESET      check: the port to compare with (idlelab governors)\n"
-		     "  -n, --steps N             check: decisions to compare (default %llu)\n"
-		     "  -s, --seed S              check: seed of the random inputs (default 1)\n"
-		     "  -p, --platform PLATFORM   check: use this platform's state table\n"
-		     "      --random-platforms    check: a new random state table every few thousand\n"
-		     "                            steps (the default)\n"
+		     "  -o, --output FILE         record: the vector file to write\n"
+		     "  -a, --against PRESET      check, verify: the port to compare with (idlelab\n"
+		     "                            governors)\n"
+		     "      --as PRESET           record: the framework rules and var names to use\n"
+		     "  -n, --steps N             check, record: decisions (default %llu)\n"
+		     "  -s, --seed S              check, record: seed of the random inputs (default 1)\n"
+		     "  -p, --platform PLATFORM   check, record: use this platform's state table\n"
+		     "      --random-platforms    check, record: a new random state table every few\n"
+		     "                            thousand steps (the default)\n"
 		     "  -v, --verbose             show the compiler command and output; check: also the\n"
 		     "                            values compared\n"
 		     "\n"
@@ -359,6 +400,247 @@ out_tmp:
 	return ret;
 }
 
+/* ---- vector files ---------------------------------------------------------------------------- */
+
+extern char **environ;
+
+/* Run "xz ARG" with @in_fd as its stdin and @out_fd as its stdout. Return: its exit status. */
+static int run_xz(const char *arg, int in_fd, int out_fd, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	char *argv[] = { "xz", (char *)arg, NULL };
+	int ret;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in_fd, STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
+	ret = posix_spawnp(pid, "xz", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return ret;
+}
+
+static int wait_xz(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* A pipe neither end of which leaks into xz (it would never see the end of its input). */
+static int cloexec_pipe(int p[2])
+{
+	if (pipe(p))
+		return -1;
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+/* Write @b to @path; through "xz -9e" if the name ends in .xz. */
+static int write_vector(const char *path, const struct kgov_buf *b)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), p[2];
+	bool xz = ends_with(path, ".xz");
+	int ret = 0, out = fd;
+	pid_t pid;
+
+	if (fd < 0)
+		return -1;
+	if (xz) {
+		if (cloexec_pipe(p) || run_xz("-9ec", p[0], fd, &pid)) {
+			close(fd);
+			return -1;
+		}
+		close(p[0]);
+		out = p[1];
+	}
+	for (size_t off = 0; off < b->len && !ret;) {
+		ssize_t n = write(out, b->data + off, b->len - off);
+
+		if (n < 0 && errno != EINTR)
+			ret = -1;
+		else if (n > 0)
+			off += (size_t)n;
+	}
+	if (xz) {
+		close(out);
+		if (wait_xz(pid))
+			ret = -1;
+	}
+	return close(fd) || ret ? -1 : 0;
+}
+
+static int read_all(int fd, struct kgov_buf *b)
+{
+	for (;;) {
+		ssize_t n;
+
+		if (b->cap - b->len < 65536) {
+			unsigned char *nd = realloc(b->data, b->cap * 2 + 65536);
+
+			if (!nd)
+				return -1;
+			b->data = nd;
+			b->cap = b->cap * 2 + 65536;
+		}
+		n = read(fd, b->data + b->len, b->cap - b->len);
+		if (n == 0)
+			return 0;
+		if (n < 0 && errno != EINTR)
+			return -1;
+		if (n > 0)
+			b->len += (size_t)n;
+	}
+}
+
+/* Read @path into @b, through "xz -dc" if it starts with the xz magic. */
+static int read_vector(const char *path, struct kgov_buf *b)
+{
+	static const unsigned char xz_magic[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	unsigned char magic[6];
+	int fd = open(path, O_RDONLY | O_CLOEXEC), p[2], ret;
+	pid_t pid;
+
+	if (fd < 0)
+		return -1;
+	if (read(fd, magic, sizeof(magic)) != sizeof(magic) || memcmp(magic, xz_magic, 6)) {
+		ret = lseek(fd, 0, SEEK_SET) || read_all(fd, b) ? -1 : 0;
+		close(fd);
+		return ret;
+	}
+	if (lseek(fd, 0, SEEK_SET) || cloexec_pipe(p) || run_xz("-dc", fd, p[1], &pid)) {
+		close(fd);
+		return -1;
+	}
+	close(p[1]);
+	close(fd);
+	ret = read_all(p[0], b);
+	close(p[0]);
+	return wait_xz(pid) || ret ? -1 : 0;
+}
+
+/* Load SRC.c (built into @tmpdir) or OBJ.so like @like (NULL: by its blob). */
+static const struct il_preset *load_source(const struct kgov_args *args, const struct il_preset *like,
+					   char *tmpdir, char *obj, size_t obj_cap, bool *built)
+{
+	struct il_kgov_load_opts lopts = { .like = like };
+	struct il_error err = { 0 };
+	const struct il_preset *up;
+
+	*built = false;
+	if (!ends_with(args->src, ".so")) {
+		if (!mkdtemp(tmpdir)) {
+			fprintf(stderr, "idlelab kgov: %s: %s\n", tmpdir, strerror(errno));
+			return NULL;
+		}
+		snprintf(obj, obj_cap, "%s/gov.so", tmpdir);
+		*built = true;
+		if (build(args->src, obj, args->verbose))
+			return NULL;
+	}
+	up = il_kgov_load(*built ? obj : args->src, &lopts, &err);
+	if (!up)
+		fprintf(stderr, "idlelab kgov: %s\n", err.msg);
+	return up;
+}
+
+static int cmd_record(const struct kgov_args *args)
+{
+	struct il_kgov_check_opts opts = { .seed = args->seed, .steps = args->steps,
+					   .platform = args->platform };
+	char tmpdir[] = "/tmp/idlelab-kgov-record-XXXXXX", obj[sizeof(tmpdir) + 16];
+	const struct il_preset *as = NULL, *up;
+	struct il_kgov_check_result res;
+	struct il_error err = { 0 };
+	struct kgov_buf buf = { 0 };
+	struct il_kgov_counters counters = { 0 };
+	bool built;
+	int ret = CLI_EXIT_RUNTIME;
+
+	if (args->as) {
+		as = il_preset_find(args->as);
+		if (!as || il_kgov_is_loaded(as))
+			return cli_usage_error("kgov", "unknown preset for --as (see idlelab governors)");
+	}
+	up = load_source(args, as, tmpdir, obj, sizeof(obj), &built);
+	if (!up)
+		goto out_tmp;
+	if (!as)
+		as = il_kgov_like(up);
+	if (!as) {
+		fprintf(stderr, "idlelab kgov: %s follows no built-in preset: give --as PRESET\n",
+			args->src);
+		goto out_tmp;
+	}
+	if (il_kgov_record(up, as, &opts, &buf, &res, &err)) {
+		fprintf(stderr, "idlelab kgov: %s\n", err.msg);
+		goto out_buf;
+	}
+	il_kgov_counters(up, &counters);
+	if (counters.shim_errors) {
+		fprintf(stderr, "idlelab kgov: %lu shim errors while recording: not written\n",
+			counters.shim_errors);
+		goto out_buf;
+	}
+	if (write_vector(args->out, &buf)) {
+		fprintf(stderr, "idlelab kgov: %s: cannot write%s: %s\n", args->out,
+			ends_with(args->out, ".xz") ? " through xz" : "", strerror(errno));
+		unlink(args->out);
+		goto out_buf;
+	}
+	if (res.invalid_index_runs)
+		printf("note: %u run(s) ended early on an index outside the state table (first: %s)\n",
+		       res.invalid_index_runs, res.invalid_index);
+	printf("kgov: %s (blob %.12s) as %s: %llu decisions recorded (%u runs, seed %llu, %s) "
+	       "to %s\n", args->src, il_kgov_blob(up) ? il_kgov_blob(up) : "?", as->name,
+	       res.decisions, res.runs, args->seed, args->platform ? args->platform : "random platforms",
+	       args->out);
+	ret = CLI_EXIT_OK;
+out_buf:
+	kgov_buf_free(&buf);
+out_tmp:
+	if (built) {
+		unlink(obj);
+		rmdir(tmpdir);
+	}
+	return ret;
+}
+
+static int cmd_verify(const struct kgov_args *args)
+{
+	const struct il_preset *port = il_preset_find(args->against);
+	struct il_kgov_verify_result vr;
+	struct kgov_vec_header h;
+	struct il_error err = { 0 };
+	struct kgov_buf buf = { 0 };
+	int ret;
+
+	if (!port || il_kgov_is_loaded(port))
+		return cli_usage_error("kgov", "unknown preset for --against (see idlelab governors)");
+	if (read_vector(args->src, &buf)) {
+		fprintf(stderr, "idlelab kgov: %s: %s\n", args->src,
+			errno ? strerror(errno) : "cannot read (xz failed)");
+		kgov_buf_free(&buf);
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = il_kgov_verify(buf.data, buf.len, port, &h, &vr, &err);
+	kgov_buf_free(&buf);
+	if (ret < 0) {
+		fprintf(stderr, "idlelab kgov: %s: %s\n", args->src, err.msg);
+		return CLI_EXIT_RUNTIME;
+	}
+	if (ret > 0)
+		fputs(vr.report, stdout);
+	free(vr.report);
+	printf("kgov: %s (recorded as %s, blob %.12s) vs %s: %llu of %llu decisions verified, %s\n",
+	       args->src, h.preset, h.blob, port->name, vr.verified, h.steps,
+	       ret ? "first MISMATCH above" : "no mismatch");
+	return ret ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
+}
+
 int cmd_kgov(int argc, char **argv)
 {
 	struct kgov_args args;
@@ -371,5 +653,14 @@ int cmd_kgov(int argc, char **argv)
 		cmd_kgov_usage(stdout);
 		return CLI_EXIT_OK;
 	}
-	return args.action == KGOV_BUILD ? cmd_build(&args) : cmd_check(&args);
+	switch (args.action) {
+	case KGOV_BUILD:
+		return cmd_build(&args);
+	case KGOV_RECORD:
+		return cmd_record(&args);
+	case KGOV_VERIFY:
+		return cmd_verify(&args);
+	default:
+		return cmd_check(&args);
+	}
 }

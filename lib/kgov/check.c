@@ -150,6 +150,11 @@ struct checker {
 	/* names compared and not compared, for the summary */
 	const char *compared[IL_MAX_VARS];
 	int ncompared;
+	/* il_kgov_run(): one governor (in "up"), its parameter table, the names to digest */
+	bool solo;
+	const struct il_preset *params_preset;
+	struct il_var names[IL_MAX_VARS];
+	int nnames;
 };
 
 static void side_setup(struct checker *c, struct side *s, const unsigned long long *disable)
@@ -431,7 +436,8 @@ static int bind_side(struct checker *c, struct side *s)
 /* The same random tunables on both sides, where both have the parameter. */
 static void randomize_params(struct checker *c)
 {
-	const struct il_param *params = c->up.preset->gov->params;
+	const struct il_param *params = c->solo ? c->params_preset->gov->params
+					      : c->up.preset->gov->params;
 	char value[32];
 
 	if (!params || !kgov_rng_chance(&c->rng, 1, 2))
@@ -439,7 +445,9 @@ static void randomize_params(struct checker *c)
 	for (const struct il_param *p = params; p->name; p++) {
 		u64 v;
 
-		if (!il_gov_find_param(c->port.preset->gov, p->name) || kgov_rng_chance(&c->rng, 1, 2))
+		if (!c->solo && !il_gov_find_param(c->port.preset->gov, p->name))
+			continue;
+		if (kgov_rng_chance(&c->rng, 1, 2))
 			continue;
 		if (p->type == IL_PARAM_BOOL)
 			v = kgov_rng_next(&c->rng) & 1;
@@ -449,8 +457,31 @@ static void randomize_params(struct checker *c)
 			v = (u64)kgov_rng_range(&c->rng, 0, 1000000);
 		snprintf(value, sizeof(value), "%llu", (unsigned long long)v);
 		il_gov_set_param(&c->up.dev, p->name, value);
-		il_gov_set_param(&c->port.dev, p->name, value);
+		if (!c->solo)
+			il_gov_set_param(&c->port.dev, p->name, value);
 	}
+}
+
+/* Solo runs with opts->names_from: that preset's non-diag var names on this run's table. */
+static int learn_names(struct checker *c, const unsigned long long *disable)
+{
+	const struct il_preset *ref = c->opts->names_from;
+	struct il_var vars[IL_MAX_VARS];
+	int n;
+
+	c->nnames = 0;
+	if (!ref)
+		return 0;
+	c->port.preset = ref;
+	side_setup(c, &c->port, disable);
+	if (bind_side(c, &c->port))
+		return -1;
+	n = ref->gov->vars ? ref->gov->vars(&c->port.dev, vars, IL_MAX_VARS) : 0;
+	for (int i = 0; i < n; i++)
+		if (!vars[i].diag)
+			c->names[c->nnames++] = vars[i];
+	il_gov_unbind(&c->drv, &c->port.dev);
+	return 0;
 }
 
 static int setup_run(struct checker *c)
@@ -482,6 +513,12 @@ static int setup_run(struct checker *c)
 	}
 	kgov_gen_pattern(&c->rng, &c->pattern);
 	side_setup(c, &c->up, disable);
+	if (c->solo) {
+		if (learn_names(c, disable) || bind_side(c, &c->up))
+			return -1;
+		randomize_params(c);
+		return 0;
+	}
 	side_setup(c, &c->port, disable);
 	if (bind_side(c, &c->up))
 		return -1;
@@ -496,7 +533,8 @@ static int setup_run(struct checker *c)
 static void teardown_run(struct checker *c)
 {
 	il_gov_unbind(&c->drv, &c->up.dev);
-	il_gov_unbind(&c->drv, &c->port.dev);
+	if (!c->solo)
+		il_gov_unbind(&c->drv, &c->port.dev);
 }
 
 static void apply_toggle(struct checker *c, int state)
@@ -539,6 +577,46 @@ static void do_enter(struct checker *c, struct side *s, struct kgov_step *st)
 	note_progress(c, NULL);
 }
 
+/* Solo runs: show the step to the observer (@done: the step is over). */
+static int observe(struct checker *c, bool done, bool run_ended)
+{
+	const struct il_kgov_observer *obs = c->opts->observer;
+	struct side *s = &c->up;
+	struct il_kgov_step_view v = {
+		.run = c->run, .step = c->step, .decision = c->res->decisions - 1,
+		.idx = s->idx, .stop_tick = s->stop_tick, .run_ended = run_ended, .dev = &s->dev,
+		.vars = s->vars, .names = c->opts->names_from ? c->names : NULL,
+		.nnames = c->nnames, .sleep_queries = s->se.sleep_queries,
+		.got_tick_pending = s->se.got_tick,
+	};
+	int (*fn)(void *, const struct il_kgov_step_view *);
+
+	if (!obs)
+		return 0;
+	fn = done ? obs->step_done : obs->after_select;
+	if (!fn)
+		return 0;
+	s->nvars = s->preset->gov->vars ? s->preset->gov->vars(&s->dev, s->vars, IL_MAX_VARS) : 0;
+	v.nvars = s->nvars;
+	return fn(obs->ctx, &v);
+}
+
+/* Solo runs: select() only on "up"; an index outside the table ends the run. */
+static int solo_select(struct checker *c)
+{
+	bool ended = c->up.idx < 0 || c->up.idx >= c->drv.state_count;
+	int ret;
+
+	if (ended && !c->res->invalid_index_runs++)
+		snprintf(c->res->invalid_index, sizeof(c->res->invalid_index),
+			 "run %u step %llu: index %d with %d states", c->run, c->step, c->up.idx,
+			 c->drv.state_count);
+	ret = observe(c, false, ended);
+	if (!ret && ended)
+		ret = observe(c, true, true);
+	return ret ? ret : ended ? RUN_ENDED : 0;
+}
+
 static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 {
 	bool next_stopped = false;
@@ -559,9 +637,10 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		if (c->opts->progress)
 			c->opts->progress->decisions = c->res->decisions + 1;
 		do_select(c, &c->up);
-		do_select(c, &c->port);
+		if (!c->solo)
+			do_select(c, &c->port);
 		c->res->decisions++;
-		ret = compare_select(c);
+		ret = c->solo ? solo_select(c) : compare_select(c);
 		if (ret)
 			return ret;
 
@@ -576,8 +655,14 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 			/* the port side computes (and caches) its own window in do_enter() */
 		}
 		do_enter(c, &c->up, st);
-		do_enter(c, &c->port, st);
-		if (c->opts->check_reflect && !st->rejected) {
+		if (c->solo) {
+			ret = observe(c, true, false);
+			if (ret)
+				return ret;
+		} else {
+			do_enter(c, &c->port, st);
+		}
+		if (!c->solo && c->opts->check_reflect && !st->rejected) {
 			ret = compare_devices(c, "reflect") ?: compare_vars(c, "reflect");
 			if (ret)
 				return ret;
@@ -585,42 +670,23 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		*clock = st->exit_clock_ns;
 		/* the idle loop: 4.17 stops the tick per stop_tick, 6.x also keeps it stopped */
 		next_stopped = c->up.stop_tick ||
-			       (c->port.preset->core->idle_loop >= IL_LOOP_6_X && st->tick_stopped);
+			       ((c->solo ? c->up.preset : c->port.preset)->core->idle_loop >= IL_LOOP_6_X && st->tick_stopped);
 	}
 	return 0;
 }
 
-int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port,
-		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
-		  struct il_error *err)
+/* The runs of a check or a solo run; fills c->res. */
+static int run_all(struct checker *c)
 {
-	struct checker *c = calloc(1, sizeof(*c));
+	const struct il_kgov_check_opts *opts = c->opts;
+	struct il_kgov_check_result *res = c->res;
 	unsigned long long done = 0;
 	u64 clock = 0;
 	int ret = 0;
 
-	memset(res, 0, sizeof(*res));
-	if (!c)
-		return il_error_set(err, "kgov", 0, "out of memory");
-	c->opts = opts;
-	c->res = res;
-	c->err = err;
-	c->up.preset = upstream;
-	c->port.preset = port;
-	kgov_rng_seed(&c->rng, opts->seed);
-	kgov_frame_of(port, &c->frame);
-	c->compare_last_state_idx = port->kver >= IL_KV(5, 0, 0);
-	c->compare_stop_tick = port->core->idle_loop != IL_LOOP_4_16;
-	if (upstream->gov->name && port->gov->name && strcmp(upstream->gov->name, port->gov->name)) {
-		ret = il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
-				   upstream->gov->name, port->name, port->gov->name);
-		goto out;
-	}
 	if (opts->platform) {
-		if (il_platform_load(opts->platform, &c->plat, err)) {
-			ret = -1;
-			goto out;
-		}
+		if (il_platform_load(opts->platform, &c->plat, c->err))
+			return -1;
 		c->have_plat = true;
 	}
 	while (done < opts->steps) {
@@ -660,7 +726,59 @@ int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port
 		snprintf(res->not_compared + used, sizeof(res->not_compared) - used, "%s%s",
 			 used ? " " : "", name);
 	}
+	return ret;
+}
+
+int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port,
+		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
+		  struct il_error *err)
+{
+	struct checker *c = calloc(1, sizeof(*c));
+	int ret = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!c)
+		return il_error_set(err, "kgov", 0, "out of memory");
+	c->opts = opts;
+	c->res = res;
+	c->err = err;
+	c->up.preset = upstream;
+	c->port.preset = port;
+	kgov_rng_seed(&c->rng, opts->seed);
+	kgov_frame_of(port, &c->frame);
+	c->compare_last_state_idx = port->kver >= IL_KV(5, 0, 0);
+	c->compare_stop_tick = port->core->idle_loop != IL_LOOP_4_16;
+	if (upstream->gov->name && port->gov->name && strcmp(upstream->gov->name, port->gov->name)) {
+		ret = il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
+				   upstream->gov->name, port->name, port->gov->name);
+		goto out;
+	}
+	ret = run_all(c);
 out:
+	free(c);
+	return ret;
+}
+
+int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *opts,
+		struct il_kgov_check_result *res, struct il_error *err)
+{
+	struct checker *c = calloc(1, sizeof(*c));
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (!c)
+		return il_error_set(err, "kgov", 0, "out of memory");
+	c->opts = opts;
+	c->res = res;
+	c->err = err;
+	c->solo = true;
+	c->up.preset = gov;
+	c->port.preset = opts->names_from ? opts->names_from : gov;
+	c->params_preset = il_kgov_like(gov) ? il_kgov_like(gov) : gov;
+	kgov_rng_seed(&c->rng, opts->seed);
+	kgov_frame_of(gov, &c->frame);
+	c->compare_last_state_idx = gov->kver >= IL_KV(5, 0, 0);
+	ret = run_all(c);
 	free(c);
 	return ret;
 }

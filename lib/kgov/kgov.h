@@ -129,6 +129,9 @@ int il_kgov_counters(const struct il_preset *p, struct il_kgov_counters *c);
 /** il_kgov_source - the path of the upstream file a loaded preset was built from, or NULL */
 const char *il_kgov_source(const struct il_preset *p);
 
+/** il_kgov_blob - the git blob id of the file a loaded preset was built from, or NULL */
+const char *il_kgov_blob(const struct il_preset *p);
+
 /** il_kgov_like - the built-in preset a loaded preset follows, or NULL */
 const struct il_preset *il_kgov_like(const struct il_preset *p);
 
@@ -136,6 +139,15 @@ const struct il_preset *il_kgov_like(const struct il_preset *p);
 const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family);
 
 /* ---- random inputs (lib/kgov/gen.c) ---------------------------------------------------- */
+
+/*
+ * The version of the input stream: what gen.c draws and how check.c's runs consume it
+ * (RUN_LENGTH, the tick rule, the parameter draws). Golden vectors store only decisions and
+ * regenerate the inputs from (this version, seed), so any change that alters the stream for
+ * some seed must bump it, and the vectors in tests/vectors/ must be re-recorded
+ * (docs/kgov.md, "Golden vectors").
+ */
+#define KGOV_GEN_VERSION 1
 
 struct kgov_rng {
 	u64 s;
@@ -225,6 +237,33 @@ struct il_kgov_progress {
 	volatile const char *in;               /* "upstream select", "port reflect", ... or NULL */
 };
 
+/* What one governor did in one step of a solo run (il_kgov_run()), shown to an observer. */
+struct il_kgov_step_view {
+	unsigned int run;
+	unsigned long long step;          /* 0-based within the run */
+	unsigned long long decision;      /* 0-based over the whole run */
+	int idx;                          /* select()'s result */
+	bool stop_tick;
+	bool run_ended;                   /* idx is outside the state table: the run ends here */
+	const struct il_device *dev;
+	const struct il_var *vars;        /* the governor's vars() now (after select or reflect) */
+	int nvars;
+	/* the names to digest, in order: a reference preset's non-diag vars (opts.names_from),
+	 * or NULL for the governor's own non-diag vars */
+	const struct il_var *names;
+	int nnames;
+	int sleep_queries;                /* tick_nohz_get_sleep_length() calls in this step */
+	bool got_tick_pending;
+};
+
+/* Called by il_kgov_run(); a non-zero return stops the run and is returned by it. */
+struct il_kgov_observer {
+	int (*after_select)(void *ctx, const struct il_kgov_step_view *v);
+	/* after reflect (or after select when the entry was rejected or the run ended) */
+	int (*step_done)(void *ctx, const struct il_kgov_step_view *v);
+	void *ctx;
+};
+
 struct il_kgov_check_opts {
 	u64 seed;
 	unsigned long long steps;        /* decisions to compare, in runs of a few thousand steps,
@@ -232,6 +271,9 @@ struct il_kgov_check_opts {
 	const char *platform;            /* -p: a built-in platform or a file; NULL: random tables */
 	bool check_reflect;              /* also compare after every reflect() (default on) */
 	struct il_kgov_progress *progress; /* may be NULL */
+	/* il_kgov_run() only: */
+	const struct il_kgov_observer *observer;
+	const struct il_preset *names_from; /* digest these non-diag var names (NULL: own) */
 };
 
 /* The first difference found. */
@@ -265,7 +307,77 @@ int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port
 		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
 		  struct il_error *err);
 
+/**
+ * il_kgov_run - run one governor alone on the input stream il_kgov_check() would give it
+ *
+ * The stream depends only on the seed, the steps, the platform option, the framework rules
+ * and the parameter table of @gov (of the preset it is loaded like, for a kgov file) and on
+ * @gov's own decisions, so two governors that decide alike see the same stream: this is what
+ * golden vectors (lib/kgov/vector.c) record and replay. @opts->observer sees every step.
+ * Return: 0, the observer's non-zero return, or -1 on error (@err set).
+ */
+int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *opts,
+		struct il_kgov_check_result *res, struct il_error *err);
+
 /** il_kgov_check_result_free - free what il_kgov_check() allocated in @res */
 void il_kgov_check_result_free(struct il_kgov_check_result *res);
+
+/* ---- golden decision vectors (lib/kgov/vector.c) ----------------------------------------- */
+
+#define KGOV_VEC_FORMAT 1
+#define KGOV_VEC_BLOCK 1024      /* decisions per var digest */
+#define KGOV_VEC_CHECKPOINTS 4   /* full var dumps per file (plus one at the end) */
+
+/* The text header of a vector file. */
+struct kgov_vec_header {
+	int format;                  /* KGOV_VEC_FORMAT */
+	int generator;               /* KGOV_GEN_VERSION of the recording */
+	unsigned long long seed, steps;
+	char platform[128];          /* "random", or the -p argument */
+	char blob[41];               /* git blob of the upstream file recorded */
+	char preset[64];             /* the preset whose framework rules it ran under */
+	char family[16];
+	unsigned int block;          /* decisions per digest */
+	unsigned int checkpoint_every; /* blocks between full var dumps */
+};
+
+/* A growable byte buffer. */
+struct kgov_buf {
+	unsigned char *data;
+	size_t len, cap;
+};
+
+void kgov_buf_free(struct kgov_buf *b);
+
+/**
+ * il_kgov_record - run @upstream (a loaded file) alone and encode its decisions as a vector
+ * @as: the built-in preset whose framework rules it runs under and whose non-diag var names
+ *      are digested (the port the vector will be verified against)
+ * @opts: seed, steps, platform (observer and names_from are set here)
+ *
+ * Return: 0 with @out filled, or -1 with @err set.
+ */
+int il_kgov_record(const struct il_preset *upstream, const struct il_preset *as,
+		   const struct il_kgov_check_opts *opts, struct kgov_buf *out,
+		   struct il_kgov_check_result *res, struct il_error *err);
+
+/** kgov_vec_parse_header - parse @data's header; *@body: offset of the binary body */
+int kgov_vec_parse_header(const unsigned char *data, size_t len, struct kgov_vec_header *h,
+			  size_t *body, struct il_error *err);
+
+struct il_kgov_verify_result {
+	unsigned long long verified;  /* decisions that matched the vector */
+	bool mismatch;
+	char *report;                 /* the first difference (malloc'ed); free() it */
+};
+
+/**
+ * il_kgov_verify - replay the vector in @data against @port
+ * Return: 0 all decisions and digests match, 1 a difference (@vr->report), -1 error (@err:
+ * malformed file, other generator version or family).
+ */
+int il_kgov_verify(const unsigned char *data, size_t len, const struct il_preset *port,
+		   struct kgov_vec_header *h, struct il_kgov_verify_result *vr,
+		   struct il_error *err);
 
 #endif /* IDLELAB_KGOV_H */

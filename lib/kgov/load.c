@@ -101,6 +101,13 @@ const char *il_kgov_source(const struct il_preset *p)
 	return l ? l->mod->file->source : NULL;
 }
 
+const char *il_kgov_blob(const struct il_preset *p)
+{
+	struct kgov_loaded *l = loaded_of(p);
+
+	return l ? l->mod->file->blob : NULL;
+}
+
 const struct il_preset *il_kgov_like(const struct il_preset *p)
 {
 	struct kgov_loaded *l = loaded_of(p);

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cmd_kgov.h - the arguments of `idlelab kgov` and their pure parser (tested in
+ * tests/unit/test_cli.c).
+ */
+#ifndef IDLELAB_CMD_KGOV_H
+#define IDLELAB_CMD_KGOV_H
+
+#include <stdbool.h>
+
+#include "cli.h"
+
+enum kgov_action { KGOV_BUILD = 1, KGOV_CHECK, KGOV_RECORD, KGOV_VERIFY };
+
+struct kgov_args {
+	enum kgov_action action;
+	const char *src;          /* SRC.c (or OBJ.so for check) */
+	const char *out;          /* build -o */
+	const char *against;      /* check, verify --against */
+	const char *as;           /* record --as */
+	bool steps_set, seed_set;
+	const char *platform;     /* check -p */
+	bool random_platforms;    /* check --random-platforms (the default) */
+	unsigned long long steps; /* check --steps */
+	unsigned long long seed;  /* check --seed */
+	bool verbose;
+};
+
+#define KGOV_DEFAULT_STEPS 100000ULL
+
+/* The pure parser: no I/O. Return: CLI_PARSE_OK, CLI_PARSE_HELP or CLI_PARSE_ERROR. */
+int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_error *err);
+
+#endif /* IDLELAB_CMD_KGOV_H */
