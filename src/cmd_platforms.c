@@ -12,42 +12,13 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "output/output.h"
 #include "platform/platform.h"
-
-enum { PLAT_OPT_HELP = 1, PLAT_OPT_FORMAT };
-
-static const struct cli_opt platforms_opts[] = {
-	{ PLAT_OPT_HELP, 'h', "help", false },
-	{ PLAT_OPT_FORMAT, 'f', "format", true },
-	{ 0 },
-};
 
 int platforms_parse_args(int argc, char **argv, struct platforms_args *args, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
-
 	memset(args, 0, sizeof(*args));
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, platforms_opts, &value, err)) != CLI_OPT_END) {
-		switch (id) {
-		case CLI_PARSE_ERROR:
-			return CLI_PARSE_ERROR;
-		case PLAT_OPT_HELP:
-			return CLI_PARSE_HELP;
-		case PLAT_OPT_FORMAT:
-			if (cli_parse_format(value, &args->format))
-				return cli_error_set(err, "unknown format '%s' (table, csv or json)", value);
-			break;
-		case CLI_OPT_POSITIONAL:
-			if (args->platform)
-				return cli_error_set(err, "more than one platform given");
-			args->platform = value;
-			break;
-		}
-	}
-	return CLI_PARSE_OK;
+	return cli_parse_listing_args(argc, argv, &args->format, &args->platform, "platform", err);
 }
 
 void cmd_platforms_usage(FILE *out)
@@ -115,13 +86,13 @@ static int list_csv(FILE *out, struct il_platform *plat)
 	for (int i = 0; i < il_platform_builtin_count(); i++) {
 		if (load_builtin(i, plat))
 			return -1;
-		cli_csv_field(out, plat->name);
+		il_csv_field(out, plat->name);
 		fprintf(out, ",%u,%u,", plat->cpus, plat->hz);
-		cli_csv_field(out, plat->drv.name);
+		il_csv_field(out, plat->drv.name);
 		fputc(',', out);
-		cli_csv_field(out, states_summary(&plat->drv, states, sizeof(states)));
+		il_csv_field(out, states_summary(&plat->drv, states, sizeof(states)));
 		fputc(',', out);
-		cli_csv_field(out, plat->description);
+		il_csv_field(out, plat->description);
 		fputc('\n', out);
 	}
 	return 0;
@@ -136,6 +107,9 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	fprintf(out, "driver:      %s\n", plat->drv.name);
 	fprintf(out, "cpus:        %u\n", plat->cpus);
 	fprintf(out, "hz:          %u\n", plat->hz);
+	if (plat->active_power_uw)
+		fprintf(out, "active:      %llu uW per busy CPU\n",
+			(unsigned long long)plat->active_power_uw);
 	fprintf(out, "\n%3s %-15s %-31s %10s %10s %-20s %10s %12s\n", "IDX", "NAME", "DESC",
 		"EXIT_US", "RESID_US", "FLAGS", "POWER_UW", "ENTRY_EXIT_NJ");
 	for (int i = 0; i < plat->drv.state_count; i++) {
@@ -151,6 +125,8 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 		fprintf(out, "(the power model is incomplete: some states lack power_uw or "
 			     "entry_exit_energy_nj)\n");
 	fprintf(out, "\nsources:\n  cpus: %s\n  hz: %s\n", plat->cpus_source, plat->hz_source);
+	if (plat->active_power_uw)
+		fprintf(out, "  active_power_uw: %s\n", plat->active_power_source);
 	for (int i = 0; i < plat->drv.state_count; i++)
 		fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
 }
@@ -164,16 +140,16 @@ static void detail_csv(FILE *out, const struct il_platform *plat)
 	for (int i = 0; i < plat->drv.state_count; i++) {
 		const struct il_state *s = &plat->drv.states[i];
 
-		cli_csv_field(out, plat->name);
+		il_csv_field(out, plat->name);
 		fprintf(out, ",%d,", i);
-		cli_csv_field(out, s->name);
+		il_csv_field(out, s->name);
 		fputc(',', out);
-		cli_csv_field(out, s->desc);
+		il_csv_field(out, s->desc);
 		fprintf(out, ",%s,%s,%s,%llu,%llu,", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
 			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
 			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
 			(unsigned long long)s->entry_exit_energy_nj);
-		cli_csv_field(out, plat->state_source[i]);
+		il_csv_field(out, plat->state_source[i]);
 		fputc('\n', out);
 	}
 }
@@ -191,6 +167,8 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 	json_object_set_new(o, "cpus", json_integer(plat->cpus));
 	json_object_set_new(o, "hz", json_integer(plat->hz));
 	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
+	if (plat->active_power_uw)
+		json_object_set_new(o, "active_power_uw", json_integer((json_int_t)plat->active_power_uw));
 	for (int i = 0; i < plat->drv.state_count; i++) {
 		const struct il_state *s = &plat->drv.states[i];
 		json_t *js = json_object();
@@ -211,6 +189,9 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 	if (with_sources) {
 		json_object_set_new(o, "cpus_source", json_string(plat->cpus_source));
 		json_object_set_new(o, "hz_source", json_string(plat->hz_source));
+		if (plat->active_power_uw)
+			json_object_set_new(o, "active_power_source",
+					    json_string(plat->active_power_source));
 	}
 	return o;
 }

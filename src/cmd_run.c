@@ -9,6 +9,7 @@ void cmd_run_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab run -g GOV -p PLATFORM -s SCENARIO[:k=v,...] [--time T] [--seed N]\n"
 		     "                   [--format table|tsv|csv|json] [--pn-us A,B,C,D] [--active-mw MW]\n"
+		     "                   [--label NAME=VALUE ...] [-o FILE]\n"
 		     "\n"
 		     "Simulate SCENARIO on PLATFORM with governor preset GOV and print the linux-pm row\n"
 		     "(score, idles, idle_misses, idle_miss_ratio, belows, aboves, Joules, W,\n"
@@ -25,7 +26,11 @@ void cmd_run_usage(FILE *out)
 		     "      --pn-us LIST       PowerNightmare thresholds per state, us (default\n"
 		     "                         100,1000,2000,4000; the last repeats for deeper states)\n"
 		     "      --active-mw MW     power of a busy CPU for the energy model (default: the\n"
-		     "                         polling state's power; energy is unknown without either)\n");
+		     "                         platform's active_power_uw, else its polling state's\n"
+		     "                         power; energy is unknown without any)\n"
+		     "      --label NAME=VAL   a leading column NAME of the row with VAL, repeatable\n"
+		     "                         (what 'idlelab sweep --emit-jobs' uses to name its cases)\n"
+		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n");
 }
 
 int cmd_run(int argc, char **argv)

@@ -7,8 +7,9 @@
  *  - name, desc, latency and residency (µs) of every state: exported as they are;
  *  - the polling flag: the cpuidle core's poll state is state0 named "POLL";
  *  - CPUIDLE_FLAG_OFF: default_status "disabled";
- *  - other flags (timer-stop, tlb-flushed, ...) and power: not visible, so not exported
- *    (the platform then has no power model, which the format allows);
+ *  - other flags (timer-stop, tlb-flushed, ...) and power, per state or active: not
+ *    visible, so not exported (no power_uw, entry_exit_energy_nj or active_power_uw lines;
+ *    the platform then has no power model, which the format allows);
  *  - CONFIG_HZ is not in sysfs: it comes from the kernel config, or the caller.
  * The text is parsed back with il_platform_parse() before it is handed out, so a file
  * written from it always loads with -p.

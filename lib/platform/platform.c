@@ -36,12 +36,12 @@ struct plat_parser {
 	struct il_platform *plat;
 	struct il_error *err;
 	/* Line of each header line seen so far (0: not seen). */
-	int platform_line, driver_line, description_line, cpus_line, hz_line;
+	int platform_line, driver_line, description_line, cpus_line, hz_line, active_power_line;
 	/* The note buffer a following "source:" line appends to, and what it belongs to. */
 	char *source;
 	char source_item[IL_NAME_LEN + 8];
 	int source_item_line;
-	bool last_was_numeric; /* the previous keyword line was cpus, hz or state */
+	bool last_was_numeric; /* the previous keyword line was cpus, hz, active_power_uw or state */
 	bool power_missing;
 };
 
@@ -74,7 +74,7 @@ static int parse_source(struct plat_parser *p, const char *text, size_t len)
 	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
 		len--;
 	if (!p->last_was_numeric)
-		return perr(p, "'source:' must follow a cpus, hz or state line");
+		return perr(p, "'source:' must follow a cpus, hz, active_power_uw or state line");
 	if (!len)
 		return perr(p, "empty 'source:' note");
 	used = strlen(p->source);
@@ -183,6 +183,24 @@ static int parse_hz_line(struct plat_parser *p, const struct il_token *t, int n)
 		return perr(p, "invalid hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", t[1].key);
 	p->plat->hz = (unsigned int)v;
 	expect_source(p, p->plat->hz_source, "hz");
+	return 0;
+}
+
+/*
+ * The power of one CPU running work. Optional (a file exported from sysfs knows none), but
+ * when given it must be a real power: 0 would read as "no active power" to the energy model.
+ */
+static int parse_active_power_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	u64 v;
+
+	if (once(p, &p->active_power_line, "active_power_uw") || one_argument(p, t, n))
+		return -1;
+	if (il_parse_u64(t[1].key, IL_PLAT_POWER_MAX_UW, &v) || v == 0)
+		return perr(p, "invalid active_power_uw '%s' (a number from 1 to %llu)", t[1].key,
+			    (unsigned long long)IL_PLAT_POWER_MAX_UW);
+	p->plat->active_power_uw = v;
+	expect_source(p, p->plat->active_power_source, "active_power_uw");
 	return 0;
 }
 
@@ -337,6 +355,7 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 		{ "description", parse_description_line },
 		{ "cpus", parse_cpus_line },
 		{ "hz", parse_hz_line },
+		{ "active_power_uw", parse_active_power_line },
 		{ "state", parse_state_line },
 	};
 
@@ -345,12 +364,12 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 	p->source = NULL;
 	p->last_was_numeric = false;
 	if (t[0].has_value)
-		return perr(p, "unknown key '%s=' (a line starts with platform, driver, description, cpus, hz, state or source:)",
+		return perr(p, "unknown key '%s=' (a line starts with platform, driver, description, cpus, hz, active_power_uw, state or source:)",
 			    t[0].key);
 	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (!strcmp(t[0].key, keywords[i].key))
 			return keywords[i].parse(p, t, n);
-	return perr(p, "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, state or source:)",
+	return perr(p, "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, active_power_uw, state or source:)",
 		    t[0].key);
 }
 

@@ -16,13 +16,16 @@
  *	  source: ...
  *	hz 1000
  *	  source: ...
+ *	active_power_uw 3833333
+ *	  source: ...
  *	state C2_ACPI desc="ACPI FFH MWAIT 0x30" exit_latency=120us target_residency=360us \
  *	      power_uw=150000 entry_exit_energy_nj=460000
  *	  source: ...
  *
  *  1. il_platform_parse() turns such a text into a struct il_platform, runs
- *     il_driver_init() on its state table, and checks that every cpus/hz/state line has at
- *     least one "source:" note.
+ *     il_driver_init() on its state table, and checks that every cpus/hz/active_power_uw/state
+ *     line has at least one "source:" note. active_power_uw (the power of a CPU running work)
+ *     is optional, like the states' power fields.
  *  2. Built-in platforms are the files in platforms/, embedded into the library at build time
  *     and registered in the explicit list IL_PLATFORMS() (lib/platform/platforms.h).
  *  3. il_platform_load() takes what a user typed after -p: a path (anything with a '/' or
@@ -58,9 +61,11 @@ struct il_platform {
 	unsigned int hz;                 /* CONFIG_HZ */
 	struct il_driver drv;            /* after il_driver_init() */
 	bool power_known;                /* every state gave power_uw and entry_exit_energy_nj */
+	u64 active_power_uw;             /* a CPU running work, µW; 0: the file gives none */
 	/* Where the numbers come from: the "source:" notes, joined with "; ". */
 	char cpus_source[IL_PLAT_SOURCE_LEN];
 	char hz_source[IL_PLAT_SOURCE_LEN];
+	char active_power_source[IL_PLAT_SOURCE_LEN]; /* "" when active_power_uw is 0 */
 	char state_source[CPUIDLE_STATE_MAX][IL_PLAT_SOURCE_LEN];
 };
 

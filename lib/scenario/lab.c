@@ -10,10 +10,24 @@
 #include "scenario.h"
 
 /*
- * The energy model of a platform. Platform files give each state's power and entry + exit
- * energy but no active power: a polling state spins the CPU, so its power is the active
- * power unless the caller gives one. Without either, energy is reported as unknown.
+ * The energy model of a platform: each state's power and entry + exit energy, and the power
+ * of a CPU running work. That active power is, in order: the caller's (--active-mw), the
+ * platform file's active_power_uw, or, for a file without one, the power of its polling
+ * state (a polling CPU spins like a busy one). Without any of them energy is unknown.
  */
+static u64 active_power_uw(const struct il_platform *plat, u64 override_uw)
+{
+	const struct il_driver *drv = &plat->drv;
+
+	if (override_uw)
+		return override_uw;
+	if (plat->active_power_uw)
+		return plat->active_power_uw;
+	if (drv->state_count && (drv->states[0].flags & CPUIDLE_FLAG_POLLING))
+		return drv->states[0].power_uw;
+	return 0;
+}
+
 void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power *pw)
 {
 	const struct il_driver *drv = &plat->drv;
@@ -23,10 +37,8 @@ void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power
 		pw->state_uw[i] = drv->states[i].power_uw;
 		pw->entry_exit_nj[i] = drv->states[i].entry_exit_energy_nj;
 	}
-	if (!active_uw && drv->state_count && (drv->states[0].flags & CPUIDLE_FLAG_POLLING))
-		active_uw = drv->states[0].power_uw;
-	pw->active_uw = active_uw;
-	pw->known = plat->power_known && active_uw;
+	pw->active_uw = active_power_uw(plat, active_uw);
+	pw->known = plat->power_known && pw->active_uw;
 }
 
 u64 il_lab_ipi_ns(const struct il_platform *plat)

@@ -118,7 +118,7 @@ struct il_lab_spec {
 	struct il_scn_common common;
 	u64 duration_ns;
 	u64 seed;
-	u64 active_uw;          /* 0: the platform's polling state's power, if it has one */
+	u64 active_uw;          /* 0: the platform's active_power_uw (see il_lab_power) */
 	const u64 *pn_us;       /* PowerNightmare thresholds, NULL: defaults */
 	const struct il_sim_observer *observer; /* optional */
 };

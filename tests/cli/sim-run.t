@@ -44,8 +44,12 @@ fi
 
 expect 0 "energy on a platform with a polling state" "$IDLELAB" run -g teo -p i5-10600k -s idle --time 1s -f csv
 check "joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f10,11 | grep -Eq '^[0-9.]+,[0-9.]+$'"
-expect 0 "--active-mw gives energy on rk3588" "$IDLELAB" run -g teo -p rk3588 -s idle --time 1s -f csv --active-mw 800
-check "rk3588 joules with --active-mw" sh -c "tail -n 1 '$OUT' | cut -d, -f10 | grep -Eq '^[0-9.]+$'"
+expect 0 "energy on rk3588 from its active_power_uw" "$IDLELAB" run -g menu -p rk3588 -s fio --time 1s -f csv
+check "rk3588 joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f10,11 | grep -Eq '^[0-9.]+,[0-9.]+$'"
+cp "$OUT" "$TMP/rk3588-energy"
+expect 0 "--active-mw overrides it" "$IDLELAB" run -g menu -p rk3588 -s fio --time 1s -f csv --active-mw 800
+check "rk3588: 800 mW busy costs more than the file's 500 mW" \
+	sh -c "paste -d, '$TMP/rk3588-energy' '$OUT' | tail -n 1 | awk -F, '{ n = NF / 2; exit !(\$(n + 10) > \$10) }'"
 
 expect 0 "compare two governors, two iterations, two devices" \
 	"$IDLELAB" compare -g menu-6.13,teo -p rk3588 -s fio:device=sda -s fio:device=mmcblk --iter 2 --time 500ms -f tsv

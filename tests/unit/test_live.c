@@ -762,6 +762,9 @@ static void test_export_haltpoll_vm(void **state)
 	assert_int_equal(plat.drv.states[1].target_residency_ns, 1000);
 	assert_int_equal(plat.drv.states[1].flags, 0);
 	assert_false(plat.power_known);
+	/* sysfs knows no active power either: the optional line is left out. */
+	assert_int_equal(plat.active_power_uw, 0);
+	assert_null(strstr(text, "active_power_uw"));
 	assert_non_null(strstr(plat.description, "Intel(R) Xeon(R) Processor"));
 	assert_non_null(strstr(plat.hz_source, "CONFIG_HZ=250"));
 	assert_non_null(strstr(text, "state \"haltpoll idle\""));

@@ -35,6 +35,9 @@ static void test_builtins_parse(void **state)
 		assert_true(p->drv.state_count >= 2);
 		assert_true(p->power_known);
 		assert_true(p->cpus_source[0] && p->hz_source[0]);
+		/* Every built-in gives the busy power of the energy model, with its source. */
+		assert_true(p->active_power_uw > 0);
+		assert_true(p->active_power_source[0]);
 		for (int s = 0; s < p->drv.state_count; s++) {
 			assert_true(p->state_source[s][0]);
 			/* Shallow to deep: target residencies never decrease. */
@@ -80,6 +83,8 @@ static void test_i5_10600k_numbers(void **state)
 	assert_int_equal(p->drv.states[0].flags, CPUIDLE_FLAG_POLLING);
 	assert_string_equal(p->drv.states[2].desc, "ACPI FFH MWAIT 0x30");
 	assert_int_equal(p->drv.states[0].power_uw, 3833333);
+	/* Active power: the 46 W of the POLL-only measurement, / 12 CPUs, like POLL itself. */
+	assert_int_equal(p->active_power_uw, 3833333);
 	free(p);
 }
 
@@ -116,6 +121,38 @@ static void test_good_file_features(void **state)
 	assert_int_equal(p->drv.states[1].flags, CPUIDLE_FLAG_TIMER_STOP | CPUIDLE_FLAG_TLB_FLUSHED);
 	assert_string_equal(p->state_source[0], "first; second");
 	assert_false(p->power_known); /* the first state has no power numbers */
+	/* active_power_uw is optional: without the line it is 0 and has no source. */
+	assert_int_equal(p->active_power_uw, 0);
+	assert_string_equal(p->active_power_source, "");
+	free(p);
+}
+
+static void test_active_power(void **state)
+{
+	char text[2048];
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+
+	/* After the states, like any header line, with two notes joined. */
+	snprintf(text, sizeof(text),
+		 "%sstate a exit_latency=1us target_residency=1us power_uw=10 entry_exit_energy_nj=0\n"
+		 "  source: s\n"
+		 "active_power_uw 750000 # per CPU\n"
+		 "  source: measured\n"
+		 "  source: rounded\n",
+		 good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->active_power_uw, 750000);
+	assert_string_equal(p->active_power_source, "measured; rounded");
+	assert_true(p->power_known);
+	assert_int_equal(p->drv.state_count, 1);
+	/* The largest accepted value. */
+	snprintf(text, sizeof(text), "%sactive_power_uw 1000000000\n  source: s\n"
+		 "state a exit_latency=1us target_residency=1us\n  source: s\n", good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->active_power_uw, 1000000000ULL);
 	free(p);
 }
 
@@ -152,7 +189,18 @@ static const struct bad_case bad_cases[] = {
 	{ "state a exit_latency=1us target_residency=1us\nstate b exit_latency=1us target_residency=1us\n  source: s\n",
 	  "t.plat:8: state a has no 'source:' note" },
 	{ "  source:   \n", "t.plat:8: empty 'source:' note" },
-	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz or state line" },
+	{ "active_power_uw 5000\nstate a exit_latency=1us target_residency=1us\n  source: s\n",
+	  "t.plat:8: active_power_uw has no 'source:' note" },
+	{ "state a exit_latency=1us target_residency=1us\n  source: s\nactive_power_uw 5000\n",
+	  "t.plat:10: active_power_uw has no 'source:' note" },
+	{ "active_power_uw 0\n", "t.plat:8: invalid active_power_uw '0' (a number from 1 to 1000000000)" },
+	{ "active_power_uw 1000000001\n", "t.plat:8: invalid active_power_uw '1000000001'" },
+	{ "active_power_uw 5mW\n", "t.plat:8: invalid active_power_uw '5mW'" },
+	{ "active_power_uw -5\n", "t.plat:8: invalid active_power_uw '-5'" },
+	{ "active_power_uw\n", "t.plat:8: 'active_power_uw' takes exactly one value" },
+	{ "active_power_uw=5\n", "t.plat:8: unknown key 'active_power_uw='" },
+	{ "active_power_uw 5\n  source: s\nactive_power_uw 6\n", "t.plat:10: duplicate 'active_power_uw' line (first on line 8)" },
+	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw or state line" },
 	{ "!platform t\ndriver d\ndescription x\ncpus 0\n", "t.plat:4: invalid cpus '0'" },
 	{ "!platform t\ncpus 8193\n", "t.plat:2: invalid cpus '8193'" },
 	{ "!platform t\ncpus 4 5\n", "t.plat:2: 'cpus' takes exactly one value" },
@@ -285,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_builtins_parse),
 		cmocka_unit_test(test_i5_10600k_numbers),
 		cmocka_unit_test(test_good_file_features),
+		cmocka_unit_test(test_active_power),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_too_many_states),
 		cmocka_unit_test(test_nul_byte_and_long_line),

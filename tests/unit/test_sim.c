@@ -4,7 +4,8 @@
  *
  *  1. hand-checked micro-scenarios: one periodic timer with the tick stopped and retained,
  *     one IPI into a deep state, the poll time limit of each rule set, the 4.16 loop, the
- *     single-state bypass of 6.19.9 and 7.0;
+ *     single-state bypass of 6.19.9 and 7.0; the energy of the one-IPI run on rk3588, whose
+ *     platform file gives the active power (no polling state to borrow it from);
  *  2. the sleep length the environment reports (tick running / stopped, 4.16 form);
  *  3. invariants on random workloads with real governor presets: per CPU, state time plus
  *     busy time is the wall time; each idle period is accounted once; time never goes
@@ -284,6 +285,61 @@ static void test_one_ipi(void **state)
 	il_sim_free(sim);
 }
 
+/*
+ * The one-IPI run on rk3588's own table (WFI 1/1, cpu-sleep 220/1000 µs, 20 mW, 80 µJ per
+ * entry + exit; active_power_uw 500 mW), "fixed" picking cpu-sleep, 1 ms:
+ *   CPU 0: busy 0-50 µs, then cpu-sleep until the end (an open period: not entered in the
+ *          counts, so no transition energy);
+ *   CPU 1: cpu-sleep 0-271 µs (IPI at 51 µs + 220 µs exit latency), busy 271-281 µs, then
+ *          cpu-sleep until the end: one ended period.
+ * Energy = busy 60 µs * 500 mW + cpu-sleep (950 + 990) µs * 20 mW + 1 entry * 80 µJ
+ *        = 30 + 38.8 + 80 = 148.8 µJ, i.e. 0.1488 W over 1 ms. --active-mw 800 adds
+ * 60 µs * 300 mW = 18 µJ.
+ */
+static void test_one_ipi_energy_rk3588(void **state)
+{
+	struct il_platform *plat = malloc(sizeof(*plat));
+	struct il_error err;
+	struct il_power pw;
+	struct il_sim *sim;
+	const struct il_metrics *m;
+	struct il_summary s;
+
+	assert_non_null(plat);
+	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
+	assert_false(plat->drv.states[0].flags & CPUIDLE_FLAG_POLLING);
+	il_lab_power(plat, 0, &pw);
+	assert_true(pw.known);
+	assert_int_equal(pw.active_uw, plat->active_power_uw);
+
+	reset_fixed(1, true);
+	sim = new_sim(&plat->drv, &fixed_6_13, 2, 250, 1 * MS);
+	assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, ipi_sender_done, NULL, 1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	m = il_sim_metrics(sim);
+	assert_int_equal(m->cpu[0].busy_ns + m->cpu[1].busy_ns, 60 * US);
+	assert_int_equal(m->cpu[0].st[1].time_ns + m->cpu[1].st[1].time_ns, 1940 * US);
+	assert_int_equal(m->cpu[0].st[1].usage + m->cpu[1].st[1].usage, 1);
+
+	il_metrics_summarize(m, &pw, &s);
+	assert_true(s.energy_known);
+	assert_float_equal(s.joules, 148.8e-6, 1e-12);
+	assert_float_equal(s.watts, 0.1488, 1e-9);
+
+	/* --active-mw still overrides the platform's number. */
+	il_lab_power(plat, 800000, &pw);
+	il_metrics_summarize(m, &pw, &s);
+	assert_float_equal(s.joules, 166.8e-6, 1e-12);
+
+	/* A file without active_power_uw and without a polling state: energy unknown. */
+	plat->active_power_uw = 0;
+	il_lab_power(plat, 0, &pw);
+	il_metrics_summarize(m, &pw, &s);
+	assert_false(s.energy_known);
+	il_sim_free(sim);
+	free(plat);
+}
+
 /* A polling CPU sees the wakeup at once: no IPI, no exit latency. */
 static void test_ipi_to_polling_cpu(void **state)
 {
@@ -504,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_periodic_timer_tick_stopped),
 		cmocka_unit_test(test_periodic_timer_tick_retained),
 		cmocka_unit_test(test_one_ipi),
+		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),
 		cmocka_unit_test(test_4_16_stops_tick_first),
