@@ -6,7 +6,7 @@
 set -eu
 
 BUILD_PKGS="make gcc pkg-config libjansson-dev"
-TEST_PKGS="libcmocka-dev clang libclang-rt-14-dev xz-utils perl zlib1g-dev libtracefs-dev libtraceevent-dev libtracecmd-dev trace-cmd"
+TEST_PKGS="libcmocka-dev clang libclang-rt-14-dev xz-utils perl zlib1g-dev libtracefs-dev libtraceevent-dev libtracecmd-dev trace-cmd parallel"
 # kgov's live differential compiles Debian's stable governor sources; pin the versions so the
 # sources do not move under the presets that match them (menu-6.1.192, teo-6.12.117, ...).
 PINNED_PKGS="linux-source-6.1=6.1.192-3 linux-source-6.12=6.12.117-1~deb12u1"

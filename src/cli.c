@@ -140,6 +140,44 @@ int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **va
 	return scan_short(s, arg, opts, value, err);
 }
 
+enum { LISTING_OPT_HELP = 1, LISTING_OPT_FORMAT };
+
+static const struct cli_opt listing_opts[] = {
+	{ LISTING_OPT_HELP, 'h', "help", false },
+	{ LISTING_OPT_FORMAT, 'f', "format", true },
+	{ 0 },
+};
+
+int cli_parse_listing_args(int argc, char **argv, enum cli_format *format, const char **positional,
+			   const char *what, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id;
+
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, listing_opts, &value, err)) != CLI_OPT_END) {
+		switch (id) {
+		case CLI_PARSE_ERROR:
+			return CLI_PARSE_ERROR;
+		case LISTING_OPT_HELP:
+			return CLI_PARSE_HELP;
+		case LISTING_OPT_FORMAT:
+			if (cli_parse_format(value, format))
+				return cli_error_set(err, "unknown format '%s' (table, csv or json)", value);
+			break;
+		case CLI_OPT_POSITIONAL:
+			if (!positional)
+				return cli_error_set(err, "unexpected argument '%s'", value);
+			if (*positional)
+				return cli_error_set(err, "more than one %s given", what);
+			*positional = value;
+			break;
+		}
+	}
+	return CLI_PARSE_OK;
+}
+
 int cli_usage_error(const char *cmd, const char *msg)
 {
 	if (cmd)
@@ -186,21 +224,6 @@ char *cli_read_input(const char *path, size_t *len)
 	buf[n] = '\0';
 	*len = n;
 	return buf;
-}
-
-void cli_csv_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
 }
 
 const char *cli_ns_to_us(long long ns, char *buf, size_t cap)

@@ -138,6 +138,13 @@ struct global_args {
 	char **argv;
 };
 
+/**
+ * cli_parse_listing_args - the options of a command that lists things: -h, -f FORMAT into
+ * *@format and, when @positional is not NULL, at most one argument (a @what) into it;
+ * without @positional any argument is an error
+ */
+int cli_parse_listing_args(int argc, char **argv, enum cli_format *format, const char **positional,
+			   const char *what, struct cli_error *err);
 int global_parse_args(int argc, char **argv, struct global_args *args, struct cli_error *err);
 int governors_parse_args(int argc, char **argv, struct governors_args *args, struct cli_error *err);
 int platforms_parse_args(int argc, char **argv, struct platforms_args *args, struct cli_error *err);
@@ -154,9 +161,6 @@ int cli_usage_error(const char *cmd, const char *msg);
  * Return: the buffer (length in *@len), or NULL with errno set.
  */
 char *cli_read_input(const char *path, size_t *len);
-
-/** cli_csv_field - write @s as one CSV field (quoted when it needs to be) */
-void cli_csv_field(FILE *out, const char *s);
 
 /** cli_ns_to_us - exact µs text of @ns ("1995", "2.5", "-0.001") into @buf */
 const char *cli_ns_to_us(long long ns, char *buf, size_t cap);

@@ -83,67 +83,32 @@ void cmd_battery_usage(FILE *out)
 		     "      --list             print the battery's scenario variants and exit\n");
 }
 
-/* Split the comma-separated @list into @names, keeping the text in @buf. */
-static int split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
-		      const char *what, struct cli_error *err)
-{
-	char *save = NULL;
-
-	if (strlen(list) >= cap)
-		return cli_error_set(err, "%s list too long", what);
-	strcpy(buf, list);
-	*n = 0;
-	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		if (*n == max)
-			return cli_error_set(err, "more than %d %ss", max, what);
-		names[(*n)++] = s;
-	}
-	if (!*n)
-		return cli_error_set(err, "empty %s list", what);
-	return CLI_PARSE_OK;
-}
-
-static int parse_count(const char *s, uint64_t max, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int battery_option(struct battery_args *a, int id, const char *value, struct cli_error *err)
 {
 	uint64_t v;
 
 	switch (id) {
 	case BAT_OPT_GOV:
-		return split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
-				  &a->ngov, "governor", err);
+		return lab_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
+				      &a->ngov, "governor", err);
 	case BAT_OPT_PLAT:
-		return split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
-				  BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
+		return lab_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
+				      BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case BAT_OPT_TIME:
 		if (lab_parse_time(value, &a->time_ns))
 			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
 		return CLI_PARSE_OK;
 	case BAT_OPT_SEED:
-		if (parse_count(value, UINT64_MAX, &a->seed))
+		if (lab_parse_count(value, UINT64_MAX, &a->seed))
 			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
 		return CLI_PARSE_OK;
 	case BAT_OPT_ITER:
-		if (parse_count(value, LAB_MAX_ITER, &v) || !v)
+		if (lab_parse_count(value, LAB_MAX_ITER, &v) || !v)
 			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
 		a->iter = (int)v;
 		return CLI_PARSE_OK;
 	case BAT_OPT_JOBS:
-		if (parse_count(value, BATTERY_MAX_JOBS, &v) || !v)
+		if (lab_parse_count(value, BATTERY_MAX_JOBS, &v) || !v)
 			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, BATTERY_MAX_JOBS);
 		a->jobs = (unsigned int)v;
 		return CLI_PARSE_OK;
@@ -211,16 +176,10 @@ static int battery_resolve(struct battery *b)
 {
 	const struct battery_args *a = b->a;
 	struct il_error perr;
+	int ret = lab_find_presets(a->governors, a->ngov, b->presets, "battery");
 
-	for (int g = 0; g < a->ngov; g++) {
-		b->presets[g] = il_preset_find(a->governors[g]);
-		if (!b->presets[g]) {
-			char msg[128];
-
-			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", a->governors[g]);
-			return cli_usage_error("battery", msg);
-		}
-	}
+	if (ret != CLI_EXIT_OK)
+		return ret;
 	b->nvar = il_battery_count();
 	for (int v = 0; v < b->nvar; v++) {
 		if (il_scn_parse(il_battery_at(v)->spec, &b->scn[v], &b->args[v], &b->common[v], &perr)) {
@@ -228,13 +187,9 @@ static int battery_resolve(struct battery *b)
 			return CLI_EXIT_RUNTIME; /* a bug in the battery list */
 		}
 	}
-	for (int p = 0; p < a->nplat; p++) {
-		if (il_platform_load(a->platforms[p], &b->plat[p], &perr)) {
-			fprintf(stderr, "idlelab battery: %s\n", perr.msg);
-			return il_platform_is_path(a->platforms[p]) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
-		}
-	}
-	return CLI_EXIT_OK;
+	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
+		ret = lab_load_platform(a->platforms[p], &b->plat[p], "battery");
+	return ret;
 }
 
 /* Run index of (platform, variant, governor, iteration): the order of the tables' rows. */

@@ -25,7 +25,8 @@ void cmd_compare_usage(FILE *out)
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -f, --format F         table (default), tsv, csv or json\n"
 		     "      --pn-us LIST       PowerNightmare thresholds per state, us\n"
-		     "      --active-mw MW     power of a busy CPU for the energy model\n");
+		     "      --active-mw MW     power of a busy CPU for the energy model\n"
+		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n");
 }
 
 int cmd_compare(int argc, char **argv)

@@ -11,38 +11,12 @@
 #include "cli.h"
 #include "commands.h"
 #include "gov/governors.h"
-
-enum { GOV_OPT_HELP = 1, GOV_OPT_FORMAT };
-
-static const struct cli_opt governors_opts[] = {
-	{ GOV_OPT_HELP, 'h', "help", false },
-	{ GOV_OPT_FORMAT, 'f', "format", true },
-	{ 0 },
-};
+#include "output/output.h"
 
 int governors_parse_args(int argc, char **argv, struct governors_args *args, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
-
 	memset(args, 0, sizeof(*args));
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, governors_opts, &value, err)) != CLI_OPT_END) {
-		switch (id) {
-		case CLI_PARSE_ERROR:
-			return CLI_PARSE_ERROR;
-		case GOV_OPT_HELP:
-			return CLI_PARSE_HELP;
-		case GOV_OPT_FORMAT:
-			if (cli_parse_format(value, &args->format))
-				return cli_error_set(err, "unknown format '%s' (table, csv or json)", value);
-			break;
-		case CLI_OPT_POSITIONAL:
-			return cli_error_set(err, "unexpected argument '%s'", value);
-		}
-	}
-	return CLI_PARSE_OK;
+	return cli_parse_listing_args(argc, argv, &args->format, NULL, NULL, err);
 }
 
 void cmd_governors_usage(FILE *out)
@@ -154,7 +128,7 @@ static void print_csv(FILE *out)
 		for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
 			if (f)
 				fputc(',', out);
-			cli_csv_field(out, fields[f]);
+			il_csv_field(out, fields[f]);
 		}
 		fputc('\n', out);
 	}

@@ -2,10 +2,12 @@
 /*
  * lab_cli.c - `idlelab run` and `idlelab compare`: options, the lab runs, the tables.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "lab_cli.h"
@@ -17,7 +19,7 @@
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
-	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE,
+	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
 };
 
 static const struct cli_opt lab_opts[] = {
@@ -31,22 +33,60 @@ static const struct cli_opt lab_opts[] = {
 	{ LAB_OPT_FORMAT, 'f', "format", true },
 	{ LAB_OPT_PN, 0, "pn-us", true },
 	{ LAB_OPT_ACTIVE, 0, "active-mw", true },
+	{ LAB_OPT_OUT, 'o', "output", true },
+	{ LAB_OPT_LABEL, 0, "label", true },
 	{ 0 },
 };
 
-static int parse_u64(const char *s, uint64_t *out)
+/* The decimal number @s starts with, into *@v; *@end: what follows it. No sign allowed. */
+static int leading_u64(const char *s, uint64_t *v, char **end)
 {
-	char *end;
-	unsigned long long v;
+	unsigned long long n;
 
-	if (!*s || *s == '-')
+	/* A digit first: strtoull would also take leading blanks, '+' and '-' (and wrap). */
+	if (!isdigit((unsigned char)*s))
 		return -1;
 	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end)
+	n = strtoull(s, end, 10);
+	if (errno || *end == s)
+		return -1;
+	*v = n;
+	return 0;
+}
+
+int lab_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out)
+{
+	char *end;
+	uint64_t v;
+
+	if (s == end_at || leading_u64(s, &v, &end) || end != end_at || v > max)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+int lab_parse_count(const char *s, uint64_t max, uint64_t *out)
+{
+	return lab_parse_count_to(s, s + strlen(s), max, out);
+}
+
+int lab_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
+		   const char *what, struct cli_error *err)
+{
+	char *save = NULL;
+
+	if (strlen(list) >= cap)
+		return cli_error_set(err, "%s list too long", what);
+	strcpy(buf, list);
+	*n = 0;
+	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (*n == max)
+			return cli_error_set(err, "more than %d %ss", max, what);
+		names[(*n)++] = s;
+	}
+	if (!*n)
+		return cli_error_set(err, "empty %s list", what);
+	return CLI_PARSE_OK;
 }
 
 int lab_parse_time(const char *s, uint64_t *ns)
@@ -56,13 +96,9 @@ int lab_parse_time(const char *s, uint64_t *ns)
 		{ "us", 1000ULL }, { "ns", 1ULL }, { "m", 60000000000ULL },
 	};
 	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s)
+	if (leading_u64(s, &v, &end))
 		return -1;
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(end, units[i].suffix))
@@ -103,7 +139,7 @@ static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
 		return cli_error_set(err, "--pn-us: too long");
 	strcpy(buf, s);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (n == IL_PN_LEVELS || parse_u64(tok, &args->pn_us[n]) || args->pn_us[n] > 1000000000ULL)
+		if (n == IL_PN_LEVELS || lab_parse_count(tok, 1000000000ULL, &args->pn_us[n]))
 			return cli_error_set(err, "--pn-us takes up to %d thresholds in us, e.g. 100,1000,2000,4000",
 					     IL_PN_LEVELS);
 		n++;
@@ -136,13 +172,13 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 			return cli_error_set(err, "--time: '%s' is not a duration (30s, 500ms, 2m)", value);
 		return CLI_PARSE_OK;
 	case LAB_OPT_SEED:
-		if (parse_u64(value, &args->seed))
+		if (lab_parse_count(value, UINT64_MAX, &args->seed))
 			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
 		return CLI_PARSE_OK;
 	case LAB_OPT_ITER:
 		if (!args->compare)
 			return cli_error_set(err, "--iter is an option of compare");
-		if (parse_u64(value, &v) || !v || v > LAB_MAX_ITER)
+		if (lab_parse_count(value, LAB_MAX_ITER, &v) || !v)
 			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
 		args->iter = (int)v;
 		return CLI_PARSE_OK;
@@ -154,9 +190,21 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 	case LAB_OPT_PN:
 		return parse_pn(args, value, err);
 	case LAB_OPT_ACTIVE:
-		if (parse_u64(value, &v) || !v || v > 1000000)
+		if (lab_parse_count(value, 1000000, &v) || !v)
 			return cli_error_set(err, "--active-mw: '%s' is not a power in mW in [1, 1000000]", value);
 		args->active_uw = v * 1000;
+		return CLI_PARSE_OK;
+	case LAB_OPT_OUT:
+		args->output = value;
+		return CLI_PARSE_OK;
+	case LAB_OPT_LABEL:
+		if (args->compare)
+			return cli_error_set(err, "--label is an option of run");
+		if (args->nlabel == LAB_MAX_LABELS)
+			return cli_error_set(err, "more than %d labels", LAB_MAX_LABELS);
+		if (!strchr(value, '=') || *value == '=')
+			return cli_error_set(err, "--label: '%s' is not NAME=VALUE", value);
+		args->labels[args->nlabel++] = value;
 		return CLI_PARSE_OK;
 	}
 	return cli_error_set(err, "unexpected argument '%s'", value);
@@ -212,19 +260,38 @@ struct lab_job {
 	const struct il_output_format *fmt;
 };
 
-static int lab_resolve(const struct lab_args *args, struct lab_job *job, const char *cmd)
+int lab_find_presets(const char *const *names, int n, const struct il_preset **presets, const char *cmd)
 {
-	struct il_error perr;
+	for (int i = 0; i < n; i++) {
+		presets[i] = il_preset_find(names[i]);
+		if (!presets[i]) {
+			char msg[4 * CLI_ERROR_LEN]; /* room for a name as long as a -g list */
 
-	for (int i = 0; i < args->ngov; i++) {
-		job->presets[i] = il_preset_find(args->governors[i]);
-		if (!job->presets[i]) {
-			char msg[128];
-
-			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", args->governors[i]);
+			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", names[i]);
 			return cli_usage_error(cmd, msg);
 		}
 	}
+	return CLI_EXIT_OK;
+}
+
+int lab_load_platform(const char *name, struct il_platform *plat, const char *cmd)
+{
+	struct il_error perr;
+
+	if (il_platform_load(name, plat, &perr)) {
+		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
+		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}
+
+static int lab_resolve(const struct lab_args *args, struct lab_job *job, const char *cmd)
+{
+	struct il_error perr;
+	int ret = lab_find_presets(args->governors, args->ngov, job->presets, cmd);
+
+	if (ret != CLI_EXIT_OK)
+		return ret;
 	for (int i = 0; i < args->nscn; i++)
 		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i], &perr))
 			return cli_usage_error(cmd, perr.msg);
@@ -233,11 +300,7 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
 		return CLI_EXIT_RUNTIME;
 	}
-	if (il_platform_load(args->platform, &job->plat, &perr)) {
-		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
-		return il_platform_is_path(args->platform) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
-	}
-	return CLI_EXIT_OK;
+	return lab_load_platform(args->platform, &job->plat, cmd);
 }
 
 static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn, int iter,
@@ -262,17 +325,101 @@ static int run_failed(const char *cmd, const struct il_lab_spec *spec)
 	return CLI_EXIT_RUNTIME;
 }
 
-static int write_tables(const struct lab_job *job, struct il_table *tables, int n, const char *cmd)
+/* -o FILE: write FILE.tmp, then rename it, so FILE is either complete or absent. */
+static int write_tables_file(const struct lab_job *job, const struct il_table *const *ptrs, int n,
+			     const char *path, const char *cmd)
+{
+	size_t len = strlen(path) + 5;
+	char *tmp = malloc(len);
+	FILE *f;
+	int ret;
+
+	if (!tmp)
+		return CLI_EXIT_RUNTIME;
+	snprintf(tmp, len, "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, tmp, strerror(errno));
+		free(tmp);
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = job->fmt->write(f, ptrs, n);
+	ret = fclose(f) || ret;
+	if (ret || rename(tmp, path)) {
+		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, path, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return CLI_EXIT_RUNTIME;
+	}
+	free(tmp);
+	return CLI_EXIT_OK;
+}
+
+static int write_tables(const struct lab_args *args, const struct lab_job *job, struct il_table *tables, int n,
+			const char *cmd)
 {
 	const struct il_table *ptrs[4 + LAB_MAX_SCENARIOS];
 
 	for (int i = 0; i < n; i++)
 		ptrs[i] = &tables[i];
+	if (args->output)
+		return write_tables_file(job, ptrs, n, args->output, cmd);
 	if (job->fmt->write(stdout, ptrs, n) || fflush(stdout)) {
 		fprintf(stderr, "idlelab %s: writing the output: %s\n", cmd, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
+}
+
+static int copy_cell(struct il_table *t, int row, int col, const struct il_cell *c)
+{
+	switch (c->kind) {
+	case IL_CELL_STR:
+		return il_table_set_str(t, row, col, c->s);
+	case IL_CELL_INT:
+		il_table_set_int(t, row, col, c->i);
+		return 0;
+	case IL_CELL_REAL:
+		il_table_set_real(t, row, col, c->d, c->prec);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* --label K=V: a copy of the one-row table @t with the labels as leading text columns. */
+static int add_labels(const struct lab_args *args, struct il_table *t)
+{
+	struct il_table l;
+	int ret = 0;
+
+	if (!args->nlabel)
+		return 0;
+	if (il_table_init(&l, t->title, 0, NULL))
+		return -1;
+	for (int i = 0; i < args->nlabel && !ret; i++) {
+		char key[128];
+		size_t klen = (size_t)(strchr(args->labels[i], '=') - args->labels[i]);
+
+		snprintf(key, sizeof(key), "%.*s", (int)klen, args->labels[i]);
+		ret = il_table_add_col(&l, key) < 0;
+	}
+	for (int c = 0; c < t->ncols && !ret; c++)
+		ret = il_table_add_col(&l, t->cols[c]) < 0;
+	for (int r = 0; r < t->nrows && !ret; r++) {
+		ret = il_table_add_row(&l) < 0;
+		for (int i = 0; i < args->nlabel && !ret; i++)
+			ret = il_table_set_str(&l, r, i, strchr(args->labels[i], '=') + 1);
+		for (int c = 0; c < t->ncols && !ret; c++)
+			ret = copy_cell(&l, r, args->nlabel + c, &t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
+	}
+	if (ret) {
+		il_table_free(&l);
+		return -1;
+	}
+	il_table_free(t);
+	*t = l;
+	return 0;
 }
 
 /* run: the linux-pm row, and for table and json also the run, state and CPU details. */
@@ -288,14 +435,14 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 	if (il_lab_run(&spec, &res))
 		return run_failed("run", &spec);
 	ret = il_report_pm_init(&t[n], "summary", spec.scn, &res.drv) ||
-	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res);
+	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res) || add_labels(args, &t[n]);
 	n++;
 	if (!ret && details) {
 		ret = il_report_run_info(&t[n++], &spec, &res) || il_report_states(&t[n++], &res) ||
 		      il_report_cpus(&t[n++], &res);
 	}
 	ret = ret ? (fprintf(stderr, "idlelab run: %s\n", strerror(ENOMEM)), CLI_EXIT_RUNTIME)
-		  : write_tables(job, t, n, "run");
+		  : write_tables(args, job, t, n, "run");
 	for (int i = 0; i < n; i++)
 		il_table_free(&t[i]);
 	il_lab_result_free(&res);
@@ -352,7 +499,7 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 		ret = compare_fill(args, job, t, ti, s);
 	}
 	if (ret == CLI_EXIT_OK)
-		ret = write_tables(job, t, n, "compare");
+		ret = write_tables(args, job, t, n, "compare");
 	for (int i = 0; i < n; i++)
 		il_table_free(&t[i]);
 	free(t);

@@ -13,6 +13,7 @@
 #include <jansson.h>
 #endif
 
+#include "output/output.h"
 #include "step_output.h"
 
 struct mem_stream {
@@ -385,7 +386,7 @@ static void csv_vars(FILE *f, const struct step_view *v, const struct il_step_re
 		first = false;
 	}
 	fclose(m);
-	cli_csv_field(f, list);
+	il_csv_field(f, list);
 	free(list);
 }
 
@@ -395,14 +396,14 @@ static void csv_row(struct step_output *o, int step, const struct il_step_record
 	const struct il_step_input *in = &r->in;
 	FILE *f = o->main.f;
 
-	cli_csv_field(f, p->name);
+	il_csv_field(f, p->name);
 	fprintf(f, ",%d,%d,%lld,%lld,%d,", step + 1, in->line, (long long)in->sleep_ns,
 		(long long)in->delta_ns, in->stopped);
 	if (in->has_qos)
 		fprintf(f, "%d", in->qos_us);
 	fprintf(f, ",%lld,%d,%d,%lu,%lu,%lld,%lld,%d,", (long long)in->res_ns, in->rejected, in->tick,
 		in->iowait, in->load, (long long)in->span_ns, (long long)in->oracle_ns, r->index);
-	cli_csv_field(f, o->v->plat->drv.states[r->index].name);
+	il_csv_field(f, o->v->plat->drv.states[r->index].name);
 	fprintf(f, ",%d,%d,%s,%d,%d,%s,", r->bypassed, r->stop_tick,
 		r->bypassed ? "bypass" : il_tick_action_name(r->tick_action), r->sleep_queries,
 		r->poll_time_limit, il_miss_name(r->miss));

@@ -269,13 +269,14 @@ int il_live_list_cpus(const struct il_live *lv, unsigned int **cpus, struct il_e
 
 /* ---- states ------------------------------------------------------------------------------------ */
 
-/* One file of a state directory: absent is fine (older kernel), unreadable is not. */
-static int state_file(const char *dir, const char *file, char *buf, size_t cap, bool *present,
-		      struct il_error *err)
+/*
+ * One file of a state directory, into @buf: absent is fine (older kernel), unreadable is not.
+ * Return: 1 read, 0 absent, -1 with @err set.
+ */
+static int state_file(const char *dir, const char *file, char *buf, size_t cap, struct il_error *err)
 {
 	char path[IL_LIVE_PATH_MAX];
 
-	*present = false;
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, file) >= sizeof(path))
 		return il_error_set(err, dir, 0, "path too long");
 	if (il_live_read_text(path, buf, cap)) {
@@ -284,25 +285,21 @@ static int state_file(const char *dir, const char *file, char *buf, size_t cap, 
 		/* An empty desc is legal (some drivers leave it blank). */
 		if (errno == EINVAL && !strcmp(file, "desc")) {
 			buf[0] = '\0';
-			*present = true;
-			return 0;
+			return 1;
 		}
 		return il_error_set(err, path, 0, "cannot read: %s", strerror(errno));
 	}
-	*present = true;
-	return 0;
+	return 1;
 }
 
 static int state_text(const char *dir, const char *file, char *dst, size_t cap, unsigned int bit,
 		      struct il_live_state *s, struct il_error *err)
 {
 	char buf[IL_LIVE_VALUE_MAX];
-	bool present;
+	int got = state_file(dir, file, buf, sizeof(buf), err);
 
-	if (state_file(dir, file, buf, sizeof(buf), &present, err))
-		return -1;
-	if (!present)
-		return 0;
+	if (got <= 0)
+		return got;
 	if (strlen(buf) >= cap)
 		return il_error_set(err, dir, 0, "%s '%s' longer than %zu characters", file, buf, cap - 1);
 	strcpy(dst, buf);
@@ -314,12 +311,10 @@ static int state_u64(const char *dir, const char *file, u64 *dst, unsigned int b
 		     struct il_live_state *s, struct il_error *err)
 {
 	char buf[IL_LIVE_VALUE_MAX];
-	bool present;
+	int got = state_file(dir, file, buf, sizeof(buf), err);
 
-	if (state_file(dir, file, buf, sizeof(buf), &present, err))
-		return -1;
-	if (!present)
-		return 0;
+	if (got <= 0)
+		return got;
 	if (parse_u64_text(buf, dst))
 		return il_error_set(err, dir, 0, "%s is '%s', not a number", file, buf);
 	s->have |= bit;

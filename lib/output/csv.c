@@ -8,7 +8,7 @@
 
 #include "output.h"
 
-static void csv_field(FILE *out, const char *s)
+void il_csv_field(FILE *out, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
@@ -30,14 +30,14 @@ static void csv_table(FILE *out, const struct il_table *t)
 	for (int c = 0; c < t->ncols; c++) {
 		if (c)
 			fputc(',', out);
-		csv_field(out, t->cols[c]);
+		il_csv_field(out, t->cols[c]);
 	}
 	fputc('\n', out);
 	for (int r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
 			if (c)
 				fputc(',', out);
-			csv_field(out, il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf)));
+			il_csv_field(out, il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf)));
 		}
 		fputc('\n', out);
 	}

@@ -59,6 +59,12 @@ int il_table_col(const struct il_table *t, const char *name);
 /** il_cell_text - the text of a cell as the text formats print it, into @buf */
 const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);
 
+/**
+ * il_csv_field - write @s to @out as one CSV field: as it is, or in double quotes with its
+ * quotes doubled when it holds a comma, quote or line break (RFC 4180)
+ */
+void il_csv_field(FILE *out, const char *s);
+
 struct il_output_format {
 	const char *name;
 	bool available;      /* false: built without the library it needs */

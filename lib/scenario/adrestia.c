@@ -11,7 +11,6 @@
  * state's exit latency (and nothing for the timer interrupt or the context switch), so
  * its costs are the idle-state part of adrestia's number. Score: wakeup_ns.
  */
-#include "background.h"
 #include "scenario.h"
 #include "sleepers.h"
 
@@ -25,45 +24,20 @@ static const struct il_scn_param adrestia_params[] = {
 	{ 0 }
 };
 
-struct adrestia_ctx {
-	struct il_sleepers *s;
-	struct il_bg *bg;
-};
-
 static int adrestia_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
 {
-	struct adrestia_ctx *a = ctx;
 	struct il_sleepers_params p = {
 		.threads = args->v[P_THREADS] ? (unsigned int)args->v[P_THREADS] : il_sim_ncpus(sim),
 		.work_ns = (u64)args->v[P_WORK],
 		.sleep_ns = (u64)args->v[P_INTERVAL] * NSEC_PER_USEC,
 	};
 
-	a->s = il_sleepers_start(sim, &p, 1);
-	if (!a->s)
-		return -1;
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		a->bg = il_bg_start(sim, &bp, 2);
-		if (!a->bg)
-			return -1;
-	}
-	return 0;
-}
-
-static void adrestia_cleanup(void *ctx)
-{
-	struct adrestia_ctx *a = ctx;
-
-	il_sleepers_free(a->s);
-	il_bg_free(a->bg);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG]);
 }
 
 static double adrestia_score(const struct il_sim *sim, const void *ctx)
 {
-	return il_sleepers_cost_ns(((const struct adrestia_ctx *)ctx)->s);
+	return il_sleepers_cost_ns(((const struct il_sleepers_scn *)ctx)->s);
 }
 
 const struct il_scenario il_scn_adrestia = {
@@ -75,8 +49,8 @@ const struct il_scenario il_scn_adrestia = {
 	.higher_is_better = false,
 	.sources = "adrestia periodic test as Doug Smythies runs it, seeds/000 test 6",
 	.params = adrestia_params,
-	.ctx_size = sizeof(struct adrestia_ctx),
+	.ctx_size = sizeof(struct il_sleepers_scn),
 	.setup = adrestia_setup,
-	.cleanup = adrestia_cleanup,
+	.cleanup = il_sleepers_scn_cleanup,
 	.score_fn = adrestia_score,
 };

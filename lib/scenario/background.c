@@ -180,6 +180,17 @@ nomem:
 	return NULL;
 }
 
+int il_bg_start_default(struct il_sim *sim, bool on, u64 stream, struct il_bg **bg)
+{
+	struct il_bg_params p;
+
+	if (!on)
+		return 0;
+	il_bg_defaults(&p);
+	*bg = il_bg_start(sim, &p, stream);
+	return *bg ? 0 : -1;
+}
+
 void il_bg_free(struct il_bg *bg)
 {
 	if (!bg)

@@ -23,6 +23,8 @@
 #ifndef IDLELAB_SCN_BACKGROUND_H
 #define IDLELAB_SCN_BACKGROUND_H
 
+#include <stdbool.h>
+
 #include "../sim/sim.h"
 
 struct il_bg_params {
@@ -47,5 +49,12 @@ struct il_bg;
  */
 struct il_bg *il_bg_start(struct il_sim *sim, const struct il_bg_params *p, u64 stream);
 void il_bg_free(struct il_bg *bg);
+
+/**
+ * il_bg_start_default - a scenario's "background" parameter: when @on, start the default
+ * activity (il_bg_defaults()) on @stream into *@bg; when not, leave *@bg alone
+ * Return: 0, or -1 with errno set.
+ */
+int il_bg_start_default(struct il_sim *sim, bool on, u64 stream, struct il_bg **bg);
 
 #endif /* IDLELAB_SCN_BACKGROUND_H */

@@ -97,15 +97,7 @@ static int consume_setup(struct il_sim *sim, void *ctx, const struct il_scn_args
 		if (il_sim_timer_start(sim, &t->timer, i, t->period_start))
 			return -1;
 	}
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		cc->bg = il_bg_start(sim, &bp, 2);
-		if (!cc->bg)
-			return -1;
-	}
-	return 0;
+	return il_bg_start_default(sim, args->v[P_BG], 2, &cc->bg);
 }
 
 static void consume_cleanup(void *ctx)

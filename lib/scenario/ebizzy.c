@@ -10,7 +10,6 @@
  * sleeps interval_us on a timer; sweep interval_us to move the load across idle states.
  * Score: records_per_s, one record per search (Doug's "records per second").
  */
-#include "background.h"
 #include "scenario.h"
 #include "sleepers.h"
 
@@ -24,14 +23,8 @@ static const struct il_scn_param ebizzy_params[] = {
 	{ 0 }
 };
 
-struct ebizzy_ctx {
-	struct il_sleepers *s;
-	struct il_bg *bg;
-};
-
 static int ebizzy_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
 {
-	struct ebizzy_ctx *e = ctx;
 	struct il_sleepers_params p = {
 		.threads = (unsigned int)args->v[P_N],
 		.work_ns = (u64)args->v[P_SEARCH] * NSEC_PER_USEC,
@@ -39,33 +32,7 @@ static int ebizzy_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 		.sleep_ns = (u64)args->v[P_INTERVAL] * NSEC_PER_USEC,
 	};
 
-	e->s = il_sleepers_start(sim, &p, 1);
-	if (!e->s)
-		return -1;
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		e->bg = il_bg_start(sim, &bp, 2);
-		if (!e->bg)
-			return -1;
-	}
-	return 0;
-}
-
-static void ebizzy_cleanup(void *ctx)
-{
-	struct ebizzy_ctx *e = ctx;
-
-	il_sleepers_free(e->s);
-	il_bg_free(e->bg);
-}
-
-static double ebizzy_score(const struct il_sim *sim, const void *ctx)
-{
-	const struct ebizzy_ctx *e = ctx;
-
-	return (double)il_sleepers_loops(e->s) * 1e9 / (double)il_sim_duration_ns(sim);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG]);
 }
 
 const struct il_scenario il_scn_ebizzy = {
@@ -77,8 +44,8 @@ const struct il_scenario il_scn_ebizzy = {
 	.higher_is_better = true,
 	.sources = "Doug Smythies' sleeping-ebizzy test, seeds/000 test 5 (amounts assumed)",
 	.params = ebizzy_params,
-	.ctx_size = sizeof(struct ebizzy_ctx),
+	.ctx_size = sizeof(struct il_sleepers_scn),
 	.setup = ebizzy_setup,
-	.cleanup = ebizzy_cleanup,
-	.score_fn = ebizzy_score,
+	.cleanup = il_sleepers_scn_cleanup,
+	.score_fn = il_sleepers_scn_loops_per_s,
 };

@@ -264,15 +264,7 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 		if (il_sim_wake(sim, job->cpu, job->cpu, f->dev.submit_ns, fio_issue, job, -1))
 			return -1;
 	}
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		f->bg = il_bg_start(sim, &bp, 2);
-		if (!f->bg)
-			return -1;
-	}
-	return 0;
+	return il_bg_start_default(sim, args->v[P_BG], 2, &f->bg);
 }
 
 static void fio_cleanup(void *ctx)

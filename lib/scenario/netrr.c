@@ -98,15 +98,7 @@ static int netrr_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 		if (il_sim_wake(sim, p->client, p->client, n->client_ns, netrr_client_sent, p, (int)p->server))
 			return -1;
 	}
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		n->bg = il_bg_start(sim, &bp, 2);
-		if (!n->bg)
-			return -1;
-	}
-	return 0;
+	return il_bg_start_default(sim, args->v[P_BG], 2, &n->bg);
 }
 
 static void netrr_cleanup(void *ctx)

@@ -73,14 +73,8 @@ static int pidpersec_setup(struct il_sim *sim, void *ctx, const struct il_scn_ar
 	pp->work_ns = (u64)args->v[P_WORK] * NSEC_PER_USEC;
 	pp->fork_ns = (u64)args->v[P_FORK] * NSEC_PER_USEC;
 	pp->affinity = args->v[P_AFFINITY];
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		pp->bg = il_bg_start(sim, &bp, 2);
-		if (!pp->bg)
-			return -1;
-	}
+	if (il_bg_start_default(sim, args->v[P_BG], 2, &pp->bg))
+		return -1;
 	return pid_fork(sim, pp, 0);
 }
 

@@ -57,14 +57,8 @@ static int pingpong_setup(struct il_sim *sim, void *ctx, const struct il_scn_arg
 	pp->stop_ns = (u64)args->v[P_WORK] * NSEC_PER_USEC + (u64)args->v[P_OVERHEAD];
 	if (!pp->stop_ns)
 		pp->stop_ns = 1; /* a token that costs nothing would never let time advance */
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		pp->bg = il_bg_start(sim, &bp, 2);
-		if (!pp->bg)
-			return -1;
-	}
+	if (il_bg_start_default(sim, args->v[P_BG], 2, &pp->bg))
+		return -1;
 	return il_sim_wake(sim, 0, 0, pp->stop_ns, pingpong_pass, pp, pp->ncpus > 1 ? 1 : 0);
 }
 

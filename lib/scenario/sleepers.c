@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "background.h"
 #include "sleepers.h"
 
 struct sleeper {
@@ -87,4 +88,29 @@ u64 il_sleepers_loops(const struct il_sleepers *s)
 double il_sleepers_cost_ns(const struct il_sleepers *s)
 {
 	return s->loops ? (double)s->cost_sum_ns / (double)s->loops : 0.0;
+}
+
+int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p, bool background)
+{
+	struct il_sleepers_scn *c = ctx;
+
+	c->s = il_sleepers_start(sim, p, 1);
+	if (!c->s)
+		return -1;
+	return il_bg_start_default(sim, background, 2, &c->bg);
+}
+
+void il_sleepers_scn_cleanup(void *ctx)
+{
+	struct il_sleepers_scn *c = ctx;
+
+	il_sleepers_free(c->s);
+	il_bg_free(c->bg);
+}
+
+double il_sleepers_scn_loops_per_s(const struct il_sim *sim, const void *ctx)
+{
+	const struct il_sleepers_scn *c = ctx;
+
+	return (double)il_sleepers_loops(c->s) * 1e9 / (double)il_sim_duration_ns(sim);
 }

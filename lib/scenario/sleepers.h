@@ -13,7 +13,11 @@
 #ifndef IDLELAB_SCN_SLEEPERS_H
 #define IDLELAB_SCN_SLEEPERS_H
 
+#include <stdbool.h>
+
 #include "../sim/sim.h"
+
+struct il_bg;
 
 struct il_sleepers_params {
 	unsigned int threads;
@@ -31,5 +35,23 @@ void il_sleepers_free(struct il_sleepers *s);
 u64 il_sleepers_loops(const struct il_sleepers *s);
 /** il_sleepers_cost_ns - the mean wakeup cost, ns */
 double il_sleepers_cost_ns(const struct il_sleepers *s);
+
+/* The context of a scenario that is sleeper threads plus, optionally, the background. */
+struct il_sleepers_scn {
+	struct il_sleepers *s;
+	struct il_bg *bg;
+};
+
+/**
+ * il_sleepers_scn_setup - a scenario's setup: start the threads of @p on stream 1 and,
+ * when @background, the default background activity on stream 2, into @ctx
+ * (a struct il_sleepers_scn)
+ * Return: 0, or -1 with errno set.
+ */
+int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p, bool background);
+/** il_sleepers_scn_cleanup - a scenario's cleanup: free what il_sleepers_scn_setup() started */
+void il_sleepers_scn_cleanup(void *ctx);
+/** il_sleepers_scn_loops_per_s - a scenario's score: loops per simulated second, all threads */
+double il_sleepers_scn_loops_per_s(const struct il_sim *sim, const void *ctx);
 
 #endif /* IDLELAB_SCN_SLEEPERS_H */

@@ -10,7 +10,6 @@
  * The defaults (10 µs of work, 2 ms of sleep: about 20 % load on 12 CPUs) are assumptions;
  * the thread does not give Doug's numbers. Score: loops_per_s, all threads together.
  */
-#include "background.h"
 #include "scenario.h"
 #include "sleepers.h"
 
@@ -24,14 +23,8 @@ static const struct il_scn_param threads_params[] = {
 	{ 0 }
 };
 
-struct threads_ctx {
-	struct il_sleepers *s;
-	struct il_bg *bg;
-};
-
 static int threads_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
 {
-	struct threads_ctx *t = ctx;
 	struct il_sleepers_params p = {
 		.threads = (unsigned int)args->v[P_N],
 		.work_ns = (u64)args->v[P_WORK] * NSEC_PER_USEC,
@@ -39,33 +32,7 @@ static int threads_setup(struct il_sim *sim, void *ctx, const struct il_scn_args
 		.sleep_ns = (u64)args->v[P_SLEEP] * NSEC_PER_USEC,
 	};
 
-	t->s = il_sleepers_start(sim, &p, 1);
-	if (!t->s)
-		return -1;
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		t->bg = il_bg_start(sim, &bp, 2);
-		if (!t->bg)
-			return -1;
-	}
-	return 0;
-}
-
-static void threads_cleanup(void *ctx)
-{
-	struct threads_ctx *t = ctx;
-
-	il_sleepers_free(t->s);
-	il_bg_free(t->bg);
-}
-
-static double threads_score(const struct il_sim *sim, const void *ctx)
-{
-	const struct threads_ctx *t = ctx;
-
-	return (double)il_sleepers_loops(t->s) * 1e9 / (double)il_sim_duration_ns(sim);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG]);
 }
 
 const struct il_scenario il_scn_threads = {
@@ -77,8 +44,8 @@ const struct il_scenario il_scn_threads = {
 	.higher_is_better = true,
 	.sources = "Doug Smythies' many-threads periodic test, seeds/000 test 9 (amounts assumed)",
 	.params = threads_params,
-	.ctx_size = sizeof(struct threads_ctx),
+	.ctx_size = sizeof(struct il_sleepers_scn),
 	.setup = threads_setup,
-	.cleanup = threads_cleanup,
-	.score_fn = threads_score,
+	.cleanup = il_sleepers_scn_cleanup,
+	.score_fn = il_sleepers_scn_loops_per_s,
 };

@@ -105,15 +105,7 @@ static int video_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 	if (il_sim_irq(sim, 0, v->period_ns, video_vblank, v, -1) ||
 	    il_sim_irq(sim, 0, v->audio_period_ns / 2, video_audio, v, -1))
 		return -1;
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		v->bg = il_bg_start(sim, &bp, 2);
-		if (!v->bg)
-			return -1;
-	}
-	return 0;
+	return il_bg_start_default(sim, args->v[P_BG], 2, &v->bg);
 }
 
 static void video_cleanup(void *ctx)

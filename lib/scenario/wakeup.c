@@ -91,14 +91,8 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 	w->waker_ns = (u64)args->v[P_WAKER];
 	w->wakee_ns = (u64)args->v[P_WAKEE];
 	il_sim_timer_init(&w->timer, wakeup_timer, w);
-	if (args->v[P_BG]) {
-		struct il_bg_params bp;
-
-		il_bg_defaults(&bp);
-		w->bg = il_bg_start(sim, &bp, 2);
-		if (!w->bg)
-			return -1;
-	}
+	if (il_bg_start_default(sim, args->v[P_BG], 2, &w->bg))
+		return -1;
 	return il_sim_timer_start(sim, &w->timer, w->pipe ? 0 : w->wakee, w->interval_ns);
 }
 

@@ -64,6 +64,8 @@ expect 2 "run: no governor" "$IDLELAB" run -p rk3588 -s idle
 expect 2 "run: two governors" "$IDLELAB" run -g menu,teo -p rk3588 -s idle
 expect 2 "run: unknown governor" "$IDLELAB" run -g nosuch -p rk3588 -s idle
 expect 2 "run: unknown platform" "$IDLELAB" run -g menu -p nosuch -s idle
+expect 2 "run: a seed with a blank and a sign is refused, not wrapped" "$IDLELAB" run -g menu -p rk3588 -s idle --seed " -1"
+expect 2 "run: a seed with a plus sign is refused" "$IDLELAB" run -g menu -p rk3588 -s idle --seed +5
 expect 2 "run: unknown scenario" "$IDLELAB" run -g menu -p rk3588 -s nosuch
 expect 2 "run: bad parameter" "$IDLELAB" run -g menu -p rk3588 -s fio:device=floppy
 expect 2 "run: parameter out of range" "$IDLELAB" run -g menu -p rk3588 -s consume:load=200

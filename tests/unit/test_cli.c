@@ -13,6 +13,7 @@
 
 #include "../../src/cli.h"
 #include "../../src/commands.h"
+#include "../../src/cmd_kgov.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
@@ -227,6 +228,95 @@ static void test_helpers(void **state)
 	assert_int_equal(cli_parse_format("JSON", &f), -1);
 }
 
+static void test_kgov_args(void **state)
+{
+	struct kgov_args a;
+	struct cli_error err;
+
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build", "m.c"), CLI_PARSE_OK);
+	assert_int_equal(a.action, KGOV_BUILD);
+	assert_string_equal(a.src, "m.c");
+	assert_null(a.out);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build", "m.c", "-o", "x.so", "-v"),
+			 CLI_PARSE_OK);
+	assert_string_equal(a.out, "x.so");
+	assert_true(a.verbose);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "--against",
+			       "menu-7.1", "--steps", "5000", "--seed", "0x10", "-p", "skx"), CLI_PARSE_OK);
+	assert_int_equal(a.action, KGOV_CHECK);
+	assert_string_equal(a.against, "menu-7.1");
+	assert_true(a.steps == 5000 && a.seed == 16);
+	assert_string_equal(a.platform, "skx");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.so", "-a", "teo",
+			       "-n", "7", "-s", "3", "--random-platforms"), CLI_PARSE_OK);
+	assert_true(a.steps == 7 && a.seed == 3 && a.random_platforms);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu"),
+			 CLI_PARSE_OK);
+	assert_true(a.steps == KGOV_DEFAULT_STEPS && a.seed == 1);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "record", "m.c", "--as", "menu-6.18",
+			       "-o", "v.kv.xz", "--steps", "1000000"), CLI_PARSE_OK);
+	assert_int_equal(a.action, KGOV_RECORD);
+	assert_string_equal(a.as, "menu-6.18");
+	assert_string_equal(a.out, "v.kv.xz");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "verify", "v.kv.xz", "--against",
+			       "menu-6.18"), CLI_PARSE_OK);
+	assert_int_equal(a.action, KGOV_VERIFY);
+	assert_string_equal(a.src, "v.kv.xz");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "--help"), CLI_PARSE_HELP);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "-h"), CLI_PARSE_HELP);
+}
+
+static void test_kgov_arg_errors(void **state)
+{
+	struct kgov_args a;
+	struct cli_error err;
+
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "no action given (build, check, record or verify)");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "make", "m.c"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown action 'make' (build, check, record or verify)");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "no governor source file given");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "verify"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "no vector file given");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build", "a.c", "b.c"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "more than one source file given");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build", "m.so"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build", "m.c", "-a", "menu"),
+			 CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "check needs --against PRESET (the port to compare with)");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu", "-o",
+			       "x"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu", "-p",
+			       "skx", "--random-platforms"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu",
+			       "--steps", "0"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--steps takes a positive count, not '0'");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu",
+			       "--seed", "-2"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu",
+			       "--steps", "12x"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu",
+			       "--as", "menu"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--as is an option of record");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "record", "m.c"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "record needs -o FILE (the vector file to write)");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "record", "m.c", "-o", "v", "-a",
+			       "menu"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "record", "m.c", "-o", "v", "-p",
+			       "skx", "--random-platforms"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "verify", "v"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "verify needs --against PRESET (the port to replay)");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "verify", "v", "-a", "menu",
+			       "--steps", "5"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "verify", "v", "w", "-a", "menu"),
+			 CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "more than one vector file given");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "--frob"),
+			 CLI_PARSE_ERROR);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +328,8 @@ int main(void)
 		cmocka_unit_test(test_step_arg_errors),
 		cmocka_unit_test(test_help_args),
 		cmocka_unit_test(test_helpers),
+		cmocka_unit_test(test_kgov_args),
+		cmocka_unit_test(test_kgov_arg_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,7 @@
 
 #include "gov/governors.h"
 #include "replay/replay.h"
+#include "testlab.h"
 
 #define US 1000ULL
 #define TICK_US 4000ULL /* haltpoll-vm: HZ 250 */
@@ -27,7 +28,6 @@ static struct il_platform plat;
 static struct il_replay_inputs seen[MAX_PERIODS];
 static int seen_picks[MAX_PERIODS][4];
 static int nseen;
-static u64 line_no;
 
 static void hook(void *ctx, const struct il_replay_inputs *in, const int *picks, const bool *stops)
 {
@@ -63,22 +63,9 @@ static struct il_replay *new_replay(const char *const *govs, int ngov, int *ctx)
 	return r;
 }
 
-static struct il_trace_event event(enum il_ev type, unsigned int cpu, u64 ts_us)
-{
-	struct il_trace_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.type = type;
-	ev.cpu = cpu;
-	ev.ts_ns = ts_us * US;
-	ev.line = ++line_no;
-	ev.target_cpu = -1;
-	return ev;
-}
-
 static void idle(struct il_replay *r, unsigned int cpu, u64 ts_us, u32 state)
 {
-	struct il_trace_event ev = event(IL_EV_CPU_IDLE, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_CPU_IDLE, cpu, ts_us);
 
 	ev.state = state;
 	il_replay_event(r, &ev);
@@ -87,7 +74,7 @@ static void idle(struct il_replay *r, unsigned int cpu, u64 ts_us, u32 state)
 static void hrtimer(struct il_replay *r, enum il_ev type, unsigned int cpu, u64 ts_us, u64 ptr,
 		    u64 expires_us, const char *fn)
 {
-	struct il_trace_event ev = event(type, cpu, ts_us);
+	struct il_trace_event ev = tl_event(type, cpu, ts_us);
 
 	ev.timer = ptr;
 	ev.expires = expires_us * US;
@@ -98,7 +85,7 @@ static void hrtimer(struct il_replay *r, enum il_ev type, unsigned int cpu, u64 
 
 static void simple(struct il_replay *r, enum il_ev type, unsigned int cpu, u64 ts_us, int a, int b)
 {
-	struct il_trace_event ev = event(type, cpu, ts_us);
+	struct il_trace_event ev = tl_event(type, cpu, ts_us);
 
 	ev.success = a;
 	ev.prev_pid = a;
@@ -172,7 +159,7 @@ static void test_inputs_wheel_and_odd_timers(void **state)
 	struct il_replay *r = new_replay(govs, 1, &ctx);
 
 	/* jiffies 1000 at 100 µs: jiffy J starts at (J - 1000) ticks. */
-	ev = event(IL_EV_TIMER_START, 1, 100);
+	ev = tl_event(IL_EV_TIMER_START, 1, 100);
 	ev.timer = 0xabc;
 	ev.now = 1000;
 	ev.expires = 1003; /* 3 ticks = 12 ms */
@@ -221,7 +208,7 @@ static void test_governor_rows(void **state)
 		idle(r, 0, t, i == 3 ? 0 : 1);
 		idle(r, 0, t + (i == 3 ? 5 : 100), IL_PWR_EVENT_EXIT);
 		if (i == 3) {
-			ev = event(IL_EV_CPU_IDLE_MISS, 0, t + 5);
+			ev = tl_event(IL_EV_CPU_IDLE_MISS, 0, t + 5);
 			ev.below = true;
 			il_replay_event(r, &ev);
 		}

@@ -15,6 +15,9 @@
 #include "output/output.h"
 #include "scenario/report.h"
 #include "scenario/scenarios.h"
+#include "testlab.h"
+
+#define RUN_NS 200000000ULL /* simulated time of each run: 0.2 s */
 
 static void test_parse(void **state)
 {
@@ -51,24 +54,6 @@ static void test_parse(void **state)
 	assert_int_equal(il_scn_parse("fio:cpus=0", &scn, &args, &common, &err), -1);
 }
 
-static void run_one(const char *plat_name, const char *gov, const char *scn_spec, u64 seed,
-		    struct il_lab_result *res, const struct il_scenario **scn_out)
-{
-	static struct il_platform plat;
-	struct il_lab_spec spec = { 0 };
-	struct il_error err;
-
-	assert_int_equal(il_platform_load(plat_name, &plat, &err), 0);
-	spec.plat = &plat;
-	spec.preset = il_preset_find(gov);
-	assert_non_null(spec.preset);
-	assert_int_equal(il_scn_parse(scn_spec, &spec.scn, &spec.args, &spec.common, &err), 0);
-	spec.duration_ns = 200000000;
-	spec.seed = seed;
-	assert_int_equal(il_lab_run(&spec, res), 0);
-	*scn_out = spec.scn;
-}
-
 /* Every scenario runs on a platform with and one without a polling state and scores > 0. */
 static void test_every_scenario_runs(void **state)
 {
@@ -76,7 +61,7 @@ static void test_every_scenario_runs(void **state)
 		const struct il_scenario *scn = il_scenario_at(i), *got;
 		struct il_lab_result res;
 
-		run_one(i % 2 ? "rk3588" : "i5-10600k", "teo", scn->name, 3, &res, &got);
+		got = tl_lab_run(i % 2 ? "rk3588" : "i5-10600k", "teo", scn->name, 3, RUN_NS, &res);
 		assert_ptr_equal(got, scn);
 		assert_true(res.sum.idles > 0);
 		if (strcmp(scn->score, "late_us") && strcmp(scn->score, "wakeup_us"))
@@ -98,7 +83,7 @@ static char *table_bytes(const char *scn_spec, u64 seed, size_t *len)
 		const struct il_scenario *scn;
 		struct il_lab_result res;
 
-		run_one("i5-10600k", govs[g], scn_spec, seed, &res, &scn);
+		scn = tl_lab_run("i5-10600k", govs[g], scn_spec, seed, RUN_NS, &res);
 		if (!g)
 			assert_int_equal(il_report_pm_init(&t, "t", scn, &res.drv), 0);
 		assert_int_equal(il_report_pm_row(&t, govs[g], 0, scn, &res), 0);

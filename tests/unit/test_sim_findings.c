@@ -24,25 +24,9 @@
 #include <cmocka.h>
 
 #include "scenario/scenarios.h"
+#include "testlab.h"
 
 #define SEC 1000000000ULL
-
-static void lab(const char *plat_name, const char *gov, const char *scn_spec, u64 seed, u64 time_ns,
-		struct il_lab_result *res)
-{
-	static struct il_platform plat;
-	struct il_lab_spec spec = { 0 };
-	struct il_error err;
-
-	assert_int_equal(il_platform_load(plat_name, &plat, &err), 0);
-	spec.plat = &plat;
-	spec.preset = il_preset_find(gov);
-	assert_non_null(spec.preset);
-	assert_int_equal(il_scn_parse(scn_spec, &spec.scn, &spec.args, &spec.common, &err), 0);
-	spec.duration_ns = time_ns;
-	spec.seed = seed;
-	assert_int_equal(il_lab_run(&spec, res), 0);
-}
 
 /* aboves / idles of one CPU. */
 static double cpu_above_ratio(const struct il_lab_result *res, unsigned int cpu)
@@ -65,9 +49,9 @@ static void test_pseries_pipe_wakeups(void **state)
 	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
 		struct il_lab_result menu, teo, teo613;
 
-		lab("pseries", "menu-6.13", specs[i], 1, SEC, &menu);
-		lab("pseries", "teo", specs[i], 1, SEC, &teo);
-		lab("pseries", "teo-6.13", specs[i], 1, SEC, &teo613);
+		tl_lab_run("pseries", "menu-6.13", specs[i], 1, SEC, &menu);
+		tl_lab_run("pseries", "teo", specs[i], 1, SEC, &teo);
+		tl_lab_run("pseries", "teo-6.13", specs[i], 1, SEC, &teo613);
 		/* CPU 1 is the wakee: it sees only the pipe wakeups. */
 		assert_true(cpu_above_ratio(&menu, 1) > 0.9);
 		assert_true(cpu_above_ratio(&teo, 1) < 0.05);
@@ -93,9 +77,9 @@ static void test_pingpong_poll(void **state)
 	for (u64 seed = 1; seed <= 3; seed++) {
 		struct il_lab_result m16, m17, m18;
 
-		lab("i5-10600k", "menu-6.16", "pingpong:qos_us=100", seed, SEC / 2, &m16);
-		lab("i5-10600k", "menu-6.17", "pingpong:qos_us=100", seed, SEC / 2, &m17);
-		lab("i5-10600k", "menu-6.18", "pingpong:qos_us=100", seed, SEC / 2, &m18);
+		tl_lab_run("i5-10600k", "menu-6.16", "pingpong:qos_us=100", seed, SEC / 2, &m16);
+		tl_lab_run("i5-10600k", "menu-6.17", "pingpong:qos_us=100", seed, SEC / 2, &m17);
+		tl_lab_run("i5-10600k", "menu-6.18", "pingpong:qos_us=100", seed, SEC / 2, &m18);
 		assert_string_equal(m16.drv.states[0].name, "POLL");
 		assert_true(poll_share(&m16) > 0.2);
 		assert_true(poll_share(&m17) < 0.001);
@@ -116,8 +100,8 @@ static void test_4_16_powernightmares(void **state)
 	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
 		struct il_lab_result m416, m417;
 
-		lab("skx", "menu-4.16", specs[i], 1, 30 * SEC, &m416);
-		lab("skx", "menu-4.17", specs[i], 1, 30 * SEC, &m417);
+		tl_lab_run("skx", "menu-4.16", specs[i], 1, 30 * SEC, &m416);
+		tl_lab_run("skx", "menu-4.17", specs[i], 1, 30 * SEC, &m417);
 		assert_true(m416.sum.nightmare_s > 3 * m417.sum.nightmare_s);
 		assert_true(m416.sum.nightmare_s > 1.0);
 		il_lab_result_free(&m416);
@@ -133,8 +117,8 @@ static void test_fio_teo_fewer_misses(void **state)
 		for (u64 seed = 1; seed <= 2; seed++) {
 			struct il_lab_result menu, teo;
 
-			lab("rk3588", "menu-6.13", specs[i], seed, 5 * SEC, &menu);
-			lab("rk3588", "teo", specs[i], seed, 5 * SEC, &teo);
+			tl_lab_run("rk3588", "menu-6.13", specs[i], seed, 5 * SEC, &menu);
+			tl_lab_run("rk3588", "teo", specs[i], seed, 5 * SEC, &teo);
 			assert_true(teo.sum.idle_miss_ratio < menu.sum.idle_miss_ratio);
 			/* and it does not cost throughput: iops at least menu's */
 			assert_true(teo.score >= menu.score);
@@ -153,11 +137,11 @@ static void test_jbb_fewer_timers(void **state)
 {
 	struct il_lab_result before, after, m5, teo, teo_before;
 
-	lab("i5-10600k", "menu-6.13", "jbb:timer_pct=500", 1, SEC, &before);
-	lab("i5-10600k", "menu-6.13", "jbb:timer_pct=20", 1, SEC, &after);
-	lab("i5-10600k", "menu-5", "jbb:timer_pct=20", 1, SEC, &m5);
-	lab("i5-10600k", "teo", "jbb:timer_pct=20", 1, SEC, &teo);
-	lab("i5-10600k", "teo", "jbb:timer_pct=500", 1, SEC, &teo_before);
+	tl_lab_run("i5-10600k", "menu-6.13", "jbb:timer_pct=500", 1, SEC, &before);
+	tl_lab_run("i5-10600k", "menu-6.13", "jbb:timer_pct=20", 1, SEC, &after);
+	tl_lab_run("i5-10600k", "menu-5", "jbb:timer_pct=20", 1, SEC, &m5);
+	tl_lab_run("i5-10600k", "teo", "jbb:timer_pct=20", 1, SEC, &teo);
+	tl_lab_run("i5-10600k", "teo", "jbb:timer_pct=500", 1, SEC, &teo_before);
 	/* resp_us: menu-6.13 gets much worse with fewer timers, teo does not move */
 	assert_true(after.score > 2 * before.score);
 	assert_true(deepest_share(&after) > 5 * deepest_share(&before));

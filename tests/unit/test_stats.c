@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "stats/stats.h"
+#include "testlab.h"
 
 #define US 1000ULL
 
@@ -38,24 +39,9 @@ static struct il_driver test_drv(void)
 	return drv;
 }
 
-static u64 line_no;
-
-static struct il_trace_event event(enum il_ev type, unsigned int cpu, u64 ts_us)
-{
-	struct il_trace_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.type = type;
-	ev.cpu = cpu;
-	ev.ts_ns = ts_us * US;
-	ev.line = ++line_no;
-	ev.target_cpu = -1;
-	return ev;
-}
-
 static void idle(struct il_stats *s, unsigned int cpu, u64 ts_us, u32 state)
 {
-	struct il_trace_event ev = event(IL_EV_CPU_IDLE, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_CPU_IDLE, cpu, ts_us);
 
 	ev.state = state;
 	ev.cpu_id = cpu;
@@ -70,7 +56,7 @@ static void period(struct il_stats *s, unsigned int cpu, u64 from_us, u64 to_us,
 
 static void miss(struct il_stats *s, unsigned int cpu, u64 ts_us, u32 state, bool below)
 {
-	struct il_trace_event ev = event(IL_EV_CPU_IDLE_MISS, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_CPU_IDLE_MISS, cpu, ts_us);
 
 	ev.state = state;
 	ev.below = below;
@@ -79,7 +65,7 @@ static void miss(struct il_stats *s, unsigned int cpu, u64 ts_us, u32 state, boo
 
 static void irq(struct il_stats *s, unsigned int cpu, u64 ts_us, int nr, const char *name)
 {
-	struct il_trace_event ev = event(IL_EV_IRQ, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_IRQ, cpu, ts_us);
 
 	ev.irq = nr;
 	strcpy(ev.label, name);
@@ -88,7 +74,7 @@ static void irq(struct il_stats *s, unsigned int cpu, u64 ts_us, int nr, const c
 
 static void vector(struct il_stats *s, unsigned int cpu, u64 ts_us, const char *name)
 {
-	struct il_trace_event ev = event(IL_EV_IRQ_VECTOR, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_IRQ_VECTOR, cpu, ts_us);
 
 	strcpy(ev.label, name);
 	il_stats_event(s, &ev);
@@ -96,7 +82,7 @@ static void vector(struct il_stats *s, unsigned int cpu, u64 ts_us, const char *
 
 static void expire(struct il_stats *s, unsigned int cpu, u64 ts_us, const char *fn)
 {
-	struct il_trace_event ev = event(IL_EV_HRTIMER_EXPIRE, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_HRTIMER_EXPIRE, cpu, ts_us);
 
 	strcpy(ev.label, fn);
 	il_stats_event(s, &ev);
@@ -104,7 +90,7 @@ static void expire(struct il_stats *s, unsigned int cpu, u64 ts_us, const char *
 
 static void wakeup(struct il_stats *s, unsigned int cpu, u64 ts_us, int target)
 {
-	struct il_trace_event ev = event(IL_EV_SCHED_WAKEUP, cpu, ts_us);
+	struct il_trace_event ev = tl_event(IL_EV_SCHED_WAKEUP, cpu, ts_us);
 
 	ev.target_cpu = target;
 	il_stats_event(s, &ev);
@@ -277,10 +263,10 @@ static void test_irregular_input(void **state)
 	idle(s, 0, 300, IL_PWR_EVENT_EXIT);
 	idle(s, 0, 400, 7);                 /* beyond the table */
 	idle(s, 0, 500, IL_PWR_EVENT_EXIT); /* so this exit has no enter */
-	ev = event(IL_EV_TICK_STOP, 0, 550);
+	ev = tl_event(IL_EV_TICK_STOP, 0, 550);
 	ev.success = 1;
 	il_stats_event(s, &ev);
-	ev = event(IL_EV_TICK_STOP, 0, 560);
+	ev = tl_event(IL_EV_TICK_STOP, 0, 560);
 	strcpy(ev.label, "SCHED");
 	il_stats_event(s, &ev);
 	il_stats_event(s, &ev);

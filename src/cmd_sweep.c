@@ -1,0 +1,662 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_sweep.c - `idlelab sweep`: one scenario with one or two of its parameters over lists
+ * or ranges, for several governors and platforms; one linux-pm row per case in
+ * DIR/sweep.csv and DIR/sweep.json, the cases run on -j threads, or written out as one
+ * `idlelab run` command line each (--emit-jobs) for GNU parallel or a job array, whose
+ * outputs `idlelab merge` turns into the same two files.
+ *
+ * Case i is (platform, value of the first parameter, value of the second, governor,
+ * iteration), the last varying fastest; iteration k runs with seed N+k as in compare. A
+ * case's row is built from text exactly as merge builds it from `run -f csv` (see
+ * sweep_table.h), so both give the same bytes.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "lab_cli.h"
+#include "gov/governors.h"
+#include "output/output.h"
+#include "platform/platform.h"
+#include "scenario/battery.h"
+#include "scenario/report.h"
+#include "sweep_table.h"
+
+#define SWEEP_MAX_PARAMS 2
+#define SWEEP_MAX_VALUES 10000
+#define SWEEP_MAX_CASES 1000000
+#define SWEEP_MAX_PLATFORMS 16
+#define SWEEP_MAX_JOBS 256
+#define SWEEP_DEFAULT_TIME_NS (5ULL * 1000000000ULL)
+#define SWEEP_SPEC_LEN 512
+#define SWEEP_MAX_LABELS (5 + SWEEP_MAX_PARAMS)
+
+struct sweep_param {
+	char name[64];
+	int nval;
+	char **vals; /* owned */
+};
+
+struct sweep_args {
+	char gov_buf[LAB_GOV_LIST_LEN];
+	int ngov;
+	const char *governors[LAB_MAX_GOVERNORS];
+	char plat_buf[1024];
+	int nplat;
+	const char *platforms[SWEEP_MAX_PLATFORMS];
+	const char *scenario;
+	int nparam;
+	struct sweep_param params[SWEEP_MAX_PARAMS];
+	uint64_t time_ns;
+	uint64_t seed;
+	int iter;
+	unsigned int jobs; /* 0: the online CPUs */
+	const char *dir;   /* -o */
+	const char *emit;  /* --emit-jobs */
+};
+
+enum {
+	SW_OPT_HELP = 1, SW_OPT_GOV, SW_OPT_PLAT, SW_OPT_SCN, SW_OPT_PARAM, SW_OPT_TIME, SW_OPT_SEED,
+	SW_OPT_ITER, SW_OPT_JOBS, SW_OPT_OUT, SW_OPT_EMIT,
+};
+
+static const struct cli_opt sweep_opts[] = {
+	{ SW_OPT_HELP, 'h', "help", false },
+	{ SW_OPT_GOV, 'g', "governor", true },
+	{ SW_OPT_PLAT, 'p', "platform", true },
+	{ SW_OPT_SCN, 's', "scenario", true },
+	{ SW_OPT_PARAM, 0, "param", true },
+	{ SW_OPT_TIME, 't', "time", true },
+	{ SW_OPT_SEED, 0, "seed", true },
+	{ SW_OPT_ITER, 'n', "iter", true },
+	{ SW_OPT_JOBS, 'j', "jobs", true },
+	{ SW_OPT_OUT, 'o', "output", true },
+	{ SW_OPT_EMIT, 0, "emit-jobs", true },
+	{ 0 },
+};
+
+void cmd_sweep_usage(FILE *out)
+{
+	fprintf(out, "usage: idlelab sweep -g GOV,... -p PLATFORM,... -s SCENARIO[:k=v,...]\n"
+		     "                     --param NAME=LIST|A..B:STEP [--param ...] [-j N] [--time T]\n"
+		     "                     [--seed N] [--iter N] [--emit-jobs FILE] -o DIR\n"
+		     "\n"
+		     "Run SCENARIO with one or two of its parameters over a list (interval_us=5,10,30)\n"
+		     "or an integer range (work_us=0..400:10, both ends included) for every governor\n"
+		     "on every platform, and write one linux-pm row per case to DIR/sweep.csv and\n"
+		     "DIR/sweep.json (columns: case governor platform PARAM... iter seed, then those\n"
+		     "of 'idlelab compare'). The files are the same bytes whatever -j is.\n"
+		     "With --emit-jobs FILE, run nothing: write one 'idlelab run' command line per case\n"
+		     "to FILE (its output goes to DIR/case-N.csv) for GNU parallel or a job array, then\n"
+		     "'idlelab merge DIR/case-*.csv -o DIR' writes the same files a local sweep does.\n"
+		     "\n"
+		     "  -g, --governor LIST    presets or aliases, comma-separated\n"
+		     "  -p, --platform LIST    built-in platforms or platform files, comma-separated\n"
+		     "  -s, --scenario S       NAME[:k=v,...], the fixed part of every case\n"
+		     "      --param NAME=VALS  a parameter of S and its values; at most two\n"
+		     "  -t, --time T           simulated time per case (default 5s)\n"
+		     "      --seed N           seed of the first iteration (default 1)\n"
+		     "  -n, --iter N           iterations per case, seeds N, N+1, ... (default 1)\n"
+		     "  -j, --jobs N           threads (default: the online CPUs)\n"
+		     "  -o, --output DIR       the output directory (made if missing)\n"
+		     "      --emit-jobs FILE   write the per-case command lines instead of running\n");
+}
+
+
+static int add_value(struct sweep_param *p, const char *s, size_t len)
+{
+	char **vals;
+
+	if (p->nval == SWEEP_MAX_VALUES)
+		return -1;
+	vals = realloc(p->vals, (size_t)(p->nval + 1) * sizeof(*vals));
+	if (!vals)
+		return -1;
+	p->vals = vals;
+	p->vals[p->nval] = strndup(s, len);
+	return p->vals[p->nval] ? (p->nval++, 0) : -1;
+}
+
+/* A..B:STEP, integers, A <= B, STEP > 0, both ends included when on the grid. */
+static int parse_range(struct sweep_param *p, const char *spec, struct cli_error *err)
+{
+	const char *dots = strstr(spec, ".."), *colon = strchr(spec, ':');
+	uint64_t a, b, step;
+	char buf[32];
+
+	if (!colon || colon < dots || lab_parse_count_to(spec, dots, UINT64_MAX, &a) ||
+	    lab_parse_count_to(dots + 2, colon, UINT64_MAX, &b))
+		return cli_error_set(err, "--param %s: '%s' is not a range A..B:STEP of integers (0..400:10)",
+				     p->name, spec);
+	if (lab_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) || !step)
+		return cli_error_set(err, "--param %s: the step of '%s' must be a positive integer", p->name, spec);
+	if (a > b)
+		return cli_error_set(err, "--param %s: the range '%s' is empty (A > B)", p->name, spec);
+	if ((b - a) / step >= SWEEP_MAX_VALUES)
+		return cli_error_set(err, "--param %s: '%s' has more than %d values", p->name, spec, SWEEP_MAX_VALUES);
+	for (uint64_t v = a;; v += step) {
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+		if (add_value(p, buf, strlen(buf)))
+			return cli_error_set(err, "--param %s: %s", p->name, strerror(ENOMEM));
+		if (b - v < step)
+			break;
+	}
+	return CLI_PARSE_OK;
+}
+
+static int parse_list(struct sweep_param *p, const char *spec, struct cli_error *err)
+{
+	for (const char *s = spec;;) {
+		size_t len = strcspn(s, ",");
+
+		if (!len)
+			return cli_error_set(err, "--param %s: empty value in '%s'", p->name, spec);
+		if (memchr(s, ':', len) || memchr(s, '=', len))
+			return cli_error_set(err, "--param %s: '%.*s' is not a value", p->name, (int)len, s);
+		if (add_value(p, s, len))
+			return cli_error_set(err, "--param %s: more than %d values", p->name, SWEEP_MAX_VALUES);
+		if (!s[len])
+			return CLI_PARSE_OK;
+		s += len + 1;
+	}
+}
+
+static int parse_param(struct sweep_args *a, const char *value, struct cli_error *err)
+{
+	const char *eq = strchr(value, '=');
+	struct sweep_param *p;
+	size_t len = eq ? (size_t)(eq - value) : 0;
+
+	if (!len || len >= sizeof(p->name) || !eq[1] || strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
+		return cli_error_set(err, "--param: '%s' is not NAME=LIST or NAME=A..B:STEP", value);
+	if (a->nparam == SWEEP_MAX_PARAMS)
+		return cli_error_set(err, "at most %d --param", SWEEP_MAX_PARAMS);
+	for (int i = 0; i < a->nparam; i++)
+		if (strlen(a->params[i].name) == len && !strncmp(a->params[i].name, value, len))
+			return cli_error_set(err, "--param %.*s given twice", (int)len, value);
+	p = &a->params[a->nparam++];
+	memcpy(p->name, value, len);
+	p->name[len] = '\0';
+	return strstr(eq + 1, "..") ? parse_range(p, eq + 1, err) : parse_list(p, eq + 1, err);
+}
+
+static int sweep_option(struct sweep_args *a, int id, const char *value, struct cli_error *err)
+{
+	uint64_t v;
+	const char *end = value + strlen(value);
+
+	switch (id) {
+	case SW_OPT_GOV:
+		return lab_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
+				      &a->ngov, "governor", err);
+	case SW_OPT_PLAT:
+		return lab_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms, SWEEP_MAX_PLATFORMS,
+				      &a->nplat, "platform", err);
+	case SW_OPT_SCN:
+		a->scenario = value;
+		return CLI_PARSE_OK;
+	case SW_OPT_PARAM:
+		return parse_param(a, value, err);
+	case SW_OPT_TIME:
+		if (lab_parse_time(value, &a->time_ns))
+			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
+		return CLI_PARSE_OK;
+	case SW_OPT_SEED:
+		if (lab_parse_count_to(value, end, UINT64_MAX, &a->seed))
+			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
+		return CLI_PARSE_OK;
+	case SW_OPT_ITER:
+		if (lab_parse_count_to(value, end, LAB_MAX_ITER, &v) || !v)
+			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
+		a->iter = (int)v;
+		return CLI_PARSE_OK;
+	case SW_OPT_JOBS:
+		if (lab_parse_count_to(value, end, SWEEP_MAX_JOBS, &v) || !v)
+			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, SWEEP_MAX_JOBS);
+		a->jobs = (unsigned int)v;
+		return CLI_PARSE_OK;
+	case SW_OPT_OUT:
+		a->dir = value;
+		return CLI_PARSE_OK;
+	case SW_OPT_EMIT:
+		a->emit = value;
+		return CLI_PARSE_OK;
+	}
+	return cli_error_set(err, "unexpected argument '%s'", value);
+}
+
+static int sweep_check(const struct sweep_args *a, struct cli_error *err)
+{
+	if (!a->ngov)
+		return cli_error_set(err, "no governor given (-g)");
+	if (!a->nplat)
+		return cli_error_set(err, "no platform given (-p; see 'idlelab platforms')");
+	if (!a->scenario)
+		return cli_error_set(err, "no scenario given (-s; see 'idlelab scenarios')");
+	if (!a->nparam)
+		return cli_error_set(err, "no parameter to sweep (--param NAME=LIST or NAME=A..B:STEP)");
+	if (!a->dir)
+		return cli_error_set(err, "no output directory given (-o DIR)");
+	return CLI_PARSE_OK;
+}
+
+static int sweep_parse_args(int argc, char **argv, struct sweep_args *a, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value;
+	int id;
+
+	a->time_ns = SWEEP_DEFAULT_TIME_NS;
+	a->seed = 1;
+	a->iter = 1;
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, sweep_opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		if (id == SW_OPT_HELP)
+			return CLI_PARSE_HELP;
+		if (sweep_option(a, id, value, err) != CLI_PARSE_OK)
+			return CLI_PARSE_ERROR;
+	}
+	return sweep_check(a, err);
+}
+
+/* ---- the cases ---------------------------------------------------------------------------- */
+
+struct sweep_combo {
+	char spec[SWEEP_SPEC_LEN]; /* what -s of the case's `idlelab run` takes */
+	int val[SWEEP_MAX_PARAMS];
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+};
+
+struct sweep {
+	const struct sweep_args *a;
+	struct il_platform plat[SWEEP_MAX_PLATFORMS];
+	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	int ncombo;
+	struct sweep_combo *combo;
+	size_t ncases;
+};
+
+/* The case's coordinates; case i = ((p * ncombo + c) * ngov + g) * iter + it. */
+struct sweep_case {
+	int p, c, g, it;
+};
+
+static struct sweep_case case_at(const struct sweep *w, size_t i)
+{
+	const struct sweep_args *a = w->a;
+	struct sweep_case k;
+
+	k.it = (int)(i % (size_t)a->iter);
+	i /= (size_t)a->iter;
+	k.g = (int)(i % (size_t)a->ngov);
+	i /= (size_t)a->ngov;
+	k.c = (int)(i % (size_t)w->ncombo);
+	k.p = (int)(i / (size_t)w->ncombo);
+	return k;
+}
+
+static int usage_error(const char *fmt, const char *arg, const char *detail)
+{
+	char msg[4 * CLI_ERROR_LEN];
+
+	snprintf(msg, sizeof(msg), fmt, arg, detail);
+	return cli_usage_error("sweep", msg);
+}
+
+static int sweep_combos(struct sweep *w)
+{
+	const struct sweep_args *a = w->a;
+	int n2 = a->nparam > 1 ? a->params[1].nval : 1;
+	struct il_error perr;
+
+	w->ncombo = a->params[0].nval * n2;
+	w->combo = calloc((size_t)w->ncombo, sizeof(*w->combo));
+	if (!w->combo) {
+		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	for (int c = 0; c < w->ncombo; c++) {
+		struct sweep_combo *k = &w->combo[c];
+		size_t len;
+
+		k->val[0] = c / n2;
+		k->val[1] = c % n2;
+		len = (size_t)snprintf(k->spec, sizeof(k->spec), "%s", a->scenario);
+		for (int i = 0; i < a->nparam && len < sizeof(k->spec); i++)
+			len += (size_t)snprintf(k->spec + len, sizeof(k->spec) - len, "%s%s=%s",
+						i || strchr(a->scenario, ':') ? "," : ":", a->params[i].name,
+						a->params[i].vals[k->val[i]]);
+		if (len >= sizeof(k->spec))
+			return usage_error("scenario '%s%s' too long", a->scenario, "");
+		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr))
+			return usage_error("-s %s: %s", k->spec, perr.msg);
+	}
+	return CLI_EXIT_OK;
+}
+
+static int sweep_resolve(struct sweep *w)
+{
+	const struct sweep_args *a = w->a;
+	int ret = lab_find_presets(a->governors, a->ngov, w->presets, "sweep");
+
+	if (ret != CLI_EXIT_OK)
+		return ret;
+	ret = sweep_combos(w);
+	if (ret != CLI_EXIT_OK)
+		return ret;
+	w->ncases = (size_t)a->nplat * (size_t)w->ncombo * (size_t)a->ngov * (size_t)a->iter;
+	if (w->ncases > SWEEP_MAX_CASES) {
+		char n[32];
+
+		snprintf(n, sizeof(n), "%zu", w->ncases);
+		return usage_error("%s cases: more than %s", n, "1000000");
+	}
+	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
+		ret = lab_load_platform(a->platforms[p], &w->plat[p], "sweep");
+	return ret;
+}
+
+/* The leading columns of case @i: what identifies it. Texts go to @buf. */
+static int case_labels(const struct sweep *w, size_t i, const char **names, const char **texts,
+		       char bufs[3][32])
+{
+	const struct sweep_args *a = w->a;
+	struct sweep_case k = case_at(w, i);
+	int n = 0;
+
+	snprintf(bufs[0], sizeof(bufs[0]), "%zu", i);
+	snprintf(bufs[1], sizeof(bufs[1]), "%d", k.it);
+	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, a->seed + (uint64_t)k.it);
+	names[n] = "case", texts[n++] = bufs[0];
+	names[n] = "governor", texts[n++] = a->governors[k.g];
+	names[n] = "platform", texts[n++] = a->platforms[k.p];
+	for (int j = 0; j < a->nparam; j++)
+		names[n] = a->params[j].name, texts[n++] = a->params[j].vals[w->combo[k.c].val[j]];
+	names[n] = "iter", texts[n++] = bufs[1];
+	names[n] = "seed", texts[n++] = bufs[2];
+	return n;
+}
+
+static void case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec)
+{
+	struct sweep_case k = case_at(w, i);
+	const struct sweep_combo *c = &w->combo[k.c];
+
+	memset(spec, 0, sizeof(*spec));
+	spec->plat = &w->plat[k.p];
+	spec->preset = w->presets[k.g];
+	spec->scn = c->scn;
+	spec->args = c->args;
+	spec->common = c->common;
+	spec->duration_ns = w->a->time_ns;
+	spec->seed = w->a->seed + (uint64_t)k.it;
+}
+
+/* The row of case @i: its labels, then the linux-pm row as `idlelab run -f csv` prints it. */
+static int case_record(const struct sweep *w, size_t i, const struct il_lab_result *res, struct sweep_rec *rec)
+{
+	struct sweep_case k = case_at(w, i);
+	const struct il_scenario *scn = w->combo[k.c].scn;
+	const char *names[SWEEP_MAX_LABELS + 64];
+	const char **texts = NULL;
+	char bufs[3][32], (*cellbuf)[64] = NULL;
+	struct il_table t;
+	int n, ret = -1;
+
+	if (il_report_pm_init(&t, "summary", scn, &res->drv))
+		return -1;
+	if (il_report_pm_row(&t, w->a->governors[k.g], 0, scn, res))
+		goto out;
+	texts = calloc((size_t)(SWEEP_MAX_LABELS + t.ncols), sizeof(*texts));
+	cellbuf = calloc((size_t)t.ncols, sizeof(*cellbuf));
+	if (t.ncols > 64 || !texts || !cellbuf)
+		goto out;
+	n = case_labels(w, i, names, texts, bufs);
+	for (int c = 0; c < t.ncols; c++, n++) {
+		names[n] = t.cols[c];
+		texts[n] = il_cell_text(&t.cells[c], cellbuf[c], sizeof(cellbuf[c]));
+	}
+	ret = sweep_rec_set(rec, n, names, texts);
+out:
+	free(texts);
+	free(cellbuf);
+	il_table_free(&t);
+	return ret;
+}
+
+static unsigned int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > SWEEP_MAX_JOBS ? SWEEP_MAX_JOBS : (unsigned int)n;
+}
+
+static double wall_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Run cases [@start, @start + @n) on @jobs threads and turn them into rows. Batches keep the
+ * memory of the results bounded and give the progress line something to count; the rows
+ * do not depend on how the cases are batched.
+ */
+static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int jobs, struct sweep_rec *recs)
+{
+	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
+	struct il_lab_result *res = calloc(n, sizeof(*res));
+	int *errs = calloc(n, sizeof(*errs));
+	int ret = CLI_EXIT_OK;
+
+	if (!specs || !res || !errs) {
+		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
+		ret = CLI_EXIT_RUNTIME;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		case_spec(w, start + i, &specs[i]);
+	il_lab_run_all(specs, res, n, jobs, errs);
+	for (size_t i = 0; i < n && ret == CLI_EXIT_OK; i++) {
+		if (errs[i]) {
+			fprintf(stderr, "idlelab sweep: case %zu (%s on %s, %s): %s\n", start + i,
+				specs[i].preset->name, specs[i].plat->name, w->combo[case_at(w, start + i).c].spec,
+				strerror(errs[i]));
+			ret = CLI_EXIT_RUNTIME;
+		} else if (case_record(w, start + i, &res[i], &recs[start + i])) {
+			fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
+			ret = CLI_EXIT_RUNTIME;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!errs[i])
+			il_lab_result_free(&res[i]);
+out:
+	free(specs);
+	free(res);
+	free(errs);
+	return ret;
+}
+
+static int sweep_run(const struct sweep *w)
+{
+	unsigned int jobs = w->a->jobs ? w->a->jobs : default_jobs();
+	size_t batch = (size_t)jobs * 4, done = 0;
+	bool progress = isatty(STDERR_FILENO);
+	struct sweep_rec *recs;
+	double t0 = wall_seconds();
+	int ret = CLI_EXIT_OK;
+
+	if (!il_output_json.available) {
+		fprintf(stderr, "idlelab sweep: sweep.json: %s\n", il_output_json.missing);
+		return CLI_EXIT_RUNTIME;
+	}
+	recs = calloc(w->ncases, sizeof(*recs));
+	if (!recs) {
+		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	while (done < w->ncases && ret == CLI_EXIT_OK) {
+		size_t n = w->ncases - done < batch ? w->ncases - done : batch;
+
+		ret = run_batch(w, done, n, jobs, recs);
+		done += n;
+		if (progress)
+			fprintf(stderr, "\ridlelab sweep: %zu/%zu cases, %.0f s", done, w->ncases, wall_seconds() - t0);
+	}
+	if (progress)
+		fputc('\n', stderr);
+	if (ret == CLI_EXIT_OK) {
+		/* On stderr: the wall time is not part of the (deterministic) results. */
+		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases, jobs,
+			wall_seconds() - t0);
+		ret = sweep_write_dir(w->a->dir, recs, w->ncases, "sweep");
+	}
+	for (size_t i = 0; i < w->ncases; i++)
+		sweep_rec_free(&recs[i]);
+	free(recs);
+	return ret;
+}
+
+/* ---- --emit-jobs ---------------------------------------------------------------------------- */
+
+/* @s as one shell word: as is when it is plain, else in single quotes. */
+static void shell_word(FILE *f, const char *s)
+{
+	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,@+%-") == strlen(s)) {
+		fprintf(f, " %s", s);
+		return;
+	}
+	fputs(" '", f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+static void shell_label(FILE *f, const char *name, const char *text)
+{
+	char buf[SWEEP_SPEC_LEN];
+
+	snprintf(buf, sizeof(buf), "%s=%s", name, text);
+	fputs(" --label", f);
+	shell_word(f, buf);
+}
+
+/* One case: `idlelab run` with the case's options and labels, its row to DIR/case-N.csv. */
+static void emit_case(FILE *f, const struct sweep *w, size_t i)
+{
+	const struct sweep_args *a = w->a;
+	struct sweep_case k = case_at(w, i);
+	const char *names[SWEEP_MAX_LABELS], *texts[SWEEP_MAX_LABELS];
+	char bufs[3][32], buf[4096];
+	int n = case_labels(w, i, names, texts, bufs);
+
+	fputs("${IDLELAB:-idlelab} run -g", f);
+	shell_word(f, a->governors[k.g]);
+	fputs(" -p", f);
+	shell_word(f, a->platforms[k.p]);
+	fputs(" -s", f);
+	shell_word(f, w->combo[k.c].spec);
+	fprintf(f, " --time %" PRIu64 "ns --seed %s", a->time_ns, bufs[2]);
+	for (int j = 0; j < n; j++)
+		shell_label(f, names[j], texts[j]);
+	snprintf(buf, sizeof(buf), "%s/case-%06zu.csv", a->dir, i);
+	fputs(" -f csv -o", f);
+	shell_word(f, buf);
+	fputc('\n', f);
+}
+
+static int sweep_emit(const struct sweep *w)
+{
+	const char *path = w->a->emit;
+	size_t len = strlen(path) + 5;
+	char *tmp = malloc(len);
+	FILE *f;
+	int ret;
+
+	if (!tmp)
+		return CLI_EXIT_RUNTIME;
+	snprintf(tmp, len, "%s.tmp", path);
+	if (mkdir(w->a->dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "idlelab sweep: %s: %s\n", w->a->dir, strerror(errno));
+		free(tmp);
+		return CLI_EXIT_RUNTIME;
+	}
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "idlelab sweep: %s: %s\n", tmp, strerror(errno));
+		free(tmp);
+		return CLI_EXIT_RUNTIME;
+	}
+	for (size_t i = 0; i < w->ncases; i++)
+		emit_case(f, w, i);
+	ret = ferror(f);
+	if (fclose(f) || ret || rename(tmp, path)) {
+		fprintf(stderr, "idlelab sweep: writing %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return CLI_EXIT_RUNTIME;
+	}
+	free(tmp);
+	fprintf(stderr, "idlelab sweep: %zu command lines in %s\n", w->ncases, path);
+	return CLI_EXIT_OK;
+}
+
+static void sweep_args_free(struct sweep_args *a)
+{
+	for (int i = 0; i < SWEEP_MAX_PARAMS; i++) {
+		for (int v = 0; v < a->params[i].nval; v++)
+			free(a->params[i].vals[v]);
+		free(a->params[i].vals);
+	}
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_args *a = calloc(1, sizeof(*a));
+	struct sweep *w = calloc(1, sizeof(*w));
+	struct cli_error err;
+	int ret;
+
+	if (!a || !w) {
+		free(a);
+		free(w);
+		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	switch (sweep_parse_args(argc, argv, a, &err)) {
+	case CLI_PARSE_ERROR:
+		ret = cli_usage_error("sweep", err.msg);
+		goto out;
+	case CLI_PARSE_HELP:
+		cmd_sweep_usage(stdout);
+		ret = CLI_EXIT_OK;
+		goto out;
+	}
+	w->a = a;
+	ret = sweep_resolve(w);
+	if (ret == CLI_EXIT_OK)
+		ret = a->emit ? sweep_emit(w) : sweep_run(w);
+out:
+	free(w->combo);
+	sweep_args_free(a);
+	free(a);
+	free(w);
+	return ret;
+}

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sweep_table.c - the rows of a sweep, from text to typed cells, and DIR/sweep.{csv,json}.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "output/output.h"
+#include "sweep_table.h"
+
+static bool keep_column(const char *const *names, int i)
+{
+	if (!strcmp(names[i], "gov"))
+		return false;
+	for (int k = 0; k < i; k++)
+		if (!strcmp(names[k], names[i]))
+			return false;
+	return true;
+}
+
+static int parse_case_no(const char *s, long long *out)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+int sweep_rec_set(struct sweep_rec *rec, int n, const char *const *names, const char *const *texts)
+{
+	memset(rec, 0, sizeof(*rec));
+	if (n < 1 || strcmp(names[0], "case") || parse_case_no(texts[0], &rec->case_no)) {
+		errno = EINVAL;
+		return -1;
+	}
+	rec->names = calloc((size_t)n, sizeof(*rec->names));
+	rec->texts = calloc((size_t)n, sizeof(*rec->texts));
+	if (!rec->names || !rec->texts)
+		goto nomem;
+	for (int i = 0; i < n; i++) {
+		if (!keep_column(names, i))
+			continue;
+		rec->names[rec->n] = strdup(names[i]);
+		rec->texts[rec->n] = strdup(texts[i]);
+		if (!rec->names[rec->n] || !rec->texts[rec->n++])
+			goto nomem;
+	}
+	return 0;
+nomem:
+	sweep_rec_free(rec);
+	errno = ENOMEM;
+	return -1;
+}
+
+void sweep_rec_free(struct sweep_rec *rec)
+{
+	for (int i = 0; i < rec->n; i++) {
+		free(rec->names[i]);
+		free(rec->texts[i]);
+	}
+	free(rec->names);
+	free(rec->texts);
+	memset(rec, 0, sizeof(*rec));
+}
+
+/* "-?DIGITS": an integer cell. */
+static bool text_is_int(const char *s, long long *v)
+{
+	char *end;
+
+	if (!*s || (*s != '-' && (*s < '0' || *s > '9')))
+		return false;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return !errno && !*end && end != s && s[*s == '-'] != '\0';
+}
+
+/* "-?DIGITS.DIGITS": a real cell printed with as many decimals as it has. */
+static bool text_is_real(const char *s, double *v, int *prec)
+{
+	const char *p = s + (*s == '-');
+	const char *dot = strchr(p, '.');
+
+	if (!dot || dot == p || !dot[1])
+		return false;
+	for (const char *q = p; *q; q++)
+		if (q != dot && (*q < '0' || *q > '9'))
+			return false;
+	*v = strtod(s, NULL);
+	*prec = (int)strlen(dot + 1);
+	return true;
+}
+
+/* The typed cell of @text: "-" empty, then integer, real, or string. */
+static int set_from_text(struct il_table *t, int row, int col, const char *text)
+{
+	long long i;
+	double d;
+	int prec;
+
+	if (!strcmp(text, "-"))
+		return 0;
+	if (text_is_int(text, &i)) {
+		il_table_set_int(t, row, col, (s64)i);
+		return 0;
+	}
+	if (text_is_real(text, &d, &prec)) {
+		il_table_set_real(t, row, col, d, prec);
+		return 0;
+	}
+	return il_table_set_str(t, row, col, text);
+}
+
+static int by_case(const void *a, const void *b)
+{
+	const struct sweep_rec *x = a, *y = b;
+
+	return (x->case_no > y->case_no) - (x->case_no < y->case_no);
+}
+
+static int build_table(struct il_table *t, const struct sweep_rec *recs, size_t n)
+{
+	if (il_table_init(t, "sweep", 0, NULL))
+		return -1;
+	for (size_t r = 0; r < n; r++)
+		for (int i = 0; i < recs[r].n; i++)
+			if (il_table_col(t, recs[r].names[i]) < 0 && il_table_add_col(t, recs[r].names[i]) < 0)
+				return -1;
+	for (size_t r = 0; r < n; r++) {
+		int row = il_table_add_row(t);
+
+		if (row < 0)
+			return -1;
+		for (int i = 0; i < recs[r].n; i++)
+			if (set_from_text(t, row, il_table_col(t, recs[r].names[i]), recs[r].texts[i]))
+				return -1;
+	}
+	return 0;
+}
+
+static int write_one(const char *path, const struct il_output_format *fmt, const struct il_table *t)
+{
+	const struct il_table *ptrs[1] = { t };
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fmt->write(f, ptrs, 1);
+	return fclose(f) || ret ? -1 : 0;
+}
+
+int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd)
+{
+	static const char *const names[] = { "sweep.csv", "sweep.json" };
+	const struct il_output_format *fmts[] = { &il_output_csv, &il_output_json };
+	char tmp[2][4096], final[2][4096];
+	struct il_table t;
+	bool made_dir = false;
+	int written = 0;
+
+	qsort(recs, n, sizeof(*recs), by_case);
+	for (size_t r = 1; r < n; r++) {
+		if (recs[r].case_no == recs[r - 1].case_no) {
+			fprintf(stderr, "idlelab %s: case %lld appears twice\n", cmd, recs[r].case_no);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (build_table(&t, recs, n)) {
+		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
+		il_table_free(&t);
+		return CLI_EXIT_RUNTIME;
+	}
+	if (mkdir(dir, 0777) == 0)
+		made_dir = true;
+	else if (errno != EEXIST)
+		goto fail;
+	for (int i = 0; i < 2; i++) {
+		snprintf(tmp[i], sizeof(tmp[i]), "%s/.%s.tmp", dir, names[i]);
+		snprintf(final[i], sizeof(final[i]), "%s/%s", dir, names[i]);
+		written = i + 1;
+		if (write_one(tmp[i], fmts[i], &t))
+			goto fail;
+	}
+	for (int i = 0; i < 2; i++)
+		if (rename(tmp[i], final[i]))
+			goto fail;
+	il_table_free(&t);
+	return CLI_EXIT_OK;
+fail:
+	fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, dir, strerror(errno));
+	for (int i = 0; i < written; i++)
+		unlink(tmp[i]);
+	if (made_dir)
+		rmdir(dir);
+	il_table_free(&t);
+	return CLI_EXIT_RUNTIME;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sweep_table.h - what `idlelab sweep` and `idlelab merge` share: a case's row as named
+ * texts, and writing the rows of all cases as DIR/sweep.csv and DIR/sweep.json.
+ *
+ * Both commands build every row from text (a local sweep from its own cells as the text
+ * formats print them, merge from the per-case CSV files that `idlelab run` wrote), and one
+ * function turns the texts back into typed cells, so a merge of the per-case outputs gives
+ * the same bytes as the local sweep of the same cases.
+ */
+#ifndef IDLELAB_SWEEP_TABLE_H
+#define IDLELAB_SWEEP_TABLE_H
+
+#include <stddef.h>
+
+struct sweep_rec {
+	long long case_no; /* the "case" column: the case's index in the sweep */
+	int n;
+	char **names;
+	char **texts;
+};
+
+/**
+ * sweep_rec_set - the row of one case from @n column @names and @texts
+ *
+ * The first column must be "case". The "gov" column of the linux-pm row is dropped (the
+ * "governor" label has it), and so is a column whose name came earlier (the label wins).
+ * Return: 0, or -1 (errno ENOMEM, or EINVAL for a missing or bad "case" column).
+ */
+int sweep_rec_set(struct sweep_rec *rec, int n, const char *const *names, const char *const *texts);
+void sweep_rec_free(struct sweep_rec *rec);
+
+/**
+ * sweep_write_dir - write @recs (sorted by case number here) as DIR/sweep.csv and sweep.json
+ *
+ * Columns are the union of the records' columns in order of first appearance; a case
+ * without a column (another platform's states) has an empty cell. Both files are written to
+ * temporary files and renamed at the end; on failure nothing is left behind, and @dir is
+ * removed again if this call created it. Messages go to stderr as "idlelab @cmd: ...".
+ * Return: a CLI exit code.
+ */
+int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd);
+
+#endif /* IDLELAB_SWEEP_TABLE_H */
