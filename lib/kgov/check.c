@@ -729,16 +729,22 @@ static int run_all(struct checker *c)
 	return ret;
 }
 
-int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port,
-		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
-		  struct il_error *err)
+/*
+ * A checker of @upstream against @port (or, alone, of @upstream with @port's var names), on
+ * the input stream of @opts->seed, under @port's framework rules. Return: NULL after setting
+ * @err if out of memory.
+ */
+static struct checker *checker_new(const struct il_preset *upstream, const struct il_preset *port,
+				   const struct il_kgov_check_opts *opts,
+				   struct il_kgov_check_result *res, struct il_error *err)
 {
 	struct checker *c = calloc(1, sizeof(*c));
-	int ret = 0;
 
 	memset(res, 0, sizeof(*res));
-	if (!c)
-		return il_error_set(err, "kgov", 0, "out of memory");
+	if (!c) {
+		il_error_set(err, "kgov", 0, "out of memory");
+		return NULL;
+	}
 	c->opts = opts;
 	c->res = res;
 	c->err = err;
@@ -747,6 +753,18 @@ int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port
 	kgov_rng_seed(&c->rng, opts->seed);
 	kgov_frame_of(port, &c->frame);
 	c->compare_last_state_idx = port->kver >= IL_KV(5, 0, 0);
+	return c;
+}
+
+int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port,
+		  const struct il_kgov_check_opts *opts, struct il_kgov_check_result *res,
+		  struct il_error *err)
+{
+	struct checker *c = checker_new(upstream, port, opts, res, err);
+	int ret = 0;
+
+	if (!c)
+		return -1;
 	c->compare_stop_tick = port->core->idle_loop != IL_LOOP_4_16;
 	if (upstream->gov->name && port->gov->name && strcmp(upstream->gov->name, port->gov->name)) {
 		ret = il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
@@ -762,20 +780,14 @@ out:
 int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *opts,
 		struct il_kgov_check_result *res, struct il_error *err)
 {
-	struct checker *c = calloc(1, sizeof(*c));
+	struct checker *c = checker_new(gov, opts->names_from ? opts->names_from : gov, opts, res, err);
 	int ret;
 
-	memset(res, 0, sizeof(*res));
 	if (!c)
-		return il_error_set(err, "kgov", 0, "out of memory");
-	c->opts = opts;
-	c->res = res;
-	c->err = err;
+		return -1;
 	c->solo = true;
-	c->up.preset = gov;
-	c->port.preset = opts->names_from ? opts->names_from : gov;
 	c->params_preset = il_kgov_like(gov) ? il_kgov_like(gov) : gov;
-	kgov_rng_seed(&c->rng, opts->seed);
+	/* Alone, the framework rules and the fields compared are those of the recorded file. */
 	kgov_frame_of(gov, &c->frame);
 	c->compare_last_state_idx = gov->kver >= IL_KV(5, 0, 0);
 	ret = run_all(c);
