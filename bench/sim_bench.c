@@ -13,8 +13,8 @@
  *     replayed on fresh devices whose environment returns the recorded answers in order;
  *     each replayed select must pick the recorded state.
  *
- * Each time is the fastest of 5 runs (15 for the replay): the machine is shared and noisy.
- * The bench reaches into the simulator's private header to wrap the environment: it is a
+ * The machine is shared and noisy: rounds of one lab run and three replays, back to back,
+ * see bench_governor(). The bench reaches into the simulator's private header to wrap the environment: it is a
  * measuring harness, not a user of the library.
  */
 #include <stdio.h>
@@ -198,8 +198,11 @@ static const struct il_env_ops replay_ops = {
 	.local_clock = rp_local_clock, .oracle_idle_ns = rp_oracle_idle_ns,
 };
 
-/* Walk one CPU's stream: select, account, reflect, exactly as the simulator called them. */
-static void replay_cpu(struct il_driver *drv, struct rec_cpu *c)
+/*
+ * Walk one CPU's stream: select, account, reflect, exactly as the simulator called them.
+ * Not inlined, so that a profiler can count it apart (valgrind --toggle-collect=replay_cpu).
+ */
+static __attribute__((noinline)) void replay_cpu(struct il_driver *drv, struct rec_cpu *c)
 {
 	while (c->pos < c->n) {
 		struct rec_entry *e = &c->e[c->pos++];
@@ -220,7 +223,7 @@ static void replay_cpu(struct il_driver *drv, struct rec_cpu *c)
 			il_cpuidle_reflect(&c->dev, e->idx);
 			break;
 		default:
-			break; /* an answer the idle loop itself asked for (7.0 got_tick) */
+			break; /* an answer asked for outside select and reflect (none today) */
 		}
 	}
 }
@@ -324,29 +327,36 @@ static void free_recording(void)
 }
 
 /*
- * The fastest of several runs: the least disturbed by the rest of the machine. The replay
- * is short (tens of ms), so it gets more tries.
+ * Rounds of one timed lab run and REPLAYS replays (the replay takes about a third of the
+ * time), back to back, so that both sides of a round see the same load on the shared
+ * machine over about the same span of time: a round's replay time is the mean of its
+ * replays. The idle periods per second come from the fastest lab run; the cost ratio is the
+ * median of the rounds' ratios, with the fastest lab run over the fastest round of replays
+ * beside it.
  */
-#define REPEAT 5
-#define REPEAT_REPLAY 15
+#ifndef ROUNDS
+#define ROUNDS 7           /* -DROUNDS=1 -DREPLAYS=1: one of each, for callgrind */
+#endif
+#ifndef REPLAYS
+#define REPLAYS 3
+#endif
 
-static double lab_seconds(const struct il_lab_spec *spec, struct il_lab_result *res)
+static double lab_once(const struct il_lab_spec *spec, struct il_lab_result *res)
 {
-	double best = 0;
+	double t = cpu_seconds();
 
-	for (int i = 0; i < REPEAT; i++) {
-		double t = cpu_seconds();
-
-		if (il_lab_run(spec, res)) {
-			fprintf(stderr, "sim_bench: the lab run failed\n");
-			exit(1);
-		}
-		t = cpu_seconds() - t;
-		best = !i || t < best ? t : best;
-		if (i + 1 < REPEAT)
-			il_lab_result_free(res);
+	if (il_lab_run(spec, res)) {
+		fprintf(stderr, "sim_bench: the lab run failed\n");
+		exit(1);
 	}
-	return best;
+	return cpu_seconds() - t;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
 }
 
 static void bench_governor(const struct il_platform *plat, const char *name)
@@ -354,32 +364,42 @@ static void bench_governor(const struct il_platform *plat, const char *name)
 	const struct il_preset *p = il_preset_find(name);
 	struct il_lab_spec spec;
 	struct il_lab_result res;
-	double t_sim, t_replay = 0;
+	double ratio[ROUNDS], t_sim = 0, t_replay = 0;
 
 	if (!p) {
 		printf("sim_%s_missing 1\n", name);
 		return;
 	}
 	lab_spec(&spec, plat, p);
-	t_sim = lab_seconds(&spec, &res);
 	record_run(plat, p);
-	for (int i = 0; i < REPEAT_REPLAY; i++) {
-		double t = replay_once(plat, p);
+	for (int i = 0; i < ROUNDS; i++) {
+		double t_lab, t_rep = 0;
 
-		t_replay = !i || t < t_replay ? t : t_replay;
+		if (i)
+			il_lab_result_free(&res);
+		t_lab = lab_once(&spec, &res);
+		for (int k = 0; k < REPLAYS; k++)
+			t_rep += replay_once(plat, p) / REPLAYS;
+		ratio[i] = t_lab / t_rep;
+		t_sim = !i || t_lab < t_sim ? t_lab : t_sim;
+		t_replay = !i || t_rep < t_replay ? t_rep : t_replay;
 	}
 	free_recording();
+	qsort(ratio, ROUNDS, sizeof(ratio[0]), cmp_double);
 	printf("sim_%s_idle_periods %llu\n", name, (unsigned long long)res.sum.idles);
 	printf("sim_%s_events %llu\n", name, (unsigned long long)res.events);
-	printf("sim_%s_cpu_s %.3f\n", name, t_sim);
+	printf("sim_%s_cpu_s %.4f\n", name, t_sim);
 	printf("sim_%s_idle_periods_per_s %.0f\n", name, (double)res.sum.idles / t_sim);
-	printf("sim_%s_select_reflect_cpu_s %.3f\n", name, t_replay);
-	printf("sim_%s_cost_ratio %.2f\n", name, t_sim / t_replay);
+	printf("sim_%s_select_reflect_cpu_s %.4f\n", name, t_replay);
+	printf("sim_%s_cost_ratio %.2f\n", name, ratio[ROUNDS / 2]);
+	printf("sim_%s_cost_ratio_fastest %.2f\n", name, t_sim / t_replay);
 	il_lab_result_free(&res);
 }
 
-int main(void)
+/* Arguments: the presets to measure (default menu and teo). */
+int main(int argc, char **argv)
 {
+	static const char *const dflt[] = { "menu", "teo" };
 	struct il_platform plat;
 	struct il_error err;
 
@@ -389,7 +409,9 @@ int main(void)
 	}
 	printf("sim_scenario fio:device=nvme,cpus=8@rk3588\n");
 	printf("sim_simulated_s %.0f\n", (double)SIM_TIME_NS / 1e9);
-	bench_governor(&plat, "menu");
-	bench_governor(&plat, "teo");
+	for (int i = 1; i < argc; i++)
+		bench_governor(&plat, argv[i]);
+	for (int i = 0; argc < 2 && i < 2; i++)
+		bench_governor(&plat, dflt[i]);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #   platform parser seeds: platforms/*.plat and the example in docs/platforms.md
 #   step parser seeds: the ```step blocks of docs/step.md and tests/cli/data/*.step
 #   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
+#   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
 set -eu
 dir=${1:?usage: fuzz/run.sh FUZZ_DIR SECONDS}
@@ -36,6 +37,11 @@ for f in "$top"/tests/fixtures/traces/*.trace "$top"/tests/fixtures/traces/ladde
 	[ -e "$f" ] && head -c 8192 "$f" >"$work/trace/$(basename "$f")"
 done
 
+# rt-app reader: the shipped workloads and the documentation's examples (if the target was built)
+mkdir -p "$work/rtapp"
+cp "$top"/workloads/*.json "$work/rtapp/" 2>/dev/null || true
+[ -f "$top/docs/rtapp.md" ] && blocks "$top/docs/rtapp.md" json "$work/rtapp" doc
+
 status=0
 for target in platform step; do
 	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
@@ -47,4 +53,9 @@ for reader in ftrace tracecmd perf idlestat detect; do
 	"$dir/fuzz_trace_$reader" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-trace_$reader-" "$work/trace" || status=1
 done
+if [ -x "$dir/fuzz_rtapp" ]; then
+	echo "fuzz: rtapp for ${seconds}s on $(ls "$work/rtapp" | wc -l) seeds"
+	"$dir/fuzz_rtapp" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+		-artifact_prefix="$dir/crash-rtapp-" "$work/rtapp" || status=1
+fi
 exit $status

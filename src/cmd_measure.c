@@ -567,6 +567,14 @@ static int pick_cpus(struct measure *m)
 			}
 			continue;
 		}
+		/* It keeps its cpuidle directory, but does not idle: nothing to measure. */
+		if (c->offline) {
+			if (nwant) {
+				warn("--cpus: cpu%u is offline", all[i]);
+				goto out;
+			}
+			continue;
+		}
 		m->cpu[m->ncpu++] = all[i];
 	}
 	if (!m->ncpu) {

@@ -19,7 +19,8 @@ void cmd_replay_usage(FILE *out)
 	fprintf(out,
 		"usage: idlelab replay TRACE -g GOV[,GOV...] [-r GOV] [-p PLATFORM] [-f FORMAT]\n"
 		"                      [-o FILE] [-F READER] [--hz N] [--cpu N] [--param N=V]\n"
-		"                      [--periods]\n"
+		"                      [--periods] [--perfetto FILE [--perfetto-limit N]\n"
+		"                      [--perfetto-window A..B]]\n"
 		"\n"
 		"Rebuild, per CPU, the inputs of every idle period of a recorded trace (measured\n"
 		"residency; sleep length and delta_next from the hrtimer queue and the timer wheel;\n"
@@ -41,7 +42,13 @@ void cmd_replay_usage(FILE *out)
 		"  -f, --format FMT      table (default), tsv, csv or json\n"
 		"  -o, --output FILE     write there instead of standard output\n"
 		"  -F, --input-format R  force a trace reader (see 'idlelab help stats')\n"
-		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n",
+		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n"
+		"      --perfetto FILE   a timeline (Chrome trace-event JSON for ui.perfetto.dev):\n"
+		"                        the trace's states and each governor's picks as processes,\n"
+		"                        one above the other (docs/perfetto.md)\n"
+		"      --perfetto-limit N  keep at most N events (default 200000; 0: all)\n"
+		"      --perfetto-window A..B  only what overlaps [A, B) counted from the first\n"
+		"                        replayed period (e.g. 0..50ms; A.. to the end)\n",
 		TRACE_CLI_MAX_WARNINGS);
 }
 
@@ -52,6 +59,10 @@ struct replay_run {
 	struct il_replay *r;
 	int recorded; /* index of the recording governor's port in cfg.presets, -1 if none */
 	FILE *periods_out;
+	/* --perfetto: the trace's states as one process, each governor's picks as another */
+	struct il_timeline *tl;
+	struct il_tl_replay tl_replay;
+	int tl_pids[IL_REPLAY_MAX_GOVS];
 };
 
 /* ---- tables ---------------------------------------------------------------------------- */
@@ -273,6 +284,18 @@ static void period_line(void *ctx, const struct il_replay_inputs *in, const int 
 	fputc('\n', run->periods_out);
 }
 
+/* The replay's one period hook: --periods and --perfetto both listen. */
+static void period_hook(void *ctx, const struct il_replay_inputs *in, const int *picks,
+			const bool *stops)
+{
+	struct replay_run *run = ctx;
+
+	if (run->periods_out)
+		period_line(run, in, picks, stops);
+	if (run->tl)
+		il_tl_replay_period(&run->tl_replay, in, picks, stops);
+}
+
 static void periods_header(struct replay_run *run)
 {
 	fprintf(run->periods_out, "cpu,line,enter_ns,residency_ns,sleep_ns,delta_next_ns,"
@@ -349,11 +372,58 @@ static int replay_all(struct replay_run *run)
 	return 0;
 }
 
+/* ---- --perfetto -------------------------------------------------------------------------- */
+
+static int timeline_meta(struct replay_run *run)
+{
+	char num[32];
+	int err = 0;
+
+	err |= il_timeline_meta(run->tl, "command", "replay");
+	err |= il_timeline_meta(run->tl, "trace", run->args.in.trace);
+	err |= il_timeline_meta(run->tl, "state_table", run->src.table_origin);
+	snprintf(num, sizeof(num), "%u", run->args.hz ? run->args.hz : run->src.plat.hz ? run->src.plat.hz : 250);
+	err |= il_timeline_meta(run->tl, "hz", num);
+	err |= il_timeline_meta(run->tl, "model", "open loop: every governor over the recorded residencies");
+	err |= il_timeline_meta(run->tl, "origin", "the window counts from the first replayed period");
+	return err;
+}
+
+/* Process 1: the recorded states; then one process per governor, in -g order. */
+static int timeline_setup(struct replay_run *run)
+{
+	const struct il_driver *drv = &run->src.plat.drv;
+	struct il_power pw;
+	char name[512];
+	int pid;
+
+	run->tl = perfetto_open(&run->args.perfetto, "replay");
+	if (!run->tl)
+		return -1;
+	il_lab_power(&run->src.plat, 0, &pw);
+	snprintf(name, sizeof(name), "recorded: %s", run->args.in.trace);
+	pid = il_timeline_process(run->tl, name, drv, &pw, false);
+	for (int i = 0; i < run->cfg.ngov && pid > 0; i++) {
+		snprintf(name, sizeof(name), "%s (replayed)", run->cfg.presets[i]->name);
+		run->tl_pids[i] = il_timeline_process(run->tl, name, drv, &pw, false);
+		if (run->tl_pids[i] < 0)
+			pid = -1;
+	}
+	if (pid < 0 || timeline_meta(run)) {
+		fprintf(stderr, "idlelab replay: timeline: %s\n", strerror(errno));
+		return -1;
+	}
+	il_tl_replay_init(&run->tl_replay, run->tl, &run->src.plat, run->cfg.ngov, 1, run->tl_pids);
+	return 0;
+}
+
 /* --periods streams while reading; the summary is rendered at the end. */
 static int run_and_write(struct replay_run *run)
 {
-	int ret = -1;
+	int ret;
 
+	if (run->args.perfetto.path && timeline_setup(run))
+		return -1;
 	if (run->args.periods) {
 		run->periods_out = run->args.in.output ? fopen(run->args.in.output, "w") : stdout;
 		if (!run->periods_out) {
@@ -362,13 +432,18 @@ static int run_and_write(struct replay_run *run)
 			return -1;
 		}
 		periods_header(run);
-		il_replay_set_period_hook(run->r, period_line, run);
-		ret = replay_all(run);
-		if (run->periods_out != stdout && fclose(run->periods_out))
-			ret = -1;
-		return ret;
 	}
-	if (replay_all(run) == 0)
+	if (run->periods_out || run->tl)
+		il_replay_set_period_hook(run->r, period_hook, run);
+	ret = replay_all(run);
+	if (run->periods_out && run->periods_out != stdout && fclose(run->periods_out))
+		ret = -1;
+	if (!ret && run->tl) {
+		ret = perfetto_save(run->tl, &run->args.perfetto, "replay") == CLI_EXIT_OK ? 0 : -1;
+		if (!ret)
+			perfetto_note_truncation(run->tl, &run->args.perfetto, "replay");
+	}
+	if (!ret && !run->args.periods)
 		ret = render(run) == CLI_EXIT_OK ? 0 : -1;
 	return ret;
 }
@@ -395,6 +470,7 @@ int cmd_replay(int argc, char **argv)
 	if (ret == CLI_EXIT_OK)
 		ret = run_and_write(&run) == 0 ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
 	il_replay_free(run.r);
+	il_timeline_free(run.tl);
 	trace_source_close(&run.src);
 	return ret;
 }

@@ -10,6 +10,7 @@ void cmd_run_usage(FILE *out)
 	fprintf(out, "usage: idlelab run -g GOV -p PLATFORM -s SCENARIO[:k=v,...] [--time T] [--seed N]\n"
 		     "                   [--format table|tsv|csv|json] [--pn-us A,B,C,D] [--active-mw MW]\n"
 		     "                   [--label NAME=VALUE ...] [-o FILE]\n"
+		     "                   [--perfetto FILE [--perfetto-limit N] [--perfetto-window A..B]]\n"
 		     "\n"
 		     "Simulate SCENARIO on PLATFORM with governor preset GOV and print the linux-pm row\n"
 		     "(score, idles, idle_misses, idle_miss_ratio, belows, aboves, Joules, W,\n"
@@ -30,7 +31,8 @@ void cmd_run_usage(FILE *out)
 		     "                         power; energy is unknown without any)\n"
 		     "      --label NAME=VAL   a leading column NAME of the row with VAL, repeatable\n"
 		     "                         (what 'idlelab sweep --emit-jobs' uses to name its cases)\n"
-		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n");
+		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n"
+		     PERFETTO_CLI_USAGE);
 }
 
 int cmd_run(int argc, char **argv)

@@ -36,6 +36,9 @@ static void print_scenario(FILE *out, const struct il_scenario *scn, bool verbos
 	fprintf(out, "  score: %s (%s, %s is better)\n", scn->score, scn->score_help,
 		scn->higher_is_better ? "higher" : "lower");
 	fprintf(out, "  sources: %s\n", scn->sources);
+	if (scn->operand)
+		fprintf(out, "  operand: -s %s:%s[,k=v...] (the %s comes first)\n", scn->name, scn->operand,
+			scn->operand);
 	fprintf(out, "  parameters:\n");
 	for (int i = 0; i < il_scn_nparams(scn); i++)
 		print_param(out, &scn->params[i]);

@@ -48,8 +48,8 @@ void cmd_states_usage(FILE *out)
 		"Show the cpuidle driver and governors of this machine and, per CPU and idle state,\n"
 		"what sysfs says: name, desc, latency and residency (us), disable, default_status and\n"
 		"the counters usage, time (us), above, below and rejected. A file the kernel does not\n"
-		"have is shown as '-'; a CPU without a cpuidle directory (offline, or no driver) is\n"
-		"listed as such. Reading needs no privileges.\n"
+		"have is shown as '-'; an offline CPU, or one without a cpuidle directory (no driver),\n"
+		"is listed as such. Reading needs no privileges.\n"
 		"\n"
 		"  --root DIR       read DIR/sys/... instead of /sys/... (a fixture tree)\n"
 		"  -f, --format FMT table (default), tsv, csv or json\n"
@@ -209,15 +209,18 @@ static int state_row(struct il_table *t, const struct il_live_cpu *cpu, int i)
 	return 0;
 }
 
-/* A CPU without cpuidle: one row that says so in the name column. */
-static int no_cpuidle_row(struct il_table *t, unsigned int cpu)
+/*
+ * A CPU without cpuidle, or offline: one row that says so in the name column. An offline
+ * CPU keeps its cpuidle directory, but its counters stand still until it is back.
+ */
+static int no_states_row(struct il_table *t, unsigned int cpu, const char *why)
 {
 	int r = il_table_add_row(t);
 
 	if (r < 0)
 		return -1;
 	il_table_set_int(t, r, 0, cpu);
-	return il_table_set_str(t, r, 2, "(no cpuidle directory)");
+	return il_table_set_str(t, r, 2, why);
 }
 
 static int fill_states(struct il_table *t, const struct il_live *lv, struct il_error *err)
@@ -239,7 +242,9 @@ static int fill_states(struct il_table *t, const struct il_live *lv, struct il_e
 			break;
 		}
 		if (!cpu->has_cpuidle)
-			rows = no_cpuidle_row(t, cpus[i]);
+			rows = no_states_row(t, cpus[i], "(no cpuidle directory)");
+		else if (cpu->offline)
+			rows = no_states_row(t, cpus[i], "(offline)");
 		for (int k = 0; k < cpu->nstates && !rows; k++)
 			rows = state_row(t, cpu, k);
 		if (rows)

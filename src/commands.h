@@ -24,6 +24,7 @@
 	X(battery, "the seeds' battery: every scenario variant x governors x platforms")   \
 	X(sweep, "one or two scenario parameters over ranges x governors x platforms")     \
 	X(merge, "combine the per-case outputs of sweep --emit-jobs into one result set") \
+	X(report, "one offline HTML page of tables and SVG charts from result JSON files")  \
 	X(step, "drive governors through a scripted sequence of idle entries")             \
 	X(stats, "per-CPU, per-state statistics of a recorded trace")                      \
 	X(replay, "run governors open loop over a recorded trace; agreement with it")   \

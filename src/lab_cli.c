@@ -20,6 +20,7 @@
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
 	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
+	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW,
 };
 
 static const struct cli_opt lab_opts[] = {
@@ -35,6 +36,7 @@ static const struct cli_opt lab_opts[] = {
 	{ LAB_OPT_ACTIVE, 0, "active-mw", true },
 	{ LAB_OPT_OUT, 'o', "output", true },
 	{ LAB_OPT_LABEL, 0, "label", true },
+	PERFETTO_CLI_OPTS(LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW),
 	{ 0 },
 };
 
@@ -206,6 +208,12 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 			return cli_error_set(err, "--label: '%s' is not NAME=VALUE", value);
 		args->labels[args->nlabel++] = value;
 		return CLI_PARSE_OK;
+	case LAB_OPT_PERFETTO:
+	case LAB_OPT_PERFETTO_LIMIT:
+	case LAB_OPT_PERFETTO_WINDOW:
+		if (args->compare)
+			return cli_error_set(err, "--perfetto is an option of run");
+		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - LAB_OPT_PERFETTO), value, err);
 	}
 	return cli_error_set(err, "unexpected argument '%s'", value);
 }
@@ -222,7 +230,7 @@ static int lab_check(const struct lab_args *args, struct cli_error *err)
 		return cli_error_set(err, "no scenario given (-s; see 'idlelab scenarios')");
 	if (!args->compare && args->nscn > 1)
 		return cli_error_set(err, "run takes one scenario; use compare for several");
-	return CLI_PARSE_OK;
+	return perfetto_check(&args->perfetto, err);
 }
 
 int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, struct cli_error *err)
@@ -237,6 +245,7 @@ int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, s
 	args->seed = 1;
 	args->iter = 1;
 	args->format = "table";
+	perfetto_args_init(&args->perfetto);
 	cli_scan_init(&s, argc, argv);
 	while ((id = cli_next_opt(&s, lab_opts, &value, err)) != CLI_OPT_END) {
 		if (id == CLI_PARSE_ERROR)
@@ -428,12 +437,23 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 	struct il_table t[4] = { 0 };
 	struct il_lab_spec spec;
 	struct il_lab_result res;
+	struct perfetto_sim pf;
 	bool details = strcmp(job->fmt->name, "tsv") && strcmp(job->fmt->name, "csv");
 	int n = 0, ret;
 
 	lab_spec(args, job, 0, 0, 0, &spec);
-	if (il_lab_run(&spec, &res))
-		return run_failed("run", &spec);
+	if (args->perfetto.path && perfetto_sim_begin(&pf, &args->perfetto, &spec, "run"))
+		return CLI_EXIT_RUNTIME;
+	if (il_lab_run(&spec, &res)) {
+		ret = run_failed("run", &spec);
+		if (args->perfetto.path)
+			perfetto_sim_free(&pf);
+		return ret;
+	}
+	if (args->perfetto.path && perfetto_sim_end(&pf, &args->perfetto, &spec, &res, "run")) {
+		il_lab_result_free(&res);
+		return CLI_EXIT_RUNTIME;
+	}
 	ret = il_report_pm_init(&t[n], "summary", spec.scn, &res.drv) ||
 	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res) || add_labels(args, &t[n]);
 	n++;

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "metrics/metrics.h"
+#include "perfetto_cli.h"
 
 struct il_platform;
 struct il_preset;
@@ -41,6 +42,7 @@ struct lab_args {
 	const char *output;       /* -o: write there (through a temporary file) instead of stdout */
 	int nlabel;
 	const char *labels[LAB_MAX_LABELS]; /* --label K=V (run): leading columns of the row */
+	struct perfetto_args perfetto; /* --perfetto FILE (run): the timeline */
 };
 
 /**

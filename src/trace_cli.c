@@ -24,6 +24,9 @@ enum {
 	TOPT_CPU,
 	TOPT_PERIODS,
 	TOPT_PARAM,
+	TOPT_PERFETTO,
+	TOPT_PERFETTO_LIMIT,
+	TOPT_PERFETTO_WINDOW,
 };
 
 #define TRACE_INPUT_OPTS                                        \
@@ -49,6 +52,7 @@ static const struct cli_opt replay_opts[] = {
 	{ TOPT_CPU, 0, "cpu", true },
 	{ TOPT_PERIODS, 0, "periods", false },
 	{ TOPT_PARAM, 0, "param", true },
+	PERFETTO_CLI_OPTS(TOPT_PERFETTO, TOPT_PERFETTO_LIMIT, TOPT_PERFETTO_WINDOW),
 	{ 0 },
 };
 
@@ -228,6 +232,10 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 			return cli_error_set(err, "too many --param");
 		args->params[args->nparams++] = value;
 		return CLI_PARSE_OK;
+	case TOPT_PERFETTO:
+	case TOPT_PERFETTO_LIMIT:
+	case TOPT_PERFETTO_WINDOW:
+		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - TOPT_PERFETTO), value, err);
 	}
 	return CLI_PARSE_OK;
 }
@@ -241,6 +249,7 @@ int replay_parse_args(int argc, char **argv, struct replay_args *args, struct cl
 	memset(args, 0, sizeof(*args));
 	input_defaults(&args->in);
 	args->cpu = -1;
+	perfetto_args_init(&args->perfetto);
 	cli_scan_init(&s, argc, argv);
 	while ((id = cli_next_opt(&s, replay_opts, &value, err)) != CLI_OPT_END) {
 		if (id == CLI_PARSE_ERROR)
@@ -255,7 +264,7 @@ int replay_parse_args(int argc, char **argv, struct replay_args *args, struct cl
 		return cli_error_set(err, "no trace given");
 	if (!args->ngov && !args->recorded)
 		return cli_error_set(err, "no governor given (-g GOV,...)");
-	return CLI_PARSE_OK;
+	return perfetto_check(&args->perfetto, err);
 }
 
 /* ---- opening a trace ------------------------------------------------------------------- */

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "output/output.h"
+#include "perfetto_cli.h"
 #include "platform/platform.h"
 #include "stats/stats.h"
 #include "trace/trace.h"
@@ -49,6 +50,7 @@ struct replay_args {
 	bool periods;          /* --periods: one CSV line per idle period instead of the summary */
 	int nparams;
 	const char *params[16]; /* --param NAME=VALUE */
+	struct perfetto_args perfetto; /* --perfetto FILE: the timeline of every governor */
 };
 
 int stats_parse_args(int argc, char **argv, struct stats_args *args, struct cli_error *err);

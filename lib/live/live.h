@@ -149,7 +149,9 @@ struct il_live_state {
 
 struct il_live_cpu {
 	unsigned int cpu;
-	bool has_cpuidle;           /* cpuN/cpuidle/ exists (not for offline CPUs, or no driver) */
+	bool offline;               /* cpuN/online reads 0 (a CPU without that file is online) */
+	bool has_cpuidle;           /* cpuN/cpuidle/ exists (not without a driver); a CPU taken
+	                             * offline keeps it, its counters standing still */
 	int nstates;
 	struct il_live_state st[CPUIDLE_STATE_MAX];
 };
@@ -161,7 +163,8 @@ enum il_live_read_what {
 
 /**
  * il_live_read_cpu - the states of CPU @cpu (ROOT/sys/devices/system/cpu/cpuN/cpuidle/stateK)
- * A CPU without a cpuidle directory is not an error: has_cpuidle is false.
+ * and whether it is online (cpuN/online). A CPU without a cpuidle directory is not an error:
+ * has_cpuidle is false.
  * Return: 0, or -1 with @err set (more than CPUIDLE_STATE_MAX states, a state directory
  * without a name file, or a file that exists but cannot be read).
  */

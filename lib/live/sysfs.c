@@ -382,6 +382,29 @@ static int count_states(const char *dir, struct il_error *err)
 	return n;
 }
 
+/*
+ * Whether cpuN/online says 0. The file is absent for a CPU that cannot be taken offline
+ * (often cpu0) and on kernels without CPU hotplug: online. Offline CPUs keep their cpuidle
+ * directory (the device stays registered), so that directory alone does not tell.
+ */
+static int read_offline(const struct il_live *lv, unsigned int cpu, bool *offline,
+			struct il_error *err)
+{
+	char path[IL_LIVE_PATH_MAX];
+	u64 v;
+
+	*offline = false;
+	if (il_live_path(lv, path, sizeof(path), CPU_DIR "/cpu%u/online", cpu))
+		return il_error_set(err, lv->root, 0, "path too long");
+	if (!il_live_read_u64(path, &v)) {
+		*offline = v == 0;
+		return 0;
+	}
+	if (errno == ENOENT)
+		return 0;
+	return il_error_set(err, path, 0, "cannot read: %s", strerror(errno));
+}
+
 int il_live_read_cpu(const struct il_live *lv, unsigned int cpu, enum il_live_read_what what,
 		     struct il_live_cpu *out, struct il_error *err)
 {
@@ -391,6 +414,8 @@ int il_live_read_cpu(const struct il_live *lv, unsigned int cpu, enum il_live_re
 
 	memset(out, 0, sizeof(*out));
 	out->cpu = cpu;
+	if (read_offline(lv, cpu, &out->offline, err))
+		return -1;
 	if (il_live_path(lv, dir, sizeof(dir), CPU_DIR "/cpu%u/cpuidle", cpu))
 		return il_error_set(err, lv->root, 0, "path too long");
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))

@@ -34,12 +34,6 @@ void il_metrics_free(struct il_metrics *m)
 	m->cpu = NULL;
 }
 
-/* The deepest state has nothing deeper to have been better, so it is never a nightmare. */
-static bool is_nightmare(const struct il_metrics *m, int idx, u64 ns)
-{
-	return idx < m->nstates - 1 && ns > m->pn_threshold_ns[idx];
-}
-
 void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss)
 {
 	struct il_state_stats *s = &m->cpu[cpu].st[idx];
@@ -50,9 +44,18 @@ void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_n
 		s->above++;
 	else if (miss == IL_MISS_BELOW)
 		s->below++;
-	if (is_nightmare(m, idx, diff_ns)) {
-		s->nightmares++;
-		s->nightmare_ns += diff_ns;
+	il_metrics_nightmare(m, cpu, idx, diff_ns);
+}
+
+void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu, const struct il_state_usage *usage)
+{
+	for (int i = 0; i < m->nstates; i++) {
+		struct il_state_stats *s = &m->cpu[cpu].st[i];
+
+		s->usage += usage[i].usage;
+		s->time_ns += usage[i].time_ns;
+		s->above += usage[i].above;
+		s->below += usage[i].below;
 	}
 }
 
@@ -64,23 +67,7 @@ void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 n
 	s->open_ns += ns;
 }
 
-/*
- * Log-linear buckets: values below 2 * IL_HIST_SUB are exact; above, each power of two is
- * split into IL_HIST_SUB equal steps.
- */
-static unsigned int hist_index(u64 v)
-{
-	unsigned int msb, shift;
-
-	if (v < 2 * IL_HIST_SUB)
-		return (unsigned int)v;
-	msb = 63 - (unsigned int)__builtin_clzll(v);
-	if (msb >= IL_HIST_MAX_BITS)
-		return IL_HIST_BUCKETS - 1;
-	shift = msb - IL_HIST_SUB_BITS;
-	return 2 * IL_HIST_SUB + (msb - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB +
-	       (unsigned int)((v >> shift) - IL_HIST_SUB);
-}
+/* Log-linear buckets: see il_hist_index() in metrics.h. */
 
 /* The smallest value that falls into bucket @i. */
 static u64 hist_value(unsigned int i)
@@ -92,15 +79,6 @@ static u64 hist_value(unsigned int i)
 	octave = (i - 2 * IL_HIST_SUB) / IL_HIST_SUB;
 	sub = (i - 2 * IL_HIST_SUB) % IL_HIST_SUB;
 	return (u64)(IL_HIST_SUB + sub) << (octave + 1);
-}
-
-void il_hist_add(struct il_hist *h, u64 ns)
-{
-	h->bucket[hist_index(ns)]++;
-	h->count++;
-	h->sum += ns;
-	if (ns > h->max)
-		h->max = ns;
 }
 
 u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)

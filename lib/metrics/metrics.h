@@ -128,8 +128,52 @@ void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_n
 /** il_metrics_open_idle - record the part of a period that the end of the run cut off */
 void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 ns);
 
-/** il_hist_add - add one value (ns) */
-void il_hist_add(struct il_hist *h, u64 ns);
+/*
+ * A caller that accounts every period through il_cpuidle_account() (the simulator) has the
+ * usage, time, above and below counts in its device already: per period it records only
+ * the PowerNightmare part, and adds the device's counts once at the end.
+ */
+
+/** il_metrics_nightmare - the PowerNightmare part of il_metrics_idle() */
+static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
+{
+	/* The deepest state has nothing deeper to have been better, so it is never a nightmare. */
+	if (idx < m->nstates - 1 && diff_ns > m->pn_threshold_ns[idx]) {
+		m->cpu[cpu].st[idx].nightmares++;
+		m->cpu[cpu].st[idx].nightmare_ns += diff_ns;
+	}
+}
+
+/** il_metrics_add_usage - add a device's per-state usage, time, above and below counts */
+void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu, const struct il_state_usage *usage);
+
+/*
+ * Log-linear buckets: values below 2 * IL_HIST_SUB are exact; above, each power of two is
+ * split into IL_HIST_SUB equal steps.
+ */
+static inline unsigned int il_hist_index(u64 v)
+{
+	unsigned int msb, shift;
+
+	if (v < 2 * IL_HIST_SUB)
+		return (unsigned int)v;
+	msb = 63 - (unsigned int)__builtin_clzll(v);
+	if (msb >= IL_HIST_MAX_BITS)
+		return IL_HIST_BUCKETS - 1;
+	shift = msb - IL_HIST_SUB_BITS;
+	return 2 * IL_HIST_SUB + (msb - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB +
+	       (unsigned int)((v >> shift) - IL_HIST_SUB);
+}
+
+/** il_hist_add - add one value (ns); inline, the simulator adds one per wakeup */
+static inline void il_hist_add(struct il_hist *h, u64 ns)
+{
+	h->bucket[il_hist_index(ns)]++;
+	h->count++;
+	h->sum += ns;
+	if (ns > h->max)
+		h->max = ns;
+}
 /** il_hist_percentile - the smallest bucket value at or above @permille of the values, 0 if empty */
 u64 il_hist_percentile(const struct il_hist *h, unsigned int permille);
 

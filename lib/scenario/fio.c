@@ -8,29 +8,56 @@
  *	fio --rw=randread --bs=4k --ioengine=psync --iodepth=1 --direct=1 --runtime=30s
  * (dm-slow: --numjobs=16 on a dm-delay device adding 51 ms). Each job is a thread that:
  *
- *  1. runs the submission path (submit_us of CPU time) and blocks: nr_iowait of its CPU
+ *  1. runs the submission path (submit_ns of CPU time) and blocks: nr_iowait of its CPU
  *     goes up (4.x and 6.1 menu read it);
  *  2. the device completes after a latency drawn from a log-normal distribution (median
  *     lat_us, log-space sigma lat_sigma/1000, as a 4096-step table), with tail_pm per
  *     mille of requests taking tail_us instead (garbage collection, retries);
- *  3. the completion interrupt arrives on the submitting CPU (NVMe: one queue per CPU) or
- *     on irq_cpu (one interrupt line: SATA, MMC, MTD). In the second case the block layer
- *     runs irq_work_us of completion work there and wakes the job with an IPI;
+ *  3. the request's interrupts arrive on the submitting CPU (NVMe: one queue per CPU) or
+ *     on irq_cpu (one interrupt line: SATA, MMC, MTD); irq_remote_pct says for what share
+ *     of the requests it is irq_cpu (device default 0 for nvme, 100 for the others). When
+ *     that is not the job's CPU, irq_work_ns of completion work runs there (so the
+ *     interrupt CPU's exit latency delays the completion: the engine runs an interrupt's
+ *     callback at the interrupt itself) and an IPI wakes the job;
  *  4. with probability migrate_pct % the job wakes on another CPU (uniformly chosen) instead
  *     of its previous one: wake-up placement (select_idle_sibling, EAS on big.LITTLE parts)
  *     moves a lightly loaded thread around, and leaves behind a CPU whose recent idle
  *     history is short intervals while its coming idle period is long;
- *  5. MMC hosts also raise a command-done interrupt cmd_irq_us after submission that wakes
- *     no task (an idle period ended by a non-timer, non-task wakeup);
- *  6. the job runs complete_us of completion plus submit_us for the next request;
+ *  5. MMC hosts also raise a command-done interrupt cmd_irq_us after submission, and any
+ *     device may raise irq_extra more interrupts per request (FIFO, DMA and transfer-stage
+ *     events), spread over the whole latency or over the last irq_extra_us of it (the data
+ *     transfer). They wake no task: each ends an idle period of the interrupt CPU with a
+ *     non-timer, non-task wakeup;
+ *  6. the job runs complete_ns of completion plus submit_ns for the next request;
  *  7. with hops=N the device latency is split into N+1 stages, and after each of the first
- *     N an interrupt wakes a helper thread (usb-storage's kthread, MMC request work) on a
- *     random CPU for hop_ns before the next stage. The defaults use no hops: the device
- *     latencies were fitted to the seeds' iops without them.
+ *     N an interrupt wakes a helper thread (usb-storage's kthread, MMC request work) for
+ *     hop_ns before the next stage, on a random CPU among hop_cpus CPUs from irq_cpu on
+ *     (a cluster; 0: any CPU);
+ *  8. the housekeeping background is lib/scenario/background.h's default, or, with
+ *     bg_hz=N, one periodic timer per CPU at N Hz and nothing else: only wakeups that the
+ *     governors can see coming.
  *
  * Score: iops = completed requests per simulated second. Device defaults come from the
  * seeds' teo/menu-5 rows, which are the least disturbed by idle-state exit latency: the
  * service time per request is 1/iops, split into CPU time and device latency.
+ *
+ * The defaults of steps 3, 5, 7 and 8 reproduce the model as it was before the request
+ * structure below was measured. What the seeds' rk3588 rows show per request (docs/lab.md,
+ * "fio on rk3588: the request structure"), and the values that fit it:
+ *
+ *  - nvme0n1: 2.1 idle periods per request beyond the background, teo without belows or
+ *    aboves: a second CPU per request, the completion interrupt off fio's CPU
+ *    (irq_remote_pct=100, irq_work_ns=3000: nvme_irq and the blk-mq completion, an
+ *    assumption of ~3 µs on Cortex-A55/A76);
+ *  - sda: 16-18 idle periods per request, teo 0.3 belows and no aboves: a USB mass-storage
+ *    path with helper-thread stages spread over a cluster and many transfer interrupts
+ *    (hops=4, hop_cpus=4, irq_extra=8);
+ *  - mmcblk1: 6.5-9.6 idle periods per request, teo 0.7 belows and no aboves: a burst of
+ *    transfer interrupts at the end of a ~1 ms wait, on fio's own CPU for about half of
+ *    the requests (irq_remote_pct=50, irq_extra=4, irq_extra_us=100);
+ *  - the background on rk3588 (nullb0 and dm-slow rows): no aboves at all, a few belows;
+ *    bg_hz=170 keeps every governor at zero of both (a denser timer beats against the
+ *    250 Hz tick and gives menu belows the board does not show).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +102,8 @@ static const struct fio_device devices[] = {
 static const char *const device_names[] = { "nvme", "sda", "mmcblk", "nullb", "mtdblock", "dm-slow", NULL };
 
 enum { P_DEVICE, P_JOBS, P_LAT, P_SIGMA, P_TAIL_PM, P_TAIL, P_CMD_IRQ, P_IRQ_CPU, P_MIGRATE,
-       P_SUBMIT, P_COMPLETE, P_HOPS, P_HOP, P_BG };
+       P_SUBMIT, P_COMPLETE, P_HOPS, P_HOP, P_BG, P_IRQ_REMOTE, P_IRQ_WORK, P_IRQ_EXTRA,
+       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ };
 
 static const struct il_scn_param fio_params[] = {
 	[P_DEVICE] = { "device", IL_SCN_ENUM, 0, 0, 0, device_names, "", "device class (sets every default below)" },
@@ -92,6 +120,12 @@ static const struct il_scn_param fio_params[] = {
 	[P_HOPS] = { "hops", IL_SCN_INT, -1, -1, 16, NULL, "", "helper-thread stages per request (usb-storage, mmc work); -1: device default" },
 	[P_HOP] = { "hop_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "", "CPU time of one helper stage; -1: device default" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts on every CPU (lib/scenario/background.h)" },
+	[P_IRQ_REMOTE] = { "irq_remote_pct", IL_SCN_INT, -1, -1, 100, NULL, "pct", "requests whose interrupts arrive on irq_cpu instead of the job's CPU; -1: device default (0 for nvme, 100 for the shared lines)" },
+	[P_IRQ_WORK] = { "irq_work_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "", "completion work on the interrupt CPU before the IPI to the job, when they differ; -1: device default" },
+	[P_IRQ_EXTRA] = { "irq_extra", IL_SCN_INT, 0, 0, 64, NULL, "", "more device interrupts per request that wake no task (transfer events), on the interrupt CPU" },
+	[P_IRQ_EXTRA_US] = { "irq_extra_us", IL_SCN_INT, 0, 0, 1000000, NULL, "us", "irq_extra falls in this window before the completion (the data transfer); 0: anywhere in the latency" },
+	[P_HOP_CPUS] = { "hop_cpus", IL_SCN_INT, 0, 0, IL_SIM_CPUS_MAX, NULL, "", "helper threads run on one of this many CPUs from irq_cpu on (1: the interrupt CPU); 0: any CPU" },
+	[P_BG_HZ] = { "bg_hz", IL_SCN_INT, 0, 0, 100000, NULL, "hz", "instead of the default background: one periodic timer per CPU at this rate, nothing else (0: off)" },
 	{ 0 }
 };
 
@@ -100,6 +134,7 @@ struct fio_ctx;
 struct fio_job {
 	struct fio_ctx *f;
 	unsigned int cpu;
+	unsigned int req_irq_cpu; /* the interrupt CPU of the request in flight */
 	u64 issued_ns;
 	u64 stage_ns;           /* device time of each stage of the request in flight */
 	unsigned int hops_left; /* helper stages still to come */
@@ -109,7 +144,12 @@ struct fio_ctx {
 	struct fio_device dev;
 	unsigned int irq_cpu;
 	unsigned int migrate_pct;
+	unsigned int irq_remote_pct;
+	unsigned int irq_extra;
+	u64 irq_extra_ns;
+	unsigned int hop_cpus;
 	struct il_rng rng;
+	struct il_rng chain_rng; /* irq_remote_pct and irq_extra draws: stream 1 keeps its numbers */
 	struct il_lognormal lat;
 	struct fio_job *jobs;
 	unsigned int njobs;
@@ -134,10 +174,15 @@ static void fio_configure(struct fio_ctx *f, const struct il_scn_args *a, unsign
 	f->dev.complete_ns = (u64)arg_or(a, P_COMPLETE, (s64)f->dev.complete_ns);
 	f->dev.hops = (unsigned int)arg_or(a, P_HOPS, f->dev.hops);
 	f->dev.hop_ns = (u64)arg_or(a, P_HOP, (s64)f->dev.hop_ns);
+	f->dev.irq_work_ns = (u64)arg_or(a, P_IRQ_WORK, (s64)f->dev.irq_work_ns);
 	if (a->v[P_JOBS])
 		f->dev.jobs = (unsigned int)a->v[P_JOBS];
 	f->irq_cpu = (unsigned int)a->v[P_IRQ_CPU] % ncpus;
 	f->migrate_pct = (unsigned int)a->v[P_MIGRATE];
+	f->irq_remote_pct = (unsigned int)arg_or(a, P_IRQ_REMOTE, f->dev.irq_local ? 0 : 100);
+	f->irq_extra = (unsigned int)a->v[P_IRQ_EXTRA];
+	f->irq_extra_ns = (u64)a->v[P_IRQ_EXTRA_US] * NSEC_PER_USEC;
+	f->hop_cpus = a->v[P_HOP_CPUS] && a->v[P_HOP_CPUS] < ncpus ? (unsigned int)a->v[P_HOP_CPUS] : ncpus;
 	il_lognormal_init(&f->lat, f->dev.sigma);
 }
 
@@ -149,6 +194,16 @@ static u64 fio_latency_ns(struct fio_ctx *f)
 }
 
 static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg);
+
+/* The CPU of this request's interrupts: the submitting CPU's queue, or the shared line. */
+static unsigned int fio_pick_irq_cpu(struct fio_ctx *f, unsigned int cpu)
+{
+	if (f->irq_remote_pct >= 100)
+		return f->irq_cpu;
+	if (!f->irq_remote_pct)
+		return cpu;
+	return il_rng_chance(&f->chain_rng, f->irq_remote_pct * 10) ? f->irq_cpu : cpu;
+}
 
 /* A CPU other than @cpu, uniformly: where the scheduler places a waking job that moves. */
 static unsigned int fio_other_cpu(struct il_sim *sim, struct fio_ctx *f, unsigned int cpu)
@@ -207,7 +262,7 @@ static void fio_hop_done(struct il_sim *sim, unsigned int cpu, void *arg)
 	struct fio_job *job = arg;
 
 	job->hops_left--;
-	fio_next_stage(sim, job, job->f->dev.irq_local ? job->cpu : job->f->irq_cpu);
+	fio_next_stage(sim, job, job->req_irq_cpu);
 }
 
 /* A stage's interrupt wakes the helper thread on a CPU the scheduler finds idle. */
@@ -215,9 +270,24 @@ static void fio_hop_irq(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct fio_job *job = arg;
 	struct fio_ctx *f = job->f;
-	unsigned int helper = (unsigned int)il_rng_below(&f->rng, il_sim_ncpus(sim));
+	unsigned int helper;
 
+	if (f->hop_cpus < il_sim_ncpus(sim))
+		helper = (f->irq_cpu + (unsigned int)il_rng_below(&f->rng, f->hop_cpus)) % il_sim_ncpus(sim);
+	else
+		helper = (unsigned int)il_rng_below(&f->rng, il_sim_ncpus(sim));
 	il_sim_wake(sim, cpu, helper, f->dev.hop_ns ? f->dev.hop_ns : 1, fio_hop_done, job, -1);
+}
+
+/* Interrupts of the transfer that wake no task, within the window before the completion. */
+static void fio_extra_irqs(struct il_sim *sim, struct fio_ctx *f, unsigned int irq_cpu, u64 now, u64 lat)
+{
+	u64 window = f->irq_extra_ns && f->irq_extra_ns < lat ? f->irq_extra_ns : lat - 1;
+
+	if (lat < 2)
+		return;
+	for (unsigned int k = 0; k < f->irq_extra; k++)
+		il_sim_irq(sim, irq_cpu, now + lat - 1 - il_rng_below(&f->chain_rng, window), NULL, NULL, -1);
 }
 
 /* The job has submitted a request and blocks until the device completes it. */
@@ -225,7 +295,7 @@ static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct fio_job *job = arg;
 	struct fio_ctx *f = job->f;
-	unsigned int irq_cpu = f->dev.irq_local ? cpu : f->irq_cpu;
+	unsigned int irq_cpu = fio_pick_irq_cpu(f, cpu);
 	u64 now = il_sim_now(sim), lat;
 
 	if (!f->dev.lat_us) {
@@ -239,9 +309,31 @@ static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
 	il_sim_iowait_add(sim, cpu, 1);
 	if (f->dev.cmd_irq_us && f->dev.cmd_irq_us * NSEC_PER_USEC < lat)
 		il_sim_irq(sim, irq_cpu, now + f->dev.cmd_irq_us * NSEC_PER_USEC, NULL, NULL, -1);
+	fio_extra_irqs(sim, f, irq_cpu, now, lat);
+	job->req_irq_cpu = irq_cpu;
 	job->hops_left = f->dev.hops;
 	job->stage_ns = lat / (f->dev.hops + 1);
 	fio_next_stage(sim, job, irq_cpu);
+}
+
+/*
+ * A background of timers only: one periodic timer per CPU at @hz (each expiry jittered by up
+ * to 1/8 of the period), half of the expiries waking a kworker on that CPU; no I/O chains,
+ * no companion timers, no device interrupts. Every wakeup is one the governors can see.
+ */
+static int fio_timer_background(struct il_sim *sim, struct fio_ctx *f, unsigned int hz)
+{
+	struct il_bg_params bp;
+
+	il_bg_defaults(&bp);
+	bp.timers = 1;
+	bp.period_min_us = USEC_PER_SEC / hz;
+	bp.period_max_us = bp.period_min_us;
+	bp.burst_pct = 0;
+	bp.pair_pct = 0;
+	bp.irq_hz = 0;
+	f->bg = il_bg_start(sim, &bp, 2);
+	return f->bg ? 0 : -1;
 }
 
 static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
@@ -251,6 +343,7 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 
 	fio_configure(f, args, ncpus);
 	il_sim_rng_init(sim, &f->rng, 1);
+	il_sim_rng_init(sim, &f->chain_rng, 3);
 	f->njobs = f->dev.jobs;
 	f->jobs = calloc(f->njobs, sizeof(*f->jobs));
 	if (!f->jobs)
@@ -264,6 +357,8 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 		if (il_sim_wake(sim, job->cpu, job->cpu, f->dev.submit_ns, fio_issue, job, -1))
 			return -1;
 	}
+	if (args->v[P_BG_HZ])
+		return fio_timer_background(sim, f, (unsigned int)args->v[P_BG_HZ]);
 	return il_bg_start_default(sim, args->v[P_BG], 2, &f->bg);
 }
 

@@ -156,6 +156,26 @@ static int parse_pairs(const struct il_scenario *scn, char *list, struct il_scn_
 	return 0;
 }
 
+/*
+ * The operand of a scenario that takes one: from the colon at *@rest to the first comma.
+ * *@rest becomes the separator before the k=v pairs (NULL if there are none).
+ */
+static int take_operand(const struct il_scenario *scn, char **rest, struct il_scn_args *args,
+			struct il_error *err)
+{
+	char *start = *rest ? *rest + 1 : NULL;
+	char *comma = start ? strchr(start, ',') : NULL;
+
+	if (!start || start == comma || !*start)
+		return il_error_set(err, scn->name, 0, "no %s given: -s %s:%s[,k=v...]", scn->operand, scn->name,
+				    scn->operand);
+	if (comma)
+		*comma = '\0';
+	snprintf(args->operand, sizeof(args->operand), "%s", start);
+	*rest = comma;
+	return 0;
+}
+
 int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
 		 struct il_scn_common *common, struct il_error *err)
 {
@@ -177,7 +197,12 @@ int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn
 	common->qos_us = -1;
 	common->ipi_ns = -1;
 	common->rcu_pct = -1;
-	return colon ? parse_pairs(*scn, colon + 1, args, common, err) : 0;
+	common->min_cpus = 0;
+	if ((*scn)->operand && take_operand(*scn, &colon, args, err))
+		return -1;
+	if (colon && parse_pairs(*scn, colon + 1, args, common, err))
+		return -1;
+	return (*scn)->check ? (*scn)->check(args, common, err) : 0;
 }
 
 void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args *args, char *buf,
@@ -186,14 +211,17 @@ void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args 
 	size_t len = 0;
 
 	buf[0] = '\0';
+	if (args->operand[0])
+		len = (size_t)snprintf(buf, cap, "%s", args->operand);
 	for (int i = 0; i < il_scn_nparams(scn) && len < cap; i++) {
 		const struct il_scn_param *p = &scn->params[i];
+		const char *sep = i || len ? "," : "";
 		int n;
 
 		if (p->type == IL_SCN_ENUM)
-			n = snprintf(buf + len, cap - len, "%s%s=%s", i ? "," : "", p->name, p->choices[args->v[i]]);
+			n = snprintf(buf + len, cap - len, "%s%s=%s", sep, p->name, p->choices[args->v[i]]);
 		else
-			n = snprintf(buf + len, cap - len, "%s%s=%" PRId64, i ? "," : "", p->name, args->v[i]);
+			n = snprintf(buf + len, cap - len, "%s%s=%" PRId64, sep, p->name, args->v[i]);
 		if (n < 0)
 			break;
 		len += (size_t)n;

@@ -25,6 +25,7 @@
 
 #define IL_SCN_MAX_PARAMS 24
 #define IL_SCN_LABEL_LEN 64
+#define IL_SCN_OPERAND_LEN 512 /* as long as a whole -s specification */
 
 enum il_scn_type {
 	IL_SCN_INT,
@@ -45,7 +46,10 @@ struct il_scn_param {
 struct il_scn_args {
 	s64 v[IL_SCN_MAX_PARAMS];
 	bool set[IL_SCN_MAX_PARAMS];
+	char operand[IL_SCN_OPERAND_LEN]; /* a scenario with an operand: its file, else "" */
 };
+
+struct il_scn_common;
 
 struct il_scenario {
 	const char *name;
@@ -67,6 +71,14 @@ struct il_scenario {
 	double (*score_fn)(const struct il_sim *sim, const void *ctx);
 	/* The seeds' "device" column, e.g. "nvme"; NULL: the scenario name. */
 	void (*label)(const struct il_scn_args *args, char *buf, size_t cap);
+	/* A scenario that reads a file takes it first: "rtapp:FILE.json,k=v". NULL: none. */
+	const char *operand;
+	/*
+	 * Optional, run at the end of il_scn_parse(): check the operand (read the file, so that
+	 * its errors show at once) and set common defaults that depend on it.
+	 * Return: 0, or -1 with @err set.
+	 */
+	int (*check)(const struct il_scn_args *args, struct il_scn_common *common, struct il_error *err);
 };
 
 /* Common parameters, accepted by every scenario. */
@@ -76,6 +88,7 @@ struct il_scn_common {
 	s64 qos_us;          /* < 0: no latency limit */
 	s64 ipi_ns;          /* < 0: the platform's default, see il_lab_ipi_ns() */
 	s64 rcu_pct;         /* < 0: the scenario's default_rcu_pct */
+	unsigned int min_cpus; /* set by a scenario's check(): the default CPU count grows to this */
 };
 
 /* Registry (lib/scenario/registry.c). */
@@ -91,7 +104,8 @@ int il_scn_param_index(const struct il_scenario *scn, const char *name);
 void il_scn_defaults(const struct il_scenario *scn, struct il_scn_args *args);
 
 /**
- * il_scn_parse - parse "NAME[:k=v,k=v...]"
+ * il_scn_parse - parse "NAME[:k=v,k=v...]", or "NAME:OPERAND[,k=v...]" for a scenario with
+ * an operand (the operand ends at the first comma)
  * @spec: what the user typed after -s
  * @scn: the scenario found
  * @args: its parameters, defaults where not given
@@ -99,12 +113,13 @@ void il_scn_defaults(const struct il_scenario *scn, struct il_scn_args *args);
  * @err: a message on failure
  *
  * Integer values take an optional unit suffix matching the parameter's (us, ms, hz, pct).
- * Return: 0, or -1 with @err set (unknown scenario or parameter, bad value, out of range).
+ * Return: 0, or -1 with @err set (unknown scenario or parameter, bad value, out of range,
+ * missing operand, or the scenario's check() failed).
  */
 int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
 		 struct il_scn_common *common, struct il_error *err);
 
-/** il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter */
+/** il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand first) */
 void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args *args, char *buf,
 			size_t cap);
 

@@ -24,7 +24,8 @@
 	X(pidpersec)    \
 	X(jbb)          \
 	X(netrr)        \
-	X(video)
+	X(video)        \
+	X(rtapp)
 
 #define IL_DECLARE_SCENARIO(name) extern const struct il_scenario il_scn_##name;
 IL_SCENARIOS(IL_DECLARE_SCENARIO)

@@ -46,10 +46,8 @@
 #include "sim-local.h"
 #include "../core/core.h"
 
-#define KTIME_MAX_U ((u64)KTIME_MAX)
-
-static void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, bool first);
-static void cpu_interrupt(struct il_sim *sim, unsigned int cpu);
+static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, bool first);
+static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_sim_wake cause);
 
 /* ---- small helpers -------------------------------------------------------------------- */
 
@@ -61,18 +59,48 @@ static void sim_fail(struct il_sim *sim, int err)
 
 /* ---- per-CPU events and the tournament tree ---------------------------------------------- */
 
-static const struct sim_slot slot_none = { KTIME_MAX_U, UINT64_MAX };
+/*
+ * DOC: the event loop
+ *
+ * Every event has a key (time, sequence number), as one 128-bit integer; events run in key
+ * order, so simultaneous events run in the order they were scheduled.
+ *
+ *  1. A CPU shows four slots: its self event (work done, exit done, poll limit), its tick,
+ *     its timer-head event and its earliest interrupt (the later ones wait in a heap). The
+ *     earliest of the last three is cached ("other"): the self slot changes at nearly every
+ *     event, the others less often.
+ *  2. A tournament tree over the CPUs holds each CPU's earliest slot; a CPU whose slots
+ *     changed is marked dirty and replayed up the tree before the next pick.
+ *  3. The winner's events run as a chain: after each, if no other CPU was touched and the
+ *     CPU's next event still comes before the best of the rest (the winners of the sibling
+ *     subtrees on its path, which cannot have changed), it runs at once, and the tree is
+ *     updated once when the chain ends. In an I/O loop a CPU runs interrupt, exit and work
+ *     completion back to back this way.
+ */
 
-static bool slot_before(const struct sim_slot *a, const struct sim_slot *b)
+static const struct sim_slot slot_none = { KTIME_MAX_U, SLOT_NONE_SEQ };
+
+static sim_key slot_key(const struct sim_slot *sl)
 {
-	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+	return sim_key_of(sl->t, sl->seq);
+}
+
+/*
+ * Slots are written field by field from a key in registers: a slot that was just stored in
+ * two halves and is read back as one 16-byte copy cannot be forwarded from the store buffer,
+ * and stalls the load until the stores retire.
+ */
+static void slot_put(struct sim_slot *sl, sim_key key)
+{
+	sl->t = (u64)(key >> 64);
+	sl->seq = (u64)key;
 }
 
 /*
  * A slot of a CPU changed. The tree is brought up to date lazily, once per event, for every
  * CPU touched (an event often clears a slot and sets it again).
  */
-static void cpu_mark_dirty(struct il_sim *sim, unsigned int cpu)
+static sim_hot void cpu_mark_dirty(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
@@ -82,35 +110,66 @@ static void cpu_mark_dirty(struct il_sim *sim, unsigned int cpu)
 	}
 }
 
-/* Find the earliest slot of @cpu again and replay its matches up the tree. */
+/*
+ * Find the earliest slot of @c again: note it in next_slot and return its key. The tick,
+ * timer and interrupt slots are compared among themselves only when one of them changed.
+ */
+static inline sim_key cpu_earliest(struct sim_cpu *c)
+{
+	sim_key self = slot_key(&c->slot[SLOT_SELF]), other;
+
+	if (c->other_stale) {
+		unsigned int best = SLOT_TICK;
+
+		other = slot_key(&c->slot[SLOT_TICK]);
+		for (unsigned int k = SLOT_TICK + 1; k < SLOT_COUNT; k++) {
+			sim_key kk = slot_key(&c->slot[k]);
+
+			if (kk < other) {
+				other = kk;
+				best = k;
+			}
+		}
+		slot_put(&c->other, other);
+		c->other_slot = (u8)best;
+		c->other_stale = false;
+	} else {
+		other = slot_key(&c->other);
+	}
+	if (self < other) {
+		c->next_slot = SLOT_SELF;
+		return self;
+	}
+	c->next_slot = c->other_slot;
+	return other;
+}
+
+/*
+ * Find the earliest slot of @cpu again and replay its matches up the tree: at each level the
+ * new candidate meets the winner of the sibling subtree. Keys are unique (every event has its
+ * own sequence number) except "none", whose winner is never run.
+ */
 static void tree_update(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	struct sim_node *tree = sim->tree;
-	unsigned int best = SLOT_SELF, n = sim->leaves + cpu;
+	sim_key key = cpu_earliest(c);
+	unsigned int winner = cpu, n = sim->leaves + cpu;
 
-	for (unsigned int k = SLOT_SELF + 1; k < SLOT_COUNT; k++)
-		if (slot_before(&c->slot[k], &c->slot[best]))
-			best = k;
-	c->next_slot = (u8)best;
 	c->dirty = false;
-	tree[n].t = c->slot[best].t;
-	tree[n].seq = c->slot[best].seq;
-	/*
-	 * Replay the matches on the way up. The comparison is branch-free (the winner is hard to
-	 * predict); once a match's result is what it was, the ones above it are too.
-	 */
-	for (n /= 2; n; n /= 2) {
-		const struct sim_node *l = &tree[2 * n], *r = &tree[2 * n + 1];
-		unsigned int right = (unsigned int)(r->t < l->t) | ((unsigned int)(r->t == l->t) & (unsigned int)(r->seq < l->seq));
-		const struct sim_node *w = &tree[2 * n + right];
+	tree[n].t = (u64)(key >> 64);
+	tree[n].seq = (u64)key;
+	for (; n > 1; n /= 2) {
+		const struct sim_node *sib = &tree[n ^ 1];
+		sim_key sk = sim_key_of(sib->t, sib->seq);
 
-		if (tree[n].cpu == w->cpu && tree[n].t == w->t && tree[n].seq == w->seq)
-			break;
-		/* Field by field: the next level reads them back one by one (store forwarding). */
-		tree[n].t = w->t;
-		tree[n].seq = w->seq;
-		tree[n].cpu = w->cpu;
+		if (sk < key) {
+			key = sk;
+			winner = sib->cpu;
+		}
+		tree[n / 2].t = (u64)(key >> 64);
+		tree[n / 2].seq = (u64)key;
+		tree[n / 2].cpu = winner;
 	}
 }
 
@@ -121,47 +180,141 @@ static void tree_flush(struct il_sim *sim)
 	sim->ndirty = 0;
 }
 
-static void slot_set(struct il_sim *sim, unsigned int cpu, unsigned int k, u64 t)
+/* The earliest event of every CPU but @cpu: the winners of the sibling subtrees on its path. */
+static sim_key tree_best_of_rest(const struct il_sim *sim, unsigned int cpu)
 {
-	struct sim_slot *sl = &sim->cpu[cpu].slot[k];
+	sim_key best = slot_key(&slot_none);
 
-	sl->t = t;
-	sl->seq = sim->next_seq++;
+	for (unsigned int n = sim->leaves + cpu; n > 1; n /= 2) {
+		const struct sim_node *sib = &sim->tree[n ^ 1];
+		sim_key sk = sim_key_of(sib->t, sib->seq);
+
+		best = sk < best ? sk : best;
+	}
+	return best;
+}
+
+/*
+ * Slot @k of @c, not the self slot, was written: keep "other" right, or mark it stale when
+ * the slot that held it changed (it may have moved later).
+ */
+static sim_hot void other_update(struct sim_cpu *c, unsigned int k)
+{
+	sim_key key;
+
+	if (c->other_stale)
+		return;
+	if (k == c->other_slot) {
+		c->other_stale = true;
+		return;
+	}
+	key = slot_key(&c->slot[k]);
+	if (key < slot_key(&c->other)) {
+		slot_put(&c->other, key);
+		c->other_slot = (u8)k;
+	}
+}
+
+static sim_hot void slot_set(struct il_sim *sim, unsigned int cpu, unsigned int k, u64 t)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	c->slot[k].t = t;
+	c->slot[k].seq = sim->next_seq++;
+	if (k != SLOT_SELF)
+		other_update(c, k);
 	cpu_mark_dirty(sim, cpu);
 }
 
-static void slot_clear(struct il_sim *sim, unsigned int cpu, unsigned int k)
+static sim_hot void slot_clear(struct il_sim *sim, unsigned int cpu, unsigned int k)
 {
-	sim->cpu[cpu].slot[k] = slot_none;
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	c->slot[k] = slot_none;
+	if (k != SLOT_SELF)
+		other_update(c, k);
 	cpu_mark_dirty(sim, cpu);
 }
 
-/* Queue an IPI for @cpu in the shared heap. */
+/* irq_next changed: show its key in the IRQ slot. */
+static sim_hot void irq_next_changed(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu)
+{
+	c->slot[SLOT_IRQ].t = c->irq_next.t;
+	c->slot[SLOT_IRQ].seq = c->irq_next.seq;
+	other_update(c, SLOT_IRQ);
+	cpu_mark_dirty(sim, cpu);
+}
+
+static sim_hot void irq_fill(struct sim_ev *ev, u64 t, u64 seq, enum sim_ev_type type, unsigned int cpu,
+			       il_sim_fn fn, void *arg, int hint_cpu)
+{
+	ev->t = t;
+	ev->seq = seq;
+	ev->fn = fn;
+	ev->arg = arg;
+	ev->cpu = (u16)cpu;
+	ev->type = (u8)type;
+	ev->hint_cpu = (s16)hint_cpu;
+}
+
+/*
+ * Queue a device interrupt or an IPI at @t for @cpu. The usual case, none pending, writes it
+ * in place: a copy of a just-built event would read it back before its stores retire.
+ */
+static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type,
+			      il_sim_fn fn, void *arg, int hint_cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	u64 seq = sim->next_seq++;
+	struct sim_ev ev;
+
+	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ) {
+		if (sim_key_of(t, seq) > slot_key(&c->slot[SLOT_IRQ])) {
+			irq_fill(&ev, t, seq, type, cpu, fn, arg, hint_cpu);
+			return sim_evq_push(&c->irq, &ev);
+		}
+		if (sim_evq_push(&c->irq, &c->irq_next)) /* the new one comes first */
+			return -1;
+	}
+	irq_fill(&c->irq_next, t, seq, type, cpu, fn, arg, hint_cpu);
+	irq_next_changed(sim, c, cpu);
+	return 0;
+}
+
+/* Take the earliest interrupt of @c off its CPU (@ev), and bring the next one forward. */
+static void pop_irq(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu, struct sim_ev *ev)
+{
+	*ev = c->irq_next;
+	if (c->irq.len) {
+		sim_evq_pop(&c->irq, &c->irq_next);
+		irq_next_changed(sim, c, cpu);
+		return;
+	}
+	c->slot[SLOT_IRQ] = slot_none;
+	other_update(c, SLOT_IRQ);
+	cpu_mark_dirty(sim, cpu);
+}
+
+/* Queue an IPI for @cpu. */
 static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
 {
-	struct sim_ev ev = { .t = t, .seq = sim->next_seq++, .type = EV_IPI, .cpu = (u16)cpu, .hint_cpu = -1 };
-
-	if (sim_evq_push(&sim->q, &ev))
+	if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1))
 		sim_fail(sim, errno);
 }
 
 /* Schedule the one pending "self" event of a CPU (work done, exit done, poll limit); it replaces any earlier one. */
-static void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type)
+static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type)
 {
 	sim->cpu[cpu].self_type = (u8)type;
 	slot_set(sim, cpu, SLOT_SELF, t);
 }
 
-u64 sim_next_tick_after(const struct il_sim *sim, u64 t)
-{
-	return (t / sim->tick_ns + 1) * sim->tick_ns;
-}
-
 /* ---- timers: a per-CPU min-heap --------------------------------------------------------- */
 
-u64 sim_next_timer(const struct sim_cpu *c)
+/* The heap's head may have changed: refresh the cached next_timer. */
+static void th_head_changed(struct sim_cpu *c)
 {
-	return c->th_len ? c->th[0]->expires : KTIME_MAX_U;
+	c->next_timer = c->th_len ? c->th[0]->expires : KTIME_MAX_U;
 }
 
 static void th_set(struct sim_cpu *c, unsigned int i, struct il_sim_timer *t)
@@ -263,6 +416,7 @@ int il_sim_timer_start(struct il_sim *sim, struct il_sim_timer *t, unsigned int 
 	t->cpu = cpu;
 	th_set(c, c->th_len++, t);
 	th_sift_up(c, c->th_len - 1);
+	th_head_changed(c);
 	timer_event_update(sim, cpu);
 	return 0;
 }
@@ -273,8 +427,10 @@ int il_sim_timer_start(struct il_sim *sim, struct il_sim_timer *t, unsigned int 
  */
 void il_sim_timer_cancel(struct il_sim *sim, struct il_sim_timer *t)
 {
-	if (il_sim_timer_armed(t))
+	if (il_sim_timer_armed(t)) {
 		th_remove(&sim->cpu[t->cpu], t);
+		th_head_changed(&sim->cpu[t->cpu]);
+	}
 }
 
 /* Run every timer of @cpu that has expired; return how many ran. */
@@ -288,6 +444,7 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 		struct il_sim_timer *t = c->th[0];
 
 		th_remove(c, t);
+		th_head_changed(c);
 		ran++;
 		if (t->fn)
 			t->fn(sim, cpu, t->arg);
@@ -318,20 +475,6 @@ static void tick_disarm(struct il_sim *sim, unsigned int cpu)
  * one tick of the last tick (tick_nohz_next_event() returning 0). A stopped tick stays
  * stopped; its clock event simply follows the next timer.
  */
-/*
- * Whether a running tick has to keep running: RCU callbacks are pending, or the next timer
- * is due within one tick of the last tick (tick_nohz_next_event() returns 0).
- */
-bool sim_tick_must_run(const struct il_sim *sim, const struct sim_cpu *c)
-{
-	u64 basemono = sim->now - sim->now % sim->tick_ns;
-	u64 next_timer = sim_next_timer(c);
-
-	if (c->rcu_pending)
-		return true;
-	return next_timer != KTIME_MAX_U && (s64)(next_timer - basemono) <= (s64)sim->tick_ns;
-}
-
 static void tick_try_stop(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
@@ -339,14 +482,16 @@ static void tick_try_stop(struct il_sim *sim, unsigned int cpu)
 	if (c->tick_stopped || sim_tick_must_run(sim, c))
 		return;
 	c->tick_stopped = true;
-	sim->m.cpu[cpu].tick_stops++;
+	c->stats->tick_stops++;
 	tick_disarm(sim, cpu);
+	if (sim->obs.tick_stop)
+		sim->obs.tick_stop(sim->obs.ctx, cpu, sim->now);
 }
 
 /* ---- work ------------------------------------------------------------------------------ */
 
-/* The run queue is a ring whose capacity is a power of two. */
-static int rq_push(struct sim_cpu *c, const struct sim_work *w)
+/* The run queue is a ring whose capacity is a power of two: add a place at its tail. */
+static struct sim_work *rq_push(struct sim_cpu *c)
 {
 	if (c->rq_len == c->rq_cap) {
 		unsigned int cap = c->rq_cap ? 2 * c->rq_cap : 8;
@@ -354,7 +499,7 @@ static int rq_push(struct sim_cpu *c, const struct sim_work *w)
 
 		if (!n) {
 			errno = ENOMEM;
-			return -1;
+			return NULL;
 		}
 		for (unsigned int i = 0; i < c->rq_len; i++)
 			n[i] = c->rq[(c->rq_head + i) & (c->rq_cap - 1)];
@@ -363,9 +508,7 @@ static int rq_push(struct sim_cpu *c, const struct sim_work *w)
 		c->rq_cap = cap;
 		c->rq_head = 0;
 	}
-	c->rq[(c->rq_head + c->rq_len) & (c->rq_cap - 1)] = *w;
-	c->rq_len++;
-	return 0;
+	return &c->rq[(c->rq_head + c->rq_len++) & (c->rq_cap - 1)];
 }
 
 static void rq_pop(struct sim_cpu *c, struct sim_work *w)
@@ -375,7 +518,7 @@ static void rq_pop(struct sim_cpu *c, struct sim_work *w)
 	c->rq_len--;
 }
 
-static void cpu_start_work(struct il_sim *sim, unsigned int cpu)
+static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
@@ -393,7 +536,7 @@ static void cpu_start_work(struct il_sim *sim, unsigned int cpu)
  * event still queued stays: it fires on the busy CPU without effect, and the next idle
  * entry queues the following one.
  */
-static void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
+static sim_hot void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 {
 	sim->cpu[cpu].tick_stopped = false;
 	cpu_start_work(sim, cpu);
@@ -402,91 +545,96 @@ static void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 static void work_done(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	struct sim_work w = c->cur;
+	il_sim_fn done = c->cur.done;
 
-	sim->m.cpu[cpu].busy_ns += c->work_end - c->work_start;
+	c->stats->busy_ns += c->work_end - c->work_start;
 	c->work_start = c->work_end;
 	if (sim->cfg.rcu_permille && il_rng_chance(&sim->rng, sim->cfg.rcu_permille))
 		c->rcu_pending = true;
-	if (w.done)
-		w.done(sim, cpu, w.arg);
+	if (done)
+		done(sim, cpu, c->cur.arg); /* it may queue work; cur stays until the next start */
 	if (c->rq_len)
 		cpu_start_work(sim, cpu);
 	else
 		cpu_idle_iteration(sim, cpu, true);
 }
 
+/* Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case. */
+static __attribute__((noinline)) void wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
+{
+	if (sim->cpu[cpu].polling)
+		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
+	else
+		push_ipi(sim, sim->now + sim->cfg.ipi_ns, cpu);
+}
+
 int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64 run_ns,
 		il_sim_fn done, void *arg, int hint_cpu)
 {
 	struct sim_cpu *c;
-	struct sim_work w = { .run_ns = run_ns, .queued_ns = sim->now, .done = done, .arg = arg,
-			      .hint_cpu = hint_cpu };
+	struct sim_work *w;
 
 	if (cpu >= sim->cfg.ncpus) {
 		errno = EINVAL;
 		return -1;
 	}
 	c = &sim->cpu[cpu];
-	w.woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
-	if (rq_push(c, &w))
+	w = rq_push(c);
+	if (!w)
 		return -1;
+	w->run_ns = run_ns;
+	w->queued_ns = sim->now;
+	w->done = done;
+	w->arg = arg;
+	w->hint_cpu = hint_cpu;
+	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
-	if (c->polling) {
-		cpu_interrupt(sim, cpu); /* need_resched is seen by the polling loop */
-		return 0;
-	}
-	push_ipi(sim, sim->now + sim->cfg.ipi_ns, cpu);
+	wake_idle_cpu(sim, cpu);
 	return 0;
 }
 
 /* ---- idle periods ---------------------------------------------------------------------- */
 
-static void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
+static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
 	c->mode = CPU_IDLE;
 	c->idx = idx;
 	c->idle_start = sim->now;
-	c->polling = sim->drv.states[idx].flags & CPUIDLE_FLAG_POLLING;
+	c->polling = sim->polling_states >> idx & 1;
 	if (c->polling) {
 		u64 limit;
 
-		if (c->dev.preset->core->poll >= IL_POLL_5_X)
+		if (sim->poll >= IL_POLL_5_X)
 			c->dev.poll_time_limit = false;
 		limit = il_cpuidle_poll_time(&sim->drv, &c->dev);
 		if (limit != U64_MAX_NS)
 			push_self(sim, cpu, sim->now + limit, EV_POLL_LIMIT);
 	}
 	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->now))
-		tick_arm(sim, cpu, sim_next_tick_after(sim, sim->now));
-}
-
-static bool single_state_bypass(const struct il_sim *sim, const struct sim_cpu *c)
-{
-	return sim->drv.state_count <= 1 && c->dev.preset->core->idle_loop >= IL_LOOP_6_19_9;
+		tick_arm(sim, cpu, sim_next_tick(sim));
 }
 
 /* cpuidle_idle_call(): choose the state and what to do with the tick, then enter it. */
-static void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, bool first)
+static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, bool first)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	enum il_idle_loop loop = c->dev.preset->core->idle_loop;
+	enum il_idle_loop loop = sim->loop;
 	bool stop_tick = true;
 	int idx = 0;
 
 	if (first)
 		c->loop_got_tick = false;
-	c->governed = !single_state_bypass(sim, c);
+	c->governed = !sim->bypass;
 	if (!c->governed) {
 		stop_tick = loop == IL_LOOP_7_0 && (c->loop_got_tick || c->tick_stopped);
 	} else {
 		if (loop == IL_LOOP_4_16)
 			tick_try_stop(sim, cpu);
 		sim->selects++;
-		idx = c->dev.preset->gov->select(&sim->drv, &c->dev, &stop_tick);
+		idx = sim->select(&sim->drv, &c->dev, &stop_tick);
 		if (idx < 0 || idx >= sim->drv.state_count)
 			idx = 0; /* a port bug; the property tests catch it, the simulator survives it */
 		if (loop == IL_LOOP_4_16)
@@ -497,7 +645,7 @@ static void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, bool first)
 		if (stop_tick || c->tick_stopped)
 			tick_try_stop(sim, cpu);
 		else
-			sim->m.cpu[cpu].ticks_retained++;
+			c->stats->ticks_retained++;
 	}
 	enter_state(sim, cpu, idx);
 }
@@ -508,28 +656,31 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
 		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->now,
-		.wake_ns = c->wake_ns, .miss = miss,
+		.wake_ns = c->wake_ns, .cause = (enum il_sim_wake)c->wake_cause, .miss = miss,
 	};
 
 	sim->obs.period(sim->obs.ctx, &p);
 }
 
 /* The CPU runs again: account the period, reflect, then loop or leave the loop. */
-static void idle_period_end(struct il_sim *sim, unsigned int cpu)
+static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	u64 diff = sim->now - c->idle_start;
 	enum il_miss miss;
 
 	miss = il_cpuidle_account(&sim->drv, &c->dev, c->idx, (s64)diff);
-	il_metrics_idle(&sim->m, cpu, c->idx, diff, miss);
+	il_metrics_nightmare(&sim->m, cpu, c->idx, diff); /* the rest is in dev->states_usage */
 	if (sim->obs.period)
 		notify_period(sim, cpu, miss);
 	c->polling = false;
-	if (c->governed)
-		il_cpuidle_reflect(&c->dev, c->idx);
-	if (c->dev.preset->core->idle_loop == IL_LOOP_7_0)
-		c->loop_got_tick = c->env.ops->got_tick(&c->env);
+	if (c->governed && sim->reflect)
+		sim->reflect(&c->dev, c->idx); /* il_cpuidle_reflect(): idx >= 0 here */
+	if (sim->loop == IL_LOOP_7_0) {
+		/* tick_nohz_idle_got_tick(): the idle loop's own read, not a governor input */
+		c->loop_got_tick = c->got_idle_tick;
+		c->got_idle_tick = false;
+	}
 	if (c->rq_len)
 		cpu_leave_idle_loop(sim, cpu);
 	else
@@ -540,7 +691,7 @@ static void idle_period_end(struct il_sim *sim, unsigned int cpu)
  * An interrupt arrived on @cpu (its handler has run). A real idle state is left after its
  * exit latency; a polling state only ends when the CPU has work.
  */
-static void cpu_interrupt(struct il_sim *sim, unsigned int cpu)
+static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_sim_wake cause)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
@@ -550,8 +701,9 @@ static void cpu_interrupt(struct il_sim *sim, unsigned int cpu)
 		return;
 	c->mode = CPU_WAKING;
 	c->wake_ns = sim->now;
-	sim->m.cpu[cpu].wakeups++;
-	push_self(sim, cpu, sim->now + (c->polling ? 0 : (u64)sim->drv.states[c->idx].exit_latency_ns),
+	c->wake_cause = (u8)cause;
+	c->stats->wakeups++;
+	push_self(sim, cpu, sim->now + (c->polling ? 0 : sim->exit_ns[c->idx]),
 		  EV_EXIT_DONE);
 }
 
@@ -559,10 +711,11 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
-	if (c->dev.preset->core->poll >= IL_POLL_5_X)
+	if (sim->poll >= IL_POLL_5_X)
 		c->dev.poll_time_limit = true;
 	c->wake_ns = sim->now;
-	sim->m.cpu[cpu].poll_limits++;
+	c->wake_cause = IL_SIM_WAKE_POLL_LIMIT;
+	c->stats->poll_limits++;
 	idle_period_end(sim, cpu);
 }
 
@@ -576,76 +729,114 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 		return; /* a busy CPU's tick: nothing else here reads it */
 	c->got_idle_tick = true;
 	tick_arm(sim, cpu, sim->now + sim->tick_ns);
-	cpu_interrupt(sim, cpu);
+	cpu_interrupt(sim, cpu, IL_SIM_WAKE_TICK);
 }
 
 /* ---- the event loop -------------------------------------------------------------------- */
 
-/* Run the per-CPU event of @type that is due on @cpu (its slot is cleared already). */
-static void dispatch_cpu(struct il_sim *sim, unsigned int cpu, enum sim_ev_type type)
+/* Run the self event of @cpu (its slot is cleared already). */
+static void dispatch_self(struct il_sim *sim, unsigned int cpu, enum sim_ev_type type)
 {
-	switch (type) {
-	case EV_WORK_DONE:
+	if (type == EV_WORK_DONE)
 		work_done(sim, cpu);
-		break;
-	case EV_EXIT_DONE:
+	else if (type == EV_EXIT_DONE)
 		idle_period_end(sim, cpu);
-		break;
-	case EV_POLL_LIMIT:
+	else
 		poll_limit(sim, cpu);
-		break;
-	case EV_TICK:
-		tick_fire(sim, cpu);
-		break;
-	case EV_TIMER:
-		if (run_expired_timers(sim, cpu))
-			cpu_interrupt(sim, cpu);
-		break;
-	default:
-		break;
-	}
 }
 
 static void dispatch_shared(struct il_sim *sim, const struct sim_ev *ev)
 {
 	if (ev->type == EV_IRQ && ev->fn)
 		ev->fn(sim, ev->cpu, ev->arg);
-	cpu_interrupt(sim, ev->cpu);
+	cpu_interrupt(sim, ev->cpu, ev->type == EV_IRQ ? IL_SIM_WAKE_IRQ : IL_SIM_WAKE_IPI);
 }
 
-/* Take the earliest per-CPU event off its slot and run it. */
+/* Take the earliest event of @cpu off its slot (or its interrupt heap) and run it. */
 static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	unsigned int k = c->next_slot;
-	enum sim_ev_type type = k == SLOT_SELF ? (enum sim_ev_type)c->self_type : k == SLOT_TICK ? EV_TICK : EV_TIMER;
+	struct sim_ev ev;
 
+	if (k == SLOT_IRQ) {
+		pop_irq(sim, c, cpu, &ev);
+		dispatch_shared(sim, &ev);
+		return;
+	}
 	slot_clear(sim, cpu, k);
-	dispatch_cpu(sim, cpu, type);
+	if (k == SLOT_SELF)
+		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
+	else if (k == SLOT_TICK)
+		tick_fire(sim, cpu);
+	else if (run_expired_timers(sim, cpu))
+		cpu_interrupt(sim, cpu, IL_SIM_WAKE_TIMER);
 }
 
 int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, void *arg, int hint_cpu)
 {
-	struct sim_ev ev = { .t = when < sim->now ? sim->now : when, .type = EV_IRQ, .cpu = (u16)cpu,
-			     .fn = fn, .arg = arg, .hint_cpu = (s16)hint_cpu };
-
 	if (cpu >= sim->cfg.ncpus) {
 		errno = EINVAL;
 		return -1;
 	}
-	ev.seq = sim->next_seq++;
-	return sim_evq_push(&sim->q, &ev);
+	return push_irq(sim, cpu, when < sim->now ? sim->now : when, EV_IRQ, fn, arg, hint_cpu);
 }
 
-/* Close the periods and work the end of the run cuts short, so every CPU adds up to it. */
+/*
+ * Run the events of @cpu, the tree's winner, from @t on, for as long as the next one of them
+ * is still the earliest event of the machine: no other CPU's events changed, and it comes
+ * before the best of the rest. The tree is brought up to date once, when the chain ends.
+ */
+static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	sim_key rest = tree_best_of_rest(sim, cpu);
+
+	for (;;) {
+		sim_key key;
+
+		sim->now = t;
+		sim->events++;
+		run_cpu_event(sim, cpu); /* marks @cpu dirty */
+		if (sim->ndirty != 1 || sim->error)
+			return;
+		key = cpu_earliest(c);
+		t = (u64)(key >> 64);
+		if (key > rest || t >= end)
+			return;
+	}
+}
+
+/* The observer's open(): a period the end of the run cuts short, as far as it got. */
+static void notify_open(struct il_sim *sim, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	bool woken = c->mode == CPU_WAKING;
+	struct il_sim_period p = {
+		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
+		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->now,
+		.wake_ns = woken ? c->wake_ns : sim->now,
+		.cause = woken ? (enum il_sim_wake)c->wake_cause : IL_SIM_WAKE_NONE,
+	};
+
+	sim->obs.open(sim->obs.ctx, &p);
+}
+
+/*
+ * The end of the run: add each device's period counts to the metrics, and close the periods
+ * and work it cuts short, so every CPU adds up to it.
+ */
 static void close_run(struct il_sim *sim)
 {
 	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
 		struct sim_cpu *c = &sim->cpu[i];
 
-		if (c->mode == CPU_IDLE || c->mode == CPU_WAKING)
+		il_metrics_add_usage(&sim->m, i, c->dev.states_usage);
+		if (c->mode == CPU_IDLE || c->mode == CPU_WAKING) {
 			il_metrics_open_idle(&sim->m, i, c->idx, sim->now - c->idle_start);
-		else if (c->mode == CPU_BUSY)
+			if (sim->obs.open)
+				notify_open(sim, i);
+		} else if (c->mode == CPU_BUSY)
 			sim->m.cpu[i].busy_ns += sim->now - c->work_start;
 	}
 	sim->m.duration_ns = sim->now;
@@ -654,7 +845,6 @@ static void close_run(struct il_sim *sim)
 int il_sim_run(struct il_sim *sim)
 {
 	u64 end = sim->cfg.duration_ns;
-	struct sim_ev ev;
 
 	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
 		if (sim->cpu[i].rq_len)
@@ -662,30 +852,15 @@ int il_sim_run(struct il_sim *sim)
 		else
 			cpu_idle_iteration(sim, i, true);
 	}
-	/* The next event is the earlier, by (time, scheduling order), of the heap's head and the tree's winner. */
+	/* The next event is the tree's winner, by (time, scheduling order). */
 	while (!sim->error) {
 		const struct sim_node *next;
-		unsigned int cpu;
-		bool shared;
-		u64 t;
 
 		tree_flush(sim);
 		next = &sim->tree[1];
-		cpu = next->cpu;
-		shared = sim->q.len && (sim->q.ev[0].t < next->t ||
-					     (sim->q.ev[0].t == next->t && sim->q.ev[0].seq < next->seq));
-		t = shared ? sim->q.ev[0].t : next->t;
-
-		if (t >= end || (!shared && next->t == KTIME_MAX_U))
-			break;
-		sim->now = t;
-		sim->events++;
-		if (shared) {
-			sim_evq_pop(&sim->q, &ev);
-			dispatch_shared(sim, &ev);
-		} else {
-			run_cpu_event(sim, cpu);
-		}
+		if (next->t >= end || next->t == KTIME_MAX_U)
+			break; /* the end, or nothing is pending */
+		run_cpu_chain(sim, next->cpu, next->t, end);
 	}
 	sim->now = end;
 	close_run(sim);
@@ -715,11 +890,14 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 
 	c->mode = CPU_START;
 	c->timer_ev_at = KTIME_MAX_U;
+	c->next_timer = KTIME_MAX_U;
 	for (unsigned int k = 0; k < SLOT_COUNT; k++)
 		c->slot[k] = slot_none;
+	c->other_stale = true;
 	c->qos = sim->cfg.qos;
 	c->env.ops = &il_sim_env_ops;
 	c->sim = sim;
+	c->stats = &sim->m.cpu[i];
 	c->env.ctx = c;
 	c->env.cpu = i;
 	il_env_set_hz(&c->env, sim->cfg.hz);
@@ -749,6 +927,16 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	sim->cfg = *cfg;
 	sim->drv = *cfg->drv;
 	sim->tick_ns = (NSEC_PER_SEC + cfg->hz / 2) / cfg->hz;
+	sim->loop = cfg->preset->core->idle_loop;
+	sim->poll = cfg->preset->core->poll;
+	sim->bypass = sim->drv.state_count <= 1 && sim->loop >= IL_LOOP_6_19_9;
+	for (int s = 0; s < sim->drv.state_count; s++) {
+		if (sim->drv.states[s].flags & CPUIDLE_FLAG_POLLING)
+			sim->polling_states |= 1u << s;
+		sim->exit_ns[s] = (u64)sim->drv.states[s].exit_latency_ns;
+	}
+	sim->select = cfg->preset->gov->select;
+	sim->reflect = cfg->preset->gov->reflect;
 	il_rng_init(&sim->rng, cfg->seed, 0x5c0de);
 	sim->cpu = calloc(cfg->ncpus, sizeof(*sim->cpu));
 	for (sim->leaves = 1; sim->leaves < cfg->ncpus; sim->leaves *= 2)
@@ -794,12 +982,12 @@ void il_sim_free(struct il_sim *sim)
 			il_gov_unbind(&sim->drv, &c->dev);
 		free(c->rq);
 		free(c->th); /* the timers themselves belong to the scenario */
+		sim_evq_free(&c->irq);
 	}
 	free(sim->cpu);
 	free(sim->tree);
 	free(sim->dirty);
 	il_metrics_free(&sim->m);
-	sim_evq_free(&sim->q);
 	free(sim);
 }
 

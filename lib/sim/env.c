@@ -20,8 +20,6 @@
  */
 #include "sim-local.h"
 
-#define KTIME_MAX_U ((u64)KTIME_MAX)
-
 /* The environment's ctx is its CPU, which points back at the machine. */
 static struct sim_cpu *env_cpu(const struct il_env *env)
 {
@@ -44,7 +42,7 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 	struct sim_cpu *c = env_cpu(env);
 	u64 now = sim->now;
 	u64 next_timer = sim_next_timer(c);
-	u64 next_tick = c->tick_stopped ? KTIME_MAX_U : sim_next_tick_after(sim, now);
+	u64 next_tick = c->tick_stopped ? KTIME_MAX_U : sim_next_tick(sim);
 	s64 programmed = (s64)(min_u64(next_timer, next_tick) - now);
 
 	if (!delta_next)
@@ -123,13 +121,19 @@ static u64 queued_interrupt_wake(const struct il_sim *sim, unsigned int cpu)
 {
 	u64 best = KTIME_MAX_U;
 
-	for (size_t i = 0; i < sim->q.len; i++) {
-		const struct sim_ev *ev = &sim->q.ev[i];
+	for (unsigned int o = 0; o < sim->cfg.ncpus; o++) {
+		const struct sim_cpu *oc = &sim->cpu[o];
+		const struct sim_ev *ev = &oc->irq_next;
 
-		if (ev->type != EV_IRQ && ev->type != EV_IPI)
-			continue;
-		if (ev->cpu == cpu || ev->hint_cpu == (int)cpu)
+		if (oc->slot[SLOT_IRQ].seq == SLOT_NONE_SEQ)
+			continue; /* none pending, and the heap is empty */
+		if (o == cpu || ev->hint_cpu == (int)cpu)
 			best = min_u64(best, ev->t);
+		for (size_t i = 0; i < oc->irq.len; i++) {
+			ev = &oc->irq.ev[i];
+			if (o == cpu || ev->hint_cpu == (int)cpu)
+				best = min_u64(best, ev->t);
+		}
 	}
 	return best;
 }
@@ -149,7 +153,7 @@ static s64 sim_oracle_idle_ns(const struct il_env *env)
 
 	/* Only the 4.16 loop has settled the tick before select; later ones follow stop_tick. */
 	if (!c->tick_stopped && c->dev.preset->core->idle_loop == IL_LOOP_4_16)
-		wake = min_u64(wake, sim_next_tick_after(sim, now));
+		wake = min_u64(wake, sim_next_tick(sim));
 	if (c->rq_len)
 		return 0;
 	wake = min_u64(wake, queued_interrupt_wake(sim, env->cpu));

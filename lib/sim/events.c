@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * events.c - the simulator's event queue: a 4-ary min-heap ordered by (time, scheduling
- * order), so that simultaneous events run in the order they were scheduled. Four children
- * per node halve the depth of a binary heap; pop compares more per level but walks fewer.
+ * events.c - a CPU's queue of device interrupts and IPIs: a 4-ary min-heap ordered by (time,
+ * scheduling order), so that simultaneous events run in the order they were scheduled. Four
+ * children per node halve the depth of a binary heap; pop compares more per level but walks
+ * fewer. A CPU's earliest interrupt waits outside its heap (struct sim_cpu.irq_next), so most
+ * heaps stay empty.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,16 +13,15 @@
 
 static bool ev_before(const struct sim_ev *a, const struct sim_ev *b)
 {
-	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+	return sim_key_of(a->t, a->seq) < sim_key_of(b->t, b->seq);
 }
 
 int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev)
 {
-	struct sim_ev item = *ev; /* item.seq is set by the caller */
 	size_t i;
 
 	if (q->len == q->cap) {
-		size_t cap = q->cap ? 2 * q->cap : 256;
+		size_t cap = q->cap ? 2 * q->cap : 16;
 		struct sim_ev *n = realloc(q->ev, cap * sizeof(*n));
 
 		if (!n) {
@@ -34,22 +35,24 @@ int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev)
 	for (i = q->len++; i > 0; ) {
 		size_t parent = (i - 1) / 4;
 
-		if (!ev_before(&item, &q->ev[parent]))
+		if (!ev_before(ev, &q->ev[parent]))
 			break;
 		q->ev[i] = q->ev[parent];
 		i = parent;
 	}
-	q->ev[i] = item;
+	q->ev[i] = *ev; /* ev->seq is set by the caller */
 	return 0;
 }
 
 void sim_evq_pop(struct sim_evq *q, struct sim_ev *out)
 {
+	const struct sim_ev *last;
 	size_t i = 0;
-	struct sim_ev last;
 
 	*out = q->ev[0];
-	last = q->ev[--q->len];
+	if (--q->len == 0)
+		return;
+	last = &q->ev[q->len];
 	/* Sift the last element down from the root into the hole. */
 	for (;;) {
 		size_t first = 4 * i + 1, m = first, end = first + 4;
@@ -61,13 +64,12 @@ void sim_evq_pop(struct sim_evq *q, struct sim_ev *out)
 		for (size_t k = first + 1; k < end; k++)
 			if (ev_before(&q->ev[k], &q->ev[m]))
 				m = k;
-		if (!ev_before(&q->ev[m], &last))
+		if (!ev_before(&q->ev[m], last))
 			break;
 		q->ev[i] = q->ev[m];
 		i = m;
 	}
-	if (q->len)
-		q->ev[i] = last;
+	q->ev[i] = *last;
 }
 
 void sim_evq_free(struct sim_evq *q)

@@ -28,33 +28,6 @@ void il_rng_init(struct il_rng *r, u64 seed, u64 stream)
 	r->spare = 0.0;
 }
 
-static inline u64 rotl(u64 x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-u64 il_rng_next(struct il_rng *r)
-{
-	u64 *s = r->s;
-	u64 result = rotl(s[1] * 5, 7) * 9;
-	u64 t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-u64 il_rng_below(struct il_rng *r, u64 n)
-{
-	if (!n)
-		return 0;
-	return (u64)(((unsigned __int128)il_rng_next(r) * n) >> 64);
-}
-
 s64 il_rng_range(struct il_rng *r, s64 lo, s64 hi)
 {
 	if (hi <= lo)
@@ -100,11 +73,6 @@ u64 il_rng_lognormal_ns(struct il_rng *r, u64 median_ns, unsigned int sigma_mill
 		return median_ns;
 	x = (double)median_ns * exp(std_normal(r) * (double)sigma_milli / 1000.0);
 	return x >= 9.0e18 ? (u64)9.0e18 : (u64)llround(x);
-}
-
-bool il_rng_chance(struct il_rng *r, unsigned int permille)
-{
-	return il_rng_below(r, 1000) < permille;
 }
 
 /*

@@ -26,11 +26,36 @@ struct il_rng {
 /** il_rng_init - seed @r for stream @stream of the run seeded with @seed */
 void il_rng_init(struct il_rng *r, u64 seed, u64 stream);
 
+static inline u64 il_rng_rotl(u64 x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* The draws that scenarios make per event are inline: a call costs as much as the draw. */
+
 /** il_rng_next - the next 64 random bits (xoshiro256**) */
-u64 il_rng_next(struct il_rng *r);
+static inline u64 il_rng_next(struct il_rng *r)
+{
+	u64 *s = r->s;
+	u64 result = il_rng_rotl(s[1] * 5, 7) * 9;
+	u64 t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = il_rng_rotl(s[3], 45);
+	return result;
+}
 
 /** il_rng_below - a uniform integer in [0, @n), 0 when @n is 0 (Lemire's multiply-shift) */
-u64 il_rng_below(struct il_rng *r, u64 n);
+static inline u64 il_rng_below(struct il_rng *r, u64 n)
+{
+	if (!n)
+		return 0;
+	return (u64)(((unsigned __int128)il_rng_next(r) * n) >> 64);
+}
 
 /** il_rng_range - a uniform integer in [@lo, @hi]; @lo when @hi <= @lo */
 s64 il_rng_range(struct il_rng *r, s64 lo, s64 hi);
@@ -65,6 +90,9 @@ void il_lognormal_init(struct il_lognormal *t, unsigned int sigma_milli);
 u64 il_lognormal_draw(struct il_rng *r, const struct il_lognormal *t, u64 median_ns);
 
 /** il_rng_chance - true with probability @permille / 1000 */
-bool il_rng_chance(struct il_rng *r, unsigned int permille);
+static inline bool il_rng_chance(struct il_rng *r, unsigned int permille)
+{
+	return il_rng_below(r, 1000) < permille;
+}
 
 #endif /* IDLELAB_SIM_RNG_H */

@@ -7,11 +7,32 @@
 
 #include "sim.h"
 
+#define KTIME_MAX_U ((u64)KTIME_MAX)
+
+/*
+ * For the few functions on the path of every event (the idle loop, interrupt entry), which
+ * GCC at -O2 keeps out of line: saving and restoring registers there costs about as much as
+ * their bodies.
+ */
+#define sim_hot inline __attribute__((always_inline))
+
+/*
+ * An event's place in the scheduling order, (time, sequence number), as one 128-bit integer:
+ * one compare instead of two, and without branches.
+ */
+typedef unsigned __int128 sim_key;
+
+static inline sim_key sim_key_of(u64 t, u64 seq)
+{
+	return (sim_key)t << 64 | seq;
+}
+
 /*
  * Event types. The first three are a CPU's "self" event (at most one pending), EV_TICK and
- * EV_TIMER its tick and timer-head events: these live in per-CPU slots (struct sim_slot),
- * ordered across CPUs by a tournament tree. Only device interrupts and IPIs, which several
- * of can be pending for one CPU, go through the shared heap (struct sim_evq).
+ * EV_TIMER its tick and timer-head events. Device interrupts and IPIs, several of which can
+ * be pending for one CPU, wait in the CPU's interrupt heap (struct sim_evq). Each CPU shows
+ * its earliest event of each kind in a slot (struct sim_slot); a tournament tree orders the
+ * CPUs by their earliest slot.
  */
 enum sim_ev_type {
 	EV_WORK_DONE,  /* the running piece of work ends */
@@ -23,7 +44,7 @@ enum sim_ev_type {
 	EV_IPI,        /* a reschedule IPI arrives */
 };
 
-/* A shared-heap event: a device interrupt or an IPI. */
+/* A device interrupt or an IPI, in its CPU's interrupt heap. */
 struct sim_ev {
 	u64 t;
 	u64 seq;       /* scheduling order: breaks ties between events at the same instant */
@@ -58,7 +79,10 @@ struct sim_slot {
 	u64 seq;
 };
 
-enum { SLOT_SELF, SLOT_TICK, SLOT_TIMER, SLOT_COUNT };
+enum { SLOT_SELF, SLOT_TICK, SLOT_TIMER, SLOT_IRQ, SLOT_COUNT };
+
+/* An empty slot is (KTIME_MAX, SLOT_NONE_SEQ); no event ever gets that sequence number. */
+#define SLOT_NONE_SEQ UINT64_MAX
 
 /* A node of the tournament tree: the earliest event below it, and its CPU. */
 struct sim_node {
@@ -76,6 +100,7 @@ enum sim_cpu_mode {
 
 struct sim_cpu {
 	struct il_sim *sim;  /* the machine (the environment's ctx is the CPU) */
+	struct il_cpu_stats *stats; /* its counters, &sim->m.cpu[cpu] */
 	enum sim_cpu_mode mode;
 	struct il_device dev;
 	struct il_env env;
@@ -97,6 +122,7 @@ struct sim_cpu {
 	bool stop_tick;      /* the governor's answer for this period */
 	u64 idle_start;
 	u64 wake_ns;
+	u8 wake_cause;       /* enum il_sim_wake: what ended the period (observers read it) */
 	bool loop_got_tick;  /* 7.0 do_idle(): got_tick read after the previous iteration */
 
 	/* Tick (tick-sched). */
@@ -106,13 +132,26 @@ struct sim_cpu {
 	bool tick_armed;     /* the tick slot holds the next tick */
 	u64 tick_at;
 
-	/* Timers: a binary min-heap on expires. */
+	/* Timers: a binary min-heap on expires; next_timer caches th[0]->expires (KTIME_MAX: none). */
 	struct il_sim_timer **th;
 	unsigned int th_len, th_cap;
+	u64 next_timer;
 	u64 timer_ev_at;     /* time of the pending EV_TIMER, KTIME_MAX if none */
+
+	/*
+	 * Device interrupts and IPIs for this CPU: the earliest in irq_next (its key in
+	 * slot[SLOT_IRQ], none when there is none), the later ones in the heap. Most CPUs have
+	 * at most one pending, which never touches the heap.
+	 */
+	struct sim_ev irq_next;
+	struct sim_evq irq;
 
 	/* Pending per-CPU events, and the earliest of them (the CPU's key in the tree). */
 	struct sim_slot slot[SLOT_COUNT];
+	/* The earliest of the tick, timer and interrupt slots, which change less often than self. */
+	struct sim_slot other;
+	u8 other_slot;
+	bool other_stale;    /* one of them changed since other was found */
 	u8 self_type;        /* EV_WORK_DONE, EV_EXIT_DONE or EV_POLL_LIMIT */
 	u8 next_slot;        /* the earliest slot */
 	bool dirty;          /* a slot changed since the tree was last brought up to date */
@@ -123,8 +162,16 @@ struct il_sim {
 	struct il_driver drv;
 	u64 now;
 	u64 tick_ns;
-	struct sim_evq q;    /* device interrupts and IPIs */
-	u64 next_seq;        /* scheduling order of every event, per-CPU or shared */
+	u64 tick_base;       /* the last tick boundary at or before now, see sim_tick_base() */
+	/* The preset's framework rules and ops, the same on every CPU, read once per run. */
+	enum il_idle_loop loop;
+	enum il_poll_rule poll;
+	bool bypass;         /* single-state driver on a loop that skips the governor */
+	u32 polling_states;  /* bit i: state i is a polling state */
+	u64 exit_ns[CPUIDLE_STATE_MAX]; /* exit latency of each state, as a wakeup delay */
+	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
+	void (*reflect)(struct il_device *dev, int index);
+	u64 next_seq;        /* scheduling order of every event */
 	struct sim_node *tree; /* tournament tree over CPUs: tree[1] holds the earliest per-CPU event */
 	unsigned int leaves; /* a power of two >= ncpus; leaf i is tree[leaves + i] */
 	unsigned int *dirty; /* CPUs whose slots changed, replayed into the tree before the next pick */
@@ -140,9 +187,42 @@ struct il_sim {
 
 extern const struct il_env_ops il_sim_env_ops;
 
-/* engine.c helpers that env.c uses */
-u64 sim_next_timer(const struct sim_cpu *c);
-bool sim_tick_must_run(const struct il_sim *sim, const struct sim_cpu *c);
-u64 sim_next_tick_after(const struct il_sim *sim, u64 t);
+/* ---- helpers of engine.c and env.c ---------------------------------------------------- */
+
+static inline u64 sim_next_timer(const struct sim_cpu *c)
+{
+	return c->next_timer;
+}
+
+/*
+ * The tick grid at now: the last boundary at or before now. Time only moves forward, so the
+ * division runs once per tick period instead of on every idle entry (a time before the
+ * cached base would wrap the difference and recompute it too).
+ */
+static inline u64 sim_tick_base(struct il_sim *sim)
+{
+	if (sim->now - sim->tick_base >= sim->tick_ns)
+		sim->tick_base = sim->now - sim->now % sim->tick_ns;
+	return sim->tick_base;
+}
+
+/* The first tick boundary after now. */
+static inline u64 sim_next_tick(struct il_sim *sim)
+{
+	return sim_tick_base(sim) + sim->tick_ns;
+}
+
+/*
+ * Whether a running tick has to keep running: RCU callbacks are pending, or the next timer
+ * is due within one tick of the last tick (tick_nohz_next_event() returns 0).
+ */
+static inline bool sim_tick_must_run(struct il_sim *sim, const struct sim_cpu *c)
+{
+	u64 next_timer = sim_next_timer(c);
+
+	if (c->rcu_pending)
+		return true;
+	return next_timer != KTIME_MAX_U && (s64)(next_timer - sim_tick_base(sim)) <= (s64)sim->tick_ns;
+}
 
 #endif /* IDLELAB_SIM_LOCAL_H */

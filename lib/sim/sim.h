@@ -154,9 +154,25 @@ const struct il_device *il_sim_device(const struct il_sim *sim, unsigned int cpu
 u64 il_sim_events(const struct il_sim *sim);
 u64 il_sim_selects(const struct il_sim *sim);
 
+/* What ended an idle period (struct il_sim_period.cause). */
+enum il_sim_wake {
+	IL_SIM_WAKE_NONE,       /* not woken yet (a period open at the end of the run) */
+	IL_SIM_WAKE_TIMER,      /* an hrtimer of the CPU expired */
+	IL_SIM_WAKE_TICK,       /* the scheduler tick */
+	IL_SIM_WAKE_IRQ,        /* a device interrupt */
+	IL_SIM_WAKE_IPI,        /* a reschedule IPI from another CPU */
+	IL_SIM_WAKE_RESCHED,    /* work queued on a polling CPU: need_resched, no interrupt */
+	IL_SIM_WAKE_POLL_LIMIT, /* a polling state reached its time limit (not a wakeup) */
+};
+
 /*
- * Observer hooks for tests and tracing: called at every idle-period end and every select,
- * in simulated-time order. Either may be NULL.
+ * Observer hooks for tests and tracing, called in simulated-time order; any may be NULL.
+ * The engine tests the pointer once per period (period), per tick stop and per CPU at the
+ * end (open), nowhere else:
+ *  - period: an idle period ended;
+ *  - tick_stop: the CPU's tick went from running to stopped at @t (at an idle entry);
+ *  - open: at the end of the run, a CPU still in an idle period: the period so far (end_ns
+ *    is the end of the run; cause IL_SIM_WAKE_NONE unless it was woken, no miss verdict).
  */
 struct il_sim_period {
 	unsigned int cpu;
@@ -167,12 +183,15 @@ struct il_sim_period {
 	u64 start_ns;
 	u64 end_ns;        /* the CPU runs again (after the exit latency) */
 	u64 wake_ns;       /* the wakeup event (end_ns - exit latency), or the poll limit */
+	enum il_sim_wake cause; /* what woke it (or the poll limit) */
 	enum il_miss miss;
 };
 
 struct il_sim_observer {
 	void (*period)(void *ctx, const struct il_sim_period *p);
 	void *ctx;
+	void (*tick_stop)(void *ctx, unsigned int cpu, u64 t);
+	void (*open)(void *ctx, const struct il_sim_period *p);
 };
 void il_sim_set_observer(struct il_sim *sim, const struct il_sim_observer *obs);
 

@@ -93,11 +93,23 @@ u64 il_stats_hist_lower_us(int b)
 	return b <= 0 ? 0 : 1ULL << (b - 1);
 }
 
+/* Copy a NUL-terminated label, cut to fit; once per interrupt in an idle period, so no printf. */
+static void copy_label(char *dst, const char *src)
+{
+	size_t n = 0;
+
+	while (src[n] && n < IL_TRACE_LABEL_LEN - 1) {
+		dst[n] = src[n];
+		n++;
+	}
+	dst[n] = '\0';
+}
+
 static void set_key(struct il_wake_source *w, enum il_wake_kind kind, int id, const char *label)
 {
 	w->kind = kind;
 	w->id = id;
-	snprintf(w->label, sizeof(w->label), "%s", label ? label : "");
+	copy_label(w->label, label ? label : "");
 }
 
 static struct il_wake_source *wake_slot(struct il_trace_cpu_stats *c, const struct il_wake_source *k)
@@ -295,7 +307,7 @@ static void tick_stop(struct il_trace_cpu_stats *c, const struct il_trace_event 
 	if (c->ntick_deps < IL_STATS_MAX_TICK_DEPS) {
 		struct il_tick_dep *d = &c->tick_deps[c->ntick_deps++];
 
-		snprintf(d->label, sizeof(d->label), "%s", ev->label);
+		copy_label(d->label, ev->label);
 		d->count = 1;
 	}
 }

@@ -7,6 +7,12 @@
  * ("00000000ebf66ecb") or raw ("0xffff888627c1c6f8"), function names with or without an
  * offset ("tick_nohz_handler/0x0"), and sched_switch/sched_wakeup in the plugins' own
  * "comm:pid [prio]" shape. So fields are looked up by key, never by position.
+ *
+ * Speed: every line's name is classified (known_kind(), a switch on its length), and only
+ * the events a consumer asked for are decoded, in one pass over their fields that tries the
+ * kernel's order of keys first (find_fields()); numbers and scans go eight bytes at a time
+ * where they can (trace-local.h). Whatever the input, the result is that of the plain
+ * key-by-key lookup: these are shortcuts, not a second parser.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,51 +24,37 @@ static inline bool is_digit(char c)
 	return (unsigned char)(c - '0') < 10;
 }
 
-static inline bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* Variants of one event type that need their own field decoding. */
+/* Variants of one event type that need their own field decoding; K_NONE: not a known name. */
 enum kind {
-	K_IDLE, K_MISS, K_HR_SETUP, K_HR_START, K_HR_CANCEL, K_HR_EXPIRE, K_TM_START,
+	K_NONE, K_IDLE, K_MISS, K_HR_SETUP, K_HR_START, K_HR_CANCEL, K_HR_EXPIRE, K_TM_START,
 	K_TM_CANCEL, K_TM_EXPIRE, K_TICK_STOP, K_IRQ, K_IRQ_EXIT, K_VECTOR, K_VECTOR_EXIT,
 	K_IPI_CPU, K_IPI_MASK, K_IPI_RAISE, K_IPI_ENTRY, K_WAKEUP, K_WAKE_NO_IPI, K_SWITCH,
 };
 
-struct known_event {
-	const char *name;
-	unsigned char len;
-	unsigned char kind;
-	unsigned char type;
+static const unsigned char kind_type[] = {
+	[K_NONE] = IL_EV_OTHER,
+	[K_IDLE] = IL_EV_CPU_IDLE,
+	[K_MISS] = IL_EV_CPU_IDLE_MISS,
+	[K_HR_SETUP] = IL_EV_HRTIMER_SETUP,
+	[K_HR_START] = IL_EV_HRTIMER_START,
+	[K_HR_CANCEL] = IL_EV_HRTIMER_CANCEL,
+	[K_HR_EXPIRE] = IL_EV_HRTIMER_EXPIRE,
+	[K_TM_START] = IL_EV_TIMER_START,
+	[K_TM_CANCEL] = IL_EV_TIMER_CANCEL,
+	[K_TM_EXPIRE] = IL_EV_TIMER_EXPIRE,
+	[K_TICK_STOP] = IL_EV_TICK_STOP,
+	[K_IRQ] = IL_EV_IRQ,
+	[K_IRQ_EXIT] = IL_EV_IRQ_EXIT,
+	[K_VECTOR] = IL_EV_IRQ_VECTOR,
+	[K_VECTOR_EXIT] = IL_EV_IRQ_EXIT,
+	[K_IPI_CPU] = IL_EV_IPI_SEND,
+	[K_IPI_MASK] = IL_EV_IPI_SEND,
+	[K_IPI_RAISE] = IL_EV_IPI_SEND,
+	[K_IPI_ENTRY] = IL_EV_IPI_ENTRY,
+	[K_WAKEUP] = IL_EV_SCHED_WAKEUP,
+	[K_WAKE_NO_IPI] = IL_EV_SCHED_WAKEUP,
+	[K_SWITCH] = IL_EV_SCHED_SWITCH,
 };
-
-#define EV(n, k, t) { n, sizeof(n) - 1, k, t }
-static const struct known_event known[] = {
-	EV("cpu_idle", K_IDLE, IL_EV_CPU_IDLE),
-	EV("cpu_idle_miss", K_MISS, IL_EV_CPU_IDLE_MISS),
-	EV("hrtimer_setup", K_HR_SETUP, IL_EV_HRTIMER_SETUP),
-	EV("hrtimer_init", K_HR_SETUP, IL_EV_HRTIMER_SETUP),
-	EV("hrtimer_start", K_HR_START, IL_EV_HRTIMER_START),
-	EV("hrtimer_cancel", K_HR_CANCEL, IL_EV_HRTIMER_CANCEL),
-	EV("hrtimer_expire_entry", K_HR_EXPIRE, IL_EV_HRTIMER_EXPIRE),
-	EV("timer_start", K_TM_START, IL_EV_TIMER_START),
-	EV("timer_cancel", K_TM_CANCEL, IL_EV_TIMER_CANCEL),
-	EV("timer_expire_entry", K_TM_EXPIRE, IL_EV_TIMER_EXPIRE),
-	EV("tick_stop", K_TICK_STOP, IL_EV_TICK_STOP),
-	EV("irq_handler_entry", K_IRQ, IL_EV_IRQ),
-	EV("irq_handler_exit", K_IRQ_EXIT, IL_EV_IRQ_EXIT),
-	EV("ipi_send_cpu", K_IPI_CPU, IL_EV_IPI_SEND),
-	EV("ipi_send_cpumask", K_IPI_MASK, IL_EV_IPI_SEND),
-	EV("ipi_raise", K_IPI_RAISE, IL_EV_IPI_SEND),
-	EV("ipi_entry", K_IPI_ENTRY, IL_EV_IPI_ENTRY),
-	EV("sched_wakeup", K_WAKEUP, IL_EV_SCHED_WAKEUP),
-	EV("sched_wake_idle_without_ipi", K_WAKE_NO_IPI, IL_EV_SCHED_WAKEUP),
-	EV("sched_switch", K_SWITCH, IL_EV_SCHED_SWITCH),
-};
-#undef EV
-
-#define N_KNOWN (sizeof(known) / sizeof(known[0]))
 
 /* Events named like irq_vectors' but that are not: their fields differ. */
 static bool is_vector_event(const char *fields, const char *end)
@@ -71,47 +63,55 @@ static bool is_vector_event(const char *fields, const char *end)
 }
 
 /*
- * Names hash on their length and first and last characters into a small open-addressed
- * table of known[] indexes (+1; 0 is empty), built on first use. Every line's name is
- * looked up, so this is on the hot path of reading.
+ * The kind of a known event name. Every line's name is looked up, so this is the hot path
+ * of reading: a switch on the length and one distinguishing character leaves at most one
+ * candidate, compared with a memcmp of constant length (which the compiler inlines).
  */
-#define NAME_SLOTS 128
-
-static unsigned int name_hash(const char *name, size_t len)
+static int known_kind(const char *name, size_t len)
 {
-	return ((unsigned int)len * 31U + (unsigned char)name[0] * 7U +
-		(unsigned char)name[len - 1]) % NAME_SLOTS;
-}
-
-static const unsigned char *name_table(void)
-{
-	static unsigned char slots[NAME_SLOTS];
-	static bool built;
-
-	if (!built) {
-		for (size_t i = 0; i < N_KNOWN; i++) {
-			unsigned int h = name_hash(known[i].name, known[i].len);
-
-			while (slots[h])
-				h = (h + 1) % NAME_SLOTS;
-			slots[h] = (unsigned char)(i + 1);
+#define IS(lit, k) (!memcmp(name, lit, sizeof(lit) - 1) ? (k) : K_NONE)
+	switch (len) {
+	case 8:
+		return IS("cpu_idle", K_IDLE);
+	case 9:
+		if (name[0] == 't')
+			return IS("tick_stop", K_TICK_STOP);
+		return name[4] == 'r' ? IS("ipi_raise", K_IPI_RAISE) : IS("ipi_entry", K_IPI_ENTRY);
+	case 11:
+		return IS("timer_start", K_TM_START);
+	case 12:
+		switch (name[0]) {
+		case 'h':
+			return IS("hrtimer_init", K_HR_SETUP);
+		case 't':
+			return IS("timer_cancel", K_TM_CANCEL);
+		case 'i':
+			return IS("ipi_send_cpu", K_IPI_CPU);
+		default:
+			return name[6] == 'w' ? IS("sched_wakeup", K_WAKEUP) : IS("sched_switch", K_SWITCH);
 		}
-		built = true;
+	case 13:
+		if (name[0] == 'c')
+			return IS("cpu_idle_miss", K_MISS);
+		return name[8] == 's' && name[9] == 'e' ? IS("hrtimer_setup", K_HR_SETUP) :
+							  IS("hrtimer_start", K_HR_START);
+	case 14:
+		return IS("hrtimer_cancel", K_HR_CANCEL);
+	case 16:
+		return name[1] == 'r' ? IS("irq_handler_exit", K_IRQ_EXIT) :
+					IS("ipi_send_cpumask", K_IPI_MASK);
+	case 17:
+		return IS("irq_handler_entry", K_IRQ);
+	case 18:
+		return IS("timer_expire_entry", K_TM_EXPIRE);
+	case 20:
+		return IS("hrtimer_expire_entry", K_HR_EXPIRE);
+	case 27:
+		return IS("sched_wake_idle_without_ipi", K_WAKE_NO_IPI);
+	default:
+		return K_NONE;
 	}
-	return slots;
-}
-
-static const struct known_event *lookup(const char *name, size_t len)
-{
-	const unsigned char *slots = name_table();
-
-	for (unsigned int h = name_hash(name, len); slots[h]; h = (h + 1) % NAME_SLOTS) {
-		const struct known_event *k = &known[slots[h] - 1];
-
-		if (k->len == len && !memcmp(k->name, name, len))
-			return k;
-	}
-	return NULL;
+#undef IS
 }
 
 static bool ends_with(const char *s, size_t len, const char *suffix, size_t slen)
@@ -119,36 +119,131 @@ static bool ends_with(const char *s, size_t len, const char *suffix, size_t slen
 	return len > slen && !memcmp(s + len - slen, suffix, slen);
 }
 
-/* Value of "key=" (@klen bytes of key) among blank-separated tokens, or NULL. */
-static const char *field_n(const char *p, const char *end, const char *key, size_t klen)
+/*
+ * A key of "key=value" fields, padded with NULs to 16 bytes so that it can be compared a
+ * word at a time (a longer literal does not compile); the length is known at compile time.
+ */
+struct key {
+	char name[16];
+	size_t len;
+};
+
+#define KEY(s) { s, sizeof(s) - 1 }
+#define N_KEYS(keys) (sizeof(keys) / sizeof(keys[0]))
+
+/* Whether the k->len bytes at @p (all before @end) are the key's name. */
+static inline bool key_equals(const char *p, const char *end, const struct key *k)
 {
-	while (p < end) {
-		while (p < end && is_blank(*p))
-			p++;
-		if ((size_t)(end - p) > klen && p[klen] == '=' && *p == *key && !memcmp(p, key, klen))
-			return p + klen + 1;
-		while (p < end && !is_blank(*p))
-			p++;
-	}
-	return NULL;
+	if (IL_SCAN_WORDS && k->len < 8 && end - p >= 8)
+		return !((il_load8(p) ^ il_load8(k->name)) & ((1ULL << (8 * k->len)) - 1));
+	if (IL_SCAN_WORDS && end - p >= 16)
+		return il_load8(p) == il_load8(k->name) &&
+		       !((il_load8(p + 8) ^ il_load8(k->name + 8)) & ((1ULL << (8 * (k->len - 8))) - 1));
+	return !memcmp(p, k->name, k->len);
 }
 
-/* Keys are string literals: their length is known at compile time. */
-#define field(p, end, key) field_n(p, end, key, sizeof(key) - 1)
+/* Whether the token at @p is "@k=" (the caller knows @p is not past @end). */
+static inline bool token_has_key(const char *p, const char *end, const struct key *k)
+{
+	return (size_t)(end - p) > k->len && p[k->len] == '=' && key_equals(p, end, k);
+}
 
+/*
+ * find_fields - the values of @n keys in one pass over the blank-separated tokens at @p
+ * @vals: vals[i] is set to the value of the first token "keys[i]=value", or NULL
+ *
+ * A token's key is what precedes its first '='; none of our keys contains a blank or '='.
+ * The keys are listed in the order the kernel prints them, so the first tokens are tried
+ * against the next key in that order without reading their key first; at the first token
+ * that is not, the general scan takes over. The pass stops as soon as every key is found.
+ */
+static void find_fields(const char *p, const char *end, const struct key *keys, int n,
+			const char **vals)
+{
+	int missing = n, i;
+
+	for (i = 0; i < n; i++)
+		vals[i] = NULL;
+	/* In order: token i has key i, so it is the first with that key. */
+	for (i = 0; i < n; i++) {
+		while (p < end && il_is_blank(*p))
+			p++;
+		if (p == end || !token_has_key(p, end, &keys[i]))
+			break;
+		vals[i] = p + keys[i].len + 1;
+		if (--missing == 0)
+			return;
+		p = il_find_blank(vals[i], end);
+	}
+	while (p < end) {
+		const char *tok;
+
+		while (p < end && il_is_blank(*p))
+			p++;
+		tok = p;
+		p = il_find_blank_eq(p, end);
+		if (p < end && *p == '=') {
+			size_t len = (size_t)(p - tok);
+
+			for (i = 0; i < n; i++) {
+				if (vals[i] || keys[i].len != len || !key_equals(tok, end, &keys[i]))
+					continue;
+				vals[i] = p + 1;
+				if (--missing == 0)
+					return;
+				break;
+			}
+			p = il_find_blank(p + 1, end);
+		}
+	}
+}
+
+/* Any 19 digits fit in a u64; the check for overflow starts with the 20th. */
+#define SAFE_DIGITS 19
+
+/*
+ * How many digits start at @p, if they end within the next 16 bytes and those can be read
+ * as words; else -1.
+ */
+static int short_digit_run(const char *p, const char *end)
+{
+	int n;
+
+	if (!IL_SCAN_WORDS || end - p < 8)
+		return -1;
+	n = il_leading_digits(il_load8(p));
+	if (n < 8)
+		return n;
+	if (end - p < 16)
+		return -1;
+	n = il_leading_digits(il_load8(p + 8));
+	return n < 8 ? 8 + n : -1;
+}
+
+/* The digits at @p as a number (*@out even when no terminator follows, as the loop reads). */
 static bool parse_u64(const char *p, const char *end, u64 *out)
 {
+	const char *s = p, *safe;
+	int n = short_digit_run(p, end);
 	u64 v = 0;
-	const char *s = p;
 
-	while (p < end && is_digit(*p)) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return false;
-		v = v * 10 + (u64)(*p++ - '0');
+	if (n >= 0) {
+		/* At most 15 digits: no overflow. */
+		v = n ? il_digits_at(p, n, end) : 0;
+		p += n;
+	} else {
+		safe = end - p > SAFE_DIGITS ? p + SAFE_DIGITS : end;
+		while (p < safe && is_digit(*p))
+			v = v * 10 + (u64)(*p++ - '0');
+		while (p < end && is_digit(*p)) {
+			if (v > (UINT64_MAX - 9) / 10)
+				return false;
+			v = v * 10 + (u64)(*p++ - '0');
+		}
 	}
 	*out = v;
 	/* "state=1x" is malformed, not state 1; "[timeout=1]" and "1," end a value. */
-	return p > s && (p == end || is_blank(*p) || *p == ']' || *p == ',');
+	return p > s && (p == end || il_is_blank(*p) || *p == ']' || *p == ',');
 }
 
 static bool parse_int(const char *p, const char *end, int *out)
@@ -187,77 +282,100 @@ static bool parse_ptr(const char *p, const char *end, u64 *out)
 	return n > 0;
 }
 
-static bool key_u64_n(const char *f, const char *end, const char *key, size_t klen, u64 *out)
+/* Values found by find_fields(): NULL when the key was not there. */
+static bool val_u64(const char *v, const char *end, u64 *out)
 {
-	const char *v = field_n(f, end, key, klen);
-
 	return v && parse_u64(v, end, out);
 }
 
-static bool key_u32_n(const char *f, const char *end, const char *key, size_t klen, u32 *out)
+static bool val_u32(const char *v, const char *end, u32 *out)
 {
-	u64 v;
+	u64 x;
 
-	if (!key_u64_n(f, end, key, klen, &v) || v > UINT32_MAX)
+	if (!val_u64(v, end, &x) || x > UINT32_MAX)
 		return false;
-	*out = (u32)v;
+	*out = (u32)x;
 	return true;
 }
 
-static bool key_int_n(const char *f, const char *end, const char *key, size_t klen, int *out)
+static bool val_int(const char *v, const char *end, int *out)
 {
-	const char *v = field_n(f, end, key, klen);
-
 	return v && parse_int(v, end, out);
 }
 
-static bool key_ptr_n(const char *f, const char *end, const char *key, size_t klen, u64 *out)
+static bool val_ptr(const char *v, const char *end, u64 *out)
 {
-	const char *v = field_n(f, end, key, klen);
-
 	return v && parse_ptr(v, end, out);
 }
 
 /* Copy a value up to a blank, dropping "+0x.../0x..." offsets of symbols. */
 static void copy_label(char *dst, const char *v, const char *end, bool symbol)
 {
-	size_t n = 0;
+	const char *e = end - v > IL_TRACE_LABEL_LEN - 1 ? v + IL_TRACE_LABEL_LEN - 1 : end;
+	const char *p = v;
 
-	while (v < end && !is_blank(*v) && n < IL_TRACE_LABEL_LEN - 1) {
-		if (symbol && (*v == '+' || *v == '/'))
-			break;
-		dst[n++] = *v++;
+	if (IL_SCAN_WORDS) {
+		for (; e - p >= 8; p += 8) {
+			u64 x = il_load8(p), m = il_bytes_eq(x, ' ') | il_bytes_eq(x, '\t');
+
+			if (symbol)
+				m |= il_bytes_eq(x, '+') | il_bytes_eq(x, '/');
+			if (m) {
+				p += __builtin_ctzll(m) >> 3;
+				goto copy;
+			}
+		}
 	}
-	dst[n] = '\0';
+	while (p < e && !il_is_blank(*p) && !(symbol && (*p == '+' || *p == '/')))
+		p++;
+copy:
+	memcpy(dst, v, (size_t)(p - v));
+	dst[p - v] = '\0';
 }
 
-static void key_label_n(const char *f, const char *end, const char *key, size_t klen, char *dst,
-			bool symbol)
+static void val_label(const char *v, const char *end, char *dst, bool symbol)
 {
-	const char *v = field_n(f, end, key, klen);
-
 	if (v)
 		copy_label(dst, v, end, symbol);
 	else
 		dst[0] = '\0';
 }
 
-#define key_u64(f, end, key, out) key_u64_n(f, end, key, sizeof(key) - 1, out)
-#define key_u32(f, end, key, out) key_u32_n(f, end, key, sizeof(key) - 1, out)
-#define key_int(f, end, key, out) key_int_n(f, end, key, sizeof(key) - 1, out)
-#define key_ptr(f, end, key, out) key_ptr_n(f, end, key, sizeof(key) - 1, out)
-#define key_label(f, end, key, dst, symbol) key_label_n(f, end, key, sizeof(key) - 1, dst, symbol)
+/* Each decoder looks its keys up in one pass: FIND(keys) fills v[] in the order of keys[]. */
+#define FIND(keys) find_fields(f, end, keys, (int)N_KEYS(keys), v)
 
+/*
+ * cpu_idle is most of the events a trace's statistics need, so its fields in the layout
+ * the kernel prints, "state=%u cpu_id=%u", are located directly: the first token is then
+ * the first with key "state" and the second the first with key "cpu_id", as
+ * find_fields() would find them. Any other layout takes find_fields().
+ */
 static int decode_idle(const char *f, const char *end, struct il_trace_event *ev)
 {
-	return key_u32(f, end, "state", &ev->state) && key_u32(f, end, "cpu_id", &ev->cpu_id);
+	static const struct key keys[] = { KEY("state"), KEY("cpu_id") };
+	const char *v[N_KEYS(keys)], *p = f + 6;
+
+	if (end - f > 6 && !memcmp(f, "state=", 6)) {
+		while (p < end && is_digit(*p))
+			p++;
+		if (end - p > 8 && !memcmp(p, " cpu_id=", 8)) {
+			v[0] = f + 6;
+			v[1] = p + 8;
+			return val_u32(v[0], end, &ev->state) && val_u32(v[1], end, &ev->cpu_id);
+		}
+	}
+	FIND(keys);
+	return val_u32(v[0], end, &ev->state) && val_u32(v[1], end, &ev->cpu_id);
 }
 
 static int decode_miss(const char *f, const char *end, struct il_trace_event *ev)
 {
-	const char *type = field(f, end, "type");
+	static const struct key keys[] = { KEY("cpu_id"), KEY("state"), KEY("type") };
+	const char *v[N_KEYS(keys)], *type;
 
-	if (!type || !decode_idle(f, end, ev))
+	FIND(keys);
+	type = v[2];
+	if (!type || !val_u32(v[1], end, &ev->state) || !val_u32(v[0], end, &ev->cpu_id))
 		return 0;
 	if (end - type >= 5 && !memcmp(type, "below", 5))
 		ev->below = true;
@@ -283,7 +401,7 @@ static int clock_from_name(const char *v, const char *end)
 		size_t n = strlen(clocks[i].name);
 
 		if ((size_t)(end - v) >= n && !memcmp(v, clocks[i].name, n) &&
-		    (v + n == end || is_blank(v[n])))
+		    (v + n == end || il_is_blank(v[n])))
 			return clocks[i].id;
 	}
 	return parse_int(v, end, &id) ? id : IL_CLOCK_UNKNOWN;
@@ -291,77 +409,94 @@ static int clock_from_name(const char *v, const char *end)
 
 static int decode_hr_setup(const char *f, const char *end, struct il_trace_event *ev)
 {
-	const char *v = field(f, end, "clockid");
+	static const struct key keys[] = { KEY("hrtimer"), KEY("clockid") };
+	const char *v[N_KEYS(keys)];
 
-	ev->clockid = v ? clock_from_name(v, end) : IL_CLOCK_UNKNOWN;
-	return key_ptr(f, end, "hrtimer", &ev->timer);
+	FIND(keys);
+	ev->clockid = v[1] ? clock_from_name(v[1], end) : IL_CLOCK_UNKNOWN;
+	return val_ptr(v[0], end, &ev->timer);
 }
 
 static int decode_hr_start(const char *f, const char *end, struct il_trace_event *ev)
 {
-	if (!key_ptr(f, end, "hrtimer", &ev->timer) || !key_u64(f, end, "expires", &ev->expires))
+	static const struct key keys[] = { KEY("hrtimer"), KEY("function"), KEY("expires"),
+					   KEY("softexpires") };
+	const char *v[N_KEYS(keys)];
+
+	FIND(keys);
+	if (!val_ptr(v[0], end, &ev->timer) || !val_u64(v[2], end, &ev->expires))
 		return 0;
-	if (!key_u64(f, end, "softexpires", &ev->softexpires))
+	if (!val_u64(v[3], end, &ev->softexpires))
 		ev->softexpires = 0;
-	key_label(f, end, "function", ev->label, true);
+	val_label(v[1], end, ev->label, true);
 	return 1;
 }
 
-static int decode_hr_expire(const char *f, const char *end, struct il_trace_event *ev)
+/* hrtimer_expire_entry and timer_expire_entry: the pointer under @keys[0], function, now. */
+static int decode_expire(const struct key *keys, const char *f, const char *end,
+			 struct il_trace_event *ev)
 {
-	if (!key_ptr(f, end, "hrtimer", &ev->timer) || !key_u64(f, end, "now", &ev->now))
+	const char *v[3];
+
+	find_fields(f, end, keys, 3, v);
+	if (!val_ptr(v[0], end, &ev->timer) || !val_u64(v[2], end, &ev->now))
 		return 0;
-	key_label(f, end, "function", ev->label, true);
+	val_label(v[1], end, ev->label, true);
 	return 1;
 }
 
 static int decode_tm_start(const char *f, const char *end, struct il_trace_event *ev)
 {
-	if (!key_ptr(f, end, "timer", &ev->timer) || !key_u64(f, end, "expires", &ev->expires))
+	static const struct key keys[] = { KEY("timer"), KEY("function"), KEY("expires"),
+					   KEY("[timeout"), KEY("bucket_expiry"), KEY("cpu") };
+	const char *v[N_KEYS(keys)];
+
+	FIND(keys);
+	if (!val_ptr(v[0], end, &ev->timer) || !val_u64(v[2], end, &ev->expires))
 		return 0;
 	/* "[timeout=N]": jiffies now = expires - N, which ties jiffies to the trace clock. */
-	if (key_u64(f, end, "[timeout", &ev->now) && ev->now <= ev->expires)
+	if (val_u64(v[3], end, &ev->now) && ev->now <= ev->expires)
 		ev->now = ev->expires - ev->now;
 	else
 		ev->now = 0;
 	/* bucket_expiry (5.x+) is when the wheel really fires; prefer it. */
-	key_u64(f, end, "bucket_expiry", &ev->expires);
-	if (!key_int(f, end, "cpu", &ev->target_cpu))
+	val_u64(v[4], end, &ev->expires);
+	if (!val_int(v[5], end, &ev->target_cpu))
 		ev->target_cpu = -1;
-	key_label(f, end, "function", ev->label, true);
+	val_label(v[1], end, ev->label, true);
 	return 1;
 }
 
-static int decode_tm_expire(const char *f, const char *end, struct il_trace_event *ev)
+/* An int under one key and, if @label_key, a label: tick_stop, irq_handler_entry. */
+static int decode_int_label(const struct key *keys, bool label_key, const char *f,
+			    const char *end, int *out, struct il_trace_event *ev)
 {
-	if (!key_ptr(f, end, "timer", &ev->timer) || !key_u64(f, end, "now", &ev->now))
+	const char *v[2];
+
+	find_fields(f, end, keys, label_key ? 2 : 1, v);
+	if (!val_int(v[0], end, out))
 		return 0;
-	key_label(f, end, "function", ev->label, true);
+	if (label_key)
+		val_label(v[1], end, ev->label, false);
 	return 1;
 }
 
-static int decode_tick_stop(const char *f, const char *end, struct il_trace_event *ev)
+static int decode_ptr(const struct key *key, const char *f, const char *end,
+		      struct il_trace_event *ev)
 {
-	if (!key_int(f, end, "success", &ev->success))
-		return 0;
-	key_label(f, end, "dependency", ev->label, false);
-	return 1;
-}
+	const char *v;
 
-static int decode_irq(const char *f, const char *end, struct il_trace_event *ev)
-{
-	if (!key_int(f, end, "irq", &ev->irq))
-		return 0;
-	key_label(f, end, "name", ev->label, false);
-	return 1;
+	find_fields(f, end, key, 1, &v);
+	return val_ptr(v, end, &ev->timer);
 }
 
 static int decode_vector(const char *name, size_t name_len, size_t suffix, const char *f,
 			 const char *end, struct il_trace_event *ev)
 {
+	static const struct key keys[] = { KEY("vector") };
 	size_t n = name_len - suffix;
 
-	if (!key_int(f, end, "vector", &ev->vector))
+	if (!decode_int_label(keys, false, f, end, &ev->vector, ev))
 		return 0;
 	if (n >= IL_TRACE_LABEL_LEN)
 		n = IL_TRACE_LABEL_LEN - 1;
@@ -389,16 +524,22 @@ static void paren_label(const char *f, const char *end, char *dst)
 
 static int decode_ipi(int kind, const char *f, const char *end, struct il_trace_event *ev)
 {
+	static const struct key cpu_keys[] = { KEY("cpu"), KEY("callsite") };
+	static const struct key mask_keys[] = { KEY("cpumask"), KEY("callsite") };
+	const char *v[2];
+
 	ev->target_cpu = -1;
 	switch (kind) {
 	case K_IPI_CPU:
-		if (!key_int(f, end, "cpu", &ev->target_cpu))
+		find_fields(f, end, cpu_keys, 2, v);
+		if (!val_int(v[0], end, &ev->target_cpu))
 			return 0;
-		key_label(f, end, "callsite", ev->label, true);
+		val_label(v[1], end, ev->label, true);
 		return 1;
 	case K_IPI_MASK:
-		key_label(f, end, "callsite", ev->label, true);
-		return field(f, end, "cpumask") != NULL;
+		find_fields(f, end, mask_keys, 2, v);
+		val_label(v[1], end, ev->label, true);
+		return v[0] != NULL;
 	case K_IPI_RAISE:
 	default:
 		paren_label(f, end, ev->label);
@@ -431,35 +572,42 @@ static bool plugin_comm_pid(const char *s, const char *end, int *pid, char *comm
 
 static int decode_wakeup(const char *f, const char *end, struct il_trace_event *ev)
 {
-	const char *v;
+	/* "prio" is not used: it is listed so that the kernel's layout matches in order. */
+	static const struct key keys[] = { KEY("comm"), KEY("pid"), KEY("prio"), KEY("target_cpu") };
+	const char *v[N_KEYS(keys)];
 
-	if (key_int(f, end, "pid", &ev->next_pid)) {
-		key_label(f, end, "comm", ev->label, false);
-		if (!key_int(f, end, "target_cpu", &ev->target_cpu))
+	FIND(keys);
+	if (val_int(v[1], end, &ev->next_pid)) {
+		val_label(v[0], end, ev->label, false);
+		if (!val_int(v[3], end, &ev->target_cpu))
 			ev->target_cpu = -1;
 		return 1;
 	}
 	/* plugin: "comm:pid [prio] CPU:001" (older: "... success=1 CPU:001") */
 	if (!plugin_comm_pid(f, end, &ev->next_pid, ev->label))
 		return 0;
-	v = NULL;
+	v[0] = NULL;
 	for (const char *p = f; p + 4 <= end; p++)
 		if (!memcmp(p, "CPU:", 4)) {
-			v = p + 4;
+			v[0] = p + 4;
 			break;
 		}
-	if (!v || !parse_int(v, end, &ev->target_cpu))
+	if (!val_int(v[0], end, &ev->target_cpu))
 		ev->target_cpu = -1;
 	return 1;
 }
 
 static int decode_switch(const char *f, const char *end, struct il_trace_event *ev)
 {
-	const char *arrow;
+	/* prev_comm is not used: it is listed so that the kernel's layout matches in order. */
+	static const struct key keys[] = { KEY("prev_comm"), KEY("prev_pid"), KEY("next_comm"),
+					   KEY("next_pid") };
+	const char *v[N_KEYS(keys)], *arrow;
 
-	if (key_int(f, end, "prev_pid", &ev->prev_pid)) {
-		key_label(f, end, "next_comm", ev->label, false);
-		return key_int(f, end, "next_pid", &ev->next_pid);
+	FIND(keys);
+	if (val_int(v[1], end, &ev->prev_pid)) {
+		val_label(v[2], end, ev->label, false);
+		return val_int(v[3], end, &ev->next_pid);
 	}
 	for (arrow = f; arrow + 4 <= end && memcmp(arrow, " ==>", 4); arrow++)
 		;
@@ -468,7 +616,7 @@ static int decode_switch(const char *f, const char *end, struct il_trace_event *
 	if (!plugin_comm_pid(f, arrow, &ev->prev_pid, NULL))
 		return 0;
 	f = arrow + 4;
-	while (f < end && is_blank(*f))
+	while (f < end && il_is_blank(*f))
 		f++;
 	return plugin_comm_pid(f, end, &ev->next_pid, ev->label);
 }
@@ -476,6 +624,12 @@ static int decode_switch(const char *f, const char *end, struct il_trace_event *
 static int decode_fields(int kind, const char *name, size_t len, const char *f,
 			 const char *end, struct il_trace_event *ev)
 {
+	static const struct key hrtimer[] = { KEY("hrtimer"), KEY("function"), KEY("now") };
+	static const struct key timer[] = { KEY("timer"), KEY("function"), KEY("now") };
+	static const struct key tick[] = { KEY("success"), KEY("dependency") };
+	static const struct key irq[] = { KEY("irq"), KEY("name") };
+	static const struct key cpu[] = { KEY("cpu") };
+
 	switch (kind) {
 	case K_IDLE:
 		return decode_idle(f, end, ev);
@@ -486,21 +640,21 @@ static int decode_fields(int kind, const char *name, size_t len, const char *f,
 	case K_HR_START:
 		return decode_hr_start(f, end, ev);
 	case K_HR_CANCEL:
-		return key_ptr(f, end, "hrtimer", &ev->timer);
+		return decode_ptr(hrtimer, f, end, ev);
 	case K_HR_EXPIRE:
-		return decode_hr_expire(f, end, ev);
+		return decode_expire(hrtimer, f, end, ev);
 	case K_TM_START:
 		return decode_tm_start(f, end, ev);
 	case K_TM_CANCEL:
-		return key_ptr(f, end, "timer", &ev->timer);
+		return decode_ptr(timer, f, end, ev);
 	case K_TM_EXPIRE:
-		return decode_tm_expire(f, end, ev);
+		return decode_expire(timer, f, end, ev);
 	case K_TICK_STOP:
-		return decode_tick_stop(f, end, ev);
+		return decode_int_label(tick, true, f, end, &ev->success, ev);
 	case K_IRQ:
-		return decode_irq(f, end, ev);
+		return decode_int_label(irq, true, f, end, &ev->irq, ev);
 	case K_IRQ_EXIT:
-		return key_int(f, end, "irq", &ev->irq);
+		return decode_int_label(irq, false, f, end, &ev->irq, ev);
 	case K_VECTOR:
 		return decode_vector(name, len, 6, f, end, ev);
 	case K_VECTOR_EXIT:
@@ -518,7 +672,7 @@ static int decode_fields(int kind, const char *name, size_t len, const char *f,
 		/* A polling CPU told to reschedule without an IPI: woken task unknown. */
 		ev->next_pid = -1;
 		snprintf(ev->label, sizeof(ev->label), "wake_idle_without_ipi");
-		return key_int(f, end, "cpu", &ev->target_cpu);
+		return decode_int_label(cpu, false, f, end, &ev->target_cpu, ev);
 	case K_SWITCH:
 		return decode_switch(f, end, ev);
 	}
@@ -526,22 +680,15 @@ static int decode_fields(int kind, const char *name, size_t len, const char *f,
 }
 
 /* irq_vectors:*_entry / *_exit, recognised by suffix and their "vector=" field. */
-static bool vector_kind(const char *name, size_t len, const char *f, const char *end,
-			int *kind, int *type)
+static int vector_kind(const char *name, size_t len, const char *f, const char *end)
 {
 	if (!is_vector_event(f, end))
-		return false;
-	if (ends_with(name, len, "_entry", 6)) {
-		*kind = K_VECTOR;
-		*type = IL_EV_IRQ_VECTOR;
-		return true;
-	}
-	if (ends_with(name, len, "_exit", 5)) {
-		*kind = K_VECTOR_EXIT;
-		*type = IL_EV_IRQ_EXIT;
-		return true;
-	}
-	return false;
+		return K_NONE;
+	if (ends_with(name, len, "_entry", 6))
+		return K_VECTOR;
+	if (ends_with(name, len, "_exit", 5))
+		return K_VECTOR_EXIT;
+	return K_NONE;
 }
 
 int il_trace_decode(const char *s, const char *end, struct il_trace_event *ev, const char **why)
@@ -552,39 +699,31 @@ int il_trace_decode(const char *s, const char *end, struct il_trace_event *ev, c
 int il_trace_decode_masked(const char *s, const char *end, u32 mask, struct il_trace_event *ev,
 			   const char **why, enum il_ev *skipped)
 {
-	const char *colon = s, *name = s, *f;
-	const struct known_event *k;
+	const char *p, *name = s, *f;
 	int kind, type;
 	size_t len;
 
-	/* The name ends at the first ':' followed by a blank or the line end. */
-	while ((colon = memchr(colon, ':', (size_t)(end - colon))) != NULL &&
-	       colon + 1 < end && !is_blank(colon[1]))
-		colon++;
-	if (!colon) {
+	/*
+	 * The name ends at the first ':' followed by a blank or the line end; a ':' followed
+	 * by anything else ends perf's subsystem ("power:cpu_idle" -> "cpu_idle").
+	 */
+	for (p = s; (p = memchr(p, ':', (size_t)(end - p))) != NULL; p++) {
+		if (p + 1 == end || il_is_blank(p[1]))
+			break;
+		name = p + 1;
+	}
+	if (!p || !(len = (size_t)(p - name))) {
 		*why = "no event name";
 		return -1;
 	}
-	/* perf: "power:cpu_idle" -> "cpu_idle" */
-	for (const char *p = s; p < colon; p++)
-		if (*p == ':')
-			name = p + 1;
-	len = (size_t)(colon - name);
-	if (!len) {
-		*why = "no event name";
-		return -1;
-	}
-	f = colon + 1;
-	while (f < end && is_blank(*f))
+	f = p + 1;
+	while (f < end && il_is_blank(*f))
 		f++;
 
-	k = lookup(name, len);
-	if (k) {
-		kind = k->kind;
-		type = k->type;
-	} else if (!vector_kind(name, len, f, end, &kind, &type)) {
+	kind = known_kind(name, len);
+	if (kind == K_NONE && (kind = vector_kind(name, len, f, end)) == K_NONE)
 		return 0;
-	}
+	type = kind_type[kind];
 	if (!(mask & IL_EV_BIT(type))) {
 		/* Known but not wanted: counted under its type, never decoded. */
 		if (skipped)

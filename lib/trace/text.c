@@ -15,9 +15,11 @@
  * token that cannot be mistaken: the first "SEC.FRAC:" preceded by a blank. The event
  * follows it; the CPU, the flags and the pid are read backwards from it, token by token.
  * A line whose event is of no interest is counted and dropped before its timestamp and
- * head are parsed, which keeps skipping cheap.
+ * head are parsed, which keeps skipping cheap; the heads of the lines that are parsed
+ * repeat, so their results are cached (see "head cache" below).
  */
 #define _GNU_SOURCE
+#include <stdlib.h>
 #include <string.h>
 
 #include "trace-local.h"
@@ -25,11 +27,6 @@
 static inline bool is_digit(char c)
 {
 	return (unsigned char)(c - '0') < 10;
-}
-
-static inline bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
 }
 
 /* 10^(9 - digits): the scale of a fraction with that many digits. */
@@ -71,27 +68,27 @@ int il_parse_timestamp(const char **pp, const char *end, u64 *ns)
 
 /*
  * The first "SEC.FRAC:" that starts after a blank (or at the line start) and is followed
- * by a blank or the line end. Return: its ':' and the start of SEC in *@ts, or NULL.
+ * by a blank or the line end. Return: its ':', with the start of SEC in *@ts and the '.' in
+ * *@dot, or NULL.
  */
-static const char *find_timestamp(const char *line, const char *end, const char **ts)
+static inline const char *find_timestamp(const char *line, const char *end, const char **ts,
+					 const char **dot)
 {
 	const char *c = line;
 
 	while ((c = memchr(c, ':', (size_t)(end - c))) != NULL) {
-		const char *q = c, *s;
+		const char *q, *s;
 
-		if (c + 1 < end && !is_blank(c[1])) {
+		if (c + 1 < end && !il_is_blank(c[1])) {
 			c++;
 			continue;
 		}
-		while (q > line && is_digit(q[-1]))
-			q--;
+		q = il_digits_start(line, c);
 		if (q < c && q - 1 > line && q[-1] == '.') {
-			s = q - 1;
-			while (s > line && is_digit(s[-1]))
-				s--;
-			if (s < q - 1 && (s == line || is_blank(s[-1]))) {
+			s = il_digits_start(line, q - 1);
+			if (s < q - 1 && (s == line || il_is_blank(s[-1]))) {
 				*ts = s;
+				*dot = q - 1;
 				return c;
 			}
 		}
@@ -101,27 +98,26 @@ static const char *find_timestamp(const char *line, const char *end, const char 
 }
 
 /* The token that ends at *@end (after trimming blanks); moves *@end to its start. */
-static const char *token_before(const char *line, const char **end)
+static inline const char *token_before(const char *line, const char **end)
 {
 	const char *e = *end, *s;
 
-	while (e > line && is_blank(e[-1]))
+	while (e > line && il_is_blank(e[-1]))
 		e--;
 	s = e;
-	while (s > line && !is_blank(s[-1]))
+	while (s > line && !il_is_blank(s[-1]))
 		s--;
 	*end = s;
 	return e; /* the token is [*end, e) */
 }
 
-static bool all_digits(const char *s, const char *e)
+/* token_before() for a token that may be long, after blanks that may be many. */
+static inline const char *long_token_before(const char *line, const char **end)
 {
-	if (s >= e)
-		return false;
-	for (; s < e; s++)
-		if (!is_digit(*s))
-			return false;
-	return true;
+	const char *e = il_skip_blanks_back(line, *end);
+
+	*end = il_token_start(line, e);
+	return e;
 }
 
 static int parse_int(const char *s, const char *e)
@@ -136,22 +132,46 @@ static int parse_int(const char *s, const char *e)
 	return v;
 }
 
-/* "[003]" */
-static bool bracket_cpu(const char *s, const char *e, int *cpu)
+/*
+ * Whether [@s, @e) is a non-empty run of digits; then *@v is its value as parse_int()
+ * reads it (-1 when too large).
+ */
+static inline bool digits_value(const char *s, const char *e, int *v)
 {
-	if (e - s < 3 || s[0] != '[' || e[-1] != ']' || !all_digits(s + 1, e - 1))
+	int x = 0;
+
+	if (s >= e)
 		return false;
-	*cpu = parse_int(s + 1, e - 1);
-	return *cpu >= 0;
+	for (; s < e; s++) {
+		if (!is_digit(*s))
+			return false;
+		if (x > 100000000)
+			x = -1;
+		else if (x >= 0)
+			x = x * 10 + (*s - '0');
+	}
+	*v = x;
+	return true;
+}
+
+/* "[003]" */
+static inline bool bracket_cpu(const char *s, const char *e, int *cpu)
+{
+	int v;
+
+	if (e - s < 3 || s[0] != '[' || e[-1] != ']' || !digits_value(s + 1, e - 1, &v))
+		return false;
+	*cpu = v;
+	return v >= 0;
 }
 
 static void copy_flags(struct il_text_head *h, const char *s, const char *e)
 {
-	size_t n = (size_t)(e - s);
+	size_t n = 0;
 
-	if (n >= sizeof(h->flags))
-		n = sizeof(h->flags) - 1;
-	memcpy(h->flags, s, n);
+	/* At most 7 characters: a loop is cheaper than a call to memcpy. */
+	for (; s < e && n < sizeof(h->flags) - 1; s++)
+		h->flags[n++] = *s;
 	h->flags[n] = '\0';
 }
 
@@ -198,10 +218,9 @@ static int parse_cpu_flags(const char *line, const char **end, struct il_text_he
 static int parse_pid(const char *line, const char *end, struct il_text_head *h,
 		     const char **why)
 {
-	const char *s, *e;
+	const char *s, *e, *dash;
 
-	while (end > line && is_blank(end[-1]))
-		end--;
+	end = il_skip_blanks_back(line, end);
 	if (end > line && end[-1] == ')') {
 		/* record-tgid: "(  123)" or "(-------)"; may hold blanks */
 		const char *open = end - 1;
@@ -210,27 +229,22 @@ static int parse_pid(const char *line, const char *end, struct il_text_head *h,
 			open--;
 		end = open;
 	}
-	e = token_before(line, &end);
+	e = long_token_before(line, &end);
 	s = end;
 	h->pid_token = false;
 	if (s < e && is_digit(*s)) {
 		const char *slash = memchr(s, '/', (size_t)(e - s));
 
-		if (all_digits(s, slash ? slash : e)) {
-			h->pid = parse_int(s, slash ? slash : e);
+		if (digits_value(s, slash ? slash : e, &h->pid)) {
 			h->pid_token = true;
 			return 0;
 		}
 	}
 	/* The pid follows the last '-': task names may contain dashes, pids do not. */
-	{
-		const char *dash = memrchr(s, '-', (size_t)(e - s));
-
-		if (dash && all_digits(dash + 1, e)) {
-			h->pid = parse_int(dash + 1, e);
-			return 0;
-		}
-	}
+	for (dash = e; dash > s && dash[-1] != '-'; dash--)
+		;
+	if (dash > s && digits_value(dash, e, &h->pid))
+		return 0;
 	*why = "no TASK-PID field";
 	return -1;
 }
@@ -243,10 +257,10 @@ static void parse_prefix(const char *line, const char *end, struct il_text_head 
 	h->prefix = NULL;
 	h->prefix_len = 0;
 	/* Instance names start the line; ftrace pads its task column with blanks. */
-	if (s == end || is_blank(*s))
+	if (s == end || il_is_blank(*s))
 		return;
 	e = s;
-	while (e < end && !is_blank(*e))
+	while (e < end && !il_is_blank(*e))
 		e++;
 	if (e > s + 1 && e[-1] == ':' && e < end) {
 		h->prefix = s;
@@ -255,57 +269,75 @@ static void parse_prefix(const char *line, const char *end, struct il_text_head 
 }
 
 /* After "SEC.FRAC:": blanks, and in perf output an optional sample period. */
-static const char *event_start(const char *p, const char *end)
+static inline const char *event_start(const char *p, const char *end)
 {
 	const char *q;
 
-	while (p < end && is_blank(*p))
+	while (p < end && il_is_blank(*p))
 		p++;
 	q = p;
 	while (q < end && is_digit(*q))
 		q++;
-	if (q > p && q < end && is_blank(*q)) {
-		while (q < end && is_blank(*q))
+	if (q > p && q < end && il_is_blank(*q)) {
+		while (q < end && il_is_blank(*q))
 			q++;
 		return q;
 	}
 	return p;
 }
 
-/* Stage 1: where the timestamp and the event are (the timestamp's value is read later). */
-static int find_ts_event(const char *line, const char *end, struct il_text_head *h,
-			 const char **ts, const char **colon, const char **why)
+/* Where the timestamp and the event of a line are (the timestamp's value is read later). */
+struct ts_pos {
+	const char *ts;    /* first digit of SEC */
+	const char *dot;
+	const char *colon; /* just after the last digit of FRAC */
+	const char *end;   /* of the line */
+};
+
+/* Stage 1: where the timestamp and the event are. */
+static inline int find_ts_event(const char *line, const char *end, struct il_text_head *h,
+				struct ts_pos *pos, const char **why)
 {
-	*colon = find_timestamp(line, end, ts);
-	if (!*colon) {
+	pos->colon = find_timestamp(line, end, &pos->ts, &pos->dot);
+	pos->end = end;
+	if (!pos->colon) {
 		*why = "no timestamp";
 		return -1;
 	}
-	h->event = event_start(*colon + 1, end);
+	h->event = event_start(pos->colon + 1, end);
 	return 0;
 }
 
-/* Stage 2: the timestamp's value. */
-static int read_ts(const char *ts, const char *colon, struct il_text_head *h, const char **why)
+/*
+ * Stage 2: the timestamp's value. find_timestamp() saw only digits in [ts, dot) and
+ * (dot, colon), at least one on each side; this is il_parse_timestamp() on them.
+ */
+static int read_ts(const struct ts_pos *pos, struct il_text_head *h, const char **why)
 {
-	const char *p = ts;
+	int sec_digits = (int)(pos->dot - pos->ts), digits = (int)(pos->colon - pos->dot - 1);
+	u64 sec, frac;
 
-	h->ts_digits = il_parse_timestamp(&p, colon, &h->ts_ns);
-	if (h->ts_digits < 0 || p != colon) {
+	if (sec_digits > MAX_SEC_DIGITS) {
 		*why = "bad timestamp";
 		return -1;
 	}
+	sec = il_digits_at(pos->ts, sec_digits, pos->end);
+	/* Digits past nanoseconds are dropped. */
+	frac = il_digits_at(pos->dot + 1, digits < 9 ? digits : 9, pos->end);
+	h->ts_ns = sec * (u64)NSEC_PER_SEC + frac * frac_scale[digits < 9 ? digits : 9];
+	h->ts_digits = digits;
 	return 0;
 }
 
 static int parse_ts_event(const char *line, const char *end, struct il_text_head *h,
 			  const char **ts, const char **why)
 {
-	const char *colon;
+	struct ts_pos pos;
 
-	if (find_ts_event(line, end, h, ts, &colon, why) < 0)
+	if (find_ts_event(line, end, h, &pos, why) < 0)
 		return -1;
-	return read_ts(*ts, colon, h, why);
+	*ts = pos.ts;
+	return read_ts(&pos, h, why);
 }
 
 /* Stage 3: everything before the timestamp. */
@@ -338,6 +370,114 @@ bool il_text_line_parses(const char *line, size_t len, struct il_text_head *h)
 	return il_text_parse_head(line, len, h, &why) == 0;
 }
 
+/*
+ * DOC: head cache
+ *
+ * The head of a line (everything before its timestamp) repeats: a trace has few tasks per
+ * CPU and few combinations of flags, and ftrace pads the columns, so the same bytes come
+ * back line after line. What parse_before_ts() finds depends on those bytes only, so the
+ * results for recent heads are kept in a small two-way set-associative table, indexed by a
+ * hash of the 24 bytes before the timestamp and the head's length; a head equal byte for
+ * byte to one in its set takes the stored result. Only heads that parsed are stored; a
+ * new one replaces the least recently used of its set.
+ */
+#define HEAD_CACHE_BITS 6
+#define HEAD_CACHE_SETS (1U << HEAD_CACHE_BITS)
+#define HEAD_CACHE_WAYS 2
+#define HEAD_CACHE_MIN 24  /* the bytes the hash reads */
+#define HEAD_CACHE_MAX 120 /* longer heads are parsed every time */
+
+struct il_head_slot {
+	unsigned int len; /* 0: empty */
+	char bytes[HEAD_CACHE_MAX];
+	/* What parse_before_ts() found, the prefix as an offset from the line start. */
+	int pid, cpu;
+	bool bracket_cpu, pid_token, has_prefix;
+	char flags[8];
+	size_t prefix_off, prefix_len;
+};
+
+struct il_head_set {
+	struct il_head_slot way[HEAD_CACHE_WAYS];
+	unsigned int victim; /* the way used least recently */
+};
+
+struct il_head_cache {
+	struct il_head_set set[HEAD_CACHE_SETS];
+};
+
+void il_head_cache_free(struct il_head_cache *c)
+{
+	free(c);
+}
+
+static unsigned int head_hash(const char *line, const char *ts)
+{
+	const u64 k1 = 0x9e3779b97f4a7c15ULL, k2 = 0xc2b2ae3d27d4eb4fULL;
+	u64 x = il_load8(ts - 8) ^ il_load8(ts - 16) * k1 ^ il_load8(ts - 24) * k2 ^
+		(u64)(ts - line);
+
+	return (unsigned int)((x * k1) >> (64 - HEAD_CACHE_BITS));
+}
+
+static void head_from_slot(const struct il_head_slot *c, const char *line, struct il_text_head *h)
+{
+	h->pid = c->pid;
+	h->cpu = c->cpu;
+	h->bracket_cpu = c->bracket_cpu;
+	h->pid_token = c->pid_token;
+	memcpy(h->flags, c->flags, sizeof(h->flags));
+	h->prefix = c->has_prefix ? line + c->prefix_off : NULL;
+	h->prefix_len = c->prefix_len;
+}
+
+static void head_to_slot(struct il_head_slot *c, const char *line, size_t len,
+			 const struct il_text_head *h)
+{
+	c->len = (unsigned int)len;
+	memcpy(c->bytes, line, len);
+	c->pid = h->pid;
+	c->cpu = h->cpu;
+	c->bracket_cpu = h->bracket_cpu;
+	c->pid_token = h->pid_token;
+	memcpy(c->flags, h->flags, sizeof(c->flags));
+	c->has_prefix = h->prefix != NULL;
+	c->prefix_off = h->prefix ? (size_t)(h->prefix - line) : 0;
+	c->prefix_len = h->prefix_len;
+}
+
+/* parse_before_ts() through the head cache of @t (none if it cannot be allocated). */
+static int parse_head_cached(struct il_trace *t, const char *line, const char *ts,
+			     struct il_text_head *h, const char **why)
+{
+	size_t len = (size_t)(ts - line);
+	struct il_head_set *set = NULL;
+
+	if (len >= HEAD_CACHE_MIN && len <= HEAD_CACHE_MAX) {
+		if (!t->heads)
+			t->heads = calloc(1, sizeof(*t->heads));
+		if (t->heads) {
+			set = &t->heads->set[head_hash(line, ts)];
+			for (unsigned int w = 0; w < HEAD_CACHE_WAYS; w++) {
+				const struct il_head_slot *slot = &set->way[w];
+
+				if (slot->len == len && !memcmp(slot->bytes, line, len)) {
+					head_from_slot(slot, line, h);
+					set->victim = (w + 1) % HEAD_CACHE_WAYS;
+					return 0;
+				}
+			}
+		}
+	}
+	if (parse_before_ts(line, ts, h, why) < 0)
+		return -1;
+	if (set) {
+		head_to_slot(&set->way[set->victim], line, len, h);
+		set->victim = (set->victim + 1) % HEAD_CACHE_WAYS;
+	}
+	return 0;
+}
+
 static void fill_head(struct il_trace *t, struct il_trace_event *ev,
 		      const struct il_text_head *h)
 {
@@ -355,21 +495,22 @@ int il_text_next(struct il_trace *t, struct il_trace_event *ev,
 		 const char *(*check)(struct il_trace *t, const struct il_text_head *h))
 {
 	struct il_text_head h;
-	const char *why, *ts, *colon;
+	struct ts_pos pos;
+	const char *why;
 	enum il_ev skipped;
 	char *line;
 	size_t len;
 	int r;
 
 	for (;;) {
-		r = il_trace_getline(t, &line, &len);
+		r = il_trace_getline_fast(t, &line, &len);
 		if (r <= 0)
 			return r;
 		if (len == 0 || (comment && comment(t, line, len))) {
 			t->counts.comments++;
 			continue;
 		}
-		if (find_ts_event(line, line + len, &h, &ts, &colon, &why) < 0) {
+		if (find_ts_event(line, line + len, &h, &pos, &why) < 0) {
 			il_trace_bad_line(t, why);
 			continue;
 		}
@@ -380,7 +521,8 @@ int il_text_next(struct il_trace *t, struct il_trace_event *ev,
 			t->counts.events[skipped]++;
 			continue;
 		}
-		if (r < 0 || read_ts(ts, colon, &h, &why) < 0 || parse_before_ts(line, ts, &h, &why) < 0 ||
+		if (r < 0 || read_ts(&pos, &h, &why) < 0 ||
+		    parse_head_cached(t, line, pos.ts, &h, &why) < 0 ||
 		    (check && (why = check(t, &h)) != NULL)) {
 			il_trace_bad_line(t, why);
 			continue;

@@ -6,6 +6,7 @@
 #define IDLELAB_TRACE_LOCAL_H
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "trace.h"
 
@@ -58,13 +59,209 @@ struct il_trace {
 	il_trace_diag_fn diag;
 	void *diag_ctx;
 	u32 mask; /* event types to deliver */
+
+	struct il_head_cache *heads; /* text readers: results of recent line heads, text.c */
 };
+
+struct il_head_cache;
+void il_head_cache_free(struct il_head_cache *c);
+
+/*
+ * Byte-parallel scanning for the hot loops of the text readers: eight bytes of a line are
+ * compared with a character at once. il_bytes_eq() sets the high bit of every byte of @x that
+ * equals @c, exactly (no carry crosses bytes), so the lowest or highest set bit is the first
+ * or last match. Lines are loaded in little-endian order; elsewhere the scalar loops run.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define IL_SCAN_WORDS 1
+#else
+#define IL_SCAN_WORDS 0
+#endif
+
+#define IL_BYTES_01 0x0101010101010101ULL
+#define IL_BYTES_7F 0x7f7f7f7f7f7f7f7fULL
+#define IL_BYTES_80 0x8080808080808080ULL
+
+static inline u64 il_bytes_eq(u64 x, unsigned char c)
+{
+	u64 v = x ^ (IL_BYTES_01 * c);
+
+	return ~(((v & IL_BYTES_7F) + IL_BYTES_7F) | v) & IL_BYTES_80;
+}
+
+static inline u64 il_load8(const char *p)
+{
+	u64 x;
+
+	memcpy(&x, p, sizeof(x));
+	return x;
+}
+
+static inline bool il_is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The first blank in [@p, @end), or @end. */
+static inline const char *il_find_blank(const char *p, const char *end)
+{
+	if (IL_SCAN_WORDS) {
+		for (; end - p >= 8; p += 8) {
+			u64 x = il_load8(p), m = il_bytes_eq(x, ' ') | il_bytes_eq(x, '\t');
+
+			if (m)
+				return p + (__builtin_ctzll(m) >> 3);
+		}
+	}
+	while (p < end && !il_is_blank(*p))
+		p++;
+	return p;
+}
+
+/* The first blank or '=' in [@p, @end), or @end: the end of a "key=value" token's key. */
+static inline const char *il_find_blank_eq(const char *p, const char *end)
+{
+	if (IL_SCAN_WORDS) {
+		for (; end - p >= 8; p += 8) {
+			u64 x = il_load8(p);
+			u64 m = il_bytes_eq(x, ' ') | il_bytes_eq(x, '\t') | il_bytes_eq(x, '=');
+
+			if (m)
+				return p + (__builtin_ctzll(m) >> 3);
+		}
+	}
+	while (p < end && !il_is_blank(*p) && *p != '=')
+		p++;
+	return p;
+}
+
+/* The start of the run of non-blanks that ends at @e: just after the last blank in [@line, @e). */
+static inline const char *il_token_start(const char *line, const char *e)
+{
+	if (IL_SCAN_WORDS) {
+		for (; e - line >= 8; e -= 8) {
+			u64 x = il_load8(e - 8), m = il_bytes_eq(x, ' ') | il_bytes_eq(x, '\t');
+
+			if (m)
+				return e - 8 + ((63 - __builtin_clzll(m)) >> 3) + 1;
+		}
+	}
+	while (e > line && !il_is_blank(e[-1]))
+		e--;
+	return e;
+}
+
+/* The high bit of every byte of @x that is an ASCII digit (no carry crosses bytes). */
+static inline u64 il_bytes_digit(u64 x)
+{
+	u64 low = x & IL_BYTES_7F;
+	u64 from_0 = low + IL_BYTES_01 * (0x80 - '0'); /* high bit: low >= '0' */
+	u64 past_9 = low + IL_BYTES_01 * (0x80 - '9' - 1); /* high bit: low > '9' */
+
+	return from_0 & ~past_9 & ~x & IL_BYTES_80;
+}
+
+/* The start of the run of digits that ends at @e (@e itself if there is none). */
+static inline const char *il_digits_start(const char *line, const char *e)
+{
+	if (IL_SCAN_WORDS) {
+		for (; e - line >= 8; e -= 8) {
+			u64 m = ~il_bytes_digit(il_load8(e - 8)) & IL_BYTES_80;
+
+			if (m)
+				return e - 8 + ((63 - __builtin_clzll(m)) >> 3) + 1;
+		}
+	}
+	while (e > line && (unsigned char)(e[-1] - '0') < 10)
+		e--;
+	return e;
+}
+
+/* How many of the (up to 8) bytes of @x, from the first, are digits. */
+static inline int il_leading_digits(u64 x)
+{
+	u64 other = ~il_bytes_digit(x) & IL_BYTES_80;
+
+	return other ? __builtin_ctzll(other) >> 3 : 8;
+}
+
+/*
+ * The value of the first @n (1..8) bytes of @x, all digits, the first the most significant:
+ * they are moved to the top (the bytes below read as 0), then adjacent digits, pairs and
+ * quadruples are combined by three multiplications.
+ */
+static inline u64 il_digits_value(u64 x, int n)
+{
+	x = (x << (8 * (8 - n))) & 0x0f0f0f0f0f0f0f0fULL;
+	x = (x * (1 + (10 << 8))) >> 8;
+	x = ((x & 0x00ff00ff00ff00ffULL) * (1 + (100ULL << 16))) >> 16;
+	return ((x & 0x0000ffff0000ffffULL) * (1 + (10000ULL << 32))) >> 32;
+}
+
+/* The value of the @n digits at @p (no more than 19), all known to be digits, @end past them. */
+static inline u64 il_digits_at(const char *p, int n, const char *end)
+{
+	u64 v = 0;
+
+	while (n > 0) {
+		int k = n < 8 ? n : 8;
+
+		if (IL_SCAN_WORDS && end - p >= 8) {
+			static const u64 scale[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+						      10000000, 100000000 };
+
+			v = v * scale[k] + il_digits_value(il_load8(p), k);
+		} else {
+			for (int i = 0; i < k; i++)
+				v = v * 10 + (u64)(p[i] - '0');
+		}
+		p += k;
+		n -= k;
+	}
+	return v;
+}
+
+/* Just after the last non-blank in [@line, @e), or @line. */
+static inline const char *il_skip_blanks_back(const char *line, const char *e)
+{
+	if (IL_SCAN_WORDS) {
+		for (; e - line >= 8; e -= 8) {
+			u64 x = il_load8(e - 8);
+			u64 m = ~(il_bytes_eq(x, ' ') | il_bytes_eq(x, '\t')) & IL_BYTES_80;
+
+			if (m)
+				return e - 8 + ((63 - __builtin_clzll(m)) >> 3) + 1;
+		}
+	}
+	while (e > line && il_is_blank(e[-1]))
+		e--;
+	return e;
+}
 
 /*
  * il_trace_getline - the next line, NUL-terminated without its newline
  * Return: 1 with the line in @line and @len, 0 at end of file, -1 on a read error.
  */
 int il_trace_getline(struct il_trace *t, char **line, size_t *len);
+/* il_trace_getline() for a line that is whole in the buffer: the text readers' hot path. */
+static inline int il_trace_getline_fast(struct il_trace *t, char **line, size_t *len)
+{
+	char *start = t->buf + t->pos;
+	char *nl = memchr(start, '\n', t->len - t->pos);
+
+	if (!nl)
+		return il_trace_getline(t, line, len);
+	*nl = '\0';
+	t->last_start = t->pos;
+	t->last_nl = true;
+	*len = (size_t)(nl - start);
+	t->pos += *len + 1;
+	t->lineno++;
+	t->counts.lines++;
+	*line = start;
+	return 1;
+}
+
 /* Put the line just read back, so the next il_trace_getline() returns it again. */
 void il_trace_ungetline(struct il_trace *t);
 /* Explain why a reader's open() failed (il_trace_error() returns it). */

@@ -267,6 +267,7 @@ static void trace_free(struct il_trace *t)
 {
 	if (t->close_f && t->f)
 		fclose(t->f);
+	il_head_cache_free(t->heads);
 	free(t->last_ts);
 	free(t->buf);
 	free(t->path);

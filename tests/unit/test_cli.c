@@ -14,6 +14,9 @@
 #include "../../src/cli.h"
 #include "../../src/commands.h"
 #include "../../src/cmd_kgov.h"
+#include "../../src/lab_cli.h"
+#include "../../src/perfetto_cli.h"
+#include "../../src/trace_cli.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
@@ -317,6 +320,62 @@ static void test_kgov_arg_errors(void **state)
 			 CLI_PARSE_ERROR);
 }
 
+/* lab_parse_args of run (@compare false) or compare into la. */
+#define LAB_PARSE(compare, ...) lab_parse_args(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), compare, &la, &err)
+
+/* --perfetto FILE, --perfetto-limit N and --perfetto-window A..B of run and replay. */
+static void test_perfetto_args(void **state)
+{
+	static struct lab_args la;
+	static struct replay_args ra;
+	struct cli_error err;
+	uint64_t from, to;
+
+	assert_int_equal(perfetto_parse_window("100ms..150ms", &from, &to), 0);
+	assert_true(from == 100000000 && to == 150000000);
+	assert_int_equal(perfetto_parse_window("0..1500us", &from, &to), 0);
+	assert_true(from == 0 && to == 1500000);
+	assert_int_equal(perfetto_parse_window("2s..", &from, &to), 0);
+	assert_true(from == 2000000000 && to == 0);
+	assert_int_equal(perfetto_parse_window("..3ms", &from, &to), 0);
+	assert_true(from == 0 && to == 3000000);
+	assert_int_equal(perfetto_parse_window("..", &from, &to), -1);
+	assert_int_equal(perfetto_parse_window("3ms", &from, &to), -1);
+	assert_int_equal(perfetto_parse_window("3ms..3ms", &from, &to), -1);
+	assert_int_equal(perfetto_parse_window("3ms..1ms", &from, &to), -1);
+	assert_int_equal(perfetto_parse_window("1ms..2ms..3ms", &from, &to), -1);
+	assert_int_equal(perfetto_parse_window("-1ms..2ms", &from, &to), -1);
+
+	assert_int_equal(LAB_PARSE(false, "run", "-g", "menu", "-p", "skx", "-s",
+			       "idle"), CLI_PARSE_OK);
+	assert_null(la.perfetto.path);
+	assert_true(la.perfetto.limit == IL_TIMELINE_LIMIT_DEFAULT);
+	assert_int_equal(LAB_PARSE(false, "run", "-g", "menu", "-p", "skx", "-s",
+			       "idle", "--perfetto", "t.json", "--perfetto-limit=0", "--perfetto-window",
+			       "1ms..2ms"), CLI_PARSE_OK);
+	assert_string_equal(la.perfetto.path, "t.json");
+	assert_true(la.perfetto.limit == 0 && la.perfetto.from_ns == 1000000 && la.perfetto.to_ns == 2000000);
+	assert_int_equal(LAB_PARSE(false, "run", "-g", "menu", "-p", "skx", "-s",
+			       "idle", "--perfetto-limit", "10"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--perfetto-limit and --perfetto-window need --perfetto FILE");
+	assert_int_equal(LAB_PARSE(false, "run", "-g", "menu", "-p", "skx", "-s",
+			       "idle", "--perfetto", "t", "--perfetto-limit", "1e6"), CLI_PARSE_ERROR);
+	assert_int_equal(LAB_PARSE(false, "run", "-g", "menu", "-p", "skx", "-s",
+			       "idle", "--perfetto", "-"), CLI_PARSE_ERROR);
+	assert_int_equal(LAB_PARSE(true, "compare", "-g", "menu", "-p", "skx", "-s",
+			       "idle", "--perfetto", "t"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--perfetto is an option of run");
+
+	assert_int_equal(PARSE(replay_parse_args, &ra, &err, "replay", "-g", "teo", "t.trace", "--perfetto",
+			       "r.json", "--perfetto-window", "5ms.."), CLI_PARSE_OK);
+	assert_string_equal(ra.perfetto.path, "r.json");
+	assert_true(ra.perfetto.from_ns == 5000000 && ra.perfetto.to_ns == 0);
+	assert_int_equal(PARSE(replay_parse_args, &ra, &err, "replay", "-g", "teo", "t.trace",
+			       "--perfetto-window", "5ms.."), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(replay_parse_args, &ra, &err, "replay", "-g", "teo", "t.trace", "--perfetto",
+			       "r.json", "--perfetto-window", "5ms"), CLI_PARSE_ERROR);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_helpers),
 		cmocka_unit_test(test_kgov_args),
 		cmocka_unit_test(test_kgov_arg_errors),
+		cmocka_unit_test(test_perfetto_args),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -313,6 +313,34 @@ static void test_read_cpu_missing_files(void **state)
 	assert_int_equal(cpu.nstates, 0);
 }
 
+/*
+ * A CPU taken offline keeps its cpuidle directory on real kernels (seen on Debian 6.12 with
+ * acpi_idle in the check-vm guest): cpuN/online = 0 tells it, and the states still read.
+ */
+static void test_read_cpu_offline(void **state)
+{
+	struct il_live_cpu cpu;
+	struct il_live lv;
+	struct il_error err;
+
+	copy_fixture("haltpoll-vm");
+	open_root(&lv);
+	put(CPU "/cpu1/online", "0");
+	assert_int_equal(il_live_read_cpu(&lv, 1, IL_LIVE_READ_ALL, &cpu, &err), 0);
+	assert_true(cpu.offline);
+	assert_true(cpu.has_cpuidle);
+	assert_int_equal(cpu.nstates, 2);
+	/* cpu0 has no online file, as on x86 where it cannot be unplugged: online. */
+	assert_int_equal(il_live_read_cpu(&lv, 0, IL_LIVE_READ_ALL, &cpu, &err), 0);
+	assert_false(cpu.offline);
+	put(CPU "/cpu1/online", "1");
+	assert_int_equal(il_live_read_cpu(&lv, 1, IL_LIVE_READ_COUNTERS, &cpu, &err), 0);
+	assert_false(cpu.offline);
+	put(CPU "/cpu1/online", "yes");
+	assert_int_equal(il_live_read_cpu(&lv, 1, IL_LIVE_READ_ALL, &cpu, &err), -1);
+	assert_non_null(strstr(err.msg, "cpu1/online: cannot read"));
+}
+
 static void test_read_cpu_errors(void **state)
 {
 	struct il_live_cpu cpu;
@@ -873,6 +901,7 @@ int main(void)
 		T(test_list_cpus_numeric_order),
 		T(test_read_cpu_all_fields),
 		T(test_read_cpu_missing_files),
+		T(test_read_cpu_offline),
 		T(test_read_cpu_errors),
 		T(test_find_state),
 		T(test_diff_counters),

@@ -61,6 +61,8 @@ static void test_every_scenario_runs(void **state)
 		const struct il_scenario *scn = il_scenario_at(i), *got;
 		struct il_lab_result res;
 
+		if (scn->operand)
+			continue; /* it needs a file: test_rtapp.c runs it */
 		got = tl_lab_run(i % 2 ? "rk3588" : "i5-10600k", "teo", scn->name, 3, RUN_NS, &res);
 		assert_ptr_equal(got, scn);
 		assert_true(res.sum.idles > 0);

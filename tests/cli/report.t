@@ -1,0 +1,231 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `idlelab report`: inputs of every kind made by the binary itself (small runs), the page
+# and every inline SVG read by a real XML parser (xmllint), chart titles, legends and
+# tooltips against the input JSON, the data tables cell by cell against the input JSON
+# (perl's JSON::PP), nothing pointing outside the page, refused inputs and options leaving
+# nothing behind, and the page loaded in headless Chromium: no console error, the SVGs in
+# the DOM, a screenshot.
+. "$(dirname "$0")/lib.sh"
+FIX=$TOP/tests/fixtures/traces
+
+if ! command -v xmllint >/dev/null 2>&1; then
+	skip "report" "xmllint not installed (apt-get install libxml2-utils, or scripts/install-deps.sh --test)"
+	finish
+	exit
+fi
+if ! "$IDLELAB" stats -f json "$FIX/vm.trace" >/dev/null 2>&1; then
+	skip "report" "built without jansson"
+	finish
+	exit
+fi
+
+expect 0 "report --help" "$IDLELAB" report --help
+check "it prints the usage line" grep -q '^usage: idlelab report RESULT\.\.\. -o DIR' "$OUT"
+
+# ---- inputs ----------------------------------------------------------------------------------
+expect 0 "run menu -f json" "$IDLELAB" run -g menu -p pseries -s wakeup --time 100ms -f json -o "$TMP/run-menu.json"
+expect 0 "run teo -f json" "$IDLELAB" run -g teo -p pseries -s wakeup --time 100ms -f json -o "$TMP/run-teo.json"
+expect 0 "compare -f json" "$IDLELAB" compare -g menu,teo,ladder -p i5-10600k -s wakeup -s fio:device=nvme \
+	--iter 2 --time 100ms -f json -o "$TMP/cmp.json"
+expect 0 "battery -o" "$IDLELAB" battery -g menu,teo -p rk3588 --time 50ms -j 2 -o "$TMP/bat.json"
+expect 0 "sweep -o DIR" "$IDLELAB" sweep -g menu,teo -p pseries -s wakeup --param mode=pipe,timer \
+	--param interval_us=5,30,120,500 --time 100ms -j 2 -o "$TMP/sw"
+expect 0 "replay -f json" "$IDLELAB" replay -p haltpoll-vm -g menu,teo,haltpoll -r haltpoll -f json \
+	-o "$TMP/replay.json" "$FIX/vm.trace"
+expect 0 "stats -f json" "$IDLELAB" stats -p haltpoll-vm -f json -o "$TMP/stats.json" "$FIX/vm.trace"
+
+R=$TMP/rep
+PAGE=$R/index.html
+expect 0 "report of all seven" "$IDLELAB" report "$TMP/run-menu.json" "$TMP/run-teo.json" "$TMP/cmp.json" \
+	"$TMP/bat.json" "$TMP/sw" "$TMP/replay.json" "$TMP/stats.json" --baseline teo --title 'Lab & traces' -o "$R"
+check "DIR holds index.html and nothing else" test "$(ls -A "$R")" = index.html
+check "stderr names the page" grep -q "wrote $PAGE" "$ERR"
+
+# ---- parsers ---------------------------------------------------------------------------------
+check "the page is well-formed XML (xmllint)" xmllint --noout "$PAGE"
+xmllint --html --noout "$PAGE" 2>"$TMP/html.err"
+check "the HTML parser has no complaint but HTML5/SVG tag names" \
+	sh -c "! grep 'error' '$TMP/html.err' | grep -v 'Tag [a-z]* invalid'"
+mkdir "$TMP/svg"
+awk -v dir="$TMP/svg" '/^<svg /{ n++; f = sprintf("%s/%02d.svg", dir, n) } f { print > f } /^<\/svg>/ { close(f); f = "" }' "$PAGE"
+nsvg=$(ls "$TMP/svg" | wc -l)
+check "the page has at least 12 charts ($nsvg)" test "$nsvg" -ge 12
+check "as many <svg> as </svg>" test "$(grep -c '^<svg ' "$PAGE")" = "$(grep -c '^</svg>' "$PAGE")"
+bad=0
+for f in "$TMP"/svg/*.svg; do
+	xmllint --noout "$f" 2>>"$TMP/svg.err" || bad=$((bad + 1))
+done
+check "every SVG parses as XML on its own ($nsvg)" test "$bad" = 0
+[ "$bad" = 0 ] || sed 's/^/#   /' "$TMP/svg.err" | head -n 10
+
+# The text of one chart's <text> elements, one per line (the SVG namespace through local-name()).
+svg_texts() {
+	xmllint --xpath '//*[local-name()="text"]/text()' "$1" 2>/dev/null
+	echo
+}
+# The chart file whose title is $1.
+svg_titled() {
+	grep -l "aria-label=\"$1\"" "$TMP"/svg/*.svg | head -n 1
+}
+
+for title in "Score relative to teo" "Idle misses per governor" "Idle time per state (snooze, CEDE)" \
+	"Idle entries per state (POLL, C1_ACPI, C2_ACPI, C3_ACPI)" "Idle entries per state (WFI, cpu-sleep)" \
+	"Energy" "Average power" "Residency histogram: vm.trace" \
+	"Above % against interval_us, mode=pipe" "Below % against interval_us, mode=pipe" \
+	"Above % against interval_us, mode=timer" "Below % against interval_us, mode=timer"; do
+	check "chart: $title" test -n "$(svg_titled "$title")"
+done
+f=$(svg_titled "Above % against interval_us, mode=pipe")
+svg_texts "$f" >"$TMP/sweep-texts"
+check "sweep legend: menu and teo" sh -c "grep -qx menu '$TMP/sweep-texts' && grep -qx teo '$TMP/sweep-texts'"
+check "sweep x axis: the parameter with its unit" grep -qx 'interval_us (µs)' "$TMP/sweep-texts"
+check "sweep x axis: log ticks 10 and 100" sh -c "grep -qx 10 '$TMP/sweep-texts' && grep -qx 100 '$TMP/sweep-texts'"
+check "sweep: log scale noted" grep -qx 'log scale on x' "$TMP/sweep-texts"
+f=$(svg_titled "Idle misses per governor")
+svg_texts "$f" >"$TMP/miss-texts"
+check "miss legend: below and above" sh -c "grep -qx 'below (state too shallow)' '$TMP/miss-texts' &&
+	grep -qx 'above (state too deep)' '$TMP/miss-texts'"
+check "miss chart: the replay's governors" grep -qx 'haltpoll-7.0' "$TMP/miss-texts"
+check "miss chart: the trace's CPU" grep -qx 'cpu 0' "$TMP/miss-texts"
+
+# ---- numbers against the input JSON ----------------------------------------------------------
+# Every tooltip of the sweep curves: "GOV — interval_us=X: Y%" with Y = aboves/idles in % of
+# the sweep's rows (one iteration), mode=pipe.
+perl -MJSON::PP -e '
+	binmode STDOUT, ":encoding(UTF-8)";
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	for my $r (@{$d->{sweep}}) {
+		next unless $r->{mode} eq "pipe" && $r->{idles} > 0;
+		printf "%s \x{2014} interval_us=%s: %.2f%%\n", $r->{governor}, $r->{interval_us},
+			100 * $r->{aboves} / $r->{idles};
+	}' "$TMP/sw/sweep.json" | sort >"$TMP/want-tips"
+f=$(svg_titled "Above % against interval_us, mode=pipe")
+xmllint --xpath '//*[local-name()="circle"]/*[local-name()="title"]/text()' "$f" | sed 's/&#x2014;/—/' |
+	sort >"$TMP/got-tips"
+check "sweep points are the input's above % (8 points)" sh -c "test \$(wc -l <'$TMP/want-tips') = 8 &&
+	cmp -s '$TMP/want-tips' '$TMP/got-tips'"
+[ -s "$TMP/got-tips" ] || echo "#   no tooltips found"
+
+# The bar of menu against teo in compare's wakeup table: the mean score of the iterations.
+want=$(perl -MJSON::PP -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	my %sum; my %n;
+	for my $r (@{$d->{wakeup}}) { $sum{$r->{gov}} += $r->{wakeup_us}; $n{$r->{gov}}++; }
+	my ($m, $t) = ($sum{menu} / $n{menu}, $sum{teo} / $n{teo});
+	printf "%+.1f%%", ($m - $t) / abs($t) * 100;' "$TMP/cmp.json")
+check "relative bar: menu against teo in wakeup, $want" \
+	grep -q "<title>wakeup · pipe-50us — menu: $want (wakeup_us ↓)</title>" "$PAGE"
+
+# Every cell of the data tables of three inputs, against the JSON (numbers as numbers).
+json_cells() {
+	perl -MJSON::PP -e '
+		my $json = JSON::PP->new;
+		my $text = do { local $/; open my $f, "<", $ARGV[0] or die; <$f> };
+		# Tables and columns in file order: read the keys as they come.
+		my $d = $json->decode($text);
+		my @tables = $text =~ /^  "((?:[^"\\]|\\.)*)": \[/mg;
+		for my $t (@tables) {
+			my @rows = @{$d->{$t}};
+			my @cols = ($text =~ /\Q"$t"\E: \[\s*\{(.*?)\n    \}/s)[0] =~ /^      "((?:[^"\\]|\\.)*)":/mg;
+			for my $r (@rows) { print defined $r->{$_} ? "$r->{$_}\n" : "-\n" for @cols; }
+		}' "$1"
+}
+html_cells() {
+	xmllint --html --xpath "//table[@data-file='$2']//td" "$1" 2>/dev/null |
+		perl -ne 'while (/<td[^>]*>(.*?)<\/td>/g) { my $v = $1; $v =~ s/&lt;/</g; $v =~ s/&gt;/>/g;
+			$v =~ s/&quot;/"/g; $v =~ s/&#39;/\x27/g; $v =~ s/&amp;/&/g; print "$v\n"; }'
+}
+same_cells() {
+	perl -e '
+		open my $a, "<", $ARGV[0] or die; open my $b, "<", $ARGV[1] or die;
+		my @a = <$a>; my @b = <$b>; chomp(@a, @b);
+		die "count @{[scalar @a]} != @{[scalar @b]}\n" unless @a == @b && @a > 0;
+		my $num = qr/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+		for my $i (0 .. $#a) {
+			next if $a[$i] eq $b[$i];
+			next if $a[$i] =~ $num && $b[$i] =~ $num && $a[$i] == $b[$i];
+			die "cell $i: \"$a[$i]\" != \"$b[$i]\"\n";
+		}' "$1" "$2"
+}
+for input in cmp.json sw/sweep.json stats.json; do
+	json_cells "$TMP/$input" >"$TMP/want-cells"
+	html_cells "$PAGE" "$input" >"$TMP/got-cells"
+	check "data tables of $input: every cell as in the JSON ($(wc -l <"$TMP/want-cells") cells)" \
+		same_cells "$TMP/want-cells" "$TMP/got-cells"
+done
+check "the seeds' table: average, max, min against teo" \
+	sh -c "grep -q '>wakeup_us relative to teo (negative is better)</p>' '$PAGE' &&
+	grep -q 'data-gov=\"menu\" data-stat=\"average\"' '$PAGE'"
+check "the title is escaped" grep -q '<title>Lab &amp; traces</title>' "$PAGE"
+
+# ---- offline -------------------------------------------------------------------------------
+grep -o 'https\?://[^"]*' "$PAGE" | grep -v -x -e 'http://www.w3.org/2000/svg' -e 'http://www.w3.org/1999/xhtml' \
+	>"$TMP/urls"
+check "no URL but the XML namespaces" test ! -s "$TMP/urls"
+check "no src= at all" sh -c "! grep -q 'src=' '$PAGE'"
+check "every href= points inside the page" sh -c "! grep -o 'href=\"[^\"]*\"' '$PAGE' | grep -v '^href=\"#'"
+check "no script, no stylesheet link, no url()" sh -c "! grep -qi -e '<script' -e '<link' -e 'url(' -e '@import' '$PAGE'"
+
+# ---- refused inputs and options: exit code, message, nothing written -------------------------
+mkdir "$TMP/keep"
+echo old >"$TMP/keep/index.html"
+echo '{"tables": [1, 2]}' >"$TMP/other.json"
+expect 1 "not an idlelab result" "$IDLELAB" report "$TMP/cmp.json" "$TMP/other.json" -o "$TMP/keep"
+check "the message names the file" grep -q "other.json: not a result idlelab report reads" "$ERR"
+check "the old page is untouched" test "$(cat "$TMP/keep/index.html")" = old
+check "no temporary file left" test "$(ls -A "$TMP/keep")" = index.html
+expect 1 "a CSV is not JSON" "$IDLELAB" report "$TMP/sw/sweep.csv" -o "$TMP/none"
+check "the message says where" grep -q "sweep.csv: not JSON: line 1" "$ERR"
+check "no DIR made" test ! -e "$TMP/none"
+expect 1 "a missing file" "$IDLELAB" report "$TMP/missing.json" -o "$TMP/none"
+check "the message names it" grep -q "missing.json: No such file" "$ERR"
+expect 2 "an unknown baseline" "$IDLELAB" report "$TMP/cmp.json" --baseline nope -o "$TMP/none"
+check "the message lists the governors" grep -q "no governor 'nope'.*menu teo ladder" "$ERR"
+check "no DIR made" test ! -e "$TMP/none"
+expect 2 "an unknown metric" "$IDLELAB" report "$TMP/sw" --metric above_pct,nope -o "$TMP/none"
+check "the message names it and the choices" grep -q "no metric 'nope' (this sweep has: above_pct" "$ERR"
+expect 2 "a non-numeric x" "$IDLELAB" report "$TMP/sw" --x mode -o "$TMP/none"
+expect 2 "no -o" "$IDLELAB" report "$TMP/cmp.json"
+expect 2 "no input" "$IDLELAB" report -o "$TMP/none"
+check "no DIR made by any of them" test ! -e "$TMP/none"
+
+expect 0 "the score over the sweep" "$IDLELAB" report "$TMP/sw/sweep.json" --metric score,watts --x interval_us \
+	-o "$TMP/rep2"
+check "score curves" grep -q 'aria-label="wakeup_us against interval_us, mode=timer"' "$TMP/rep2/index.html"
+check "watts curves" grep -q 'aria-label="watts against interval_us, mode=pipe"' "$TMP/rep2/index.html"
+check "no above % without asking" sh -c "! grep -q 'aria-label=\"Above %' '$TMP/rep2/index.html'"
+
+# ---- headless Chromium ---------------------------------------------------------------------
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROMIUM" ]; then
+	skip "the page in headless Chromium" "chromium not installed (apt-get install chromium, or scripts/install-deps.sh --test)"
+	finish
+	exit
+fi
+chrome() {
+	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+		--disable-background-networking --disable-component-update --no-first-run \
+		--user-data-dir="$TMP/chromium-profile" --host-resolver-rules='MAP * ~NOTFOUND' \
+		--enable-logging=stderr --v=0 "$@"
+}
+# The console check can fail: a page with an error is caught.
+printf '<!DOCTYPE html><html><body><script>console.error("canary"); nope();</script></body></html>' \
+	>"$TMP/canary.html"
+chrome --dump-dom "file://$TMP/canary.html" >/dev/null 2>"$TMP/canary.err"
+check "the console check sees a page's errors" grep -q 'Uncaught ReferenceError' "$TMP/canary.err"
+
+chrome --screenshot="$TMP/shot.png" --window-size=1280,2000 "file://$PAGE" >/dev/null 2>"$TMP/shot.err"
+check "screenshot written" test -s "$TMP/shot.png"
+check "it is a PNG" test "$(head -c 8 "$TMP/shot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a
+size=$(wc -c <"$TMP/shot.png")
+check "and not a blank page ($size bytes)" test "$size" -gt 50000
+chrome --dump-dom "file://$PAGE" >"$TMP/dom.html" 2>"$TMP/dom.err"
+check "the DOM has every chart ($(grep -c '<svg ' "$TMP/dom.html") svg)" \
+	test "$(grep -o '<svg ' "$TMP/dom.html" | wc -l)" -eq "$nsvg"
+check "the DOM has the data tables" grep -q 'data-file="stats.json"' "$TMP/dom.html"
+cat "$TMP/shot.err" "$TMP/dom.err" >"$TMP/chrome.err"
+check "no console message or uncaught error from the page" \
+	sh -c "! grep -e 'CONSOLE' -e 'Uncaught' '$TMP/chrome.err'"
+check "no failed request" sh -c "! grep -e 'net::ERR' -e 'Failed to load' '$TMP/chrome.err'"
+finish

@@ -1,0 +1,130 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `-s rtapp:FILE.json`: every shipped workload under every governor alias on the haltpoll VM,
+# the 2-CPU rings against the built-in pingpong, determinism, compare and sweep, bad files with
+# their positions, and (when Debian's rt-app is installed) the upstream examples via workgen
+# and a one-second real run of every shipped file that fits this machine.
+. "$(dirname "$0")/lib.sh"
+
+W=$TOP/workloads
+GOVS="menu teo ladder haltpoll oracle"
+
+expect 0 "scenarios lists rtapp" "$IDLELAB" scenarios
+check "rtapp is listed" grep -q '^rtapp ' "$OUT"
+expect 0 "scenarios rtapp" "$IDLELAB" scenarios rtapp
+check "rtapp: its operand and score" sh -c "grep -q 'operand: -s rtapp:FILE.json' '$OUT' && grep -q 'score: wu_lat_us' '$OUT'"
+
+if ! "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-2.json" --time 1ms >/dev/null 2>"$TMP/probe"; then
+	if grep -q jansson "$TMP/probe"; then
+		skip "rtapp workloads" "built without jansson"
+		finish
+		exit $?
+	fi
+fi
+
+# Every workload, every governor alias: one row named after the file, a score, idle periods.
+for f in "$W"/*.json; do
+	name=$(basename "$f" .json)
+	for g in $GOVS; do
+		expect 0 "$name under $g" "$IDLELAB" run -g "$g" -p haltpoll-vm -s "rtapp:$f" --time 100ms -f csv
+		check "$name/$g: one row, named after the file, with idle periods" \
+			sh -c "test \$(wc -l <'$OUT') -eq 2 && tail -n 1 '$OUT' | grep -Eq '^$name,$g,0,[0-9.]+,[1-9][0-9]*,'"
+	done
+done
+
+# The rings that need more CPUs than the platform has get them; cpus=N smaller is refused.
+expect 0 "pingpong-12 on the 2-CPU platform" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json" --time 50ms
+check "pingpong-12 simulates 12 CPUs" grep -Eq '^cpus +12' "$OUT"
+expect 2 "pingpong-12 with cpus=4" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json,cpus=4" --time 50ms
+check "the error names the file, the position of CPU 11 and cpus=4" \
+	grep -q "pingpong-12.json:[0-9]*:[0-9]*: tasks.ring11.cpus\[0\]: CPU 11 is not one of the cpus=4" "$ERR"
+
+# The 2-CPU rings are the built-in pingpong: same idle periods and state usage, and
+# us_per_loop = 2 x wu_lat_us.
+for ring in pingpong-2 pingpong-2-sync; do
+	expect 0 "compare $ring with pingpong" "$IDLELAB" compare -g menu -p haltpoll-vm -s pingpong -s "rtapp:$W/$ring.json" \
+		--time 300ms -f csv
+	check "$ring: same idle periods as pingpong, one trip = 2 wakeups" awk -F, '
+		$1 == "device" { next }
+		$1 == "pingpong" { loop = $4; idles = $5; poll = $15 }
+		$1 != "pingpong" { lat = $4; ridles = $5; rpoll = $15 }
+		END {
+			d = ridles - idles; if (d < 0) d = -d
+			r = 2 * lat / loop
+			exit !(idles > 10000 && d <= idles / 1000 && r > 0.999 && r < 1.001 && rpoll - poll < 10 && poll - rpoll < 10)
+		}' "$OUT"
+done
+
+# Determinism: the same seed gives the same bytes, another seed (the background) others.
+run="$IDLELAB run -g teo -p haltpoll-vm -s rtapp:$W/threads-500.json --time 200ms -f tsv"
+expect 0 "threads-500, seed 1" $run
+cp "$OUT" "$TMP/a"
+expect 0 "threads-500, seed 1 again" $run
+check "same seed, same bytes" cmp -s "$OUT" "$TMP/a"
+expect 0 "threads-500, seed 2" $run --seed 2
+check "another seed, other numbers" sh -c "! cmp -s '$OUT' '$TMP/a'"
+
+expect 0 "run table: the operand in the run's args" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/periodic-73hz.json" --time 100ms
+check "args start with the file" grep -q "periodic-73hz.json,switch_ns=900" "$OUT"
+
+expect 0 "compare: several files, several governors" "$IDLELAB" compare -g menu,ladder -p haltpoll-vm \
+	-s "rtapp:$W/periodic-73hz.json" -s "rtapp:$W/periodic-401hz.json" --time 100ms -f tsv
+check "one table, four rows" test "$(wc -l <"$OUT")" -eq 5
+
+expect 0 "sweep a parameter of an rt-app file" "$IDLELAB" sweep -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-2.json" \
+	--param switch_ns=500,2000 --time 50ms -j 2 -o "$TMP/sweep"
+check "sweep: two cases" test "$(wc -l <"$TMP/sweep/sweep.csv")" -eq 3
+
+# Bad files and specs: exit 2 and FILE:LINE:COL: key.path: message.
+printf '{\n  "tasks": {\n    "t": { "run": 100, "perod": 5 }\n  }\n}\n' >"$TMP/unknown.json"
+printf '{ "tasks": { "t": { "run": 1,\n "run": 2 } } }\n' >"$TMP/dup.json"
+printf '{ "tasks": { "t": { "run": 1 }\n' >"$TMP/syntax.json"
+printf '{ "tasks": { "t": { "phases": { "p": {\n "timer": { "ref": "x", "period": "10" } } } } } }\n' >"$TMP/type.json"
+printf '{ "tasks": { "t": { "mem": 4096 } } }\n' >"$TMP/mem.json"
+expect 2 "unknown key" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/unknown.json"
+check "unknown key: its position and path" grep -q "unknown.json:3:24: tasks.t.perod: unknown key" "$ERR"
+expect 2 "duplicate key" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/dup.json"
+check "duplicate key: line 2 and how to number events" grep -q 'dup.json:2:[0-9]*: duplicate object key.*"run0"' "$ERR"
+expect 2 "syntax error" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/syntax.json"
+check "syntax error: jansson's position" grep -q "syntax.json:[12]:[0-9]*: " "$ERR"
+expect 2 "wrong type" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/type.json"
+check "wrong type: the nested path" grep -q "type.json:2:[0-9]*: tasks.t.phases.p.timer.period: expected an integer" "$ERR"
+expect 2 "unsupported event" "$IDLELAB" compare -g menu -p haltpoll-vm -s "rtapp:$TMP/mem.json"
+check "unsupported event: named" grep -q 'tasks.t.mem: "mem" events are not supported' "$ERR"
+expect 2 "missing file" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/none.json"
+check "missing file: cannot open" grep -q "none.json: cannot open" "$ERR"
+expect 2 "no file" "$IDLELAB" run -g menu -p haltpoll-vm -s rtapp
+check "no file: the usage" grep -q "no FILE.json given" "$ERR"
+expect 2 "unknown parameter after the file" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-2.json,bogus=1"
+
+# rt-app's own examples, made unique by its workgen (Debian's rt-app package).
+if command -v workgen >/dev/null 2>&1 && [ -d /usr/share/doc/rt-app/examples ]; then
+	for ex in browser-short mp3-short video-short; do
+		src=/usr/share/doc/rt-app/examples/$ex.json
+		[ -f "$src" ] || continue
+		(cd "$TMP" && workgen -d -o "$ex.json" "$src" >/dev/null 2>&1)
+		expect 0 "upstream $ex after workgen" "$IDLELAB" run -g teo -p haltpoll-vm -s "rtapp:$TMP/$ex.json" --time 200ms -f csv
+	done
+else
+	skip "upstream examples" "rt-app's workgen is not installed"
+fi
+
+# The shipped files are valid for the real rt-app: one second each, where this machine has the CPUs.
+if command -v rt-app >/dev/null 2>&1 && [ -n "$IDLELAB_RTAPP_REAL" ]; then
+	ncpu=$(getconf _NPROCESSORS_ONLN)
+	for f in "$W"/*.json; do
+		name=$(basename "$f" .json)
+		need=$(grep -o '"cpus": \[[0-9, ]*\]' "$f" | grep -o '[0-9]*' | sort -n | tail -n 1)
+		if [ -n "$need" ] && [ "$need" -ge "$ncpu" ]; then
+			skip "real rt-app $name" "needs CPU $need"
+			continue
+		fi
+		sed 's/"duration": [0-9]*/"duration": 1/' "$f" >"$TMP/real-$name.json"
+		# rt-app writes a log file per thread into its logdir ("./"), even with logging off
+		expect 0 "real rt-app $name" sh -c "cd '$TMP' && exec timeout -s KILL 60 rt-app 'real-$name.json'"
+	done
+else
+	skip "real rt-app runs" "set IDLELAB_RTAPP_REAL=1 with rt-app installed"
+fi
+
+finish
