@@ -13,8 +13,6 @@
 
 #ifdef HAVE_JANSSON
 
-#define MAX_SERIES 256
-
 static double pick(const struct il_gov_mean *mean, bool watts)
 {
 	return watts ? mean->watts : mean->joules;
@@ -43,35 +41,26 @@ static int value_prec(const struct il_bars *b)
 	return hi >= 100 ? 0 : hi >= 10 ? 1 : hi >= 0.1 ? 2 : 3;
 }
 
-int il_chart_energy(const struct il_model *m, bool watts, struct il_bars *b)
+static bool want_energy(const struct il_model *m, const struct il_pm_group *g, const void *ctx)
 {
-	int *cats = calloc((size_t)m->ngroups + 1, sizeof(int)), ncat = 0, nser;
-	const char *names[MAX_SERIES];
+	return group_has_energy(m, g, *(const bool *)ctx);
+}
+
+static void fill_energy(const struct il_pm_group *g, const char *gov, double *v, const void *ctx)
+{
 	struct il_gov_mean mean;
 
-	if (!cats)
-		goto nomem;
-	for (int i = 0; i < m->ngroups; i++)
-		if (group_has_energy(m, &m->groups[i], watts))
-			cats[ncat++] = i;
-	if (!ncat) {
-		free(cats);
-		return 1;
-	}
-	nser = il_row_names(m, cats, ncat, names, MAX_SERIES);
-	if (il_bars_init(b, ncat, nser, 1))
-		goto nomem;
-	for (int c = 0; c < ncat; c++) {
-		const struct il_pm_group *g = &m->groups[cats[c]];
+	if (il_group_mean(g, gov, &mean))
+		*v = pick(&mean, *(const bool *)ctx);
+}
 
-		if (!(b->cat[c] = strdup(g->title)))
-			goto nomem_bars;
-		for (int s = 0; s < nser; s++)
-			if (il_group_mean(g, names[s], &mean))
-				*il_bars_at(b, c, s, 0) = pick(&mean, watts);
-	}
-	if (il_bars_series(b, m, names))
-		goto nomem_bars;
+int il_chart_energy(const struct il_model *m, bool watts, struct il_bars *b)
+{
+	const struct il_group_bars_ops ops = { want_energy, fill_energy, &watts };
+	int ret = il_group_bars(m, &ops, 1, b);
+
+	if (ret)
+		return ret;
 	b->title = il_strf(watts ? "Average power" : "Energy");
 	b->subtitle = il_strf(watts ? "mean power over the simulated time, per governor"
 				    : "energy over the simulated time (a replay: over the trace), per governor");
@@ -80,16 +69,12 @@ int il_chart_energy(const struct il_model *m, bool watts, struct il_bars *b)
 	b->note = il_strf("model values from the platform's power numbers; the mean of the iterations");
 	b->prec = value_prec(b);
 	b->value_labels = true;
-	if (!b->title || !b->subtitle || !b->axis || !b->unit || !b->note)
-		goto nomem_bars;
-	free(cats);
+	if (!b->title || !b->subtitle || !b->axis || !b->unit || !b->note) {
+		il_bars_free(b);
+		errno = ENOMEM;
+		return -1;
+	}
 	return 0;
-nomem_bars:
-	il_bars_free(b);
-nomem:
-	free(cats);
-	errno = ENOMEM;
-	return -1;
 }
 
 #endif /* HAVE_JANSSON */

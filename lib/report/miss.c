@@ -15,8 +15,6 @@
 
 #ifdef HAVE_JANSSON
 
-#define MAX_SERIES 256
-
 static bool group_has_misses(const struct il_pm_group *g)
 {
 	if (g->src == IL_GROUP_SWEEP)
@@ -45,33 +43,23 @@ static void miss_pct(const struct il_pm_group *g, const char *gov, double *below
 	*above = idles > 0 ? 100 * a / idles : NAN;
 }
 
+static bool want_misses(const struct il_model *m, const struct il_pm_group *g, const void *ctx)
+{
+	return group_has_misses(g);
+}
+
+static void fill_misses(const struct il_pm_group *g, const char *gov, double *v, const void *ctx)
+{
+	miss_pct(g, gov, &v[0], &v[1]);
+}
+
 int il_chart_miss(const struct il_model *m, struct il_bars *b)
 {
-	int *cats = calloc((size_t)m->ngroups + 1, sizeof(int)), ncat = 0, nser;
-	const char *names[MAX_SERIES];
+	const struct il_group_bars_ops ops = { want_misses, fill_misses, NULL };
+	int ret = il_group_bars(m, &ops, 2, b);
 
-	if (!cats)
-		goto nomem;
-	for (int i = 0; i < m->ngroups; i++)
-		if (group_has_misses(&m->groups[i]))
-			cats[ncat++] = i;
-	if (!ncat) {
-		free(cats);
-		return 1;
-	}
-	nser = il_row_names(m, cats, ncat, names, MAX_SERIES);
-	if (il_bars_init(b, ncat, nser, 2))
-		goto nomem;
-	for (int c = 0; c < ncat; c++) {
-		const struct il_pm_group *g = &m->groups[cats[c]];
-
-		if (!(b->cat[c] = strdup(g->title)))
-			goto nomem_bars;
-		for (int s = 0; s < nser; s++)
-			miss_pct(g, names[s], il_bars_at(b, c, s, 0), il_bars_at(b, c, s, 1));
-	}
-	if (il_bars_series(b, m, names))
-		goto nomem_bars;
+	if (ret)
+		return ret;
 	b->seg[0] = il_strf("below (state too shallow)");
 	b->seg[1] = il_strf("above (state too deep)");
 	b->seg_color[0] = il_strf("#76b7b2");
@@ -83,16 +71,12 @@ int il_chart_miss(const struct il_model *m, struct il_bars *b)
 	b->prec = 2;
 	b->value_labels = true;
 	if (!b->seg[0] || !b->seg[1] || !b->seg_color[0] || !b->seg_color[1] || !b->title || !b->subtitle ||
-	    !b->axis || !b->unit)
-		goto nomem_bars;
-	free(cats);
+	    !b->axis || !b->unit) {
+		il_bars_free(b);
+		errno = ENOMEM;
+		return -1;
+	}
 	return 0;
-nomem_bars:
-	il_bars_free(b);
-nomem:
-	free(cats);
-	errno = ENOMEM;
-	return -1;
 }
 
 #endif /* HAVE_JANSSON */

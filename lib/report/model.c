@@ -635,6 +635,45 @@ int il_bars_series(struct il_bars *b, const struct il_model *m, const char *cons
 	return 0;
 }
 
+int il_group_bars(const struct il_model *m, const struct il_group_bars_ops *ops, int nseg,
+		  struct il_bars *b)
+{
+	int *cats = calloc((size_t)m->ngroups + 1, sizeof(int)), ncat = 0, nser, ret = -1;
+	const char *names[IL_REPORT_MAX_SERIES];
+
+	if (!cats)
+		goto out;
+	for (int i = 0; i < m->ngroups; i++)
+		if (ops->want(m, &m->groups[i], ops->ctx))
+			cats[ncat++] = i;
+	if (!ncat) {
+		ret = 1;
+		goto out;
+	}
+	nser = il_row_names(m, cats, ncat, names, IL_REPORT_MAX_SERIES);
+	if (il_bars_init(b, ncat, nser, nseg))
+		goto out;
+	for (int c = 0; c < ncat; c++) {
+		const struct il_pm_group *g = &m->groups[cats[c]];
+
+		if (!(b->cat[c] = strdup(g->title)))
+			goto out_bars;
+		for (int s = 0; s < nser; s++)
+			ops->fill(g, names[s], il_bars_at(b, c, s, 0), ops->ctx);
+	}
+	if (il_bars_series(b, m, names))
+		goto out_bars;
+	ret = 0;
+	goto out;
+out_bars:
+	il_bars_free(b);
+out:
+	free(cats);
+	if (ret < 0)
+		errno = ENOMEM;
+	return ret;
+}
+
 static void mean_add(double *sum, int *n, double v)
 {
 	if (isnan(v))

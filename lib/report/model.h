@@ -129,6 +129,24 @@ int il_row_names(const struct il_model *m, const int *groups, int ng, const char
 /** il_bars_series - name and colour the series of @b after @names */
 int il_bars_series(struct il_bars *b, const struct il_model *m, const char *const *names);
 
+#define IL_REPORT_MAX_SERIES 256
+
+/* What a per-group bar chart takes from each group: whether it has a bar, and its values. */
+struct il_group_bars_ops {
+	bool (*want)(const struct il_model *m, const struct il_pm_group *g, const void *ctx);
+	/* the @b->nseg values of row name @name in @g (left NaN when it has none) */
+	void (*fill)(const struct il_pm_group *g, const char *name, double *vals, const void *ctx);
+	const void *ctx;
+};
+
+/**
+ * il_group_bars - @b with one category per group that @ops->want accepts (titled like the
+ * group) and one series per row name of those groups, filled by @ops->fill;
+ * Return: 0, 1 when no group has a bar, -1 (ENOMEM)
+ */
+int il_group_bars(const struct il_model *m, const struct il_group_bars_ops *ops, int nseg,
+		  struct il_bars *b);
+
 /**
  * il_score_better - +1 when a higher score @name is better (iops, *_per_s), -1 when a
  * lower one is (times: *_us, *_ns; *_pct), 0 when it is not known
