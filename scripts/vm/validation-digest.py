@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""validation-digest.py - turn what scripts/vm/guest-validate.sh brought back from the guest
+into tests/fixtures/validation/real.tsv, the real numbers tests/cli/validation.t compares the
+lab with (docs/validation.md), and copy the exported platform next to it.
+
+    validation-digest.py --idlelab BIN --files "A B ..." --platform OUT.plat RAWDIR
+
+RAWDIR holds, per workload W: W.measure.json (`idlelab measure -f json`) and one trace per
+run, W-GOV-ITER.trace; `idle` is the baseline (sleep); guest.plat and guest.txt describe the
+guest. Output (stdout): comment lines (#) on the guest and the host, then a TSV with one
+line per run: `workload gov iter` and one column per metric (empty where a run has none):
+
+  wall_s idles belows aboves            the measure table (sysfs deltas over the run)
+  usage.S time_us.S above.S below.S     per state S (sysfs)
+  span_s                                the trace's span (first to last event)
+  cpuN.periods cpuN.usage.S             per CPU N, from the trace (`idlelab stats` with the
+  cpuN.time_us.S cpuN.above cpuN.below  exported state table): idle periods, entries and
+  cpuN.hist.LO                          residency per state, misses recomputed by the kernel's
+                                        rules, and how many periods lasted LO..2*LO-1 us
+  timer_late_us.pP                      an hrtimer (a sleep or the tick) that expired while its
+                                        CPU was idle: from its hard expiry time to its handler
+                                        (`now`), pP = p50/p90
+  timer_exit_us.pP                      the same, from the expiry to the idle exit event;
+  timer_exit_us.S.pP                    also per state S the CPU was in
+  ipi_exit_us.pP                        an IPI sent to a CPU that was idle (ipi_send_cpu, the
+                                        remote wakeup of a task): from the send to that CPU's
+                                        idle exit
+  busy_us.pP                            a CPU's busy stretches, from an idle exit to the next
+                                        idle entry
+  poll_us.pP                            POLL residencies (trace)
+
+Percentiles are nearest-rank. Trace timestamps are us (tracefs text), hrtimer times ns.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+
+EXIT = 4294967295
+LINE = re.compile(r'^\s*(.+)-(\d+)\s+\[(\d+)\]\s+\S+\s+(\d+)\.(\d+):\s+(\w+):\s*(.*)$')
+
+
+def pct(values, p):
+    if not values:
+        return None
+    v = sorted(values)
+    return v[max(0, math.ceil(p / 100 * len(v)) - 1)]
+
+
+def fields(text):
+    out = {}
+    for part in text.split():
+        if '=' in part:
+            k, _, val = part.partition('=')
+            out[k] = val
+    return out
+
+
+def trace_gaps(path):
+    """The emulation and overhead measures of one trace (see the module comment)."""
+    idle = {}        # cpu -> (state, enter ts ns) while idle
+    last_exit = {}   # cpu -> ts of the last idle exit
+    timers = {}      # hrtimer -> hard expiry time, ns
+    pending_timer = {}  # cpu -> [(expires, now)] timers that fired in the current idle period
+    pending_ipi = {}    # cpu -> send time of the first IPI to it in the current idle period
+    m = {'timer_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'busy_us': [], 'poll_us': []}
+    by_state = {}  # state index -> timer_exit_us values
+    with open(path, errors='replace') as f:
+        for line in f:
+            if line.startswith('#'):
+                continue
+            r = LINE.match(line)
+            if not r:
+                continue
+            cpu, ev, rest = int(r.group(3)), r.group(6), r.group(7)
+            ts = int(r.group(4)) * 1000000000 + int(r.group(5).ljust(9, '0')[:9])
+            if ev == 'cpu_idle':
+                a = fields(rest)
+                state = int(a['state'])
+                if state != EXIT:
+                    idle[cpu] = (state, ts)
+                    if cpu in last_exit:
+                        m['busy_us'].append((ts - last_exit[cpu]) / 1000)
+                    pending_timer[cpu] = []
+                    pending_ipi.pop(cpu, None)
+                elif cpu in idle:
+                    state, t0 = idle.pop(cpu)
+                    if state == 0:
+                        m['poll_us'].append((ts - t0) / 1000)
+                    for expires, now in pending_timer.get(cpu, []):
+                        m['timer_late_us'].append((now - expires) / 1000)
+                        m['timer_exit_us'].append((ts - expires) / 1000)
+                        by_state.setdefault(state, []).append((ts - expires) / 1000)
+                    if cpu in pending_ipi:
+                        m['ipi_exit_us'].append((ts - pending_ipi.pop(cpu)) / 1000)
+                    pending_timer[cpu] = []
+                    last_exit[cpu] = ts
+                else:
+                    last_exit[cpu] = ts
+            elif ev == 'hrtimer_start':
+                a = fields(rest)
+                timers[a['hrtimer']] = int(a['expires'])
+            elif ev == 'hrtimer_cancel':
+                timers.pop(fields(rest).get('hrtimer'), None)
+            elif ev == 'hrtimer_expire_entry':
+                a = fields(rest)
+                expires = timers.pop(a.get('hrtimer'), None)
+                if expires is not None and cpu in idle:
+                    pending_timer.setdefault(cpu, []).append((expires, int(a['now'])))
+            elif ev == 'ipi_send_cpu':
+                target = int(fields(rest).get('cpu', '-1'))
+                if target != cpu and target in idle and target not in pending_ipi:
+                    pending_ipi[target] = ts
+    return m, by_state
+
+
+def run(cmd):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+
+
+def trace_stats(idlelab, plat, trace, row):
+    """The per-CPU rows of `idlelab stats`; Return: the state names by index."""
+    d = json.loads(run([idlelab, 'stats', '-p', plat, '-f', 'json', trace]))
+    span = {x['key']: x['value'] for x in d['span']}
+    row('span_s', '%.3f' % ((span['last_ns'] - span['first_ns']) / 1e9))
+    names = {}
+    for c in d['cpus']:
+        row('cpu%d.periods' % c['cpu'], c['periods'])
+    for st in d['states']:
+        cpu = st['cpu']
+        names[st['state']] = st['name']
+        row('cpu%d.usage.%s' % (cpu, st['name']), st['entries'])
+        row('cpu%d.time_us.%s' % (cpu, st['name']), '%.0f' % st['total_us'])
+    for cpu in sorted({st['cpu'] for st in d['states']}):
+        row('cpu%d.above' % cpu, sum(st['above'] for st in d['states'] if st['cpu'] == cpu))
+        row('cpu%d.below' % cpu, sum(st['below'] for st in d['states'] if st['cpu'] == cpu))
+        hist = {}
+        for h in d['histogram']:
+            if h['cpu'] == cpu:
+                hist[h['from_us']] = hist.get(h['from_us'], 0) + h['entries']
+        for lo in sorted(hist):
+            row('cpu%d.hist.%d' % (cpu, lo), hist[lo])
+    return names
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--idlelab', required=True)
+    ap.add_argument('--files', required=True)
+    ap.add_argument('--platform', required=True, help='where the exported platform goes')
+    ap.add_argument('raw')
+    a = ap.parse_args()
+
+    guest = {}
+    with open(os.path.join(a.raw, 'guest.txt')) as f:
+        for line in f:
+            k, _, v = line.rstrip('\n').partition(' ')
+            if k == 'model':  # "model name\t: QEMU TCG CPU ..." from /proc/cpuinfo
+                v = v.partition(':')[2]
+            guest[k] = v.strip()
+    plat = os.path.join(a.raw, 'guest.plat')
+    with open(plat) as f:
+        text = f.read()
+    note = ('# Exported from the validation guest by scripts/vm/record-validation.sh (kernel %s, QEMU TCG,\n'
+            '# scripts/vm/run-guest.sh\'s _CST); the lab side of docs/validation.md runs on it.\n'
+            % guest.get('kernel', '?'))
+    # Every number's source: says where it was read: the guest's sysfs and kernel config.
+    origin = 'exported from the validation guest (%s under QEMU TCG, scripts/vm/record-validation.sh): ' % (
+        guest.get('kernel', '?'))
+    text = re.sub(r'(?m)^(\s*source: )', r'\g<1>' + origin.replace('\\', r'\\'), text)
+    tmp = a.platform + '.tmp'
+    with open(tmp, 'w') as f:
+        f.write(note + text)
+    os.replace(tmp, a.platform)
+
+    out = sys.stdout
+    out.write('# real.tsv - written by scripts/vm/record-validation.sh (validation-digest.py); do not edit.\n')
+    out.write('# guest: %s, %s vCPUs, %s, %s; %s\n' % (guest.get('kernel'), guest.get('cpus'), guest.get('driver'),
+                                                    guest.get('model', 'QEMU'), guest.get('clocksource', '')))
+    out.write('# rt-app calibration in the guest: %s ns per loop (runs used %s)\n'
+              % (guest.get('rtapp_ploads_ns', '?'), guest.get('rtapp_calibration_ns', '?')))
+    host = os.path.join(a.raw, 'host.txt')
+    if os.path.exists(host):
+        with open(host) as f:
+            for line in f:
+                out.write('# %s\n' % line.strip())
+    table = []
+    for w in a.files.split() + ['idle']:
+        mj = os.path.join(a.raw, w + '.measure.json')
+        if not os.path.exists(mj):
+            print('validation-digest.py: no %s (the run failed?)' % mj, file=sys.stderr)
+            continue
+        with open(mj) as f:
+            d = json.load(f)
+        for r in d['runs']:
+            gov, it = r['gov'], r['iter']
+            values = {'workload': w, 'gov': gov, 'iter': it}
+            table.append(values)
+            row = values.__setitem__
+            for k in ('wall_s', 'idles', 'belows', 'aboves'):
+                row(k, r[k])
+            for s in d['states']:
+                if s['gov'] == gov and s['iter'] == it:
+                    for k in ('usage', 'time_us'):
+                        row('%s.%s' % (k, s['name']), s[k])
+            trace = os.path.join(a.raw, '%s-%s-%d.trace' % (w, gov, it))
+            if not os.path.exists(trace):
+                continue
+            names = trace_stats(a.idlelab, plat, trace, row)
+            gaps, by_state = trace_gaps(trace)
+            for idx in sorted(by_state):
+                gaps['timer_exit_us.' + names.get(idx, str(idx))] = by_state[idx]
+            for k, v in gaps.items():
+                row(k + '.n', len(v))
+                for p in (50, 90):
+                    x = pct(v, p)
+                    if x is not None:
+                        row('%s.p%d' % (k, p), '%.0f' % x)
+    fixed = ['workload', 'gov', 'iter']
+    names = fixed + sorted({k for v in table for k in v} - set(fixed), key=column_order)
+    out.write('\t'.join(names) + '\n')
+    for v in table:
+        out.write('\t'.join(str(v.get(k, '')) for k in names) + '\n')
+
+
+def column_order(name):
+    """Totals first, then per CPU, histogram buckets in numeric order."""
+    parts = name.split('.')
+    return (name.startswith('cpu'), [(0, int(x), '') if x.isdigit() else (1, 0, x) for x in parts])
+
+
+if __name__ == '__main__':
+    main()
