@@ -56,6 +56,14 @@ finish() {
 	[ "$failed" -eq 0 ]
 }
 
+# need_cmd CMD WHAT WHY: end the file here, one skip for WHAT, when CMD is not installed.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	skip "$2" "$3"
+	finish
+	exit $?
+}
+
 # The preset names, one per line (empty while no governor is ported).
 presets() {
 	"$IDLELAB" governors -f csv | tail -n +2 | cut -d, -f1

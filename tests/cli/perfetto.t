@@ -10,11 +10,7 @@
 FIX=$TOP/tests/fixtures/traces
 CHECK=$TESTS_DIR/perfetto-check.py
 
-if ! command -v python3 >/dev/null 2>&1; then
-	skip "perfetto" "no python3 to check the JSON"
-	finish
-	exit 0
-fi
+need_cmd python3 "perfetto" "no python3 to check the JSON"
 
 # json FILE EXPR: print the Python expression EXPR of the JSON document d in FILE.
 json() {

@@ -9,11 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 FIX=$TOP/tests/fixtures/traces
 
-if ! command -v xmllint >/dev/null 2>&1; then
-	skip "report" "xmllint not installed (apt-get install libxml2-utils, or scripts/install-deps.sh --test)"
-	finish
-	exit
-fi
+need_cmd xmllint "report" "xmllint not installed (apt-get install libxml2-utils, or scripts/install-deps.sh --test)"
 if ! "$IDLELAB" stats -f json "$FIX/vm.trace" >/dev/null 2>&1; then
 	skip "report" "built without jansson"
 	finish

@@ -11,11 +11,7 @@
 FIX=$TOP/tests/fixtures/validation
 COMPARE=$TESTS_DIR/validation-compare.py
 
-if ! command -v python3 >/dev/null 2>&1; then
-	skip "validation" "no python3"
-	finish
-	exit $?
-fi
+need_cmd python3 "validation" "no python3"
 if ! "$IDLELAB" run -g menu -p "$FIX/guest.plat" -s "rtapp:$TOP/workloads/timer-200hz.json" --time 1ms \
 	>/dev/null 2>"$TMP/probe"; then
 	if grep -q jansson "$TMP/probe"; then
