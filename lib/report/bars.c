@@ -17,6 +17,8 @@
  * second line after a '\n' (what the value is), drawn smaller under the first.
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "chart.h"
@@ -104,6 +106,34 @@ static double label_width(const char *cat)
 	return fmax(il_text_width(first, IL_SVG_FONT_SIZE), second ? il_text_width(second, IL_CHART_SMALL_PX) : 0);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * How far the axis of a clipped chart reaches: 1.5 x the 90th percentile of the bars' sizes,
+ * at least 10, so one outlier (an oracle at +27000 %) does not squash every other bar.
+ */
+static double clip_limit(const struct il_bars *b)
+{
+	double *mag = malloc(sizeof(double) * (size_t)(b->ncat * b->nser + 1)), limit;
+	int n = 0;
+
+	if (!mag)
+		return INFINITY;
+	for (int c = 0; c < b->ncat; c++)
+		for (int s = 0; s < b->nser; s++)
+			if (bar_present(b, c, s))
+				mag[n++] = fabs(bar_total(b, c, s));
+	qsort(mag, (size_t)n, sizeof(double), cmp_double);
+	limit = n ? fmax(10, 1.5 * mag[(n - 1) * 9 / 10]) : INFINITY;
+	free(mag);
+	return limit;
+}
+
 static int bars_layout(const struct il_bars *b, struct bars_layout *L)
 {
 	double lo = 0, hi = 0, neg_room = 0;
@@ -131,6 +161,12 @@ static int bars_layout(const struct il_bars *b, struct bars_layout *L)
 		L->ser_w = fmax(L->ser_w, il_text_width(b->ser[s], IL_CHART_SMALL_PX));
 	L->cat_w = fmin(L->cat_w, CAT_LABEL_MAX);
 	L->ser_w = series_labels(b) ? fmin(L->ser_w, SER_LABEL_MAX) + 10 : 0;
+	if (b->clip) {
+		double limit = clip_limit(b);
+
+		lo = fmax(lo, -limit);
+		hi = fmin(hi, limit);
+	}
 	if (b->axis_max > 0)
 		il_ticks_linear(0, b->axis_max, 5, &L->ticks);
 	else
@@ -156,6 +192,12 @@ static void tip_text(const struct il_bars *b, int c, int s, int g, double v, cha
 			 second ? second : "", second ? ")" : "");
 }
 
+/* @v on the axis; a clipped chart's outliers stop at its ends. */
+static double bar_x(const struct bars_layout *L, double v)
+{
+	return il_scale_map(&L->scale, fmin(fmax(v, L->ticks.lo), L->ticks.hi));
+}
+
 /* One bar: its segments from 0 outwards, values inside the wide ones, the total after it. */
 static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, int s, double y)
 {
@@ -172,8 +214,8 @@ static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layou
 
 		if (isnan(v))
 			continue;
-		xa = il_scale_map(&L->scale, fmin(acc, acc + v));
-		xb = il_scale_map(&L->scale, fmax(acc, acc + v));
+		xa = bar_x(L, fmin(acc, acc + v));
+		xb = bar_x(L, fmax(acc, acc + v));
 		acc += v;
 		tip_text(b, c, s, g, v, tip, sizeof(tip));
 		il_svg_rect(out, xa, y, xb - xa, BAR_H, fill, tip);
@@ -186,8 +228,14 @@ static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layou
 	}
 	if (!b->value_labels)
 		return;
-	end = il_scale_map(&L->scale, total);
+	end = bar_x(L, total);
 	il_fmt_value(total, b->prec, b->sign, b->unit, val, sizeof(val));
+	if (total > L->ticks.hi || total < L->ticks.lo) { /* cut: say so at the axis end */
+		char num[64];
+
+		il_fmt_value(total, b->prec, b->sign, b->unit, num, sizeof(num));
+		snprintf(val, sizeof(val), "%s %.60s", total < 0 ? "\xc2\xab" : "\xc2\xbb", num);
+	}
 	if (total < 0)
 		il_svg_text(out, end - 4, y + BAR_H - 4, "end", IL_CHART_SMALL_PX, NULL, IL_CHART_INK, val);
 	else

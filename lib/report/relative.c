@@ -131,12 +131,13 @@ int il_chart_relative(const struct il_model *m, const char *base, struct il_bars
 	b->subtitle = il_strf("change of each governor's mean score against %s's, per scenario and device", base);
 	b->axis = il_strf("score change against %s, %%", base);
 	b->note = il_strf("%s higher is better, %s lower is better (by the score's name); a group whose "
-			  "baseline score is 0 is left out",
+			  "baseline score is 0 is left out; \xc2\xbb a bar cut at the axis end (its label is exact)",
 			  ARROW_UP, ARROW_DOWN);
 	b->unit = il_strf("%%");
 	b->prec = 1;
 	b->sign = true;
 	b->value_labels = true;
+	b->clip = true;
 	ret = 0;
 	for (int c = 0; c < ncat; c++)
 		ret |= b->cat[c] ? 0 : -1;

@@ -180,6 +180,47 @@ static void test_bars_svg_escapes(void **state)
 	il_bars_free(&b);
 }
 
+/* A clipped chart cuts one far outlier at the axis end and still prints its exact value. */
+static void test_bars_clip_outlier(void **state)
+{
+	static const double v[] = { -20, 5, 12, 30, 27000 };
+	const int n = (int)(sizeof(v) / sizeof(v[0]));
+	struct il_bars b;
+	char *buf = NULL;
+	size_t len = 0;
+	int ret = -1;
+
+	assert_int_equal(il_bars_init(&b, n, 1, 1), 0);
+	for (int c = 0; c < n; c++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "case %d", c);
+		b.cat[c] = strdup(name);
+		*il_bars_at(&b, c, 0, 0) = v[c];
+	}
+	b.title = strdup("relative");
+	b.ser[0] = strdup("oracle");
+	b.ser_color[0] = strdup("#4e79a7");
+	b.unit = strdup("%");
+	b.value_labels = true;
+	b.sign = true;
+	b.prec = 1;
+	CAPTURE(buf, len, ret = il_bars_svg(mem_, &b));
+	assert_int_equal(ret, 0);
+	assert_null(strstr(buf, "\xc2\xbb")); /* not clipped: no cut marker */
+	assert_non_null(strstr(buf, ">30k<"));     /* the axis reaches the outlier */
+	free(buf);
+	buf = NULL;
+	b.clip = true;
+	CAPTURE(buf, len, ret = il_bars_svg(mem_, &b));
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(buf, "\xc2\xbb +27000.0%")); /* cut, value exact */
+	assert_null(strstr(buf, ">30k<"));                    /* no tick out there */
+	assert_non_null(strstr(buf, "+30.0%"));
+	free(buf);
+	il_bars_free(&b);
+}
+
 static void test_score_better(void **state)
 {
 	assert_int_equal(il_score_better("iops"), 1);
@@ -545,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_ticks_log),
 		cmocka_unit_test(test_scale_and_log_choice),
 		cmocka_unit_test(test_bars_svg_escapes),
+		cmocka_unit_test(test_bars_clip_outlier),
 		cmocka_unit_test(test_score_better),
 #ifdef HAVE_JANSSON
 		cmocka_unit_test(test_detect),
