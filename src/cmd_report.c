@@ -200,39 +200,52 @@ int cmd_report(int argc, char **argv)
 	struct il_page *page;
 	struct cli_error err;
 	struct cli_scan s;
-	const char *value;
+	const char *value, **inputs;
 	int id, ret = CLI_EXIT_OK, ninputs = 0;
 
 	memset(&a, 0, sizeof(a));
-	/* Options first, so that a usage error says so before any file is read. */
+	inputs = calloc((size_t)argc + 1, sizeof(*inputs)); /* the positionals, in order */
+	if (!inputs) {
+		fprintf(stderr, "idlelab report: %s\n", strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	/* All options first, so that a usage error says so before any file is read. */
 	cli_scan_init(&s, argc, argv);
 	while ((id = cli_next_opt(&s, report_opts, &value, &err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR || (id > 0 && set_option(&a, id, value, &err) != CLI_PARSE_OK))
-			return cli_usage_error("report", err.msg);
+		if (id == CLI_PARSE_ERROR || (id > 0 && set_option(&a, id, value, &err) != CLI_PARSE_OK)) {
+			ret = cli_usage_error("report", err.msg);
+			goto out;
+		}
 		if (id == RP_OPT_HELP) {
 			cmd_report_usage(stdout);
-			return CLI_EXIT_OK;
+			goto out;
 		}
-		ninputs += id == CLI_OPT_POSITIONAL;
+		if (id == CLI_OPT_POSITIONAL)
+			inputs[ninputs++] = value;
 	}
-	if (!ninputs)
-		return cli_usage_error("report", "no result given (the JSON of run, compare, battery, sweep, "
-						 "replay or stats)");
-	if (!a.out)
-		return cli_usage_error("report", "no output directory given (-o DIR)");
+	if (!ninputs) {
+		ret = cli_usage_error("report", "no result given (the JSON of run, compare, battery, sweep, "
+						"replay or stats)");
+		goto out;
+	}
+	if (!a.out) {
+		ret = cli_usage_error("report", "no output directory given (-o DIR)");
+		goto out;
+	}
 	page = il_page_new();
 	if (!page) {
 		fprintf(stderr, "idlelab report: %s\n", errno == ENOTSUP ? "built without jansson (install "
 									   "libjansson-dev)"
 									 : strerror(errno));
-		return CLI_EXIT_RUNTIME;
+		ret = CLI_EXIT_RUNTIME;
+		goto out;
 	}
-	cli_scan_init(&s, argc, argv);
-	while (ret == CLI_EXIT_OK && (id = cli_next_opt(&s, report_opts, &value, &err)) != CLI_OPT_END)
-		if (id == CLI_OPT_POSITIONAL)
-			ret = add_input(page, value);
+	for (int i = 0; i < ninputs && ret == CLI_EXIT_OK; i++)
+		ret = add_input(page, inputs[i]);
 	if (ret == CLI_EXIT_OK)
 		ret = render(page, &a);
 	il_page_free(page);
+out:
+	free(inputs);
 	return ret;
 }
