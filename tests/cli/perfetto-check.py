@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Check the structure of an idlelab --perfetto file and count what it holds.
 
-usage: perfetto-check.py FILE [--tile END_US]
+usage: perfetto-check.py FILE [--tile END_US] [--tp TP_CSV]
 
 Fails (exit 1, the reasons on stderr) unless:
   - the file is one JSON object with traceEvents and displayTimeUnit "ns";
@@ -14,7 +14,13 @@ Fails (exit 1, the reasons on stderr) unless:
   - with --tile END_US: the X slices of every track cover [0, END_US] without a gap.
 Prints one JSON object of counts per pid: idle (closed periods), open, busy, wakeups by
 cause, poll_limits, tick_stops, ticks_retained, above, below, counters; and otherData.
+
+With --tp TP_CSV, also fails unless TP_CSV, the output of Perfetto's trace processor
+(trace_processor_shell -q perfetto-tp.sql FILE), has exactly the rows that the same
+counts taken from the JSON give (see perfetto-tp.sql): what Perfetto loaded is what
+idlelab wrote, nothing dropped, no period nested in another, no import error.
 """
+import csv
 import json
 import sys
 from collections import defaultdict
@@ -27,9 +33,11 @@ def ns(us):
 
 def main():
     path = sys.argv[1]
-    tile_end = None
-    if len(sys.argv) == 4 and sys.argv[2] == "--tile":
-        tile_end = ns(float(sys.argv[3]))
+    opts = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+    if len(sys.argv) % 2 or set(opts) - {"--tile", "--tp"}:
+        print(__doc__, file=sys.stderr)
+        return 2
+    tile_end = ns(float(opts["--tile"])) if "--tile" in opts else None
     errors = []
 
     def bad(msg):
@@ -126,6 +134,9 @@ def main():
     if tile_end is not None and not slices:
         bad("no slices at all")
 
+    if "--tp" in opts:
+        compare_tp(tp_rows(doc), opts["--tp"], bad)
+
     for msg in errors:
         print(f"{path}: {msg}", file=sys.stderr)
     out = {str(pid): dict(sorted(c.items())) for pid, c in sorted(counts.items())}
@@ -133,6 +144,61 @@ def main():
     out["otherData"] = doc.get("otherData", {})
     print(json.dumps(out, sort_keys=True))
     return 1 if errors else 0
+
+
+def tp_rows(doc):
+    """The rows of perfetto-tp.sql, counted from the JSON: {(pid, what, name): value}.
+    dur_sum is a pair: the exact sum, and the sum Perfetto before v52 computes (it
+    truncates dur * 1000 of a float dur; v52 rounds)."""
+    rows = defaultdict(int)
+    threads = {}
+    for e in doc["traceEvents"]:
+        if e["ph"] == "M" and e["name"] == "thread_name":
+            threads[(e["pid"], e["tid"])] = e["args"]["name"]
+    exact, truncated = defaultdict(int), defaultdict(int)
+    for e in doc["traceEvents"]:
+        ph, pid, name, args = e["ph"], e["pid"], e.get("name"), e.get("args", {})
+        if ph == "M" and name == "process_name":
+            rows[(pid, "process", args["name"])] = sum(1 for p, _ in threads if p == pid)
+            rows[(pid, "nested", "")] = 0
+        elif ph == "C":
+            for key, value in args.items():
+                rows[(pid, "counter", f"{name} {key}")] += 1
+                rows[(pid, "counter_uw", f"{name} {key}")] += ns(value)
+        elif ph == "i" and e.get("s") == "g":
+            rows[(0, "global", name)] += 1
+        elif ph in "Xi":
+            thread = threads[(pid, e["tid"])]
+            rows[(pid, "thread", thread)] += 1
+            rows[(pid, "ts_sum", thread)] += ns(e["ts"])
+            rows[(pid, "category", e["cat"])] += 1
+            rows[(pid, "slice", name)] += 1
+            if ph == "X":
+                exact[(pid, thread)] += ns(e["dur"])
+                truncated[(pid, thread)] += int(e["dur"] * 1000.0)
+            if name == "wakeup":
+                rows[(pid, "wake", args["cause"])] += 1
+            if args.get("open"):
+                rows[(pid, "open", "")] += 1
+    for (pid, thread), dur in exact.items():
+        rows[(pid, "dur_sum", thread)] = (dur, truncated[(pid, thread)])
+    for (pid, _), thread in threads.items():
+        rows.setdefault((pid, "thread", thread), 0)
+    return rows
+
+
+def compare_tp(want, tp_csv, bad):
+    """Fail (through bad) on every row of the trace processor's output tp_csv that is not
+    the one counted from the JSON, or missing."""
+    with open(tp_csv, encoding="utf-8") as f:
+        got = {(int(r["pid"]), r["what"], r["name"]): int(r["value"])
+               for r in csv.DictReader(f)}
+    for key in sorted(set(want) | set(got), key=str):
+        w, g = want.get(key), got.get(key)
+        if key[1] == "dur_sum" and w is not None and g in w:
+            continue
+        if w != g:
+            bad(f"trace processor: {key}: {g}, the JSON: {w}")
 
 
 if __name__ == "__main__":
