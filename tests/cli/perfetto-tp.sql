@@ -12,7 +12,9 @@
 --   slice         a slice name (C6, busy, wakeup, miss above...); value = how many
 --   wake          the args.cause of the wakeup instants
 --   open          idle slices with args.open = true
---   nested        X slices (cat idle or busy) below another slice: overlapping periods
+--   nested        X slices (cat idle or busy, dur > 0) below another slice: periods that
+--                 overlap (v33 nests them silently; v58 moves them to an overflow track
+--                 and counts the error slice_spill_overlapping_complete_event)
 --   counter       a counter track (name + " " + the arg key, e.g. "CPU 3 power mW")
 --   counter_uw    the sum of its values in µW
 --   global        instants on the global track (the truncation mark)
@@ -59,7 +61,7 @@ SELECT pid, what, name, value FROM (
 	SELECT p.pid, 'nested', '', COUNT(s.id)
 	FROM process p
 	LEFT JOIN thread t USING (upid) LEFT JOIN thread_track tt USING (utid)
-	LEFT JOIN slice s ON s.track_id = tt.id AND s.depth > 0
+	LEFT JOIN slice s ON s.track_id = tt.id AND s.depth > 0 AND s.dur > 0
 		AND s.category IN ('idle', 'busy')
 	WHERE p.pid > 0 GROUP BY p.pid
 	UNION ALL
