@@ -190,9 +190,13 @@ def tp_rows(doc):
 def compare_tp(want, tp_csv, bad):
     """Fail (through bad) on every row of the trace processor's output tp_csv that is not
     the one counted from the JSON, or missing."""
+    got = {}
     with open(tp_csv, encoding="utf-8") as f:
-        got = {(int(r["pid"]), r["what"], r["name"]): int(r["value"])
-               for r in csv.DictReader(f)}
+        for r in csv.DictReader(f):
+            key = (int(r["pid"]), r["what"], r["name"])
+            if key in got:
+                bad(f"trace processor: {key} twice (a second track of that name?)")
+            got[key] = int(r["value"])
     for key in sorted(set(want) | set(got), key=str):
         w, g = want.get(key), got.get(key)
         if key[1] == "dur_sum" and w is not None and g in w:
