@@ -10,9 +10,9 @@
  * threads, sleeping ebizzy, adrestia, PIDs per second, SPECjbb-like, request/response
  * network and video playback tests. Every variant runs on its scenario's defaults except the
  * parameters named in its spec; `idlelab scenarios -v` documents them. The nvme, sda and
- * mmcblk variants carry the request structure fitted to the seeds' rk3588 rows (idle periods
- * per request, teo's belows and aboves; lib/scenario/fio.c and docs/lab.md "fio on rk3588:
- * the request structure"), which the scenario's own defaults leave off.
+ * mmcblk variants carry the request structure fitted to the seeds' rk3588 rows (iops, idle
+ * periods and too-deep misses per request; lib/scenario/fio.c and docs/lab.md "fio on
+ * rk3588: the request structure"), which the scenario's own defaults leave off.
  *
  * The runner hands runs to threads from a shared counter; each run writes only its own
  * result slot, so the results are the same whatever the number of threads.
@@ -25,11 +25,12 @@
 #include "battery.h"
 
 static const struct il_battery_case battery[] = {
-	{ "fio:device=nvme,lat_us=50,irq_remote_pct=100,irq_work_ns=3000",
+	{ "fio:device=nvme,lat_us=48,irq_remote_pct=85,irq_work_ns=3000",
 	  "Loehle 2025: fio randread iodepth 1, nvme0n1" },
-	{ "fio:device=sda,lat_us=320,hops=4,hop_cpus=4,irq_extra=8",
+	{ "fio:device=sda,lat_us=200,hops=1,hop_cpus=0,irq_extra=16",
 	  "Loehle 2025: fio randread iodepth 1, sda" },
-	{ "fio:device=mmcblk,lat_us=1060,irq_remote_pct=50,irq_extra=4,irq_extra_us=100",
+	{ "fio:device=mmcblk,lat_us=700,irq_remote_pct=0,irq_extra=8,irq_extra_us=150,"
+	  "hops=2,hop_cpus=0",
 	  "Loehle 2025: fio randread iodepth 1, mmcblk1" },
 	{ "fio:device=nullb", "Loehle 2025: fio randread iodepth 1, nullb0" },
 	{ "fio:device=mtdblock", "Loehle 2025: fio randread iodepth 1, mtdblock3" },

@@ -43,21 +43,38 @@
  *
  * The defaults of steps 3, 5, 7 and 8 reproduce the model as it was before the request
  * structure below was measured. What the seeds' rk3588 rows show per request (docs/lab.md,
- * "fio on rk3588: the request structure"), and the values that fit it:
+ * "fio on rk3588: the request structure"; their `belows` column counts the kernel's aboves,
+ * too-deep periods, and their `aboves` column is 0 everywhere), and the values that fit it
+ * (the battery's rows, with the default background):
  *
- *  - nvme0n1: 2.1 idle periods per request beyond the background, teo without belows or
- *    aboves: a second CPU per request, the completion interrupt off fio's CPU
- *    (irq_remote_pct=100, irq_work_ns=3000: nvme_irq and the blk-mq completion, an
- *    assumption of ~3 µs on Cortex-A55/A76);
- *  - sda: 16-18 idle periods per request, teo 0.3 belows and no aboves: a USB mass-storage
- *    path with helper-thread stages spread over a cluster and many transfer interrupts
- *    (hops=4, hop_cpus=4, irq_extra=8);
- *  - mmcblk1: 6.5-9.6 idle periods per request, teo 0.7 belows and no aboves: a burst of
- *    transfer interrupts at the end of a ~1 ms wait, on fio's own CPU for about half of
- *    the requests (irq_remote_pct=50, irq_extra=4, irq_extra_us=100);
- *  - the background on rk3588 (nullb0 and dm-slow rows): no aboves at all, a few belows;
- *    bg_hz=170 keeps every governor at zero of both (a denser timer beats against the
- *    250 Hz tick and gives menu belows the board does not show).
+ *  - nvme0n1: 2.3 idle periods per request; teo and menu-5 almost no too-deep periods,
+ *    menu-6.13 and menu-4 0.3 per request and 17 % fewer iops: the completion interrupt
+ *    fires on a CPU other than fio's for most requests (irq_remote_pct=85, irq_work_ns=3000:
+ *    fewer interrupt vectors than CPUs or one CPU for all of them, the seeds do not say
+ *    which; nvme_irq and the blk-mq completion, an assumption of ~3 us on Cortex-A55/A76).
+ *    The mixture of one-CPU and two-CPU requests scatters the intervals of fio's CPU and
+ *    the interrupt CPU; menu-6.13 and menu-4 give up on them (then the timer decides:
+ *    cpu-sleep), menu-5 and teo stay in WFI. lat_us=48 fits teo's iops;
+ *  - sda: 19 idle periods per request; teo 0.3 too deep, menu-6.13 3.5 at 0.73 of teo's
+ *    iops, menu-5 0.8 at 0.96: usb-storage's bulk-only transport, one hand-over to its
+ *    kernel thread per request on whichever CPU the scheduler finds idle (hops=1,
+ *    hop_cpus=0) and 16 xHCI transfer interrupts on the interrupt CPU (irq_extra=16).
+ *    teo's and menu-5's too-deep periods are on the helper CPUs (picked again within a few
+ *    hundred us of a long idle period); the helper's wake-up, from WFI or from cpu-sleep,
+ *    makes fio's waits bimodal, and menu-6.13 gives up on them and sleeps too deep on fio's
+ *    CPU. lat_us=200 fits teo's iops with the helper's wake-ups paid;
+ *  - mmcblk1: 13 idle periods per request, teo 0.7 too deep and none too shallow: the SD
+ *    host's interrupts on fio's own CPU (irq_remote_pct=0), two hand-overs to the MMC
+ *    request work on any idle CPU (hops=2, hop_cpus=0) and 8 transfer interrupts in the last
+ *    150 us (irq_extra=8, irq_extra_us=150). The stage and transfer interrupts cut fio's
+ *    wait into pieces shorter than cpu-sleep's residency, so WFI there is never too
+ *    shallow; teo and menu-5 sleep too deep on the helper CPUs, menu-6.13 on fio's CPU,
+ *    where an early wake-up often overlaps the rest of the device's latency. lat_us=700 is
+ *    what is left of the 1.14 ms per request;
+ *  - the background on rk3588 (nullb0 row): ~2.9 k idle periods per second and ~5 too-deep
+ *    ones. The default background has 440 and 80: a timer-only one (bg_hz) matches the
+ *    rates but takes away the irregular wakeups that make menu-6.13 give up, and with them
+ *    its misses on all three devices, so the rows keep the default.
  */
 #include <stdio.h>
 #include <stdlib.h>

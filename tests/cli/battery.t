@@ -6,7 +6,7 @@
 
 expect 0 "battery --list" "$IDLELAB" battery --list
 check "the battery has 21 variants" test "$(wc -l <"$OUT")" -eq 21
-for v in fio:device=nvme,lat_us=50,irq_remote_pct=100,irq_work_ns=3000 fio:device=dm-slow pingpong:cpus=12 wakeup:mode=pipe idle-busy adrestia video; do
+for v in fio:device=nvme,lat_us=48,irq_remote_pct=85,irq_work_ns=3000 fio:device=dm-slow pingpong:cpus=12 wakeup:mode=pipe idle-busy adrestia video; do
 	check "battery lists $v" grep -q "^$v " "$OUT"
 done
 
@@ -20,7 +20,7 @@ expect 0 "battery, one thread" $small -j 1 -f tsv
 check "the same bytes on one thread and two" cmp -s "$OUT" "$TMP/j2"
 expect 0 "battery, table" $small -j 2
 check "tables are titled platform and variant" \
-	sh -c "grep -q '^# rk3588 fio:device=nvme,lat_us=50,irq_remote_pct=100,irq_work_ns=3000$' '$OUT' && grep -q '^# i5-10600k video$' '$OUT'"
+	sh -c "grep -q '^# rk3588 fio:device=nvme,lat_us=48,irq_remote_pct=85,irq_work_ns=3000$' '$OUT' && grep -q '^# i5-10600k video$' '$OUT'"
 check "pingpong rows have the us_per_loop column" grep -q 'us_per_loop' "$OUT"
 if "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1; then
 	expect 0 "battery -o FILE.json" "$IDLELAB" battery -g teo -p rk3588 --time 20ms --iter 2 -o "$TMP/b.json"
