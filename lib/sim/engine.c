@@ -258,6 +258,29 @@ static sim_hot void irq_fill(struct sim_ev *ev, u64 t, u64 seq, enum sim_ev_type
 }
 
 /*
+ * Queue a device interrupt or an IPI at @t with sequence number @seq for @cpu, which has one
+ * pending already: the earlier of the two stays in irq_next, the other goes to the heap. Out
+ * of line, so that the usual case below needs no registers saved.
+ */
+static __attribute__((noinline)) int push_irq_behind(struct il_sim *sim, unsigned int cpu, u64 t,
+						      u64 seq, enum sim_ev_type type, il_sim_fn fn,
+						      void *arg, int hint_cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	struct sim_ev ev;
+
+	if (sim_key_of(t, seq) > slot_key(&c->slot[SLOT_IRQ])) {
+		irq_fill(&ev, t, seq, type, cpu, fn, arg, hint_cpu);
+		return sim_evq_push(&c->irq, &ev);
+	}
+	if (sim_evq_push(&c->irq, &c->irq_next)) /* the new one comes first */
+		return -1;
+	irq_fill(&c->irq_next, t, seq, type, cpu, fn, arg, hint_cpu);
+	irq_next_changed(sim, c, cpu);
+	return 0;
+}
+
+/*
  * Queue a device interrupt or an IPI at @t for @cpu. The usual case, none pending, writes it
  * in place: a copy of a just-built event would read it back before its stores retire.
  */
@@ -266,16 +289,9 @@ static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum si
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	u64 seq = sim->next_seq++;
-	struct sim_ev ev;
 
-	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ) {
-		if (sim_key_of(t, seq) > slot_key(&c->slot[SLOT_IRQ])) {
-			irq_fill(&ev, t, seq, type, cpu, fn, arg, hint_cpu);
-			return sim_evq_push(&c->irq, &ev);
-		}
-		if (sim_evq_push(&c->irq, &c->irq_next)) /* the new one comes first */
-			return -1;
-	}
+	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ)
+		return push_irq_behind(sim, cpu, t, seq, type, fn, arg, hint_cpu);
 	irq_fill(&c->irq_next, t, seq, type, cpu, fn, arg, hint_cpu);
 	irq_next_changed(sim, c, cpu);
 	return 0;
@@ -490,25 +506,23 @@ static void tick_try_stop(struct il_sim *sim, unsigned int cpu)
 
 /* ---- work ------------------------------------------------------------------------------ */
 
-/* The run queue is a ring whose capacity is a power of two: add a place at its tail. */
-static struct sim_work *rq_push(struct sim_cpu *c)
+/* The run queue is a ring whose capacity is a power of two: double a full one. */
+static int rq_grow(struct sim_cpu *c)
 {
-	if (c->rq_len == c->rq_cap) {
-		unsigned int cap = c->rq_cap ? 2 * c->rq_cap : 8;
-		struct sim_work *n = malloc(cap * sizeof(*n));
+	unsigned int cap = c->rq_cap ? 2 * c->rq_cap : 8;
+	struct sim_work *n = malloc(cap * sizeof(*n));
 
-		if (!n) {
-			errno = ENOMEM;
-			return NULL;
-		}
-		for (unsigned int i = 0; i < c->rq_len; i++)
-			n[i] = c->rq[(c->rq_head + i) & (c->rq_cap - 1)];
-		free(c->rq);
-		c->rq = n;
-		c->rq_cap = cap;
-		c->rq_head = 0;
+	if (!n) {
+		errno = ENOMEM;
+		return -1;
 	}
-	return &c->rq[(c->rq_head + c->rq_len++) & (c->rq_cap - 1)];
+	for (unsigned int i = 0; i < c->rq_len; i++)
+		n[i] = c->rq[(c->rq_head + i) & (c->rq_cap - 1)];
+	free(c->rq);
+	c->rq = n;
+	c->rq_cap = cap;
+	c->rq_head = 0;
+	return 0;
 }
 
 static void rq_pop(struct sim_cpu *c, struct sim_work *w)
@@ -560,14 +574,23 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 }
 
 /* Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case. */
-static __attribute__((noinline)) void wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
+static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
 	if (sim->cpu[cpu].polling)
 		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
 	else
 		push_ipi(sim, sim->now + sim->cfg.ipi_ns, cpu);
+	return 0;
 }
 
+static __attribute__((noinline)) int wake_full_rq(struct il_sim *sim, unsigned int from_cpu,
+						  unsigned int cpu, u64 run_ns, il_sim_fn done,
+						  void *arg, int hint_cpu);
+
+/*
+ * The usual case (a valid CPU with room in its run queue, busy or woken by the caller's own
+ * interrupt) makes no call, and so saves no registers: the others are tail calls.
+ */
 int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64 run_ns,
 		il_sim_fn done, void *arg, int hint_cpu)
 {
@@ -579,9 +602,9 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 		return -1;
 	}
 	c = &sim->cpu[cpu];
-	w = rq_push(c);
-	if (!w)
-		return -1;
+	if (c->rq_len == c->rq_cap)
+		return wake_full_rq(sim, from_cpu, cpu, run_ns, done, arg, hint_cpu);
+	w = &c->rq[(c->rq_head + c->rq_len++) & (c->rq_cap - 1)];
 	w->run_ns = run_ns;
 	w->queued_ns = sim->now;
 	w->done = done;
@@ -590,8 +613,16 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
-	wake_idle_cpu(sim, cpu);
-	return 0;
+	return wake_idle_cpu(sim, cpu);
+}
+
+/* il_sim_wake() on a CPU whose run queue is full: make room first. */
+static int wake_full_rq(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64 run_ns,
+			il_sim_fn done, void *arg, int hint_cpu)
+{
+	if (rq_grow(&sim->cpu[cpu]))
+		return -1;
+	return il_sim_wake(sim, from_cpu, cpu, run_ns, done, arg, hint_cpu);
 }
 
 /* ---- idle periods ---------------------------------------------------------------------- */
