@@ -148,6 +148,11 @@ struct fio_ctx {
 	unsigned int irq_extra;
 	u64 irq_extra_ns;
 	unsigned int hop_cpus;
+	/* The device's times in ns, worked out once instead of per request. */
+	u64 lat_ns;
+	u64 tail_ns;
+	u64 cmd_irq_ns;
+	u64 wake_run_ns;        /* complete_ns + submit_ns: the job's work per request */
 	struct il_rng rng;
 	struct il_rng chain_rng; /* irq_remote_pct and irq_extra draws: stream 1 keeps its numbers */
 	struct il_lognormal lat;
@@ -183,14 +188,18 @@ static void fio_configure(struct fio_ctx *f, const struct il_scn_args *a, unsign
 	f->irq_extra = (unsigned int)a->v[P_IRQ_EXTRA];
 	f->irq_extra_ns = (u64)a->v[P_IRQ_EXTRA_US] * NSEC_PER_USEC;
 	f->hop_cpus = a->v[P_HOP_CPUS] && a->v[P_HOP_CPUS] < ncpus ? (unsigned int)a->v[P_HOP_CPUS] : ncpus;
+	f->lat_ns = f->dev.lat_us * NSEC_PER_USEC;
+	f->tail_ns = f->dev.tail_us * NSEC_PER_USEC;
+	f->cmd_irq_ns = f->dev.cmd_irq_us * NSEC_PER_USEC;
+	f->wake_run_ns = f->dev.complete_ns + f->dev.submit_ns;
 	il_lognormal_init(&f->lat, f->dev.sigma);
 }
 
 static u64 fio_latency_ns(struct fio_ctx *f)
 {
 	if (f->dev.tail_pm && il_rng_chance(&f->rng, f->dev.tail_pm))
-		return f->dev.tail_us * NSEC_PER_USEC;
-	return il_lognormal_draw(&f->rng, &f->lat, f->dev.lat_us * NSEC_PER_USEC);
+		return f->tail_ns;
+	return il_lognormal_draw(&f->rng, &f->lat, f->lat_ns);
 }
 
 static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg);
@@ -223,7 +232,7 @@ static void fio_wake_job(struct il_sim *sim, unsigned int from, struct fio_job *
 	il_sim_iowait_add(sim, job->cpu, -1);
 	if (f->migrate_pct && il_rng_chance(&f->rng, f->migrate_pct * 10))
 		job->cpu = fio_other_cpu(sim, f, job->cpu);
-	il_sim_wake(sim, from, job->cpu, f->dev.complete_ns + f->dev.submit_ns, fio_issue, job, -1);
+	il_sim_wake(sim, from, job->cpu, f->wake_run_ns, fio_issue, job, -1);
 }
 
 static void fio_softirq_done(struct il_sim *sim, unsigned int cpu, void *arg)
@@ -245,10 +254,10 @@ static void fio_irq(struct il_sim *sim, unsigned int cpu, void *arg)
 static void fio_hop_irq(struct il_sim *sim, unsigned int cpu, void *arg);
 static void fio_irq(struct il_sim *sim, unsigned int cpu, void *arg);
 
-/* The next stage of the request: its interrupt comes stage_ns from now on @irq_cpu. */
-static void fio_next_stage(struct il_sim *sim, struct fio_job *job, unsigned int irq_cpu)
+/* The next stage of the request: its interrupt comes stage_ns from @now on @irq_cpu. */
+static void fio_next_stage(struct il_sim *sim, struct fio_job *job, unsigned int irq_cpu, u64 now)
 {
-	u64 at = il_sim_now(sim) + job->stage_ns;
+	u64 at = now + job->stage_ns;
 
 	if (job->hops_left)
 		il_sim_irq(sim, irq_cpu, at, fio_hop_irq, job, -1);
@@ -262,7 +271,7 @@ static void fio_hop_done(struct il_sim *sim, unsigned int cpu, void *arg)
 	struct fio_job *job = arg;
 
 	job->hops_left--;
-	fio_next_stage(sim, job, job->req_irq_cpu);
+	fio_next_stage(sim, job, job->req_irq_cpu, il_sim_now(sim));
 }
 
 /* A stage's interrupt wakes the helper thread on a CPU the scheduler finds idle. */
@@ -301,19 +310,20 @@ static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
 	if (!f->dev.lat_us) {
 		/* null_blk: completed in the submission path, the job never sleeps. */
 		f->completed++;
-		il_sim_wake(sim, cpu, cpu, f->dev.complete_ns + f->dev.submit_ns, fio_issue, job, -1);
+		il_sim_wake(sim, cpu, cpu, f->wake_run_ns, fio_issue, job, -1);
 		return;
 	}
 	lat = fio_latency_ns(f);
 	job->issued_ns = now;
 	il_sim_iowait_add(sim, cpu, 1);
-	if (f->dev.cmd_irq_us && f->dev.cmd_irq_us * NSEC_PER_USEC < lat)
-		il_sim_irq(sim, irq_cpu, now + f->dev.cmd_irq_us * NSEC_PER_USEC, NULL, NULL, -1);
-	fio_extra_irqs(sim, f, irq_cpu, now, lat);
+	if (f->cmd_irq_ns && f->cmd_irq_ns < lat)
+		il_sim_irq(sim, irq_cpu, now + f->cmd_irq_ns, NULL, NULL, -1);
+	if (f->irq_extra)
+		fio_extra_irqs(sim, f, irq_cpu, now, lat);
 	job->req_irq_cpu = irq_cpu;
 	job->hops_left = f->dev.hops;
-	job->stage_ns = lat / (f->dev.hops + 1);
-	fio_next_stage(sim, job, irq_cpu);
+	job->stage_ns = f->dev.hops ? lat / (f->dev.hops + 1) : lat; /* no division per request */
+	fio_next_stage(sim, job, irq_cpu, now);
 }
 
 /*
