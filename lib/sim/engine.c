@@ -525,9 +525,16 @@ static int rq_grow(struct sim_cpu *c)
 	return 0;
 }
 
-static void rq_pop(struct sim_cpu *c, struct sim_work *w)
+static sim_hot void rq_pop(struct sim_cpu *c, struct sim_work *w)
 {
-	*w = c->rq[c->rq_head];
+	const struct sim_work *head = &c->rq[c->rq_head];
+
+	w->run_ns = head->run_ns;
+	w->queued_ns = head->queued_ns;
+	w->done = head->done;
+	w->arg = head->arg;
+	w->hint_cpu = head->hint_cpu;
+	w->woke_idle = head->woke_idle;
 	c->rq_head = (c->rq_head + 1) & (c->rq_cap - 1);
 	c->rq_len--;
 }
