@@ -149,7 +149,6 @@ struct fio_ctx {
 	u64 irq_extra_ns;
 	unsigned int hop_cpus;
 	/* The device's times in ns, worked out once instead of per request. */
-	u64 lat_ns;
 	u64 tail_ns;
 	u64 cmd_irq_ns;
 	u64 wake_run_ns;        /* complete_ns + submit_ns: the job's work per request */
@@ -188,18 +187,17 @@ static void fio_configure(struct fio_ctx *f, const struct il_scn_args *a, unsign
 	f->irq_extra = (unsigned int)a->v[P_IRQ_EXTRA];
 	f->irq_extra_ns = (u64)a->v[P_IRQ_EXTRA_US] * NSEC_PER_USEC;
 	f->hop_cpus = a->v[P_HOP_CPUS] && a->v[P_HOP_CPUS] < ncpus ? (unsigned int)a->v[P_HOP_CPUS] : ncpus;
-	f->lat_ns = f->dev.lat_us * NSEC_PER_USEC;
 	f->tail_ns = f->dev.tail_us * NSEC_PER_USEC;
 	f->cmd_irq_ns = f->dev.cmd_irq_us * NSEC_PER_USEC;
 	f->wake_run_ns = f->dev.complete_ns + f->dev.submit_ns;
-	il_lognormal_init(&f->lat, f->dev.sigma);
+	il_lognormal_init(&f->lat, f->dev.sigma, f->dev.lat_us * NSEC_PER_USEC);
 }
 
 static u64 fio_latency_ns(struct fio_ctx *f)
 {
 	if (f->dev.tail_pm && il_rng_chance(&f->rng, f->dev.tail_pm))
 		return f->tail_ns;
-	return il_lognormal_draw(&f->rng, &f->lat, f->lat_ns);
+	return il_lognormal_draw(&f->rng, &f->lat);
 }
 
 static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg);
