@@ -42,14 +42,23 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 	struct sim_cpu *c = env_cpu(env);
 	u64 now = sim->now;
 	u64 next_timer = sim_next_timer(c);
-	u64 next_tick = c->tick_stopped ? KTIME_MAX_U : sim_next_tick(sim);
-	s64 programmed = (s64)(min_u64(next_timer, next_tick) - now);
+	u64 base, programmed;
 
+	if (c->tick_stopped) {
+		programmed = min_u64(next_timer, KTIME_MAX_U) - now;
+		if (!delta_next)
+			return (s64)programmed;
+		*delta_next = (s64)programmed;
+		return (s64)(next_timer - now);
+	}
+	/* The tick runs: the programmed event is the earlier of the next timer and tick. */
+	base = sim_tick_base(sim);
+	programmed = min_u64(next_timer, base + sim->tick_ns) - now;
 	if (!delta_next)
-		return programmed;
-	*delta_next = programmed;
-	if (!c->tick_stopped && sim_tick_must_run(sim, c))
-		return programmed;
+		return (s64)programmed;
+	*delta_next = (s64)programmed;
+	if (sim_tick_must_run_at(sim, c, base))
+		return (s64)programmed;
 	return (s64)(next_timer - now);
 }
 

@@ -214,15 +214,21 @@ static inline u64 sim_next_tick(struct il_sim *sim)
 
 /*
  * Whether a running tick has to keep running: RCU callbacks are pending, or the next timer
- * is due within one tick of the last tick (tick_nohz_next_event() returns 0).
+ * is due within one tick of the last tick (tick_nohz_next_event() returns 0). @base is
+ * sim_tick_base().
  */
-static inline bool sim_tick_must_run(struct il_sim *sim, const struct sim_cpu *c)
+static inline bool sim_tick_must_run_at(const struct il_sim *sim, const struct sim_cpu *c, u64 base)
 {
 	u64 next_timer = sim_next_timer(c);
 
 	if (c->rcu_pending)
 		return true;
-	return next_timer != KTIME_MAX_U && (s64)(next_timer - sim_tick_base(sim)) <= (s64)sim->tick_ns;
+	return next_timer != KTIME_MAX_U && (s64)(next_timer - base) <= (s64)sim->tick_ns;
+}
+
+static inline bool sim_tick_must_run(struct il_sim *sim, const struct sim_cpu *c)
+{
+	return sim_tick_must_run_at(sim, c, sim_tick_base(sim));
 }
 
 #endif /* IDLELAB_SIM_LOCAL_H */
