@@ -828,8 +828,13 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	sim_key rest = tree_best_of_rest(sim, cpu);
+	sim_key rest = tree_best_of_rest(sim, cpu), stop = sim_key_of(end, 0);
 
+	/*
+	 * Go on while the next event comes before the rest and before the end: before the
+	 * smaller of the two keys (keys are unique, and "none" is never before the end).
+	 */
+	stop = rest < stop ? rest : stop;
 	for (;;) {
 		sim_key key;
 
@@ -839,9 +844,9 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 		if (sim->ndirty != 1 || sim->error)
 			return;
 		key = cpu_earliest(c);
-		t = (u64)(key >> 64);
-		if (key > rest || t >= end)
+		if (key >= stop)
 			return;
+		t = (u64)(key >> 64);
 	}
 }
 
