@@ -98,7 +98,9 @@ static void slot_put(struct sim_slot *sl, sim_key key)
 
 /*
  * A slot of a CPU changed. The tree is brought up to date lazily, once per event, for every
- * CPU touched (an event often clears a slot and sets it again).
+ * CPU touched (an event often clears a slot and sets it again). The CPU whose events run is
+ * marked once, when its chain starts (run_cpu_chain()): the changes that only ever concern
+ * that CPU (its self event, its interrupt taken off) do not mark it again.
  */
 static sim_hot void cpu_mark_dirty(struct il_sim *sim, unsigned int cpu)
 {
@@ -226,22 +228,31 @@ static sim_hot void slot_set(struct il_sim *sim, unsigned int cpu, unsigned int 
 	cpu_mark_dirty(sim, cpu);
 }
 
-static sim_hot void slot_clear(struct il_sim *sim, unsigned int cpu, unsigned int k)
+/* Clear slot @k of the CPU whose events run (marked dirty already). */
+static sim_hot void slot_clear_running(struct sim_cpu *c, unsigned int k)
 {
-	struct sim_cpu *c = &sim->cpu[cpu];
-
 	c->slot[k] = slot_none;
 	if (k != SLOT_SELF)
 		other_update(c, k);
+}
+
+static sim_hot void slot_clear(struct il_sim *sim, unsigned int cpu, unsigned int k)
+{
+	slot_clear_running(&sim->cpu[cpu], k);
 	cpu_mark_dirty(sim, cpu);
 }
 
 /* irq_next changed: show its key in the IRQ slot. */
-static sim_hot void irq_next_changed(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu)
+static sim_hot void irq_next_show(struct sim_cpu *c)
 {
 	c->slot[SLOT_IRQ].t = c->irq_next.t;
 	c->slot[SLOT_IRQ].seq = c->irq_next.seq;
 	other_update(c, SLOT_IRQ);
+}
+
+static sim_hot void irq_next_changed(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu)
+{
+	irq_next_show(c);
 	cpu_mark_dirty(sim, cpu);
 }
 
@@ -297,18 +308,19 @@ static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum si
 	return 0;
 }
 
-/* Take the earliest interrupt of @c off its CPU (@ev), and bring the next one forward. */
-static void pop_irq(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu, struct sim_ev *ev)
+/*
+ * Take the earliest interrupt of @c, the CPU whose events run, off it (@ev), and bring the
+ * next one forward.
+ */
+static void pop_irq(struct sim_cpu *c, struct sim_ev *ev)
 {
 	*ev = c->irq_next;
 	if (c->irq.len) {
 		sim_evq_pop(&c->irq, &c->irq_next);
-		irq_next_changed(sim, c, cpu);
+		irq_next_show(c);
 		return;
 	}
-	c->slot[SLOT_IRQ] = slot_none;
-	other_update(c, SLOT_IRQ);
-	cpu_mark_dirty(sim, cpu);
+	slot_clear_running(c, SLOT_IRQ);
 }
 
 /* Queue an IPI for @cpu. */
@@ -318,11 +330,18 @@ static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
 		sim_fail(sim, errno);
 }
 
-/* Schedule the one pending "self" event of a CPU (work done, exit done, poll limit); it replaces any earlier one. */
+/*
+ * Schedule the one pending "self" event of a CPU (work done, exit done, poll limit); it
+ * replaces any earlier one. Only the CPU whose events run, or every CPU before the run,
+ * schedules its own: it does not mark the CPU dirty (see cpu_mark_dirty()).
+ */
 static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type)
 {
-	sim->cpu[cpu].self_type = (u8)type;
-	slot_set(sim, cpu, SLOT_SELF, t);
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	c->self_type = (u8)type;
+	c->slot[SLOT_SELF].t = t;
+	c->slot[SLOT_SELF].seq = sim->next_seq++;
 }
 
 /* ---- timers: a per-CPU min-heap --------------------------------------------------------- */
@@ -583,9 +602,10 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 /* Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case. */
 static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
-	if (sim->cpu[cpu].polling)
+	if (sim->cpu[cpu].polling) {
 		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
-	else
+		cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
+	} else
 		push_ipi(sim, sim->now + sim->cfg.ipi_ns, cpu);
 	return 0;
 }
@@ -798,11 +818,11 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 	struct sim_ev ev;
 
 	if (k == SLOT_IRQ) {
-		pop_irq(sim, c, cpu, &ev);
+		pop_irq(c, &ev);
 		dispatch_shared(sim, &ev);
 		return;
 	}
-	slot_clear(sim, cpu, k);
+	slot_clear_running(c, k);
 	if (k == SLOT_SELF)
 		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
 	else if (k == SLOT_TICK)
@@ -830,6 +850,7 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 	struct sim_cpu *c = &sim->cpu[cpu];
 	sim_key rest = tree_best_of_rest(sim, cpu), stop = sim_key_of(end, 0);
 
+	cpu_mark_dirty(sim, cpu); /* for the changes of its own that do not mark it */
 	/*
 	 * Go on while the next event comes before the rest and before the end: before the
 	 * smaller of the two keys (keys are unique, and "none" is never before the end).
@@ -894,6 +915,7 @@ int il_sim_run(struct il_sim *sim)
 			cpu_start_work(sim, i);
 		else
 			cpu_idle_iteration(sim, i, true);
+		cpu_mark_dirty(sim, i); /* its self event may be set, which does not mark it */
 	}
 	/* The next event is the tree's winner, by (time, scheduling order). */
 	while (!sim->error) {
