@@ -413,7 +413,7 @@ static void timer_event_update(struct il_sim *sim, unsigned int cpu)
 
 	if (head >= c->timer_ev_at)
 		return; /* an event at or before the head is pending already */
-	c->timer_ev_at = head < sim->now ? sim->now : head;
+	c->timer_ev_at = head < sim->head.now ? sim->head.now : head;
 	slot_set(sim, cpu, SLOT_TIMER, c->timer_ev_at);
 }
 
@@ -475,7 +475,7 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 	int ran = 0;
 
 	c->timer_ev_at = KTIME_MAX_U;
-	while (c->th_len && c->th[0]->expires <= sim->now) {
+	while (c->th_len && c->th[0]->expires <= sim->head.now) {
 		struct il_sim_timer *t = c->th[0];
 
 		th_remove(c, t);
@@ -520,7 +520,7 @@ static void tick_try_stop(struct il_sim *sim, unsigned int cpu)
 	c->stats->tick_stops++;
 	tick_disarm(sim, cpu);
 	if (sim->obs.tick_stop)
-		sim->obs.tick_stop(sim->obs.ctx, cpu, sim->now);
+		sim->obs.tick_stop(sim->obs.ctx, cpu, sim->head.now);
 }
 
 /* ---- work ------------------------------------------------------------------------------ */
@@ -564,10 +564,10 @@ static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
 
 	rq_pop(c, &c->cur);
 	c->mode = CPU_BUSY;
-	c->work_start = sim->now;
-	c->work_end = sim->now + c->cur.run_ns;
+	c->work_start = sim->head.now;
+	c->work_end = sim->head.now + c->cur.run_ns;
 	if (c->cur.woke_idle)
-		il_hist_add(&sim->m.wake_latency, sim->now - c->cur.queued_ns);
+		il_hist_add(&sim->m.wake_latency, sim->head.now - c->cur.queued_ns);
 	push_self(sim, cpu, c->work_end, EV_WORK_DONE);
 }
 
@@ -606,7 +606,7 @@ static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned 
 		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
 		cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
 	} else
-		push_ipi(sim, sim->now + sim->cfg.ipi_ns, cpu);
+		push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);
 	return 0;
 }
 
@@ -633,7 +633,7 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 		return wake_full_rq(sim, from_cpu, cpu, run_ns, done, arg, hint_cpu);
 	w = &c->rq[(c->rq_head + c->rq_len++) & (c->rq_cap - 1)];
 	w->run_ns = run_ns;
-	w->queued_ns = sim->now;
+	w->queued_ns = sim->head.now;
 	w->done = done;
 	w->arg = arg;
 	w->hint_cpu = hint_cpu;
@@ -660,7 +660,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 
 	c->mode = CPU_IDLE;
 	c->idx = idx;
-	c->idle_start = sim->now;
+	c->idle_start = sim->head.now;
 	c->polling = sim->polling_states >> idx & 1;
 	if (c->polling) {
 		u64 limit;
@@ -669,9 +669,9 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 			c->dev.poll_time_limit = false;
 		limit = il_cpuidle_poll_time(&sim->drv, &c->dev);
 		if (limit != U64_MAX_NS)
-			push_self(sim, cpu, sim->now + limit, EV_POLL_LIMIT);
+			push_self(sim, cpu, sim->head.now + limit, EV_POLL_LIMIT);
 	}
-	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->now))
+	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
 		tick_arm(sim, cpu, sim_next_tick(sim));
 }
 
@@ -713,7 +713,7 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 	struct sim_cpu *c = &sim->cpu[cpu];
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
-		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->now,
+		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->head.now,
 		.wake_ns = c->wake_ns, .cause = (enum il_sim_wake)c->wake_cause, .miss = miss,
 	};
 
@@ -724,7 +724,7 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 diff = sim->now - c->idle_start;
+	u64 diff = sim->head.now - c->idle_start;
 	enum il_miss miss;
 
 	miss = il_cpuidle_account(&sim->drv, &c->dev, c->idx, (s64)diff);
@@ -758,10 +758,10 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	if (c->polling && !c->rq_len)
 		return;
 	c->mode = CPU_WAKING;
-	c->wake_ns = sim->now;
+	c->wake_ns = sim->head.now;
 	c->wake_cause = (u8)cause;
 	c->stats->wakeups++;
-	push_self(sim, cpu, sim->now + (c->polling ? 0 : sim->exit_ns[c->idx]),
+	push_self(sim, cpu, sim->head.now + (c->polling ? 0 : sim->exit_ns[c->idx]),
 		  EV_EXIT_DONE);
 }
 
@@ -771,7 +771,7 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 
 	if (sim->poll >= IL_POLL_5_X)
 		c->dev.poll_time_limit = true;
-	c->wake_ns = sim->now;
+	c->wake_ns = sim->head.now;
 	c->wake_cause = IL_SIM_WAKE_POLL_LIMIT;
 	c->stats->poll_limits++;
 	idle_period_end(sim, cpu);
@@ -786,7 +786,7 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING)
 		return; /* a busy CPU's tick: nothing else here reads it */
 	c->got_idle_tick = true;
-	tick_arm(sim, cpu, sim->now + sim->tick_ns);
+	tick_arm(sim, cpu, sim->head.now + sim->tick_ns);
 	cpu_interrupt(sim, cpu, IL_SIM_WAKE_TICK);
 }
 
@@ -837,7 +837,7 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 		errno = EINVAL;
 		return -1;
 	}
-	return push_irq(sim, cpu, when < sim->now ? sim->now : when, EV_IRQ, fn, arg, hint_cpu);
+	return push_irq(sim, cpu, when < sim->head.now ? sim->head.now : when, EV_IRQ, fn, arg, hint_cpu);
 }
 
 /*
@@ -859,7 +859,7 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 	for (;;) {
 		sim_key key;
 
-		sim->now = t;
+		sim->head.now = t;
 		sim->events++;
 		run_cpu_event(sim, cpu); /* marks @cpu dirty */
 		if (sim->ndirty != 1 || sim->error)
@@ -878,8 +878,8 @@ static void notify_open(struct il_sim *sim, unsigned int cpu)
 	bool woken = c->mode == CPU_WAKING;
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
-		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->now,
-		.wake_ns = woken ? c->wake_ns : sim->now,
+		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->head.now,
+		.wake_ns = woken ? c->wake_ns : sim->head.now,
 		.cause = woken ? (enum il_sim_wake)c->wake_cause : IL_SIM_WAKE_NONE,
 	};
 
@@ -897,13 +897,13 @@ static void close_run(struct il_sim *sim)
 
 		il_metrics_add_usage(&sim->m, i, c->dev.states_usage);
 		if (c->mode == CPU_IDLE || c->mode == CPU_WAKING) {
-			il_metrics_open_idle(&sim->m, i, c->idx, sim->now - c->idle_start);
+			il_metrics_open_idle(&sim->m, i, c->idx, sim->head.now - c->idle_start);
 			if (sim->obs.open)
 				notify_open(sim, i);
 		} else if (c->mode == CPU_BUSY)
-			sim->m.cpu[i].busy_ns += sim->now - c->work_start;
+			sim->m.cpu[i].busy_ns += sim->head.now - c->work_start;
 	}
-	sim->m.duration_ns = sim->now;
+	sim->m.duration_ns = sim->head.now;
 }
 
 int il_sim_run(struct il_sim *sim)
@@ -927,7 +927,7 @@ int il_sim_run(struct il_sim *sim)
 			break; /* the end, or nothing is pending */
 		run_cpu_chain(sim, next->cpu, next->t, end);
 	}
-	sim->now = end;
+	sim->head.now = end;
 	close_run(sim);
 	if (sim->error) {
 		errno = sim->error;
@@ -1008,7 +1008,9 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 		;
 	sim->tree = calloc(2 * sim->leaves, sizeof(*sim->tree));
 	sim->dirty = calloc(cfg->ncpus, sizeof(*sim->dirty));
-	if (!sim->cpu || !sim->tree || !sim->dirty || il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
+	sim->head.ncpus = cfg->ncpus;
+	sim->head.nr_iowait = calloc(cfg->ncpus, sizeof(*sim->head.nr_iowait));
+	if (!sim->cpu || !sim->tree || !sim->dirty || !sim->head.nr_iowait || il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
 		goto out_free;
 	/* Nothing is pending yet: every node holds "none"; leaves past ncpus keep it for ever. */
 	for (unsigned int n = 1; n < 2 * sim->leaves; n++) {
@@ -1052,21 +1054,12 @@ void il_sim_free(struct il_sim *sim)
 	free(sim->cpu);
 	free(sim->tree);
 	free(sim->dirty);
+	free(sim->head.nr_iowait);
 	il_metrics_free(&sim->m);
 	free(sim);
 }
 
 /* ---- accessors ------------------------------------------------------------------------- */
-
-u64 il_sim_now(const struct il_sim *sim)
-{
-	return sim->now;
-}
-
-unsigned int il_sim_ncpus(const struct il_sim *sim)
-{
-	return sim->cfg.ncpus;
-}
 
 u64 il_sim_tick_ns(const struct il_sim *sim)
 {
@@ -1081,12 +1074,6 @@ u64 il_sim_duration_ns(const struct il_sim *sim)
 void il_sim_rng_init(const struct il_sim *sim, struct il_rng *r, u64 stream)
 {
 	il_rng_init(r, sim->cfg.seed, stream);
-}
-
-void il_sim_iowait_add(struct il_sim *sim, unsigned int cpu, int delta)
-{
-	if (cpu < sim->cfg.ncpus)
-		sim->cpu[cpu].nr_iowait += (unsigned long)(long)delta;
 }
 
 void il_sim_set_load(struct il_sim *sim, unsigned int cpu, unsigned long weight)

@@ -105,7 +105,6 @@ struct sim_cpu {
 	struct il_device dev;
 	struct il_env env;
 	struct il_qos qos;
-	unsigned long nr_iowait;
 	unsigned long load;
 
 	/* Run queue: a ring of pending work; cur is the piece that runs in CPU_BUSY. */
@@ -158,9 +157,9 @@ struct sim_cpu {
 };
 
 struct il_sim {
+	struct il_sim_head head; /* first: the clock, nr_iowait and ncpus, see sim.h */
 	struct il_sim_config cfg;
 	struct il_driver drv;
-	u64 now;
 	u64 tick_ns;
 	u64 tick_base;       /* the last tick boundary at or before now, see sim_tick_base() */
 	/* The preset's framework rules and ops, the same on every CPU, read once per run. */
@@ -201,8 +200,8 @@ static inline u64 sim_next_timer(const struct sim_cpu *c)
  */
 static inline u64 sim_tick_base(struct il_sim *sim)
 {
-	if (sim->now - sim->tick_base >= sim->tick_ns)
-		sim->tick_base = sim->now - sim->now % sim->tick_ns;
+	if (sim->head.now - sim->tick_base >= sim->tick_ns)
+		sim->tick_base = sim->head.now - sim->head.now % sim->tick_ns;
 	return sim->tick_base;
 }
 
