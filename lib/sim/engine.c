@@ -544,30 +544,28 @@ static int rq_grow(struct sim_cpu *c)
 	return 0;
 }
 
-static sim_hot void rq_pop(struct sim_cpu *c, struct sim_work *w)
-{
-	const struct sim_work *head = &c->rq[c->rq_head];
-
-	w->run_ns = head->run_ns;
-	w->queued_ns = head->queued_ns;
-	w->done = head->done;
-	w->arg = head->arg;
-	w->hint_cpu = head->hint_cpu;
-	w->woke_idle = head->woke_idle;
-	c->rq_head = (c->rq_head + 1) & (c->rq_cap - 1);
-	c->rq_len--;
-}
-
+/*
+ * Start the work at the head of the run queue. What runs keeps only what its end needs;
+ * the rest is read in the queue, field by field as il_sim_wake() wrote it (a wider load
+ * spanning several of those stores, shortly after them, could not be forwarded from the
+ * store buffer).
+ */
 static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
+	const struct sim_work *w = &c->rq[c->rq_head];
+	u64 now = sim->head.now;
 
-	rq_pop(c, &c->cur);
+	c->cur.done = w->done;
+	c->cur.arg = w->arg;
+	c->cur.hint_cpu = w->hint_cpu;
 	c->mode = CPU_BUSY;
-	c->work_start = sim->head.now;
-	c->work_end = sim->head.now + c->cur.run_ns;
-	if (c->cur.woke_idle)
-		il_hist_add(&sim->m.wake_latency, sim->head.now - c->cur.queued_ns);
+	c->work_start = now;
+	c->work_end = now + w->run_ns;
+	if (w->woke_idle)
+		il_hist_add(&sim->m.wake_latency, now - w->queued_ns);
+	c->rq_head = (c->rq_head + 1) & (c->rq_cap - 1);
+	c->rq_len--;
 	push_self(sim, cpu, c->work_end, EV_WORK_DONE);
 }
 

@@ -110,7 +110,11 @@ struct sim_cpu {
 	/* Run queue: a ring of pending work; cur is the piece that runs in CPU_BUSY. */
 	struct sim_work *rq;
 	unsigned int rq_cap, rq_head, rq_len;
-	struct sim_work cur;
+	struct {
+		il_sim_fn done;
+		void *arg;
+		int hint_cpu;
+	} cur;
 	u64 work_start;
 	u64 work_end;
 
