@@ -60,9 +60,29 @@ struct sim_evq {
 	size_t len, cap;
 };
 
-int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev);
-void sim_evq_pop(struct sim_evq *q, struct sim_ev *out);
+int sim_evq_push_slow(struct sim_evq *q, const struct sim_ev *ev);
+void sim_evq_pop_slow(struct sim_evq *q, struct sim_ev *out);
 void sim_evq_free(struct sim_evq *q);
+
+/* A heap of one element is the usual case behind a CPU's earliest interrupt: no call. */
+static inline int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev)
+{
+	if (q->len || !q->cap)
+		return sim_evq_push_slow(q, ev);
+	q->ev[0] = *ev;
+	q->len = 1;
+	return 0;
+}
+
+static inline void sim_evq_pop(struct sim_evq *q, struct sim_ev *out)
+{
+	if (q->len != 1) {
+		sim_evq_pop_slow(q, out);
+		return;
+	}
+	*out = q->ev[0];
+	q->len = 0;
+}
 
 struct sim_work {
 	u64 run_ns;
