@@ -127,7 +127,10 @@ struct sim_cpu {
 	struct il_qos qos;
 	unsigned long load;
 
-	/* Run queue: a ring of pending work; cur is the piece that runs in CPU_BUSY. */
+	/*
+	 * Run queue: a ring of pending work. cur is what the end of the piece that runs in
+	 * CPU_BUSY needs (its callback), and the CPU it will wake (for the oracle).
+	 */
 	struct sim_work *rq;
 	unsigned int rq_cap, rq_head, rq_len;
 	struct {
