@@ -34,6 +34,12 @@ void il_metrics_free(struct il_metrics *m)
 	m->cpu = NULL;
 }
 
+void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
+{
+	m->cpu[cpu].st[idx].nightmares++;
+	m->cpu[cpu].st[idx].nightmare_ns += diff_ns;
+}
+
 void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss)
 {
 	struct il_state_stats *s = &m->cpu[cpu].st[idx];

@@ -134,14 +134,18 @@ void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 n
  * the PowerNightmare part, and adds the device's counts once at the end.
  */
 
-/** il_metrics_nightmare - the PowerNightmare part of il_metrics_idle() */
+/** il_metrics_add_nightmare - count a period of @diff_ns in state @idx on @cpu as a nightmare */
+void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns);
+
+/**
+ * il_metrics_nightmare - the PowerNightmare part of il_metrics_idle(): the test inline, the
+ * rare count out of line
+ */
 static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
 {
 	/* The deepest state has nothing deeper to have been better, so it is never a nightmare. */
-	if (idx < m->nstates - 1 && diff_ns > m->pn_threshold_ns[idx]) {
-		m->cpu[cpu].st[idx].nightmares++;
-		m->cpu[cpu].st[idx].nightmare_ns += diff_ns;
-	}
+	if (idx < m->nstates - 1 && diff_ns > m->pn_threshold_ns[idx])
+		il_metrics_add_nightmare(m, cpu, idx, diff_ns);
 }
 
 /** il_metrics_add_usage - add a device's per-state usage, time, above and below counts */

@@ -165,6 +165,11 @@ struct fio_ctx {
 	unsigned int irq_extra;
 	u64 irq_extra_ns;
 	unsigned int hop_cpus;
+	/* The device's times in ns, worked out once instead of per request. */
+	u64 tail_ns;
+	u64 cmd_irq_ns;
+	u64 wake_run_ns;        /* complete_ns + submit_ns: the job's work per request */
+	bool staged;            /* hops, a command-done interrupt or extra interrupts */
 	struct il_rng rng;
 	struct il_rng chain_rng; /* irq_remote_pct and irq_extra draws: stream 1 keeps its numbers */
 	struct il_lognormal lat;
@@ -200,14 +205,18 @@ static void fio_configure(struct fio_ctx *f, const struct il_scn_args *a, unsign
 	f->irq_extra = (unsigned int)a->v[P_IRQ_EXTRA];
 	f->irq_extra_ns = (u64)a->v[P_IRQ_EXTRA_US] * NSEC_PER_USEC;
 	f->hop_cpus = a->v[P_HOP_CPUS] && a->v[P_HOP_CPUS] < ncpus ? (unsigned int)a->v[P_HOP_CPUS] : ncpus;
-	il_lognormal_init(&f->lat, f->dev.sigma);
+	f->tail_ns = f->dev.tail_us * NSEC_PER_USEC;
+	f->cmd_irq_ns = f->dev.cmd_irq_us * NSEC_PER_USEC;
+	f->wake_run_ns = f->dev.complete_ns + f->dev.submit_ns;
+	f->staged = f->dev.hops || f->cmd_irq_ns || f->irq_extra;
+	il_lognormal_init(&f->lat, f->dev.sigma, f->dev.lat_us * NSEC_PER_USEC);
 }
 
 static u64 fio_latency_ns(struct fio_ctx *f)
 {
 	if (f->dev.tail_pm && il_rng_chance(&f->rng, f->dev.tail_pm))
-		return f->dev.tail_us * NSEC_PER_USEC;
-	return il_lognormal_draw(&f->rng, &f->lat, f->dev.lat_us * NSEC_PER_USEC);
+		return f->tail_ns;
+	return il_lognormal_draw(&f->rng, &f->lat);
 }
 
 static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg);
@@ -232,15 +241,27 @@ static unsigned int fio_other_cpu(struct il_sim *sim, struct fio_ctx *f, unsigne
 	return (cpu + 1 + (unsigned int)il_rng_below(&f->rng, n - 1)) % n;
 }
 
+/*
+ * With probability migrate_pct the job moves to another CPU. Out of line (as the other rare
+ * paths below), so that the per-request functions need no registers saved.
+ */
+static __attribute__((noinline)) void fio_maybe_migrate(struct il_sim *sim, struct fio_job *job)
+{
+	struct fio_ctx *f = job->f;
+
+	if (il_rng_chance(&f->rng, f->migrate_pct * 10))
+		job->cpu = fio_other_cpu(sim, f, job->cpu);
+}
+
 /* The job has its completion and the next submission to run. */
 static void fio_wake_job(struct il_sim *sim, unsigned int from, struct fio_job *job)
 {
 	struct fio_ctx *f = job->f;
 
 	il_sim_iowait_add(sim, job->cpu, -1);
-	if (f->migrate_pct && il_rng_chance(&f->rng, f->migrate_pct * 10))
-		job->cpu = fio_other_cpu(sim, f, job->cpu);
-	il_sim_wake(sim, from, job->cpu, f->dev.complete_ns + f->dev.submit_ns, fio_issue, job, -1);
+	if (f->migrate_pct)
+		fio_maybe_migrate(sim, job);
+	il_sim_wake(sim, from, job->cpu, f->wake_run_ns, fio_issue, job, -1);
 }
 
 static void fio_softirq_done(struct il_sim *sim, unsigned int cpu, void *arg)
@@ -262,10 +283,10 @@ static void fio_irq(struct il_sim *sim, unsigned int cpu, void *arg)
 static void fio_hop_irq(struct il_sim *sim, unsigned int cpu, void *arg);
 static void fio_irq(struct il_sim *sim, unsigned int cpu, void *arg);
 
-/* The next stage of the request: its interrupt comes stage_ns from now on @irq_cpu. */
-static void fio_next_stage(struct il_sim *sim, struct fio_job *job, unsigned int irq_cpu)
+/* The next stage of the request: its interrupt comes stage_ns from @now on @irq_cpu. */
+static void fio_next_stage(struct il_sim *sim, struct fio_job *job, unsigned int irq_cpu, u64 now)
 {
-	u64 at = il_sim_now(sim) + job->stage_ns;
+	u64 at = now + job->stage_ns;
 
 	if (job->hops_left)
 		il_sim_irq(sim, irq_cpu, at, fio_hop_irq, job, -1);
@@ -279,7 +300,7 @@ static void fio_hop_done(struct il_sim *sim, unsigned int cpu, void *arg)
 	struct fio_job *job = arg;
 
 	job->hops_left--;
-	fio_next_stage(sim, job, job->req_irq_cpu);
+	fio_next_stage(sim, job, job->req_irq_cpu, il_sim_now(sim));
 }
 
 /* A stage's interrupt wakes the helper thread on a CPU the scheduler finds idle. */
@@ -307,7 +328,35 @@ static void fio_extra_irqs(struct il_sim *sim, struct fio_ctx *f, unsigned int i
 		il_sim_irq(sim, irq_cpu, now + lat - 1 - il_rng_below(&f->chain_rng, window), NULL, NULL, -1);
 }
 
-/* The job has submitted a request and blocks until the device completes it. */
+/*
+ * A request in stages (hops), or with interrupts that wake no task (command done, transfer):
+ * those interrupts, then its first stage.
+ */
+static __attribute__((noinline)) void fio_issue_staged(struct il_sim *sim, struct fio_job *job,
+						       unsigned int irq_cpu, u64 now, u64 lat)
+{
+	struct fio_ctx *f = job->f;
+
+	job->stage_ns = lat / (f->dev.hops + 1);
+	if (f->cmd_irq_ns && f->cmd_irq_ns < lat)
+		il_sim_irq(sim, irq_cpu, now + f->cmd_irq_ns, NULL, NULL, -1);
+	if (f->irq_extra)
+		fio_extra_irqs(sim, f, irq_cpu, now, lat);
+	fio_next_stage(sim, job, irq_cpu, now);
+}
+
+/* null_blk: the request completes in the submission path, the job never sleeps. */
+static __attribute__((noinline)) void fio_issue_null(struct il_sim *sim, unsigned int cpu,
+						     struct fio_job *job)
+{
+	job->f->completed++;
+	il_sim_wake(sim, cpu, cpu, job->f->wake_run_ns, fio_issue, job, -1);
+}
+
+/*
+ * The job has submitted a request and blocks until the device completes it. The usual case
+ * makes one call, the last (the request's interrupt).
+ */
 static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct fio_job *job = arg;
@@ -316,21 +365,20 @@ static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
 	u64 now = il_sim_now(sim), lat;
 
 	if (!f->dev.lat_us) {
-		/* null_blk: completed in the submission path, the job never sleeps. */
-		f->completed++;
-		il_sim_wake(sim, cpu, cpu, f->dev.complete_ns + f->dev.submit_ns, fio_issue, job, -1);
+		fio_issue_null(sim, cpu, job);
 		return;
 	}
 	lat = fio_latency_ns(f);
 	job->issued_ns = now;
 	il_sim_iowait_add(sim, cpu, 1);
-	if (f->dev.cmd_irq_us && f->dev.cmd_irq_us * NSEC_PER_USEC < lat)
-		il_sim_irq(sim, irq_cpu, now + f->dev.cmd_irq_us * NSEC_PER_USEC, NULL, NULL, -1);
-	fio_extra_irqs(sim, f, irq_cpu, now, lat);
 	job->req_irq_cpu = irq_cpu;
 	job->hops_left = f->dev.hops;
-	job->stage_ns = lat / (f->dev.hops + 1);
-	fio_next_stage(sim, job, irq_cpu);
+	if (f->staged) {
+		fio_issue_staged(sim, job, irq_cpu, now, lat);
+		return;
+	}
+	job->stage_ns = lat;
+	fio_next_stage(sim, job, irq_cpu, now);
 }
 
 /*

@@ -98,7 +98,9 @@ static void slot_put(struct sim_slot *sl, sim_key key)
 
 /*
  * A slot of a CPU changed. The tree is brought up to date lazily, once per event, for every
- * CPU touched (an event often clears a slot and sets it again).
+ * CPU touched (an event often clears a slot and sets it again). The CPU whose events run is
+ * marked once, when its chain starts (run_cpu_chain()): the changes that only ever concern
+ * that CPU (its self event, its interrupt taken off) do not mark it again.
  */
 static sim_hot void cpu_mark_dirty(struct il_sim *sim, unsigned int cpu)
 {
@@ -226,22 +228,31 @@ static sim_hot void slot_set(struct il_sim *sim, unsigned int cpu, unsigned int 
 	cpu_mark_dirty(sim, cpu);
 }
 
-static sim_hot void slot_clear(struct il_sim *sim, unsigned int cpu, unsigned int k)
+/* Clear slot @k of the CPU whose events run (marked dirty already). */
+static sim_hot void slot_clear_running(struct sim_cpu *c, unsigned int k)
 {
-	struct sim_cpu *c = &sim->cpu[cpu];
-
 	c->slot[k] = slot_none;
 	if (k != SLOT_SELF)
 		other_update(c, k);
+}
+
+static sim_hot void slot_clear(struct il_sim *sim, unsigned int cpu, unsigned int k)
+{
+	slot_clear_running(&sim->cpu[cpu], k);
 	cpu_mark_dirty(sim, cpu);
 }
 
 /* irq_next changed: show its key in the IRQ slot. */
-static sim_hot void irq_next_changed(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu)
+static sim_hot void irq_next_show(struct sim_cpu *c)
 {
 	c->slot[SLOT_IRQ].t = c->irq_next.t;
 	c->slot[SLOT_IRQ].seq = c->irq_next.seq;
 	other_update(c, SLOT_IRQ);
+}
+
+static sim_hot void irq_next_changed(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu)
+{
+	irq_next_show(c);
 	cpu_mark_dirty(sim, cpu);
 }
 
@@ -258,6 +269,29 @@ static sim_hot void irq_fill(struct sim_ev *ev, u64 t, u64 seq, enum sim_ev_type
 }
 
 /*
+ * Queue a device interrupt or an IPI at @t with sequence number @seq for @cpu, which has one
+ * pending already: the earlier of the two stays in irq_next, the other goes to the heap. Out
+ * of line, so that the usual case below needs no registers saved.
+ */
+static __attribute__((noinline)) int push_irq_behind(struct il_sim *sim, unsigned int cpu, u64 t,
+						      u64 seq, enum sim_ev_type type, il_sim_fn fn,
+						      void *arg, int hint_cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	struct sim_ev ev;
+
+	if (sim_key_of(t, seq) > slot_key(&c->slot[SLOT_IRQ])) {
+		irq_fill(&ev, t, seq, type, cpu, fn, arg, hint_cpu);
+		return sim_evq_push(&c->irq, &ev);
+	}
+	if (sim_evq_push(&c->irq, &c->irq_next)) /* the new one comes first */
+		return -1;
+	irq_fill(&c->irq_next, t, seq, type, cpu, fn, arg, hint_cpu);
+	irq_next_changed(sim, c, cpu);
+	return 0;
+}
+
+/*
  * Queue a device interrupt or an IPI at @t for @cpu. The usual case, none pending, writes it
  * in place: a copy of a just-built event would read it back before its stores retire.
  */
@@ -266,33 +300,27 @@ static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum si
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	u64 seq = sim->next_seq++;
-	struct sim_ev ev;
 
-	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ) {
-		if (sim_key_of(t, seq) > slot_key(&c->slot[SLOT_IRQ])) {
-			irq_fill(&ev, t, seq, type, cpu, fn, arg, hint_cpu);
-			return sim_evq_push(&c->irq, &ev);
-		}
-		if (sim_evq_push(&c->irq, &c->irq_next)) /* the new one comes first */
-			return -1;
-	}
+	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ)
+		return push_irq_behind(sim, cpu, t, seq, type, fn, arg, hint_cpu);
 	irq_fill(&c->irq_next, t, seq, type, cpu, fn, arg, hint_cpu);
 	irq_next_changed(sim, c, cpu);
 	return 0;
 }
 
-/* Take the earliest interrupt of @c off its CPU (@ev), and bring the next one forward. */
-static void pop_irq(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu, struct sim_ev *ev)
+/*
+ * Take the earliest interrupt of @c, the CPU whose events run, off it (@ev), and bring the
+ * next one forward.
+ */
+static void pop_irq(struct sim_cpu *c, struct sim_ev *ev)
 {
 	*ev = c->irq_next;
 	if (c->irq.len) {
 		sim_evq_pop(&c->irq, &c->irq_next);
-		irq_next_changed(sim, c, cpu);
+		irq_next_show(c);
 		return;
 	}
-	c->slot[SLOT_IRQ] = slot_none;
-	other_update(c, SLOT_IRQ);
-	cpu_mark_dirty(sim, cpu);
+	slot_clear_running(c, SLOT_IRQ);
 }
 
 /* Queue an IPI for @cpu. */
@@ -302,11 +330,18 @@ static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
 		sim_fail(sim, errno);
 }
 
-/* Schedule the one pending "self" event of a CPU (work done, exit done, poll limit); it replaces any earlier one. */
+/*
+ * Schedule the one pending "self" event of a CPU (work done, exit done, poll limit); it
+ * replaces any earlier one. Only the CPU whose events run, or every CPU before the run,
+ * schedules its own: it does not mark the CPU dirty (see cpu_mark_dirty()).
+ */
 static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type)
 {
-	sim->cpu[cpu].self_type = (u8)type;
-	slot_set(sim, cpu, SLOT_SELF, t);
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	c->self_type = (u8)type;
+	c->slot[SLOT_SELF].t = t;
+	c->slot[SLOT_SELF].seq = sim->next_seq++;
 }
 
 /* ---- timers: a per-CPU min-heap --------------------------------------------------------- */
@@ -378,7 +413,7 @@ static void timer_event_update(struct il_sim *sim, unsigned int cpu)
 
 	if (head >= c->timer_ev_at)
 		return; /* an event at or before the head is pending already */
-	c->timer_ev_at = head < sim->now ? sim->now : head;
+	c->timer_ev_at = head < sim->head.now ? sim->head.now : head;
 	slot_set(sim, cpu, SLOT_TIMER, c->timer_ev_at);
 }
 
@@ -440,7 +475,7 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 	int ran = 0;
 
 	c->timer_ev_at = KTIME_MAX_U;
-	while (c->th_len && c->th[0]->expires <= sim->now) {
+	while (c->th_len && c->th[0]->expires <= sim->head.now) {
 		struct il_sim_timer *t = c->th[0];
 
 		th_remove(c, t);
@@ -485,49 +520,52 @@ static void tick_try_stop(struct il_sim *sim, unsigned int cpu)
 	c->stats->tick_stops++;
 	tick_disarm(sim, cpu);
 	if (sim->obs.tick_stop)
-		sim->obs.tick_stop(sim->obs.ctx, cpu, sim->now);
+		sim->obs.tick_stop(sim->obs.ctx, cpu, sim->head.now);
 }
 
 /* ---- work ------------------------------------------------------------------------------ */
 
-/* The run queue is a ring whose capacity is a power of two: add a place at its tail. */
-static struct sim_work *rq_push(struct sim_cpu *c)
+/* The run queue is a ring whose capacity is a power of two: double a full one. */
+static int rq_grow(struct sim_cpu *c)
 {
-	if (c->rq_len == c->rq_cap) {
-		unsigned int cap = c->rq_cap ? 2 * c->rq_cap : 8;
-		struct sim_work *n = malloc(cap * sizeof(*n));
+	unsigned int cap = c->rq_cap ? 2 * c->rq_cap : 8;
+	struct sim_work *n = malloc(cap * sizeof(*n));
 
-		if (!n) {
-			errno = ENOMEM;
-			return NULL;
-		}
-		for (unsigned int i = 0; i < c->rq_len; i++)
-			n[i] = c->rq[(c->rq_head + i) & (c->rq_cap - 1)];
-		free(c->rq);
-		c->rq = n;
-		c->rq_cap = cap;
-		c->rq_head = 0;
+	if (!n) {
+		errno = ENOMEM;
+		return -1;
 	}
-	return &c->rq[(c->rq_head + c->rq_len++) & (c->rq_cap - 1)];
+	for (unsigned int i = 0; i < c->rq_len; i++)
+		n[i] = c->rq[(c->rq_head + i) & (c->rq_cap - 1)];
+	free(c->rq);
+	c->rq = n;
+	c->rq_cap = cap;
+	c->rq_head = 0;
+	return 0;
 }
 
-static void rq_pop(struct sim_cpu *c, struct sim_work *w)
-{
-	*w = c->rq[c->rq_head];
-	c->rq_head = (c->rq_head + 1) & (c->rq_cap - 1);
-	c->rq_len--;
-}
-
+/*
+ * Start the work at the head of the run queue. What runs keeps only what its end needs;
+ * the rest is read in the queue, field by field as il_sim_wake() wrote it (a wider load
+ * spanning several of those stores, shortly after them, could not be forwarded from the
+ * store buffer).
+ */
 static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
+	const struct sim_work *w = &c->rq[c->rq_head];
+	u64 now = sim->head.now;
 
-	rq_pop(c, &c->cur);
+	c->cur.done = w->done;
+	c->cur.arg = w->arg;
+	c->cur.hint_cpu = w->hint_cpu;
 	c->mode = CPU_BUSY;
-	c->work_start = sim->now;
-	c->work_end = sim->now + c->cur.run_ns;
-	if (c->cur.woke_idle)
-		il_hist_add(&sim->m.wake_latency, sim->now - c->cur.queued_ns);
+	c->work_start = now;
+	c->work_end = now + w->run_ns;
+	if (w->woke_idle)
+		il_hist_add(&sim->m.wake_latency, now - w->queued_ns);
+	c->rq_head = (c->rq_head + 1) & (c->rq_cap - 1);
+	c->rq_len--;
 	push_self(sim, cpu, c->work_end, EV_WORK_DONE);
 }
 
@@ -560,14 +598,24 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 }
 
 /* Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case. */
-static __attribute__((noinline)) void wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
+static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
-	if (sim->cpu[cpu].polling)
+	if (sim->cpu[cpu].polling) {
 		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
-	else
-		push_ipi(sim, sim->now + sim->cfg.ipi_ns, cpu);
+		cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
+	} else
+		push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);
+	return 0;
 }
 
+static __attribute__((noinline)) int wake_full_rq(struct il_sim *sim, unsigned int from_cpu,
+						  unsigned int cpu, u64 run_ns, il_sim_fn done,
+						  void *arg, int hint_cpu);
+
+/*
+ * The usual case (a valid CPU with room in its run queue, busy or woken by the caller's own
+ * interrupt) makes no call, and so saves no registers: the others are tail calls.
+ */
 int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64 run_ns,
 		il_sim_fn done, void *arg, int hint_cpu)
 {
@@ -579,19 +627,27 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 		return -1;
 	}
 	c = &sim->cpu[cpu];
-	w = rq_push(c);
-	if (!w)
-		return -1;
+	if (c->rq_len == c->rq_cap)
+		return wake_full_rq(sim, from_cpu, cpu, run_ns, done, arg, hint_cpu);
+	w = &c->rq[(c->rq_head + c->rq_len++) & (c->rq_cap - 1)];
 	w->run_ns = run_ns;
-	w->queued_ns = sim->now;
+	w->queued_ns = sim->head.now;
 	w->done = done;
 	w->arg = arg;
 	w->hint_cpu = hint_cpu;
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
-	wake_idle_cpu(sim, cpu);
-	return 0;
+	return wake_idle_cpu(sim, cpu);
+}
+
+/* il_sim_wake() on a CPU whose run queue is full: make room first. */
+static int wake_full_rq(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64 run_ns,
+			il_sim_fn done, void *arg, int hint_cpu)
+{
+	if (rq_grow(&sim->cpu[cpu]))
+		return -1;
+	return il_sim_wake(sim, from_cpu, cpu, run_ns, done, arg, hint_cpu);
 }
 
 /* ---- idle periods ---------------------------------------------------------------------- */
@@ -602,7 +658,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 
 	c->mode = CPU_IDLE;
 	c->idx = idx;
-	c->idle_start = sim->now;
+	c->idle_start = sim->head.now;
 	c->polling = sim->polling_states >> idx & 1;
 	if (c->polling) {
 		u64 limit;
@@ -611,9 +667,9 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 			c->dev.poll_time_limit = false;
 		limit = il_cpuidle_poll_time(&sim->drv, &c->dev);
 		if (limit != U64_MAX_NS)
-			push_self(sim, cpu, sim->now + limit, EV_POLL_LIMIT);
+			push_self(sim, cpu, sim->head.now + limit, EV_POLL_LIMIT);
 	}
-	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->now))
+	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
 		tick_arm(sim, cpu, sim_next_tick(sim));
 }
 
@@ -655,7 +711,7 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 	struct sim_cpu *c = &sim->cpu[cpu];
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
-		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->now,
+		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->head.now,
 		.wake_ns = c->wake_ns, .cause = (enum il_sim_wake)c->wake_cause, .miss = miss,
 	};
 
@@ -666,7 +722,7 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 diff = sim->now - c->idle_start;
+	u64 diff = sim->head.now - c->idle_start;
 	enum il_miss miss;
 
 	miss = il_cpuidle_account(&sim->drv, &c->dev, c->idx, (s64)diff);
@@ -700,10 +756,10 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	if (c->polling && !c->rq_len)
 		return;
 	c->mode = CPU_WAKING;
-	c->wake_ns = sim->now;
+	c->wake_ns = sim->head.now;
 	c->wake_cause = (u8)cause;
 	c->stats->wakeups++;
-	push_self(sim, cpu, sim->now + (c->polling ? 0 : sim->exit_ns[c->idx]),
+	push_self(sim, cpu, sim->head.now + (c->polling ? 0 : sim->exit_ns[c->idx]),
 		  EV_EXIT_DONE);
 }
 
@@ -713,7 +769,7 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 
 	if (sim->poll >= IL_POLL_5_X)
 		c->dev.poll_time_limit = true;
-	c->wake_ns = sim->now;
+	c->wake_ns = sim->head.now;
 	c->wake_cause = IL_SIM_WAKE_POLL_LIMIT;
 	c->stats->poll_limits++;
 	idle_period_end(sim, cpu);
@@ -728,7 +784,7 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING)
 		return; /* a busy CPU's tick: nothing else here reads it */
 	c->got_idle_tick = true;
-	tick_arm(sim, cpu, sim->now + sim->tick_ns);
+	tick_arm(sim, cpu, sim->head.now + sim->tick_ns);
 	cpu_interrupt(sim, cpu, IL_SIM_WAKE_TICK);
 }
 
@@ -760,11 +816,11 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 	struct sim_ev ev;
 
 	if (k == SLOT_IRQ) {
-		pop_irq(sim, c, cpu, &ev);
+		pop_irq(c, &ev);
 		dispatch_shared(sim, &ev);
 		return;
 	}
-	slot_clear(sim, cpu, k);
+	slot_clear_running(c, k);
 	if (k == SLOT_SELF)
 		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
 	else if (k == SLOT_TICK)
@@ -779,7 +835,7 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 		errno = EINVAL;
 		return -1;
 	}
-	return push_irq(sim, cpu, when < sim->now ? sim->now : when, EV_IRQ, fn, arg, hint_cpu);
+	return push_irq(sim, cpu, when < sim->head.now ? sim->head.now : when, EV_IRQ, fn, arg, hint_cpu);
 }
 
 /*
@@ -790,20 +846,26 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	sim_key rest = tree_best_of_rest(sim, cpu);
+	sim_key rest = tree_best_of_rest(sim, cpu), stop = sim_key_of(end, 0);
 
+	cpu_mark_dirty(sim, cpu); /* for the changes of its own that do not mark it */
+	/*
+	 * Go on while the next event comes before the rest and before the end: before the
+	 * smaller of the two keys (keys are unique, and "none" is never before the end).
+	 */
+	stop = rest < stop ? rest : stop;
 	for (;;) {
 		sim_key key;
 
-		sim->now = t;
+		sim->head.now = t;
 		sim->events++;
 		run_cpu_event(sim, cpu); /* marks @cpu dirty */
 		if (sim->ndirty != 1 || sim->error)
 			return;
 		key = cpu_earliest(c);
-		t = (u64)(key >> 64);
-		if (key > rest || t >= end)
+		if (key >= stop)
 			return;
+		t = (u64)(key >> 64);
 	}
 }
 
@@ -814,8 +876,8 @@ static void notify_open(struct il_sim *sim, unsigned int cpu)
 	bool woken = c->mode == CPU_WAKING;
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
-		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->now,
-		.wake_ns = woken ? c->wake_ns : sim->now,
+		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->head.now,
+		.wake_ns = woken ? c->wake_ns : sim->head.now,
 		.cause = woken ? (enum il_sim_wake)c->wake_cause : IL_SIM_WAKE_NONE,
 	};
 
@@ -833,13 +895,13 @@ static void close_run(struct il_sim *sim)
 
 		il_metrics_add_usage(&sim->m, i, c->dev.states_usage);
 		if (c->mode == CPU_IDLE || c->mode == CPU_WAKING) {
-			il_metrics_open_idle(&sim->m, i, c->idx, sim->now - c->idle_start);
+			il_metrics_open_idle(&sim->m, i, c->idx, sim->head.now - c->idle_start);
 			if (sim->obs.open)
 				notify_open(sim, i);
 		} else if (c->mode == CPU_BUSY)
-			sim->m.cpu[i].busy_ns += sim->now - c->work_start;
+			sim->m.cpu[i].busy_ns += sim->head.now - c->work_start;
 	}
-	sim->m.duration_ns = sim->now;
+	sim->m.duration_ns = sim->head.now;
 }
 
 int il_sim_run(struct il_sim *sim)
@@ -851,6 +913,7 @@ int il_sim_run(struct il_sim *sim)
 			cpu_start_work(sim, i);
 		else
 			cpu_idle_iteration(sim, i, true);
+		cpu_mark_dirty(sim, i); /* its self event may be set, which does not mark it */
 	}
 	/* The next event is the tree's winner, by (time, scheduling order). */
 	while (!sim->error) {
@@ -862,7 +925,7 @@ int il_sim_run(struct il_sim *sim)
 			break; /* the end, or nothing is pending */
 		run_cpu_chain(sim, next->cpu, next->t, end);
 	}
-	sim->now = end;
+	sim->head.now = end;
 	close_run(sim);
 	if (sim->error) {
 		errno = sim->error;
@@ -943,7 +1006,9 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 		;
 	sim->tree = calloc(2 * sim->leaves, sizeof(*sim->tree));
 	sim->dirty = calloc(cfg->ncpus, sizeof(*sim->dirty));
-	if (!sim->cpu || !sim->tree || !sim->dirty || il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
+	sim->head.ncpus = cfg->ncpus;
+	sim->head.nr_iowait = calloc(cfg->ncpus, sizeof(*sim->head.nr_iowait));
+	if (!sim->cpu || !sim->tree || !sim->dirty || !sim->head.nr_iowait || il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
 		goto out_free;
 	/* Nothing is pending yet: every node holds "none"; leaves past ncpus keep it for ever. */
 	for (unsigned int n = 1; n < 2 * sim->leaves; n++) {
@@ -987,21 +1052,12 @@ void il_sim_free(struct il_sim *sim)
 	free(sim->cpu);
 	free(sim->tree);
 	free(sim->dirty);
+	free(sim->head.nr_iowait);
 	il_metrics_free(&sim->m);
 	free(sim);
 }
 
 /* ---- accessors ------------------------------------------------------------------------- */
-
-u64 il_sim_now(const struct il_sim *sim)
-{
-	return sim->now;
-}
-
-unsigned int il_sim_ncpus(const struct il_sim *sim)
-{
-	return sim->cfg.ncpus;
-}
 
 u64 il_sim_tick_ns(const struct il_sim *sim)
 {
@@ -1016,12 +1072,6 @@ u64 il_sim_duration_ns(const struct il_sim *sim)
 void il_sim_rng_init(const struct il_sim *sim, struct il_rng *r, u64 stream)
 {
 	il_rng_init(r, sim->cfg.seed, stream);
-}
-
-void il_sim_iowait_add(struct il_sim *sim, unsigned int cpu, int delta)
-{
-	if (cpu < sim->cfg.ncpus)
-		sim->cpu[cpu].nr_iowait += (unsigned long)(long)delta;
 }
 
 void il_sim_set_load(struct il_sim *sim, unsigned int cpu, unsigned long weight)

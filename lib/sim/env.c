@@ -40,16 +40,25 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 {
 	struct il_sim *sim = env_sim(env);
 	struct sim_cpu *c = env_cpu(env);
-	u64 now = sim->now;
+	u64 now = sim->head.now;
 	u64 next_timer = sim_next_timer(c);
-	u64 next_tick = c->tick_stopped ? KTIME_MAX_U : sim_next_tick(sim);
-	s64 programmed = (s64)(min_u64(next_timer, next_tick) - now);
+	u64 base, programmed;
 
+	if (c->tick_stopped) {
+		programmed = min_u64(next_timer, KTIME_MAX_U) - now;
+		if (!delta_next)
+			return (s64)programmed;
+		*delta_next = (s64)programmed;
+		return (s64)(next_timer - now);
+	}
+	/* The tick runs: the programmed event is the earlier of the next timer and tick. */
+	base = sim_tick_base(sim);
+	programmed = min_u64(next_timer, base + sim->tick_ns) - now;
 	if (!delta_next)
-		return programmed;
-	*delta_next = programmed;
-	if (!c->tick_stopped && sim_tick_must_run(sim, c))
-		return programmed;
+		return (s64)programmed;
+	*delta_next = (s64)programmed;
+	if (sim_tick_must_run_at(sim, c, base))
+		return (s64)programmed;
 	return (s64)(next_timer - now);
 }
 
@@ -74,7 +83,7 @@ static void sim_qos(const struct il_env *env, struct il_qos *out)
 
 static unsigned long sim_nr_iowait(const struct il_env *env)
 {
-	return env_cpu(env)->nr_iowait;
+	return env_sim(env)->head.nr_iowait[env->cpu];
 }
 
 static unsigned long sim_load_weight(const struct il_env *env)
@@ -84,7 +93,7 @@ static unsigned long sim_load_weight(const struct il_env *env)
 
 static u64 sim_local_clock(const struct il_env *env)
 {
-	return env_sim(env)->now;
+	return env_sim(env)->head.now;
 }
 
 /* When work queued or running on other CPUs will wake @cpu (their hint), KTIME_MAX if never. */
@@ -148,7 +157,7 @@ static s64 sim_oracle_idle_ns(const struct il_env *env)
 {
 	struct il_sim *sim = env_sim(env);
 	struct sim_cpu *c = env_cpu(env);
-	u64 now = sim->now;
+	u64 now = sim->head.now;
 	u64 wake = sim_next_timer(c);
 
 	/* Only the 4.16 loop has settled the tick before select; later ones follow stop_tick. */

@@ -16,7 +16,7 @@ static bool ev_before(const struct sim_ev *a, const struct sim_ev *b)
 	return sim_key_of(a->t, a->seq) < sim_key_of(b->t, b->seq);
 }
 
-int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev)
+int sim_evq_push_slow(struct sim_evq *q, const struct sim_ev *ev)
 {
 	size_t i;
 
@@ -44,7 +44,7 @@ int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev)
 	return 0;
 }
 
-void sim_evq_pop(struct sim_evq *q, struct sim_ev *out)
+void sim_evq_pop_slow(struct sim_evq *q, struct sim_ev *out)
 {
 	const struct sim_ev *last;
 	size_t i = 0;

@@ -104,18 +104,22 @@ static double normal_quantile(double p)
 	       (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
 }
 
-void il_lognormal_init(struct il_lognormal *t, unsigned int sigma_milli)
+/*
+ * The duration of step @i: the median times the quantile's factor, rounded to ns as
+ * il_rng_lognormal_ns() does (the factor as a double, then one multiplication).
+ */
+static u64 lognormal_step_ns(int i, unsigned int sigma_milli, u64 median_ns)
 {
-	t->sigma_milli = sigma_milli;
-	for (int i = 0; i < IL_LOGN_STEPS; i++)
-		t->factor[i] = exp(normal_quantile((i + 0.5) / IL_LOGN_STEPS) * sigma_milli / 1000.0);
-}
-
-_Static_assert(IL_LOGN_STEPS == 1 << 12, "il_lognormal_draw() takes the top 12 bits");
-
-u64 il_lognormal_draw(struct il_rng *r, const struct il_lognormal *t, u64 median_ns)
-{
-	double x = (double)median_ns * t->factor[il_rng_next(r) >> (64 - 12)];
+	double factor = exp(normal_quantile((i + 0.5) / IL_LOGN_STEPS) * sigma_milli / 1000.0);
+	double x = (double)median_ns * factor;
 
 	return x >= 9.0e18 ? (u64)9.0e18 : (u64)(x + 0.5);
+}
+
+void il_lognormal_init(struct il_lognormal *t, unsigned int sigma_milli, u64 median_ns)
+{
+	t->sigma_milli = sigma_milli;
+	t->median_ns = median_ns;
+	for (int i = 0; i < IL_LOGN_STEPS; i++)
+		t->ns[i] = lognormal_step_ns(i, sigma_milli, median_ns);
 }

@@ -73,21 +73,28 @@ u64 il_rng_exp_ns(struct il_rng *r, u64 mean_ns);
 u64 il_rng_lognormal_ns(struct il_rng *r, u64 median_ns, unsigned int sigma_milli);
 
 /*
- * A log-normal distribution as a table of IL_LOGN_STEPS equally likely factors (the
- * quantiles at (i + 0.5) / IL_LOGN_STEPS): one table lookup per draw instead of a log, an
- * exp and a sincos. The tails stop at about 3.7 sigma.
+ * A log-normal distribution of durations as a table of IL_LOGN_STEPS equally likely values
+ * (the quantiles at (i + 0.5) / IL_LOGN_STEPS, times the median, rounded to ns): one table
+ * lookup per draw instead of a log, an exp, a sincos and the rounding. The tails stop at
+ * about 3.7 sigma.
  */
 #define IL_LOGN_STEPS 4096
 
 struct il_lognormal {
 	unsigned int sigma_milli;
-	double factor[IL_LOGN_STEPS];
+	u64 median_ns;
+	u64 ns[IL_LOGN_STEPS];
 };
 
-/** il_lognormal_init - the table for log-space sigma @sigma_milli / 1000 */
-void il_lognormal_init(struct il_lognormal *t, unsigned int sigma_milli);
-/** il_lognormal_draw - a duration with median @median_ns from table @t */
-u64 il_lognormal_draw(struct il_rng *r, const struct il_lognormal *t, u64 median_ns);
+/** il_lognormal_init - the table for log-space sigma @sigma_milli / 1000 and median @median_ns */
+void il_lognormal_init(struct il_lognormal *t, unsigned int sigma_milli, u64 median_ns);
+
+/** il_lognormal_draw - a duration from table @t: the top 12 bits of one draw pick the step */
+static inline u64 il_lognormal_draw(struct il_rng *r, const struct il_lognormal *t)
+{
+	_Static_assert(IL_LOGN_STEPS == 1 << 12, "il_lognormal_draw() takes the top 12 bits");
+	return t->ns[il_rng_next(r) >> (64 - 12)];
+}
 
 /** il_rng_chance - true with probability @permille / 1000 */
 static inline bool il_rng_chance(struct il_rng *r, unsigned int permille)

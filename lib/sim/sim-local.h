@@ -60,9 +60,29 @@ struct sim_evq {
 	size_t len, cap;
 };
 
-int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev);
-void sim_evq_pop(struct sim_evq *q, struct sim_ev *out);
+int sim_evq_push_slow(struct sim_evq *q, const struct sim_ev *ev);
+void sim_evq_pop_slow(struct sim_evq *q, struct sim_ev *out);
 void sim_evq_free(struct sim_evq *q);
+
+/* A heap of one element is the usual case behind a CPU's earliest interrupt: no call. */
+static inline int sim_evq_push(struct sim_evq *q, const struct sim_ev *ev)
+{
+	if (q->len || !q->cap)
+		return sim_evq_push_slow(q, ev);
+	q->ev[0] = *ev;
+	q->len = 1;
+	return 0;
+}
+
+static inline void sim_evq_pop(struct sim_evq *q, struct sim_ev *out)
+{
+	if (q->len != 1) {
+		sim_evq_pop_slow(q, out);
+		return;
+	}
+	*out = q->ev[0];
+	q->len = 0;
+}
 
 struct sim_work {
 	u64 run_ns;
@@ -105,13 +125,19 @@ struct sim_cpu {
 	struct il_device dev;
 	struct il_env env;
 	struct il_qos qos;
-	unsigned long nr_iowait;
 	unsigned long load;
 
-	/* Run queue: a ring of pending work; cur is the piece that runs in CPU_BUSY. */
+	/*
+	 * Run queue: a ring of pending work. cur is what the end of the piece that runs in
+	 * CPU_BUSY needs (its callback), and the CPU it will wake (for the oracle).
+	 */
 	struct sim_work *rq;
 	unsigned int rq_cap, rq_head, rq_len;
-	struct sim_work cur;
+	struct {
+		il_sim_fn done;
+		void *arg;
+		int hint_cpu;
+	} cur;
 	u64 work_start;
 	u64 work_end;
 
@@ -158,9 +184,9 @@ struct sim_cpu {
 };
 
 struct il_sim {
+	struct il_sim_head head; /* first: the clock, nr_iowait and ncpus, see sim.h */
 	struct il_sim_config cfg;
 	struct il_driver drv;
-	u64 now;
 	u64 tick_ns;
 	u64 tick_base;       /* the last tick boundary at or before now, see sim_tick_base() */
 	/* The preset's framework rules and ops, the same on every CPU, read once per run. */
@@ -201,8 +227,8 @@ static inline u64 sim_next_timer(const struct sim_cpu *c)
  */
 static inline u64 sim_tick_base(struct il_sim *sim)
 {
-	if (sim->now - sim->tick_base >= sim->tick_ns)
-		sim->tick_base = sim->now - sim->now % sim->tick_ns;
+	if (sim->head.now - sim->tick_base >= sim->tick_ns)
+		sim->tick_base = sim->head.now - sim->head.now % sim->tick_ns;
 	return sim->tick_base;
 }
 
@@ -214,15 +240,21 @@ static inline u64 sim_next_tick(struct il_sim *sim)
 
 /*
  * Whether a running tick has to keep running: RCU callbacks are pending, or the next timer
- * is due within one tick of the last tick (tick_nohz_next_event() returns 0).
+ * is due within one tick of the last tick (tick_nohz_next_event() returns 0). @base is
+ * sim_tick_base().
  */
-static inline bool sim_tick_must_run(struct il_sim *sim, const struct sim_cpu *c)
+static inline bool sim_tick_must_run_at(const struct il_sim *sim, const struct sim_cpu *c, u64 base)
 {
 	u64 next_timer = sim_next_timer(c);
 
 	if (c->rcu_pending)
 		return true;
-	return next_timer != KTIME_MAX_U && (s64)(next_timer - sim_tick_base(sim)) <= (s64)sim->tick_ns;
+	return next_timer != KTIME_MAX_U && (s64)(next_timer - base) <= (s64)sim->tick_ns;
+}
+
+static inline bool sim_tick_must_run(struct il_sim *sim, const struct sim_cpu *c)
+{
+	return sim_tick_must_run_at(sim, c, sim_tick_base(sim));
 }
 
 #endif /* IDLELAB_SIM_LOCAL_H */

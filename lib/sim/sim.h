@@ -85,8 +85,33 @@ int il_sim_run(struct il_sim *sim);
 
 /* ---- what scenarios call --------------------------------------------------------------- */
 
-u64 il_sim_now(const struct il_sim *sim);
-unsigned int il_sim_ncpus(const struct il_sim *sim);
+/*
+ * The clock, the CPU count and the CPUs' I/O wait counts, which scenarios read or change on
+ * nearly every event, are read and changed inline: struct il_sim begins with struct
+ * il_sim_head, so that a pointer to the machine points to it too. Nothing else of the
+ * machine is public.
+ */
+struct il_sim_head {
+	u64 now;
+	unsigned long *nr_iowait; /* per CPU: tasks blocked on I/O */
+	unsigned int ncpus;
+};
+
+static inline const struct il_sim_head *il_sim_head(const struct il_sim *sim)
+{
+	return (const struct il_sim_head *)sim;
+}
+
+static inline u64 il_sim_now(const struct il_sim *sim)
+{
+	return il_sim_head(sim)->now;
+}
+
+static inline unsigned int il_sim_ncpus(const struct il_sim *sim)
+{
+	return il_sim_head(sim)->ncpus;
+}
+
 u64 il_sim_tick_ns(const struct il_sim *sim);
 u64 il_sim_duration_ns(const struct il_sim *sim);
 /** il_sim_rng_init - seed @r as stream @stream of this run */
@@ -140,7 +165,13 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 		il_sim_fn done, void *arg, int hint_cpu);
 
 /** il_sim_iowait_add - change @cpu's nr_iowait (tasks blocked on I/O) by @delta */
-void il_sim_iowait_add(struct il_sim *sim, unsigned int cpu, int delta);
+static inline void il_sim_iowait_add(struct il_sim *sim, unsigned int cpu, int delta)
+{
+	const struct il_sim_head *head = il_sim_head(sim);
+
+	if (cpu < head->ncpus)
+		head->nr_iowait[cpu] += (unsigned long)(long)delta;
+}
 /** il_sim_set_load - set @cpu's runqueue load weight (what 4.x menu reads) */
 void il_sim_set_load(struct il_sim *sim, unsigned int cpu, unsigned long weight);
 /** il_sim_cpu_idle - whether @cpu is in the idle loop (idle or waking up) */
