@@ -163,59 +163,68 @@ static double per_request(const struct il_lab_result *res, u64 count, u64 time_n
  * and their `belows` column is the kernel's aboves (too deep). The seeds' values are in the
  * comments; the bounds leave room for the seeds of the lab (1 and 2 here).
  */
+/* teo-6.14 (the seeds' "teo"), menu-6.13 and menu-5 on one of the battery's fio rows. */
+struct fio_row {
+	struct il_lab_result teo, m613, m5;
+};
+
+static void fio_row_run(struct fio_row *r, const char *device, u64 seed, u64 t)
+{
+	const char *spec = battery_fio_spec(device);
+
+	tl_lab_run("rk3588", "teo-6.14", spec, seed, t, &r->teo);
+	tl_lab_run("rk3588", "menu-6.13", spec, seed, t, &r->m613);
+	tl_lab_run("rk3588", "menu-5", spec, seed, t, &r->m5);
+}
+
+static void fio_row_free(struct fio_row *r)
+{
+	il_lab_result_free(&r->teo);
+	il_lab_result_free(&r->m613);
+	il_lab_result_free(&r->m5);
+}
+
 static void test_fio_request_structure(void **state)
 {
 	const u64 t = 5 * SEC;
 
 	for (u64 seed = 1; seed <= 2; seed++) {
-		struct il_lab_result teo, m613, m5;
+		struct fio_row r;
 
 		/* nvme0n1: 2.3 idle periods per request; teo 0.0007 too-deep periods per request,
 		 * menu-6.13 0.30 (400x) at 0.83 of teo's iops, menu-5 0.0016 at 0.99. */
-		tl_lab_run("rk3588", "teo-6.14", battery_fio_spec("nvme"), seed, t, &teo);
-		tl_lab_run("rk3588", "menu-6.13", battery_fio_spec("nvme"), seed, t, &m613);
-		tl_lab_run("rk3588", "menu-5", battery_fio_spec("nvme"), seed, t, &m5);
-		assert_in_range((u64)(100 * per_request(&teo, teo.sum.idles, t)), 170, 240);
-		assert_true(per_request(&teo, teo.sum.aboves, t) < 0.015);
-		assert_true(m613.sum.aboves > 4 * teo.sum.aboves);
-		assert_true(per_request(&teo, teo.sum.belows, t) < 0.005);
-		assert_true(per_request(&m613, m613.sum.belows, t) < 0.005);
-		assert_true(m613.score < 0.95 * teo.score);
-		assert_true(m5.score > 0.98 * teo.score);
-		il_lab_result_free(&teo);
-		il_lab_result_free(&m613);
-		il_lab_result_free(&m5);
+		fio_row_run(&r, "nvme", seed, t);
+		assert_in_range((u64)(100 * per_request(&r.teo, r.teo.sum.idles, t)), 170, 240);
+		assert_true(per_request(&r.teo, r.teo.sum.aboves, t) < 0.015);
+		assert_true(r.m613.sum.aboves > 4 * r.teo.sum.aboves);
+		assert_true(per_request(&r.teo, r.teo.sum.belows, t) < 0.005);
+		assert_true(per_request(&r.m613, r.m613.sum.belows, t) < 0.005);
+		assert_true(r.m613.score < 0.95 * r.teo.score);
+		assert_true(r.m5.score > 0.98 * r.teo.score);
+		fio_row_free(&r);
 
 		/* sda: 19 idle periods per request; teo 0.32 too deep, menu-6.13 3.5 at 0.73 of
 		 * teo's iops, menu-5 0.82 at 0.96. */
-		tl_lab_run("rk3588", "teo-6.14", battery_fio_spec("sda"), seed, t, &teo);
-		tl_lab_run("rk3588", "menu-6.13", battery_fio_spec("sda"), seed, t, &m613);
-		tl_lab_run("rk3588", "menu-5", battery_fio_spec("sda"), seed, t, &m5);
-		assert_in_range((u64)per_request(&teo, teo.sum.idles, t), 16, 22);
-		assert_in_range((u64)(100 * per_request(&teo, teo.sum.aboves, t)), 8, 40);
-		assert_true(per_request(&teo, teo.sum.belows, t) < 0.1);
-		assert_true(m613.sum.aboves > 2 * m5.sum.aboves);
-		assert_true(m613.score < 0.9 * teo.score);
-		assert_true(m5.score > 0.93 * teo.score);
-		il_lab_result_free(&teo);
-		il_lab_result_free(&m613);
-		il_lab_result_free(&m5);
+		fio_row_run(&r, "sda", seed, t);
+		assert_in_range((u64)per_request(&r.teo, r.teo.sum.idles, t), 16, 22);
+		assert_in_range((u64)(100 * per_request(&r.teo, r.teo.sum.aboves, t)), 8, 40);
+		assert_true(per_request(&r.teo, r.teo.sum.belows, t) < 0.1);
+		assert_true(r.m613.sum.aboves > 2 * r.m5.sum.aboves);
+		assert_true(r.m613.score < 0.9 * r.teo.score);
+		assert_true(r.m5.score > 0.93 * r.teo.score);
+		fio_row_free(&r);
 
 		/* mmcblk1: 13 idle periods per request; teo 0.71 too deep and none too shallow,
 		 * menu-6.13 1.34, menu-5 1.04; iops teo 876 > menu-5 851 > menu-6.13 821. */
-		tl_lab_run("rk3588", "teo-6.14", battery_fio_spec("mmcblk"), seed, t, &teo);
-		tl_lab_run("rk3588", "menu-6.13", battery_fio_spec("mmcblk"), seed, t, &m613);
-		tl_lab_run("rk3588", "menu-5", battery_fio_spec("mmcblk"), seed, t, &m5);
-		assert_in_range((u64)per_request(&teo, teo.sum.idles, t), 11, 17);
-		assert_in_range((u64)(100 * per_request(&teo, teo.sum.aboves, t)), 25, 60);
-		assert_true(per_request(&teo, teo.sum.belows, t) < 0.08);
-		assert_true(m613.sum.aboves > 3 * m5.sum.aboves / 2);
-		assert_in_range((u64)teo.score, 790, 960);
-		assert_true(m613.score < teo.score);
-		assert_true(m5.score > 1.01 * m613.score);
-		il_lab_result_free(&teo);
-		il_lab_result_free(&m613);
-		il_lab_result_free(&m5);
+		fio_row_run(&r, "mmcblk", seed, t);
+		assert_in_range((u64)per_request(&r.teo, r.teo.sum.idles, t), 11, 17);
+		assert_in_range((u64)(100 * per_request(&r.teo, r.teo.sum.aboves, t)), 25, 60);
+		assert_true(per_request(&r.teo, r.teo.sum.belows, t) < 0.08);
+		assert_true(r.m613.sum.aboves > 3 * r.m5.sum.aboves / 2);
+		assert_in_range((u64)r.teo.score, 790, 960);
+		assert_true(r.m613.score < r.teo.score);
+		assert_true(r.m5.score > 1.01 * r.m613.score);
+		fio_row_free(&r);
 	}
 }
 
