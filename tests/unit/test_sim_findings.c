@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The seeds' findings (issue 4, "Tests"), as regression tests of the lab. Each test names
- * the thread it comes from; docs/lab.md says how each one is set up, and which findings
- * the model does not reproduce yet.
+ * the thread it comes from; docs/lab.md says how each one is set up and where the model's
+ * numbers still differ from the seeds'.
  *
  *  1. pseries pipe wakeups at 30-120 µs: menu-6.13 puts the wakee CPU in CEDE nearly every
  *     time (above ratio near 100 %), teo almost never (Aboorva Devarajan, 07d815701274).
