@@ -118,8 +118,6 @@ static u64 lognormal_step_ns(int i, unsigned int sigma_milli, u64 median_ns)
 
 void il_lognormal_init(struct il_lognormal *t, unsigned int sigma_milli, u64 median_ns)
 {
-	t->sigma_milli = sigma_milli;
-	t->median_ns = median_ns;
 	for (int i = 0; i < IL_LOGN_STEPS; i++)
 		t->ns[i] = lognormal_step_ns(i, sigma_milli, median_ns);
 }

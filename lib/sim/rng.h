@@ -81,8 +81,6 @@ u64 il_rng_lognormal_ns(struct il_rng *r, u64 median_ns, unsigned int sigma_mill
 #define IL_LOGN_STEPS 4096
 
 struct il_lognormal {
-	unsigned int sigma_milli;
-	u64 median_ns;
 	u64 ns[IL_LOGN_STEPS];
 };
 
