@@ -46,6 +46,7 @@ FEATURE_CMOCKA := $(call feature,cmocka)
 FEATURE_LIBTRACEFS := $(call feature,libtracefs)
 FEATURE_LIBTRACECMD := $(call feature,libtracecmd)
 FEATURE_ZLIB := $(call feature,zlib)
+FEATURE_RMATH := $(call feature,libRmath)
 
 ifeq ($(FEATURE_JANSSON),1)
 BASE_CFLAGS += -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags jansson)
@@ -66,6 +67,14 @@ ifeq ($(FEATURE_ZLIB),1)
 BASE_CFLAGS += -DHAVE_ZLIB $(shell $(PKG_CONFIG) --cflags zlib)
 LIBS += $(shell $(PKG_CONFIG) --libs zlib)
 endif
+# libRmath (Debian's r-mathlib, R's standalone mathematics library): Student's t for the
+# confidence intervals and tests of lib/stat/. Required.
+ifeq ($(FEATURE_RMATH),1)
+BASE_CFLAGS += $(shell $(PKG_CONFIG) --cflags libRmath)
+LIBS += $(shell $(PKG_CONFIG) --libs libRmath)
+else ifeq ($(filter clean deps demo,$(MAKECMDGOALS)),)
+$(error libRmath not found: please install r-mathlib (scripts/install-deps.sh))
+endif
 LIBS += -lm -pthread
 
 onoff = $(if $(filter 1,$(1)),[ on  ],[ OFF ])
@@ -77,6 +86,7 @@ define print_features
 	@echo "...                     libtracefs: $(call onoff,$(FEATURE_LIBTRACEFS))"
 	@echo "...                    libtracecmd: $(call onoff,$(FEATURE_LIBTRACECMD))"
 	@echo "...                           zlib: $(call onoff,$(FEATURE_ZLIB))"
+	@echo "...                       libRmath: $(call onoff,$(FEATURE_RMATH))"
 	@echo ""
 endef
 

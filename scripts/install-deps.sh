@@ -6,7 +6,7 @@
 #                                    guest's kernel (make check-vm; scripts/vm/get-kernel.sh)
 set -eu
 
-BUILD_PKGS="make gcc pkg-config libjansson-dev"
+BUILD_PKGS="make gcc pkg-config libjansson-dev r-mathlib"
 # libxml2-utils (xmllint), chromium and a font: tests/cli/report.t parses and renders the report page.
 # python3: tests/cli/sweep.t and perfetto.t (perfetto-check.py) parse the JSON they write.
 TEST_PKGS="libcmocka-dev clang libclang-rt-14-dev xz-utils perl zlib1g-dev libtracefs-dev libtraceevent-dev libtracecmd-dev trace-cmd parallel libxml2-utils chromium fonts-dejavu-core python3"
