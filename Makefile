@@ -169,6 +169,19 @@ endif
 $(O)/fuzz/fuzz_rtapp: fuzz/fuzz_rtapp.c $(sort $(wildcard lib/rtapp/*.c)) lib/platform/error.c
 $(O)/fuzz/fuzz_rtapp: FUZZ_LIBS = -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags --libs jansson)
 
+# The scenario specification parser (-s) and the report's inputs reach into most of the
+# library (the scenario registry, the report model), so they link every library source.
+FUZZ_LIB_SRCS := $(LIB_SRCS) $(PLATFORM_GEN)
+FUZZ_LIB_FLAGS := $(filter -D% -I%,$(BASE_CFLAGS)) -DIL_SRCDIR='"$(CURDIR)"' $(LIBS)
+FUZZ_BINS += $(O)/fuzz/fuzz_scenario
+$(O)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c $(FUZZ_LIB_SRCS)
+$(O)/fuzz/fuzz_scenario: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+ifeq ($(FEATURE_JANSSON),1)
+FUZZ_BINS += $(O)/fuzz/fuzz_report
+endif
+$(O)/fuzz/fuzz_report: fuzz/fuzz_report.c $(FUZZ_LIB_SRCS)
+$(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+
 $(filter-out $(FUZZ_TRACE_BINS),$(FUZZ_BINS)):
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")

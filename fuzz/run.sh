@@ -6,6 +6,7 @@
 #   step parser seeds: the ```step blocks of docs/step.md and tests/cli/data/*.step
 #   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
 #   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
+#   scenario specification (-s) and report input seeds: the kept corpora fuzz/corpus/*/
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
 set -eu
 dir=${1:?usage: fuzz/run.sh FUZZ_DIR SECONDS}
@@ -42,6 +43,12 @@ mkdir -p "$work/rtapp"
 cp "$top"/workloads/*.json "$work/rtapp/" 2>/dev/null || true
 [ -f "$top/docs/rtapp.md" ] && blocks "$top/docs/rtapp.md" json "$work/rtapp" doc
 
+# scenario specifications and report inputs: the corpora kept in the tree
+for target in scenario report; do
+	mkdir -p "$work/$target"
+	cp "$top"/fuzz/corpus/$target/* "$work/$target/"
+done
+
 status=0
 for target in platform step; do
 	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
@@ -58,4 +65,10 @@ if [ -x "$dir/fuzz_rtapp" ]; then
 	"$dir/fuzz_rtapp" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-rtapp-" "$work/rtapp" || status=1
 fi
+for target in scenario report; do
+	[ -x "$dir/fuzz_$target" ] || continue
+	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
+	"$dir/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -print_final_stats=1 \
+		-artifact_prefix="$dir/crash-$target-" "$work/$target" || status=1
+done
 exit $status
