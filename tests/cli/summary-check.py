@@ -3,7 +3,7 @@
 """summary-check.py - check the long CSV/TSV of compare, battery or measure.
 
   summary-check.py FILE --keys COL,... --gov COL --n N --baseline GOV --test paired|welch
-                   [--sep tab]
+                   [--sep tab] [--skip COL,...] [--iters ROWS]
 
 Reads FILE with Python's csv module in one call and checks that it is one table (one header,
 rows of equal length), then that its summary rows agree with its per-iteration rows: for each
@@ -47,6 +47,7 @@ def main():
     ap.add_argument("--test", required=True)
     ap.add_argument("--skip", default="")
     ap.add_argument("--sep", default=",")
+    ap.add_argument("--iters", type=int, help="the number of iteration rows expected")
     a = ap.parse_args()
     with open(a.file, newline="") as f:
         rows = list(csv.reader(f, delimiter="\t" if a.sep == "tab" else ","))
@@ -62,6 +63,8 @@ def main():
     sums = [r for r in body if r[col["row"]] == "summary"]
     if not iters or not sums:
         fail("no iteration or no summary rows")
+    if a.iters is not None and len(iters) != a.iters:
+        fail("%d iteration rows, want %d" % (len(iters), a.iters))
     # The iteration rows by (group, governor), metric values as printed.
     groups = {}
     for r in iters:
@@ -84,9 +87,9 @@ def main():
             fail(where + ": no iteration rows")
         texts = [x[col[metric]] for x in runs if number(x[col[metric]]) is not None]
         vals = [number(t) for t in texts]
-        # The rows are rounded to their decimals (integers are exact), the mean to its own.
+        # The rows are rounded to their decimals (a real may have none), the mean to its own.
         din = max(decimals(t) for t in texts)
-        tol = (0.5 * 10.0 ** -din if din else 0.0) + 0.5 * 10.0 ** -decimals(r[col["mean"]]) + 1e-9
+        tol = 0.5 * 10.0 ** -din + 0.5 * 10.0 ** -decimals(r[col["mean"]]) + 1e-9
         if int(r[col["n"]]) != a.n or len(vals) != a.n:
             fail(where + ": n is %s, want %d" % (r[col["n"]], a.n))
         mean = sum(vals) / len(vals)
@@ -106,7 +109,7 @@ def main():
             if r[col["baseline"]] != a.baseline or r[col["test"]] != a.test:
                 fail(where + ": baseline/test %s/%s" % (r[col["baseline"]], r[col["test"]]))
             diff = mean - sum(bvals) / len(bvals)
-            dtol = (10.0 ** -din if din else 0.0) + 0.5 * 10.0 ** -decimals(r[col["delta"]]) + 1e-9
+            dtol = 10.0 ** -din + 0.5 * 10.0 ** -decimals(r[col["delta"]]) + 1e-9
             if abs(number(r[col["delta"]]) - diff) > dtol:
                 fail(where + ": delta %s, rows give %g" % (r[col["delta"]], diff))
             p = number(r[col["p"]])
