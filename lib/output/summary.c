@@ -69,6 +69,14 @@ static bool in_list(const char *const *l, const char *s)
 	return false;
 }
 
+bool il_summary_column(const char *name)
+{
+	for (int i = 0; i < SC_COUNT; i++)
+		if (!strcmp(stat_cols[i], name))
+			return true;
+	return false;
+}
+
 int il_summary_init(struct il_table *out, const char *title, const struct il_table *in,
 		    const struct il_summary_spec *spec)
 {

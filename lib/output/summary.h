@@ -40,6 +40,12 @@ struct il_summary_spec {
 	double level;            /* of every interval; 0: IL_STAT_LEVEL (95 %) */
 };
 
+/**
+ * il_summary_column - @name is one of the summary's own columns (metric, n, mean, ...): a
+ * metric called so would share that column in the long form of csv and tsv
+ */
+bool il_summary_column(const char *name);
+
 /** il_summary_init - an empty summary table for the rows of @in; Return: 0, or -1 (errno) */
 int il_summary_init(struct il_table *out, const char *title, const struct il_table *in,
 		    const struct il_summary_spec *spec);
