@@ -3,7 +3,7 @@
 """summary-check.py - check the long CSV/TSV of compare, battery or measure.
 
   summary-check.py FILE --keys COL,... --gov COL --n N --baseline GOV --test paired|welch
-                   [--sep tab] [--skip COL,...] [--iters ROWS]
+                   [--sep tab] [--skip COL,...] [--iters ROWS] [--summary SUMMARY-FILE]
 
 Reads FILE with Python's csv module in one call and checks that it is one table (one header,
 rows of equal length), then that its summary rows agree with its per-iteration rows: for each
@@ -37,6 +37,17 @@ def fail(msg):
     sys.exit(1)
 
 
+def read_table(path, sep):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f, delimiter="\t" if sep == "tab" else ","))
+    head, body = rows[0], rows[1:]
+    if any(len(r) != len(head) for r in body):
+        fail(path + ": rows of unequal length")
+    if head.count(head[0]) != 1 or any(r == head for r in body):
+        fail(path + ": more than one header")
+    return head, body
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
@@ -48,14 +59,16 @@ def main():
     ap.add_argument("--skip", default="")
     ap.add_argument("--sep", default=",")
     ap.add_argument("--iters", type=int, help="the number of iteration rows expected")
+    ap.add_argument("--summary", help="the summary rows are in this file, FILE holds the iterations")
     a = ap.parse_args()
-    with open(a.file, newline="") as f:
-        rows = list(csv.reader(f, delimiter="\t" if a.sep == "tab" else ","))
-    head, body = rows[0], rows[1:]
-    if any(len(r) != len(head) for r in body):
-        fail("rows of unequal length")
-    if head.count(head[0]) != 1 or any(r == head for r in body):
-        fail("more than one header")
+    head, body = read_table(a.file, a.sep)
+    if a.summary:
+        # Two files (a sweep's sweep.csv and summary.csv): one long table of both, "row" first.
+        shead, sbody = read_table(a.summary, a.sep)
+        cols = ["row"] + head + [c for c in shead if c not in head]
+        body = [["iter"] + r + ["-"] * (len(cols) - 1 - len(r)) for r in body] + \
+            [["summary"] + [r[shead.index(c)] if c in shead else "-" for c in cols[1:]] for r in sbody]
+        head = cols
     col = {name: i for i, name in enumerate(head)}
     keys = a.keys.split(",")
     skip = set(filter(None, a.skip.split(","))) | {"row", "iter", a.gov} | set(keys)
