@@ -40,7 +40,7 @@ struct battery_args {
 	const char *format;
 	const char *json_path;  /* -o */
 	bool list;              /* --list: print the variants, run nothing */
-	const char *baseline;   /* --baseline: the governor of the summaries' deltas; NULL: the first */
+	const char *baseline;   /* --baseline: the summaries' reference; NULL: the first -g */
 };
 
 enum {
@@ -311,12 +311,13 @@ static const char *baseline_of(const struct battery_args *a)
 	return a->baseline ? a->baseline : a->governors[0];
 }
 
-/* --iter > 1: the summary of each platform and variant (iteration i of every governor ran seed N+i). */
+/* --iter > 1: the summary of each platform and variant (iteration i ran seed N+i: paired). */
 static int battery_summaries(struct battery *b)
 {
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
-		.keys = keys, .gov = "gov", .iter = "iter", .baseline = baseline_of(b->a), .paired = true,
+		.keys = keys, .gov = "gov", .iter = "iter", .baseline = baseline_of(b->a),
+		.paired = true,
 	};
 
 	if (b->a->iter < 2)
@@ -360,9 +361,11 @@ static int write_all(const struct il_output_format *fmt, FILE *out, const struct
 
 	if (!parts)
 		return -1;
-	for (int i = settings ? 0 : 1; i < b->ntables; i++)
-		parts[n++] = (struct il_result_part){ &b->tables[i], i && b->sums ? &b->sums[i] : NULL,
-						      &b->lead[2 * i] };
+	for (int i = settings ? 0 : 1; i < b->ntables; i++) {
+		const struct il_table *sum = i && b->sums ? &b->sums[i] : NULL;
+
+		parts[n++] = (struct il_result_part){ &b->tables[i], sum, &b->lead[2 * i] };
+	}
 	summary_note(note, sizeof(note), baseline_of(b->a), true);
 	ret = summary_write(out, fmt, parts, n, lead_names, 2, note);
 	free(parts);

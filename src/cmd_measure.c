@@ -202,8 +202,8 @@ static int add_metric(struct measure_args *args, const char *value, struct cli_e
 	}
 	if (il_summary_column(m.name)) {
 		il_live_metric_free(&m);
-		return cli_error_set(err, "--metric: '%s' is a column of the summaries; choose another name",
-				     m.name);
+		return cli_error_set(err, "--metric: '%s' is a column of the summaries; "
+				     "choose another name", m.name);
 	}
 	il_live_metric_free(&m);
 	args->metrics[args->nmetric++] = value;
@@ -1260,14 +1260,15 @@ static const char *measure_baseline(const struct measure *m)
 	return base;
 }
 
-/* --iter > 1: the summaries of the runs (per governor) and states (per state and governor) tables. */
-static int summary_tables(const struct measure *m, const struct il_table *runs, const struct il_table *states,
-			  struct il_table *sum)
+/* --iter > 1: the summaries of the runs (per governor) and states (per state and governor). */
+static int summary_tables(const struct measure *m, const struct il_table *runs,
+			  const struct il_table *states, struct il_table *sum)
 {
 	static const char *const state_keys[] = { "state", "name", NULL };
-	struct il_summary_spec spec = { .gov = "gov", .iter = "iter", .baseline = measure_baseline(m) };
+	struct il_summary_spec spec = { .gov = "gov", .iter = "iter" };
 
-	/* Welch: the runs of a live machine share no seed, and iteration i of two governors ran at different times. */
+	/* Welch (not .paired): live runs share no seed; iteration i of each ran at another time. */
+	spec.baseline = measure_baseline(m);
 	if (il_summary_table(&sum[0], "runs summary", runs, &spec))
 		return -1;
 	spec.keys = state_keys;
@@ -1282,7 +1283,8 @@ static int print_results(const struct measure *m)
 	struct il_table runs = { 0 }, states = { 0 }, sum[2] = { { 0 } };
 	bool summary = m->args->iter > 1;
 	struct il_result_part parts[2] = {
-		{ &runs, summary ? &sum[0] : NULL, leads[0] }, { &states, summary ? &sum[1] : NULL, leads[1] },
+		{ &runs, summary ? &sum[0] : NULL, leads[0] },
+		{ &states, summary ? &sum[1] : NULL, leads[1] },
 	};
 	char *buf = NULL, note[256];
 	size_t len = 0;

@@ -513,17 +513,23 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 	return CLI_EXIT_OK;
 }
 
+/* The governor the summaries compare with: --baseline, else the first -g. */
+static const char *spec_baseline(const struct lab_args *args)
+{
+	return args->baseline ? args->baseline : args->governors[0];
+}
+
 /*
  * --iter N > 1: the summary of each table. Scenarios that share a table are summarized
  * row range by row range (@row0[s], @nrows[s]), each run of one -s on its own.
  */
-static int compare_summaries(const struct lab_args *args, const struct il_table *t, int n, const int *first,
-			     const int *row0, const int *nrows, struct il_table *sum)
+static int compare_summaries(const struct lab_args *args, const struct il_table *t, int n,
+			     const int *first, const int *row0, const int *nrows,
+			     struct il_table *sum)
 {
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
-		.keys = keys, .gov = "gov", .iter = "iter",
-		.baseline = args->baseline ? args->baseline : args->governors[0], .paired = true,
+		.keys = keys, .gov = "gov", .iter = "iter", .baseline = spec_baseline(args), .paired = true,
 	};
 
 	for (int i = 0; i < n; i++) {
@@ -532,16 +538,19 @@ static int compare_summaries(const struct lab_args *args, const struct il_table 
 		snprintf(title, sizeof(title), "%s summary", t[i].title);
 		if (il_summary_init(&sum[i], title, &t[i], &spec))
 			return -1;
-		for (int s = 0; s < args->nscn; s++)
-			if (first[s] == i && il_summary_add(&sum[i], &t[i], row0[s], nrows[s], &spec))
+		for (int s = 0; s < args->nscn; s++) {
+			if (first[s] != i)
+				continue;
+			if (il_summary_add(&sum[i], &t[i], row0[s], nrows[s], &spec))
 				return -1;
+		}
 	}
 	return 0;
 }
 
 /* The per-iteration tables and their summaries, arranged for the format, to the output. */
-static int compare_write(const struct lab_args *args, const struct lab_job *job, const struct il_table *t,
-			 const struct il_table *sum, int n)
+static int compare_write(const struct lab_args *args, const struct lab_job *job,
+			 const struct il_table *t, const struct il_table *sum, int n)
 {
 	static const char *const lead[] = { "scenario" };
 	struct il_result_part parts[LAB_MAX_SCENARIOS];
@@ -554,7 +563,7 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 		titles[i] = t[i].title;
 		parts[i] = (struct il_result_part){ &t[i], sum ? &sum[i] : NULL, &titles[i] };
 	}
-	summary_note(note, sizeof(note), args->baseline ? args->baseline : args->governors[0], true);
+	summary_note(note, sizeof(note), spec_baseline(args), true);
 	if (il_result_tables(&o, job->fmt->name, parts, n, lead, 1, note)) {
 		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
 		return CLI_EXIT_RUNTIME;

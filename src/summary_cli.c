@@ -8,7 +8,8 @@
 
 #include "summary_cli.h"
 
-int summary_check_baseline(const char *baseline, const char *const *govs, int n, struct cli_error *err)
+int summary_check_baseline(const char *baseline, const char *const *govs, int n,
+			   struct cli_error *err)
 {
 	if (!baseline)
 		return 0;
@@ -21,14 +22,14 @@ int summary_check_baseline(const char *baseline, const char *const *govs, int n,
 
 const char *summary_note(char *buf, size_t cap, const char *baseline, bool paired)
 {
-	snprintf(buf, cap, "± and [ ]: 95 %% confidence intervals of the mean and of the difference "
-		 "from %s, in %% of its mean; %s; p: two-sided t-test", baseline,
+	snprintf(buf, cap, "± and [ ]: 95 %% confidence intervals of the mean and of the "
+		 "difference from %s, in %% of its mean; %s; p: two-sided t-test", baseline,
 		 paired ? "paired by seed" : "Welch");
 	return buf;
 }
 
-int summary_write(FILE *out, const struct il_output_format *fmt, const struct il_result_part *parts, int n,
-		  const char *const *lead_names, int nlead, const char *note)
+int summary_write(FILE *out, const struct il_output_format *fmt, const struct il_result_part *parts,
+		  int n, const char *const *lead_names, int nlead, const char *note)
 {
 	struct il_result_out o;
 	int ret;

@@ -182,7 +182,9 @@ static int build_summary(struct il_table *sum, const struct il_table *t)
 	static const char *const skip[] = { "case", "seed", NULL };
 	int from = il_table_col(t, "platform"), to = il_table_col(t, "iter"), nkeys = 0;
 	const char **keys = calloc((size_t)t->ncols + 2, sizeof(*keys));
-	struct il_summary_spec spec = { .gov = "governor", .iter = "iter", .skip = skip, .paired = true };
+	struct il_summary_spec spec = {
+		.gov = "governor", .iter = "iter", .skip = skip, .paired = true,
+	};
 	int ret;
 
 	if (!keys)
@@ -199,7 +201,9 @@ static int build_summary(struct il_table *sum, const struct il_table *t)
 
 int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd)
 {
-	static const char *const names[] = { "sweep.csv", "sweep.json", "summary.csv", "summary.json" };
+	static const char *const names[] = {
+		"sweep.csv", "sweep.json", "summary.csv", "summary.json",
+	};
 	const struct il_output_format *fmts[] = { &il_output_csv, &il_output_json, &il_output_csv,
 						  &il_output_json };
 	char tmp[4][4096], final[4][4096];
@@ -214,7 +218,8 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (build_table(&t, recs, n) || (has_iterations(&t) && (nfiles = 4, build_summary(&sum, &t)))) {
+	if (build_table(&t, recs, n) ||
+	    (has_iterations(&t) && (nfiles = 4, build_summary(&sum, &t)))) {
 		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
 		il_table_free(&t);
 		return CLI_EXIT_RUNTIME;

@@ -62,7 +62,8 @@ static int long_columns(struct il_table *out, const struct il_table *const *in, 
 	return 0;
 }
 
-static int long_rows(struct il_table *out, const struct il_table *t, int nlead, const char *const *vals)
+static int long_rows(struct il_table *out, const struct il_table *t, int nlead,
+		     const char *const *vals)
 {
 	int *map = calloc((size_t)t->ncols + 1, sizeof(*map));
 
@@ -78,9 +79,12 @@ static int long_rows(struct il_table *out, const struct il_table *t, int nlead, 
 		for (int k = 0; k < nlead; k++)
 			if (vals[k] && il_table_set_str(out, row, k, vals[k]))
 				goto fail;
-		for (int c = 0; c < t->ncols; c++)
-			if (copy_cell(out, row, map[c], &t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]))
+		for (int c = 0; c < t->ncols; c++) {
+			size_t at = (size_t)r * (size_t)t->ncols + (size_t)c;
+
+			if (copy_cell(out, row, map[c], &t->cells[at]))
 				goto fail;
+		}
 	}
 	free(map);
 	return 0;
@@ -109,7 +113,8 @@ fail:
 	return -1;
 }
 
-int il_table_long_titles(struct il_table *out, const struct il_table *const *in, int n, const char *col)
+int il_table_long_titles(struct il_table *out, const struct il_table *const *in, int n,
+			 const char *col)
 {
 	const char **vals = calloc((size_t)n + 1, sizeof(*vals));
 	int ret;

@@ -77,7 +77,8 @@ int il_table_copy_cell(struct il_table *t, int row, int col, const struct il_cel
 int il_table_long(struct il_table *out, const char *title, const struct il_table *const *in, int n,
 		  const char *const *lead, int nlead, const char *const *vals);
 /** il_table_long_titles - il_table_long() with one leading column @col: each table's title */
-int il_table_long_titles(struct il_table *out, const struct il_table *const *in, int n, const char *col);
+int il_table_long_titles(struct il_table *out, const struct il_table *const *in, int n,
+			 const char *col);
 
 /** il_text_columns - the columns @s takes on a terminal: its UTF-8 characters ("±" is one) */
 size_t il_text_columns(const char *s);

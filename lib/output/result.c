@@ -54,10 +54,12 @@ static int long_table(struct il_result_out *o, const struct il_result_part *part
 
 			if (!t)
 				continue;
+			const char **v = vals + (size_t)nt * (size_t)nl;
+
 			for (int k = 0; k < nlead; k++)
-				vals[(size_t)nt * (size_t)nl + (size_t)k] = parts[i].lead ? parts[i].lead[k] : NULL;
+				v[k] = parts[i].lead ? parts[i].lead[k] : NULL;
 			if (any_summary)
-				vals[(size_t)nt * (size_t)nl + (size_t)nlead] = s ? "summary" : "iter";
+				v[nlead] = s ? "summary" : "iter";
 			in[nt++] = t;
 		}
 	}
@@ -93,8 +95,9 @@ static int text_summary(struct il_result_out *o, const struct il_table *sum, con
 	return 0;
 }
 
-int il_result_tables(struct il_result_out *o, const char *format, const struct il_result_part *parts,
-		     int n, const char *const *lead_names, int nlead, const char *note)
+int il_result_tables(struct il_result_out *o, const char *format,
+		     const struct il_result_part *parts, int n, const char *const *lead_names,
+		     int nlead, const char *note)
 {
 	bool any_summary, text = !strcmp(format, "table");
 	int total = count_tables(parts, n, &any_summary);

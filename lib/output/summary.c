@@ -128,9 +128,12 @@ static bool same_text(const struct il_cell *a, const struct il_cell *b)
 
 static bool same_keys(const struct sum_ctx *c, int r1, int r2)
 {
-	for (int k = 0; k < c->nkeys; k++)
-		if (!same_text(cell_at(c->in, r1, c->key_col[k]), cell_at(c->in, r2, c->key_col[k])))
+	for (int k = 0; k < c->nkeys; k++) {
+		int col = c->key_col[k];
+
+		if (!same_text(cell_at(c->in, r1, col), cell_at(c->in, r2, col)))
 			return false;
+	}
 	return true;
 }
 
@@ -186,10 +189,12 @@ static int baseline_of(const struct sum_ctx *c, int g)
 
 	if (!c->spec->baseline)
 		return 0;
-	for (int v = 0; v < ngov_of(c, g); v++)
-		if (!strcmp(il_cell_text(cell_at(c->in, gov_row(c, g, v), c->gov_col), buf, sizeof(buf)),
-			    c->spec->baseline))
+	for (int v = 0; v < ngov_of(c, g); v++) {
+		const struct il_cell *name = cell_at(c->in, gov_row(c, g, v), c->gov_col);
+
+		if (!strcmp(il_cell_text(name, buf, sizeof(buf)), c->spec->baseline))
 			return v;
+	}
 	return -1;
 }
 
@@ -240,7 +245,7 @@ static bool same_iterations(const double *a, const double *b, int n)
 	return true;
 }
 
-/* The decimals of column @mc's cells in group @g (the most any has), and whether all are integers. */
+/* The decimals of column @mc's cells in group @g (the most any has); *@ints: all are integers. */
 static int decimals_of(const struct sum_ctx *c, int g, int mc, bool *ints)
 {
 	int prec = 0;
@@ -306,6 +311,7 @@ static int add_row(struct sum_ctx *c, int g, int v, int mc, int nx, int base, in
 	const int at = c->nkeys + 1;
 	struct il_stat_summary s;
 	struct metric_fmt f;
+	const char *base_name;
 	char buf[64];
 	int src = gov_row(c, g, v), row;
 
@@ -336,8 +342,8 @@ static int add_row(struct sum_ctx *c, int g, int v, int mc, int nx, int base, in
 	set_real(c->out, row, at + SC_CI_PCT, il_stat_ci_rel(&s), PCT_DECIMALS);
 	if (base < 0 || v == base || !nb)
 		return 0;
-	return add_diff(c, row, &f, il_cell_text(cell_at(c->in, gov_row(c, g, base), c->gov_col), buf,
-						 sizeof(buf)), nx, nb);
+	base_name = il_cell_text(cell_at(c->in, gov_row(c, g, base), c->gov_col), buf, sizeof(buf));
+	return add_diff(c, row, &f, base_name, nx, nb);
 }
 
 static bool is_metric(const struct sum_ctx *c, int col)
@@ -404,7 +410,8 @@ static int ctx_init(struct sum_ctx *c, struct il_table *out, const struct il_tab
 	c->xi = calloc(n, sizeof(*c->xi));
 	c->b = calloc(n, sizeof(*c->b));
 	c->bi = calloc(n, sizeof(*c->bi));
-	if (!c->key_col || !c->group || !c->gov || !c->group_first || !c->x || !c->xi || !c->b || !c->bi) {
+	if (!c->key_col || !c->group || !c->gov || !c->group_first || !c->x || !c->xi || !c->b ||
+	    !c->bi) {
 		errno = ENOMEM;
 		return -1;
 	}

@@ -103,8 +103,9 @@ struct il_result_out {
  *        a single table as it is.
  * Return: 0, or -1 with errno ENOMEM / EINVAL.
  */
-int il_result_tables(struct il_result_out *o, const char *format, const struct il_result_part *parts,
-		     int n, const char *const *lead_names, int nlead, const char *note);
+int il_result_tables(struct il_result_out *o, const char *format,
+		     const struct il_result_part *parts, int n, const char *const *lead_names,
+		     int nlead, const char *note);
 void il_result_out_free(struct il_result_out *o);
 
 #endif /* IDLELAB_OUTPUT_SUMMARY_H */

@@ -72,10 +72,14 @@ static void mean_parts(const struct text_ctx *c, int r, char p[NPARTS][PART_LEN]
 	if (has(c, r, T_CI_PCT))
 		snprintf(p[1], PART_LEN, "%.1f %%", num(c, r, T_CI_PCT));
 	else if (has(c, r, T_CI_LO) && has(c, r, T_CI_HI))
-		snprintf(p[1], PART_LEN, "%.*f", prec, (num(c, r, T_CI_HI) - num(c, r, T_CI_LO)) / 2.0);
+		snprintf(p[1], PART_LEN, "%.*f", prec,
+			 (num(c, r, T_CI_HI) - num(c, r, T_CI_LO)) / 2.0);
 }
 
-/* The parts of "delta [ci]": the difference in % (absolute when the baseline's mean is 0), the interval's ends. */
+/*
+ * The parts of "delta [ci]": the difference in % (absolute when the baseline's mean is 0),
+ * the interval's ends.
+ */
 static void delta_parts(const struct text_ctx *c, int r, bool baseline, char p[NPARTS][PART_LEN])
 {
 	int t = has(c, r, T_DP) ? T_DP : T_D;
@@ -145,7 +149,8 @@ static int set_column(struct il_table *out, int col, char (*parts)[NPARTS][PART_
 		else if (nparts == 2)
 			snprintf(text, sizeof(text), "%s%s%s%s", a[0], sep1, a[1], end);
 		else
-			snprintf(text, sizeof(text), "%s%s%s%s%s%s", a[0], sep1, a[1], sep2, a[2], end);
+			snprintf(text, sizeof(text), "%s%s%s%s%s%s", a[0], sep1, a[1], sep2, a[2],
+				 end);
 		if (il_table_set_str(out, r, col, text))
 			return -1;
 	}
@@ -155,9 +160,10 @@ static int set_column(struct il_table *out, int col, char (*parts)[NPARTS][PART_
 /* Whether row @r's governor is some row's baseline. */
 static bool is_baseline(const struct text_ctx *c, int r)
 {
+	size_t at = (size_t)r * (size_t)c->sum->ncols + (size_t)c->first - 1;
+	const struct il_cell *g = &c->sum->cells[at];
 	char buf[64];
-	const char *gov = il_cell_text(&c->sum->cells[(size_t)r * (size_t)c->sum->ncols + (size_t)c->first - 1],
-				       buf, sizeof(buf));
+	const char *gov = il_cell_text(g, buf, sizeof(buf));
 
 	for (int i = 0; i < c->sum->nrows; i++) {
 		const struct il_cell *b = sum_cell(c, i, T_BASE);
@@ -189,18 +195,24 @@ static int text_ctx_init(struct text_ctx *c, const struct il_table *sum)
 static int copy_plain(struct il_table *out, const struct text_ctx *c)
 {
 	static const int plain[][2] = {
-		{ S_METRIC, T_METRIC }, { S_N, T_N }, { S_SD, T_SD }, { S_MIN, T_MIN }, { S_MAX, T_MAX },
+		{ S_METRIC, T_METRIC }, { S_N, T_N }, { S_SD, T_SD }, { S_MIN, T_MIN },
+		{ S_MAX, T_MAX },
 	};
 
 	for (int r = 0; r < c->sum->nrows; r++) {
 		if (il_table_add_row(out) < 0)
 			return -1;
+		const struct il_cell *row = &c->sum->cells[(size_t)r * (size_t)c->sum->ncols];
+
 		for (int k = 0; k < c->first; k++)
-			if (il_table_copy_cell(out, r, k, &c->sum->cells[(size_t)r * (size_t)c->sum->ncols + (size_t)k]))
+			if (il_table_copy_cell(out, r, k, &row[k]))
 				return -1;
-		for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
-			if (il_table_copy_cell(out, r, c->first + plain[i][0], sum_cell(c, r, plain[i][1])))
+		for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+			int to = c->first + plain[i][0];
+
+			if (il_table_copy_cell(out, r, to, sum_cell(c, r, plain[i][1])))
 				return -1;
+		}
 	}
 	return 0;
 }

@@ -17,7 +17,9 @@ static void column_widths(const struct il_table *t, size_t *w)
 		w[c] = il_text_columns(t->cols[c]);
 	for (int r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
-			size_t len = il_text_columns(il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf)));
+			size_t at = (size_t)r * (size_t)t->ncols + (size_t)c;
+			const struct il_cell *cell = &t->cells[at];
+			size_t len = il_text_columns(il_cell_text(cell, buf, sizeof(buf)));
 
 			if (len > w[c])
 				w[c] = len;
