@@ -3,8 +3,9 @@
  * summary_text.c - a summary table (summary.h) as the table format shows it, after
  * perf stat -r: "mean ± half-width of the CI in %", "delta in % [CI]", p.
  *
- * Each shown cell is built from parts (the mean, the interval) that are padded to the
- * widest part of their column, so that the numbers line up although the cells are text.
+ * Each shown cell is built from parts (the mean, the interval) of which the leading ones
+ * are padded to the widest of their column, so that the numbers line up although the
+ * cells are text.
  */
 #include <errno.h>
 #include <math.h>
@@ -124,12 +125,12 @@ static void pad_left(char *dst, size_t cap, const char *s, size_t w)
 }
 
 /*
- * One shown column from the parts of every row: parts right-aligned to the widest of
- * their kind, joined by @fmt ("%s ± %s", "%s [%s, %s]"); rows without a first part stay
- * empty, rows without the others show the first part alone.
+ * One shown column from the parts of every row: the first @npad parts right-aligned to the
+ * widest of their kind, joined by @sep1, @sep2 and @end (" ± ", or " [", ", ", "]"); rows
+ * without a first part stay empty, rows without the others show the first part alone.
  */
 static int set_column(struct il_table *out, int col, char (*parts)[NPARTS][PART_LEN], int nrows,
-		      int nparts, const char *sep1, const char *sep2, const char *end)
+		      int nparts, int npad, const char *sep1, const char *sep2, const char *end)
 {
 	size_t w[NPARTS] = { 0 };
 
@@ -143,7 +144,7 @@ static int set_column(struct il_table *out, int col, char (*parts)[NPARTS][PART_
 		if (!*parts[r][0])
 			continue;
 		for (int k = 0; k < nparts; k++)
-			pad_left(a[k], sizeof(a[k]), parts[r][k], w[k]);
+			pad_left(a[k], sizeof(a[k]), parts[r][k], k < npad ? w[k] : 0);
 		if (nparts == 1 || !*parts[r][1])
 			snprintf(text, sizeof(text), "%s", a[0]);
 		else if (nparts == 2)
@@ -245,9 +246,9 @@ int il_summary_text(struct il_table *out, const char *title, const struct il_tab
 		delta_parts(&c, r, is_baseline(&c, r), delta[r]);
 		p_parts(&c, r, p[r]);
 	}
-	if (set_column(out, c.first + S_MEAN, mean, sum->nrows, 2, " ± ", "", "") ||
-	    set_column(out, c.first + S_DELTA, delta, sum->nrows, 3, " [", ", ", "]") ||
-	    set_column(out, c.first + S_P, p, sum->nrows, 1, "", "", ""))
+	if (set_column(out, c.first + S_MEAN, mean, sum->nrows, 2, 2, " ± ", "", "") ||
+	    set_column(out, c.first + S_DELTA, delta, sum->nrows, 3, 1, " [", ", ", "]") ||
+	    set_column(out, c.first + S_P, p, sum->nrows, 1, 1, "", "", ""))
 		goto out;
 	ret = 0;
 out:
