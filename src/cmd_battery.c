@@ -18,6 +18,7 @@
 #include "platform/platform.h"
 #include "scenario/battery.h"
 #include "scenario/report.h"
+#include "summary_cli.h"
 
 #define BATTERY_MAX_PLATFORMS 16
 #define BATTERY_MAX_JOBS 256
@@ -39,11 +40,12 @@ struct battery_args {
 	const char *format;
 	const char *json_path;  /* -o */
 	bool list;              /* --list: print the variants, run nothing */
+	const char *baseline;   /* --baseline: the summaries' reference; NULL: the first -g */
 };
 
 enum {
 	BAT_OPT_HELP = 1, BAT_OPT_GOV, BAT_OPT_PLAT, BAT_OPT_TIME, BAT_OPT_SEED, BAT_OPT_ITER,
-	BAT_OPT_JOBS, BAT_OPT_FORMAT, BAT_OPT_OUT, BAT_OPT_LIST,
+	BAT_OPT_JOBS, BAT_OPT_FORMAT, BAT_OPT_OUT, BAT_OPT_LIST, BAT_OPT_BASELINE,
 };
 
 static const struct cli_opt battery_opts[] = {
@@ -57,6 +59,7 @@ static const struct cli_opt battery_opts[] = {
 	{ BAT_OPT_FORMAT, 'f', "format", true },
 	{ BAT_OPT_OUT, 'o', "output", true },
 	{ BAT_OPT_LIST, 0, "list", false },
+	{ BAT_OPT_BASELINE, 0, "baseline", true },
 	{ 0 },
 };
 
@@ -80,7 +83,14 @@ void cmd_battery_usage(FILE *out)
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
 		     "  -f, --format F         table (default), tsv, csv or json on stdout\n"
 		     "  -o, --output FILE      also write every table as JSON to FILE\n"
-		     "      --list             print the battery's scenario variants and exit\n");
+		     "      --baseline GOV     the governor the summaries compare with (default: the first -g)\n"
+		     "      --list             print the battery's scenario variants and exit\n"
+		     "\n"
+		     "With --iter N > 1, each table is followed by its summary: per metric and governor\n"
+		     "n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
+		     "difference from the baseline in %% with its 95 %% interval and p (paired by seed).\n"
+		     "tsv and csv print ONE table: columns platform, scenario, row (iter or summary,\n"
+		     "with --iter > 1), then the union of the tables' columns; '-' where a row has none.\n");
 }
 
 static int battery_option(struct battery_args *a, int id, const char *value, struct cli_error *err)
@@ -123,6 +133,9 @@ static int battery_option(struct battery_args *a, int id, const char *value, str
 	case BAT_OPT_LIST:
 		a->list = true;
 		return CLI_PARSE_OK;
+	case BAT_OPT_BASELINE:
+		a->baseline = value;
+		return CLI_PARSE_OK;
 	}
 	return cli_error_set(err, "unexpected argument '%s'", value);
 }
@@ -151,6 +164,8 @@ static int battery_parse_args(int argc, char **argv, struct battery_args *a, str
 		return ret;
 	if (!a->nplat && (ret = battery_option(a, BAT_OPT_PLAT, BATTERY_DEFAULT_PLATFORMS, err)))
 		return ret;
+	if (summary_check_baseline(a->baseline, a->governors, a->ngov, err))
+		return CLI_PARSE_ERROR;
 	return CLI_PARSE_OK;
 }
 
@@ -170,6 +185,8 @@ struct battery {
 	int *errs;
 	int ntables;
 	struct il_table *tables; /* [0]: the settings, then one per platform and variant */
+	struct il_table *sums;   /* --iter > 1: the summary of each of tables[1...]; else NULL */
+	const char **lead;       /* per table: its platform and variant, for the long form */
 };
 
 static int battery_resolve(struct battery *b)
@@ -289,17 +306,69 @@ static int battery_tables(struct battery *b)
 	return 0;
 }
 
+static const char *baseline_of(const struct battery_args *a)
+{
+	return a->baseline ? a->baseline : a->governors[0];
+}
+
+/* --iter > 1: the summary of each platform and variant (iteration i ran seed N+i: paired). */
+static int battery_summaries(struct battery *b)
+{
+	static const char *const keys[] = { "device", NULL };
+	struct il_summary_spec spec = {
+		.keys = keys, .gov = "gov", .iter = "iter", .baseline = baseline_of(b->a),
+		.paired = true,
+	};
+
+	if (b->a->iter < 2)
+		return 0;
+	b->sums = calloc((size_t)b->ntables, sizeof(*b->sums));
+	if (!b->sums)
+		return -1;
+	for (int i = 1; i < b->ntables; i++) {
+		char title[200];
+
+		snprintf(title, sizeof(title), "%s summary", b->tables[i].title);
+		if (il_summary_table(&b->sums[i], title, &b->tables[i], &spec))
+			return -1;
+	}
+	return 0;
+}
+
+/* The platform and variant of each table: the leading columns of the csv/tsv long form. */
+static int battery_leads(struct battery *b)
+{
+	const struct battery_args *a = b->a;
+
+	b->lead = calloc(2 * (size_t)b->ntables, sizeof(*b->lead));
+	if (!b->lead)
+		return -1;
+	for (int p = 0, i = 1; p < a->nplat; p++)
+		for (int v = 0; v < b->nvar; v++, i++) {
+			b->lead[2 * i] = b->plat[p].name;
+			b->lead[2 * i + 1] = il_battery_at(v)->spec;
+		}
+	return 0;
+}
+
+/* Every table (the settings only when @settings) and its summary, arranged for @fmt. */
 static int write_all(const struct il_output_format *fmt, FILE *out, const struct battery *b, bool settings)
 {
-	const struct il_table **ptrs = calloc((size_t)b->ntables, sizeof(*ptrs));
+	static const char *const lead_names[] = { "platform", "scenario" };
+	struct il_result_part *parts = calloc((size_t)b->ntables, sizeof(*parts));
+	char note[256];
 	int n = 0, ret;
 
-	if (!ptrs)
+	if (!parts)
 		return -1;
-	for (int i = settings ? 0 : 1; i < b->ntables; i++)
-		ptrs[n++] = &b->tables[i];
-	ret = fmt->write(out, ptrs, n);
-	free(ptrs);
+	for (int i = settings ? 0 : 1; i < b->ntables; i++) {
+		const struct il_table *sum = i && b->sums ? &b->sums[i] : NULL;
+
+		parts[n++] = (struct il_result_part){ &b->tables[i], sum, &b->lead[2 * i] };
+	}
+	summary_note(note, sizeof(note), baseline_of(b->a), true);
+	ret = summary_write(out, fmt, parts, n, lead_names, 2, note);
+	free(parts);
 	return ret;
 }
 
@@ -371,7 +440,7 @@ static int battery_run(struct battery *b)
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab battery: %zu runs on %u threads in %.1f s\n", b->nruns, jobs,
 		wall_seconds() - t0);
-	if (battery_tables(b)) {
+	if (battery_tables(b) || battery_summaries(b) || battery_leads(b)) {
 		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
@@ -387,9 +456,14 @@ static void battery_free(struct battery *b)
 {
 	for (size_t i = 0; b->res && i < b->nruns; i++)
 		il_lab_result_free(&b->res[i]);
-	for (int i = 0; i < b->ntables; i++)
+	for (int i = 0; i < b->ntables; i++) {
 		il_table_free(&b->tables[i]);
+		if (b->sums)
+			il_table_free(&b->sums[i]);
+	}
 	free(b->tables);
+	free(b->sums);
+	free(b->lead);
 	free(b->specs);
 	free(b->res);
 	free(b->errs);

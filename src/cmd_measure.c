@@ -41,6 +41,7 @@
 #include "commands.h"
 #include "live/live.h"
 #include "output/output.h"
+#include "summary_cli.h"
 
 #define MEASURE_MAX_GOVERNORS 16
 #define MEASURE_MAX_METRICS 8
@@ -57,7 +58,7 @@ enum {
 	MEASURE_OPT_HELP = 1, MEASURE_OPT_GOV, MEASURE_OPT_ITER, MEASURE_OPT_METRIC,
 	MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE, MEASURE_OPT_ROOT,
 	MEASURE_OPT_LOCK, MEASURE_OPT_FORMAT, MEASURE_OPT_OUTPUT, MEASURE_OPT_TRACE,
-	MEASURE_OPT_TRACE_BUFFER,
+	MEASURE_OPT_TRACE_BUFFER, MEASURE_OPT_BASELINE,
 };
 
 static const struct cli_opt measure_opts[] = {
@@ -74,6 +75,7 @@ static const struct cli_opt measure_opts[] = {
 	{ MEASURE_OPT_OUTPUT, 'o', "output", true },
 	{ MEASURE_OPT_TRACE, 0, "trace", true },
 	{ MEASURE_OPT_TRACE_BUFFER, 0, "trace-buffer-kb", true },
+	{ MEASURE_OPT_BASELINE, 0, "baseline", true },
 	{ 0 },
 };
 
@@ -96,6 +98,7 @@ struct measure_args {
 	const char *trace;                         /* --trace PREFIX */
 	unsigned int trace_buffer_kb;
 	char **cmd;                                /* NULL-terminated, from argv */
+	const char *baseline;                      /* --baseline: of the summaries' deltas */
 };
 
 void cmd_measure_usage(FILE *out)
@@ -133,6 +136,13 @@ void cmd_measure_usage(FILE *out)
 		"                       power:cpu_idle, cpu_idle_miss, timer, irq, ipi events) into\n"
 		"                       PREFIX-GOV-ITER.trace, which 'idlelab replay' reads\n"
 		"      --trace-buffer-kb KB  trace buffer per CPU (default 16384)\n"
+		"      --baseline GOV   the governor the summaries compare with (default: the first)\n"
+		"\n"
+		"With --iter N > 1, each table is followed by its summary: per metric (and state) and\n"
+		"governor n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
+		"difference from the baseline in %% with its 95 %% interval and p (Welch's t-test: live\n"
+		"runs share no seed). tsv and csv print ONE table: columns table (runs or states), row\n"
+		"(iter or summary, with --iter > 1), then the union of the tables' columns.\n"
 		"\n"
 		"Exit status: 0 all runs done; 1 nothing measurable, a setting could not be changed or\n"
 		"restored, or CMD failed; 2 usage error; killed by the signal that interrupted it.\n");
@@ -190,6 +200,11 @@ static int add_metric(struct measure_args *args, const char *value, struct cli_e
 			return cli_error_set(err, "--metric: '%s' given twice", m.name);
 		}
 	}
+	if (il_summary_column(m.name)) {
+		il_live_metric_free(&m);
+		return cli_error_set(err, "--metric: '%s' is a column of the summaries; "
+				     "choose another name", m.name);
+	}
 	il_live_metric_free(&m);
 	args->metrics[args->nmetric++] = value;
 	return CLI_PARSE_OK;
@@ -244,6 +259,9 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 			return cli_error_set(err, "--trace: %s", il_live_trace_missing());
 		args->trace = value;
 		return CLI_PARSE_OK;
+	case MEASURE_OPT_BASELINE:
+		args->baseline = value;
+		return CLI_PARSE_OK;
 	case MEASURE_OPT_TRACE_BUFFER: {
 		char *end;
 		unsigned long v;
@@ -291,6 +309,8 @@ static int measure_parse_args(int argc, char **argv, struct measure_args *args,
 		return cli_error_set(err, "no governor given (-g menu,teo,...)");
 	if (!args->cmd)
 		return cli_error_set(err, "no command given (idlelab measure -g ... -- CMD ARGS)");
+	if (summary_check_baseline(args->baseline, args->governors, args->ngov, err))
+		return CLI_PARSE_ERROR;
 	return CLI_PARSE_OK;
 }
 
@@ -1228,26 +1248,61 @@ static int states_table(const struct measure *m, struct il_table *t)
 	return 0;
 }
 
+/* The governor the summaries compare with: --baseline, else the first one measured. */
+static const char *measure_baseline(const struct measure *m)
+{
+	const char *base = m->args->baseline ? m->args->baseline : m->gov[0];
+
+	for (int k = 0; k < m->ngov; k++)
+		if (!strcmp(m->gov[k], base))
+			return base;
+	warn("baseline '%s' was not measured: the summaries have no deltas", base);
+	return base;
+}
+
+/* --iter > 1: the summaries of the runs (per governor) and states (per state and governor). */
+static int summary_tables(const struct measure *m, const struct il_table *runs,
+			  const struct il_table *states, struct il_table *sum)
+{
+	static const char *const state_keys[] = { "state", "name", NULL };
+	struct il_summary_spec spec = { .gov = "gov", .iter = "iter" };
+
+	/* Welch (not .paired): live runs share no seed; iteration i of each ran at another time. */
+	spec.baseline = measure_baseline(m);
+	if (il_summary_table(&sum[0], "runs summary", runs, &spec))
+		return -1;
+	spec.keys = state_keys;
+	return il_summary_table(&sum[1], "states summary", states, &spec);
+}
+
 static int print_results(const struct measure *m)
 {
+	static const char *const lead_names[] = { "table" };
+	static const char *const leads[2][1] = { { "runs" }, { "states" } };
 	const struct il_output_format *fmt = il_output_find(m->args->format);
-	struct il_table runs = { 0 }, states = { 0 };
-	const struct il_table *tables[2] = { &runs, &states };
-	char *buf = NULL;
+	struct il_table runs = { 0 }, states = { 0 }, sum[2] = { { 0 } };
+	bool summary = m->args->iter > 1;
+	struct il_result_part parts[2] = {
+		{ &runs, summary ? &sum[0] : NULL, leads[0] },
+		{ &states, summary ? &sum[1] : NULL, leads[1] },
+	};
+	char *buf = NULL, note[256];
 	size_t len = 0;
 	FILE *mem;
 	int ret = -1;
 
-	if (runs_table(m, &runs) || states_table(m, &states)) {
+	if (runs_table(m, &runs) || states_table(m, &states) ||
+	    (summary && summary_tables(m, &runs, &states, sum))) {
 		warn("out of memory");
 		goto out;
 	}
+	summary_note(note, sizeof(note), m->args->baseline ? m->args->baseline : m->gov[0], false);
 	mem = open_memstream(&buf, &len);
 	if (!mem) {
 		warn("out of memory");
 		goto out;
 	}
-	if (fmt->write(mem, tables, 2) | fclose(mem)) {
+	if (summary_write(mem, fmt, parts, 2, lead_names, 1, note) | fclose(mem)) {
 		warn("cannot format the results: %s", strerror(errno));
 		goto out;
 	}
@@ -1261,6 +1316,8 @@ out:
 	free(buf);
 	il_table_free(&runs);
 	il_table_free(&states);
+	il_table_free(&sum[0]);
+	il_table_free(&sum[1]);
 	return ret;
 }
 

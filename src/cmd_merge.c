@@ -30,7 +30,8 @@ void cmd_merge_usage(FILE *out)
 		     "Combine the per-case outputs of the command lines of 'idlelab sweep --emit-jobs'\n"
 		     "(DIR/case-N.csv, each written by 'idlelab run ... --label ... -f csv -o FILE')\n"
 		     "into DIR/sweep.csv and DIR/sweep.json, rows in case order: the same bytes as a\n"
-		     "local 'idlelab sweep' of the same cases.\n"
+		     "local 'idlelab sweep' of the same cases (and DIR/summary.{csv,json} when the cases\n"
+		     "have several iterations).\n"
 		     "\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n");
 }

@@ -16,11 +16,12 @@
 #include "platform/platform.h"
 #include "scenario/report.h"
 #include "scenario/scenario.h"
+#include "summary_cli.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
 	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
-	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW,
+	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW, LAB_OPT_BASELINE,
 };
 
 static const struct cli_opt lab_opts[] = {
@@ -37,6 +38,7 @@ static const struct cli_opt lab_opts[] = {
 	{ LAB_OPT_OUT, 'o', "output", true },
 	{ LAB_OPT_LABEL, 0, "label", true },
 	PERFETTO_CLI_OPTS(LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW),
+	{ LAB_OPT_BASELINE, 0, "baseline", true },
 	{ 0 },
 };
 
@@ -208,6 +210,11 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 			return cli_error_set(err, "--label: '%s' is not NAME=VALUE", value);
 		args->labels[args->nlabel++] = value;
 		return CLI_PARSE_OK;
+	case LAB_OPT_BASELINE:
+		if (!args->compare)
+			return cli_error_set(err, "--baseline is an option of compare");
+		args->baseline = value;
+		return CLI_PARSE_OK;
 	case LAB_OPT_PERFETTO:
 	case LAB_OPT_PERFETTO_LIMIT:
 	case LAB_OPT_PERFETTO_WINDOW:
@@ -230,6 +237,8 @@ static int lab_check(const struct lab_args *args, struct cli_error *err)
 		return cli_error_set(err, "no scenario given (-s; see 'idlelab scenarios')");
 	if (!args->compare && args->nscn > 1)
 		return cli_error_set(err, "run takes one scenario; use compare for several");
+	if (summary_check_baseline(args->baseline, args->governors, args->ngov, err))
+		return CLI_PARSE_ERROR;
 	return perfetto_check(&args->perfetto, err);
 }
 
@@ -364,13 +373,9 @@ static int write_tables_file(const struct lab_job *job, const struct il_table *c
 	return CLI_EXIT_OK;
 }
 
-static int write_tables(const struct lab_args *args, const struct lab_job *job, struct il_table *tables, int n,
-			const char *cmd)
+static int write_table_ptrs(const struct lab_args *args, const struct lab_job *job,
+			    const struct il_table *const *ptrs, int n, const char *cmd)
 {
-	const struct il_table *ptrs[4 + LAB_MAX_SCENARIOS];
-
-	for (int i = 0; i < n; i++)
-		ptrs[i] = &tables[i];
 	if (args->output)
 		return write_tables_file(job, ptrs, n, args->output, cmd);
 	if (job->fmt->write(stdout, ptrs, n) || fflush(stdout)) {
@@ -378,6 +383,16 @@ static int write_tables(const struct lab_args *args, const struct lab_job *job, 
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
+}
+
+static int write_tables(const struct lab_args *args, const struct lab_job *job, struct il_table *tables, int n,
+			const char *cmd)
+{
+	const struct il_table *ptrs[4 + LAB_MAX_SCENARIOS];
+
+	for (int i = 0; i < n; i++)
+		ptrs[i] = &tables[i];
+	return write_table_ptrs(args, job, ptrs, n, cmd);
 }
 
 static int copy_cell(struct il_table *t, int row, int col, const struct il_cell *c)
@@ -498,13 +513,78 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 	return CLI_EXIT_OK;
 }
 
+/* The governor the summaries compare with: --baseline, else the first -g. */
+static const char *spec_baseline(const struct lab_args *args)
+{
+	return args->baseline ? args->baseline : args->governors[0];
+}
+
+/*
+ * --iter N > 1: the summary of each table. Scenarios that share a table are summarized
+ * row range by row range (@row0[s], @nrows[s]), each run of one -s on its own.
+ */
+static int compare_summaries(const struct lab_args *args, const struct il_table *t, int n,
+			     const int *first, const int *row0, const int *nrows,
+			     struct il_table *sum)
+{
+	static const char *const keys[] = { "device", NULL };
+	struct il_summary_spec spec = {
+		.keys = keys, .gov = "gov", .iter = "iter", .baseline = spec_baseline(args), .paired = true,
+	};
+
+	for (int i = 0; i < n; i++) {
+		char title[IL_NAME_LEN + 64];
+
+		snprintf(title, sizeof(title), "%s summary", t[i].title);
+		if (il_summary_init(&sum[i], title, &t[i], &spec))
+			return -1;
+		for (int s = 0; s < args->nscn; s++) {
+			if (first[s] != i)
+				continue;
+			if (il_summary_add(&sum[i], &t[i], row0[s], nrows[s], &spec))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* The per-iteration tables and their summaries, arranged for the format, to the output. */
+static int compare_write(const struct lab_args *args, const struct lab_job *job,
+			 const struct il_table *t, const struct il_table *sum, int n)
+{
+	static const char *const lead[] = { "scenario" };
+	struct il_result_part parts[LAB_MAX_SCENARIOS];
+	const char *titles[LAB_MAX_SCENARIOS];
+	struct il_result_out o;
+	char note[256];
+	int ret;
+
+	for (int i = 0; i < n; i++) {
+		titles[i] = t[i].title;
+		parts[i] = (struct il_result_part){ &t[i], sum ? &sum[i] : NULL, &titles[i] };
+	}
+	summary_note(note, sizeof(note), spec_baseline(args), true);
+	if (il_result_tables(&o, job->fmt->name, parts, n, lead, 1, note)) {
+		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = write_table_ptrs(args, job, o.tables, o.n, "compare");
+	il_result_out_free(&o);
+	return ret;
+}
+
 static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 {
 	struct il_table *t = calloc(LAB_MAX_SCENARIOS, sizeof(*t));
-	int first[LAB_MAX_SCENARIOS], n = 0, ret = CLI_EXIT_OK;
+	struct il_table *sum = args->iter > 1 ? calloc(LAB_MAX_SCENARIOS, sizeof(*sum)) : NULL;
+	int first[LAB_MAX_SCENARIOS], row0[LAB_MAX_SCENARIOS], nrows[LAB_MAX_SCENARIOS];
+	int n = 0, ret = CLI_EXIT_OK;
 
-	if (!t)
+	if (!t || (args->iter > 1 && !sum)) {
+		free(t);
+		free(sum);
 		return CLI_EXIT_RUNTIME;
+	}
 	for (int s = 0; s < args->nscn && ret == CLI_EXIT_OK; s++) {
 		int ti = table_of(job, s, first);
 
@@ -516,13 +596,23 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 			}
 		}
 		first[s] = ti;
+		row0[s] = t[ti].nrows;
 		ret = compare_fill(args, job, t, ti, s);
+		nrows[s] = t[ti].nrows - row0[s];
+	}
+	if (ret == CLI_EXIT_OK && sum && compare_summaries(args, t, n, first, row0, nrows, sum)) {
+		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
+		ret = CLI_EXIT_RUNTIME;
 	}
 	if (ret == CLI_EXIT_OK)
-		ret = write_tables(args, job, t, n, "compare");
-	for (int i = 0; i < n; i++)
+		ret = compare_write(args, job, t, sum, n);
+	for (int i = 0; i < n; i++) {
 		il_table_free(&t[i]);
+		if (sum)
+			il_table_free(&sum[i]);
+	}
 	free(t);
+	free(sum);
 	return ret;
 }
 

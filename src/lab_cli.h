@@ -35,6 +35,7 @@ struct lab_args {
 	uint64_t time_ns;         /* --time */
 	uint64_t seed;            /* --seed */
 	int iter;                 /* --iter (compare) */
+	const char *baseline;     /* --baseline (compare): the governor of the deltas; NULL: the first */
 	const char *format;       /* --format: table, tsv, csv, json */
 	bool pn_set;
 	uint64_t pn_us[IL_PN_LEVELS]; /* --pn-us */

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "output/output.h"
+#include "output/summary.h"
 #include "sweep_table.h"
 
 static bool keep_column(const char *const *names, int i)
@@ -157,14 +158,58 @@ static int write_one(const char *path, const struct il_output_format *fmt, const
 	return fclose(f) || ret ? -1 : 0;
 }
 
+/* Whether a row has an iteration other than 0: then the sweep ran several seeds per case. */
+static bool has_iterations(const struct il_table *t)
+{
+	int col = il_table_col(t, "iter");
+
+	for (int r = 0; col >= 0 && r < t->nrows; r++) {
+		const struct il_cell *c = &t->cells[(size_t)r * (size_t)t->ncols + (size_t)col];
+
+		if (c->kind == IL_CELL_INT && c->i > 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The summary of the cases: a group is a platform, a value of each parameter (the columns
+ * between "platform" and "iter") and a device; the governors are compared with the first,
+ * paired by seed (iteration k of every case ran seed N+k).
+ */
+static int build_summary(struct il_table *sum, const struct il_table *t)
+{
+	static const char *const skip[] = { "case", "seed", NULL };
+	int from = il_table_col(t, "platform"), to = il_table_col(t, "iter"), nkeys = 0;
+	const char **keys = calloc((size_t)t->ncols + 2, sizeof(*keys));
+	struct il_summary_spec spec = {
+		.gov = "governor", .iter = "iter", .skip = skip, .paired = true,
+	};
+	int ret;
+
+	if (!keys)
+		return -1;
+	for (int c = from; from >= 0 && c < to; c++)
+		keys[nkeys++] = t->cols[c];
+	if (il_table_col(t, "device") >= 0)
+		keys[nkeys++] = "device";
+	spec.keys = keys;
+	ret = il_summary_table(sum, "summary", t, &spec);
+	free(keys);
+	return ret;
+}
+
 int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd)
 {
-	static const char *const names[] = { "sweep.csv", "sweep.json" };
-	const struct il_output_format *fmts[] = { &il_output_csv, &il_output_json };
-	char tmp[2][4096], final[2][4096];
-	struct il_table t;
+	static const char *const names[] = {
+		"sweep.csv", "sweep.json", "summary.csv", "summary.json",
+	};
+	const struct il_output_format *fmts[] = { &il_output_csv, &il_output_json, &il_output_csv,
+						  &il_output_json };
+	char tmp[4][4096], final[4][4096];
+	struct il_table t, sum = { 0 };
 	bool made_dir = false;
-	int written = 0;
+	int written = 0, nfiles = 2;
 
 	qsort(recs, n, sizeof(*recs), by_case);
 	for (size_t r = 1; r < n; r++) {
@@ -173,7 +218,8 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (build_table(&t, recs, n)) {
+	if (build_table(&t, recs, n) ||
+	    (has_iterations(&t) && (nfiles = 4, build_summary(&sum, &t)))) {
 		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
 		il_table_free(&t);
 		return CLI_EXIT_RUNTIME;
@@ -182,17 +228,18 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 		made_dir = true;
 	else if (errno != EEXIST)
 		goto fail;
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < nfiles; i++) {
 		snprintf(tmp[i], sizeof(tmp[i]), "%s/.%s.tmp", dir, names[i]);
 		snprintf(final[i], sizeof(final[i]), "%s/%s", dir, names[i]);
 		written = i + 1;
-		if (write_one(tmp[i], fmts[i], &t))
+		if (write_one(tmp[i], fmts[i], i < 2 ? &t : &sum))
 			goto fail;
 	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < nfiles; i++)
 		if (rename(tmp[i], final[i]))
 			goto fail;
 	il_table_free(&t);
+	il_table_free(&sum);
 	return CLI_EXIT_OK;
 fail:
 	fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, dir, strerror(errno));
@@ -201,5 +248,6 @@ fail:
 	if (made_dir)
 		rmdir(dir);
 	il_table_free(&t);
+	il_table_free(&sum);
 	return CLI_EXIT_RUNTIME;
 }

@@ -37,6 +37,9 @@ void sweep_rec_free(struct sweep_rec *rec);
  * without a column (another platform's states) has an empty cell. Both files are written to
  * temporary files and renamed at the end; on failure nothing is left behind, and @dir is
  * removed again if this call created it. Messages go to stderr as "idlelab @cmd: ...".
+ * When a case has an iteration other than 0, DIR/summary.csv and DIR/summary.json hold
+ * the summary statistics of the iterations (lib/output/summary.h) per platform, parameter
+ * values and device, each governor against the first, paired by seed; written the same way.
  * Return: a CLI exit code.
  */
 int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd);

@@ -120,6 +120,15 @@ void il_table_free(struct il_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+size_t il_text_columns(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80; /* continuation bytes take no column */
+	return n;
+}
+
 const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap)
 {
 	switch (c->kind) {

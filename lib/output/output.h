@@ -9,7 +9,10 @@
  * "# title" line), tsv.c and csv.c (one header line, then rows), json.c (through jansson:
  * an object with one array of row objects per table). The backends write to a FILE the
  * caller gives. tsv and csv print each table as a header line and rows, tables separated
- * by a blank line: a caller that wants one header passes one table.
+ * by a blank line: a caller that wants one header passes one table, and il_table_long()
+ * (long.c) makes one table of several: the commands that print several tables (compare,
+ * battery, measure) merge them for csv and tsv, so a tool reads the file in one call.
+ * summary.h turns the per-iteration rows of a table into summary statistics.
  */
 #ifndef IDLELAB_OUTPUT_H
 #define IDLELAB_OUTPUT_H
@@ -55,6 +58,30 @@ void il_table_set_real(struct il_table *t, int row, int col, double v, int prec)
 void il_table_free(struct il_table *t);
 /** il_table_col - the index of column @name, or -1 */
 int il_table_col(const struct il_table *t, const char *name);
+
+/** il_table_copy_cell - set cell (@row, @col) of @t to a copy of @c; Return: 0 or -1 (ENOMEM) */
+int il_table_copy_cell(struct il_table *t, int row, int col, const struct il_cell *c);
+
+/**
+ * il_table_long - the @n tables @in as one long table @out (called @title)
+ * @lead: the names of @nlead leading columns that say where a row came from
+ * @vals: their texts, @nlead per table: row r of table i gets vals[i * nlead + k] in column
+ *        k; NULL leaves the cell empty
+ *
+ * The columns of @out are the leading ones, then the union of the tables' columns in the
+ * order they first appear; a row of a table that lacks a column has an empty cell there.
+ * Cells keep their kind and precision.
+ * Return: 0, or -1 with errno ENOMEM, or EINVAL when a table has a column named like a
+ * leading one.
+ */
+int il_table_long(struct il_table *out, const char *title, const struct il_table *const *in, int n,
+		  const char *const *lead, int nlead, const char *const *vals);
+/** il_table_long_titles - il_table_long() with one leading column @col: each table's title */
+int il_table_long_titles(struct il_table *out, const struct il_table *const *in, int n,
+			 const char *col);
+
+/** il_text_columns - the columns @s takes on a terminal: its UTF-8 characters ("±" is one) */
+size_t il_text_columns(const char *s);
 
 /** il_cell_text - the text of a cell as the text formats print it, into @buf */
 const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);

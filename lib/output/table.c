@@ -14,10 +14,12 @@ static void column_widths(const struct il_table *t, size_t *w)
 	char buf[CELL_BUF];
 
 	for (int c = 0; c < t->ncols; c++)
-		w[c] = strlen(t->cols[c]);
+		w[c] = il_text_columns(t->cols[c]);
 	for (int r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
-			size_t len = strlen(il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf)));
+			size_t at = (size_t)r * (size_t)t->ncols + (size_t)c;
+			const struct il_cell *cell = &t->cells[at];
+			size_t len = il_text_columns(il_cell_text(cell, buf, sizeof(buf)));
 
 			if (len > w[c])
 				w[c] = len;
@@ -34,6 +36,20 @@ static bool column_has_text(const struct il_table *t, int c)
 	return false;
 }
 
+/* @s in a field of @width columns, left- or right-aligned (printf pads bytes, not columns). */
+static void put_padded(FILE *out, const char *s, size_t width, bool left)
+{
+	size_t len = il_text_columns(s);
+
+	if (!left)
+		for (; len < width; len++)
+			fputc(' ', out);
+	fputs(s, out);
+	if (left)
+		for (; len < width; len++)
+			fputc(' ', out);
+}
+
 static void write_one(FILE *out, const struct il_table *t, const size_t *w, bool *left)
 {
 	char buf[CELL_BUF];
@@ -42,16 +58,19 @@ static void write_one(FILE *out, const struct il_table *t, const size_t *w, bool
 		left[c] = column_has_text(t, c);
 	if (t->title && *t->title)
 		fprintf(out, "# %s\n", t->title);
-	for (int c = 0; c < t->ncols; c++)
-		fprintf(out, "%s%-*s", c ? "  " : "", c + 1 < t->ncols ? (int)w[c] : 0, t->cols[c]);
+	for (int c = 0; c < t->ncols; c++) {
+		fputs(c ? "  " : "", out);
+		put_padded(out, t->cols[c], c + 1 < t->ncols ? w[c] : 0, true);
+	}
 	fputc('\n', out);
 	for (int r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
 			const char *s = il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf));
 			/* No padding after the last column when it is left-aligned. */
-			int width = left[c] ? (c + 1 < t->ncols ? -(int)w[c] : 0) : (int)w[c];
+			size_t width = left[c] && c + 1 == t->ncols ? 0 : w[c];
 
-			fprintf(out, "%s%*s", c ? "  " : "", width, s);
+			fputs(c ? "  " : "", out);
+			put_padded(out, s, width, left[c]);
 		}
 		fputc('\n', out);
 	}

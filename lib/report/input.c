@@ -82,7 +82,18 @@ static bool is_pm_table(const json_t *t)
 	return true;
 }
 
-/* Every table of @root is a linux-pm table, except the key/value table @except if not NULL. */
+/* A summary of a linux-pm table (lib/output/summary.h), which the report does not draw. */
+bool il_rpt_is_summary(const json_t *t)
+{
+	static const char *const sum[] = { "metric", "n", "mean", "sd", "min", "max", NULL };
+
+	return rows_have(t, sum);
+}
+
+/*
+ * Every table of @root is a linux-pm table, except the key/value table @except if not NULL
+ * and summaries of the linux-pm tables.
+ */
 static bool all_pm_tables(const json_t *root, const char *except)
 {
 	const char *key;
@@ -90,7 +101,7 @@ static bool all_pm_tables(const json_t *root, const char *except)
 	int n = 0;
 
 	json_object_foreach((json_t *)root, key, t) {
-		if (except && !strcmp(key, except))
+		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t))
 			continue;
 		if (!is_pm_table(t))
 			return false;

@@ -282,8 +282,8 @@ static int add_compare(struct il_model *m, const struct il_rpt_input *in)
 	json_t *t;
 
 	json_object_foreach(in->root, title, t)
-		if (strcmp(title, "battery") || in->kind != IL_RPT_BATTERY)
-			if (add_pm_table(m, in, title, t))
+		if ((strcmp(title, "battery") || in->kind != IL_RPT_BATTERY) &&
+		    !il_rpt_is_summary(t) && add_pm_table(m, in, title, t))
 				return -1;
 	return 0;
 }

@@ -60,6 +60,8 @@ struct il_rpt_input {
  * Return: 0, or -1 with the reason in @why
  */
 int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap);
+/** il_rpt_is_summary - @t is the summary of a linux-pm table (lib/output/summary.h): not drawn */
+bool il_rpt_is_summary(const json_t *t);
 /**
  * il_rpt_input_parse - parse @text (the contents of @name) and detect its kind
  * Return: 0, or -1 with the reason in @err (without the name)

@@ -12,8 +12,10 @@ done
 
 small="$IDLELAB battery -g menu-6.13,teo -p rk3588,i5-10600k --time 20ms"
 expect 0 "battery, two threads" $small -j 2 -f tsv
-check "two platforms x 21 variants: 42 header lines" test "$(grep -c '^device	gov	iter	' "$OUT")" -eq 42
-check "two rows per table" test "$(grep -c '	menu-6.13	0	' "$OUT")" -eq 42
+check "tsv: one table, one header" sh -c "test \"\$(grep -c 'gov	iter	' '$OUT')\" -eq 1 && ! grep -q '^$' '$OUT'"
+check "tsv: platform and scenario lead" grep -q '^platform	scenario	device	gov	iter	' "$OUT"
+check "two platforms x 21 variants, two rows each" test "$(grep -c '	menu-6.13	0	' "$OUT")" -eq 42
+check "a row names its platform and variant" grep -q '^i5-10600k	pingpong:cpus=12	' "$OUT"
 check "stderr says how many runs" grep -q '84 runs' "$ERR"
 cp "$OUT" "$TMP/j2"
 expect 0 "battery, one thread" $small -j 1 -f tsv
@@ -27,9 +29,29 @@ if "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1; 
 	check "json: the settings table" grep -q '"battery"' "$TMP/b.json"
 	check "json: a table per variant" grep -q '"rk3588 fio:device=mmcblk,[^"]*"' "$TMP/b.json"
 	check "json: iterations 0 and 1" grep -q '"iter": 1' "$TMP/b.json"
+	check "json: a summary per variant" grep -q '"rk3588 video summary": \[' "$TMP/b.json"
+	expect 0 "report reads a battery with summaries" "$IDLELAB" report "$TMP/b.json" -o "$TMP/b-report"
 else
 	skip "battery -o FILE.json" "built without jansson"
 fi
+if command -v python3 >/dev/null; then
+	expect 0 "battery --iter 2 -f csv" "$IDLELAB" battery --iter 2 -p rk3588 --time 200ms -g menu-6.16,menu-6.17 -f csv
+	check "battery csv: one table, 21 x 2 x 2 iteration rows, summary rows agree with them" \
+		python3 "$TESTS_DIR/summary-check.py" "$OUT" --keys platform,scenario,device --gov gov --n 2 \
+		--baseline menu-6.16 --test paired --iters 84
+	expect 0 "battery --iter 2 --baseline menu-6.17 -f tsv" "$IDLELAB" battery --iter 2 -p rk3588 --time 200ms \
+		-g menu-6.16,menu-6.17 -f tsv --baseline menu-6.17
+	check "battery tsv --baseline: deltas against menu-6.17" \
+		python3 "$TESTS_DIR/summary-check.py" "$OUT" --keys platform,scenario,device --gov gov --n 2 \
+		--baseline menu-6.17 --test paired --sep tab
+else
+	skip "battery csv in python" "no python3"
+fi
+expect 0 "battery --iter 2: a summary after each table" $small --iter 2 -j 2
+check "summary titled after its table" grep -q '^# rk3588 video summary (± and' "$OUT"
+expect 0 "battery --iter 1: no summary" $small -j 2
+check "battery --iter 1: no summary table" sh -c "! grep -q ' summary' '$OUT'"
+expect 2 "battery: --baseline not among -g" "$IDLELAB" battery -g menu,teo --baseline ladder --time 1ms
 
 expect 2 "battery: unknown governor" "$IDLELAB" battery -g nosuch --time 1ms
 expect 2 "battery: unknown platform" "$IDLELAB" battery -p nosuch --time 1ms

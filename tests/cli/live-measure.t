@@ -6,7 +6,7 @@
 # files, so the table must show exactly those sums. Every run must leave current_governor
 # and the disable files as they were.
 . "$(dirname "$0")/live-lib.sh"
-plan 50
+plan 62
 
 G=sys/devices/system/cpu/cpuidle/current_governor
 D0=sys/devices/system/cpu/cpu0/cpuidle/state0/disable
@@ -36,7 +36,7 @@ ok "restoration said" grep -q 'restored current_governor to haltpoll' "$ERR"
 fixture haltpoll-vm
 run_case "--cpus 1 counts cpu1 only" 0 '^menu +0 +- +7 +0 +0\.000 +0 +0 ' -- measure --root "$ROOT" -g menu \
 	--settle 0 --cpus 1 -- "$BUMP" "$ROOT" 0:1:usage:100 1:1:usage:7
-run_case "csv" 0 '^menu,0,-,7,0,0\.000,0,0,' -- measure --root "$ROOT" -g menu --settle 0 -f csv -- \
+run_case "csv: one long table, runs rows first" 0 '^runs,menu,0,-,7,0,0\.000,0,0,' -- measure --root "$ROOT" -g menu --settle 0 -f csv -- \
 	"$BUMP" "$ROOT" 0:1:usage:4 1:1:usage:3
 if "$IDLELAB" measure --root "$ROOT" -g menu,ladder --settle 0 -f json -m 's=x=([0-9]+)' -- \
 	"$BUMP" "$ROOT" 0:0:usage:5 0:0:below:1 --say x=42 > "$TMP/m.json" 2> /dev/null && command -v python3 > /dev/null; then
@@ -56,6 +56,45 @@ fi
 run_case "-o FILE" 0 '' -- measure --root "$ROOT" -g menu --settle 0 -o "$TMP/res.txt" -- "$BUMP" "$ROOT" 0:1:usage:9
 ok "-o: the table is in the file" grep -Eq '^menu +0 +- +9 ' "$TMP/res.txt"
 ok "-o: nothing on stdout" test ! -s "$OUT"
+
+# ---- --iter 2: summaries (Welch), one long csv ----------------------------------------------------------
+# The command counts its runs in a file, so the metric n differs from run to run (menu: 0, 2;
+# ladder: 1, 3) while the fixture's counters get known sums.
+fixture haltpoll-vm
+COUNT=$TMP/count
+counting_run() {
+	desc=$1
+	shift
+	echo 0 > "$COUNT"
+	run_case "$desc" 0 '' -- measure --root "$ROOT" -g menu,ladder --iter 2 --settle 0 -m count='n=([0-9]+)' "$@" -- \
+		sh -c 'c=$(cat "$0"); echo $((c + 1)) > "$0"; echo "n=$c"; exec "$@"' "$COUNT" \
+		"$BUMP" "$ROOT" 0:1:usage:100 1:0:usage:3 1:0:below:3
+}
+counting_run "--iter 2 -f csv" -f csv
+if command -v python3 > /dev/null; then
+	ok "csv: one table; summaries of runs and states agree with their rows (Welch)" \
+		python3 "$HERE/summary-check.py" "$OUT" --keys table,state,name --gov gov --n 2 --baseline menu \
+		--test welch --iters 12
+	ok "csv: the metric's mean differs by 1 (1 and 2 against 0 and 2... as counted)" python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["row"] == "summary" and r["metric"] == "count"]
+assert [(r["gov"], r["mean"], r["delta"]) for r in rows] == [("menu", "1.0", "-"), ("ladder", "2.0", "1.0")], rows
+' "$OUT"
+else
+	echo "ok $((n += 1)) - csv summaries # SKIP no python3"
+	echo "ok $((n += 1)) - csv mean # SKIP no python3"
+fi
+counting_run "--iter 2: table" --baseline ladder
+ok "table: runs summary after the runs, states summary after the states" \
+	test "$(grep '^# ' "$OUT" | cut -c1-16 | tr '\n' '|')" = "# runs|# runs summary (|# states|# states summary|"
+ok "table: --baseline ladder, Welch" grep -q '^# runs summary (.* difference from ladder, .*; Welch;' "$OUT"
+ok "table: menu's n against ladder's" grep -Eq '^menu +count +2 +1\.0 ± +[0-9.]+ % .* -50\.0 % \[' "$OUT"
+ok "table: per-state usage summary" grep -Eq '^ *1 +haltpoll idle +ladder +usage +2 +100\.0 ± +0\.0 % ' "$OUT"
+counting_run "--iter 1 has no summary" --iter 1
+ok "--iter 1: no summary table" sh -c "! grep -q summary '$OUT'"
+run_case "a metric named like a summary column" 2 "'mean' is a column of the summaries" -- measure -g menu \
+	-m mean='([0-9]+)' -- true
+run_case "--baseline not among -g" 2 'baseline teo is not one of the -g governors' -- measure -g menu --baseline teo -- true
 
 # ---- metrics -------------------------------------------------------------------------------------------
 run_case "metric without a match: '-' and a warning" 0 'metric iops: no match in the output of menu iter 0' -- \

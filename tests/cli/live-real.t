@@ -53,8 +53,8 @@ outer_a=$(usage_sum)
 run_case "measure $A,$B x 2" 0 '' -- measure -g "$A,$B" --iter 2 --settle 0.2 -f csv -m 'seen=score=([0-9]+)' \
 	-- "$TMP/work.sh"
 outer_b=$(usage_sum)
-# The runs table: the CSV lines before the first blank line, header skipped.
-awk -F, 'NF == 0 { exit } NR > 1 { print $1, $2, $3, $5 }' "$OUT" > "$TMP/rows"
+# The runs table: the "runs" "iter" rows of the one long CSV table (gov iter seen idles).
+awk -F, '$1 == "runs" && $2 == "iter" { print $3, $4, $5, $7 }' "$OUT" > "$TMP/rows"
 ok "four rows, interleaved $A $B $A $B" test "$(awk '{ printf "%s%s ", $1, $2 }' "$TMP/rows")" = "${A}0 ${B}0 ${A}1 ${B}1 "
 ok "the command saw the governor of its row" test "$(awk '{ printf "%s ", $1 }' "$LOG")" = "$A $B $A $B "
 ok "each run's idles >= the usage delta inside the command" sh -c "paste -d ' ' '$TMP/rows' '$LOG' | awk '{ if (\$4 < \$7 - \$6) bad = 1 } END { exit bad }'"

@@ -53,12 +53,59 @@ check "rk3588: 800 mW busy costs more than the file's 500 mW" \
 
 expect 0 "compare two governors, two iterations, two devices" \
 	"$IDLELAB" compare -g menu-6.13,teo -p rk3588 -s fio:device=sda -s fio:device=mmcblk --iter 2 --time 500ms -f tsv
-check "compare: one header, 8 rows" test "$(wc -l <"$OUT")" -eq 9
-check "compare: iterations 0 and 1" sh -c "cut -f3 '$OUT' | tail -n +2 | sort -u | tr '\n' ' ' | grep -q '^0 1 $'"
-expect 0 "compare: mixed scenarios get one table each" \
+check "compare: one header, 8 iteration rows" \
+	sh -c "test \"\$(grep -c '^fio	iter	' '$OUT')\" -eq 8 && test \"\$(grep -c '^scenario	row	device	gov	iter	' '$OUT')\" -eq 1"
+check "compare: iterations 0 and 1" sh -c "grep '^fio	iter	' '$OUT' | cut -f5 | sort -u | tr '\n' ' ' | grep -q '^0 1 $'"
+expect 0 "compare: mixed scenarios, one iteration" \
 	"$IDLELAB" compare -g teo -p i5-10600k -s pingpong -s wakeup:mode=timer --time 200ms -f tsv
-check "compare: pingpong and wakeup score columns" \
-	sh -c "grep -q '	us_per_loop	' '$OUT' && grep -q '	wakeup_us	' '$OUT'"
+check "compare: pingpong and wakeup score columns in one header" \
+	sh -c "head -n 1 '$OUT' | grep -q '^scenario	device	gov	iter	us_per_loop	.*	wakeup_us$'"
+check "compare --iter 1: no summary rows, no row column" sh -c "! grep -q summary '$OUT'"
+if command -v python3 >/dev/null; then
+	# One table, read in one call: one header, rows of equal length, a cell per scenario's column.
+	longcsv() {
+		python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+h = rows[0]
+assert all(len(r) == len(h) for r in rows[1:]), "ragged rows"
+assert h.count("scenario") == 1 and not any(r == h for r in rows[1:]), "two headers"
+by = {r[0]: r for r in rows[1:]}
+assert sorted(by) == sys.argv[2].split(","), sorted(by)
+for s, col, other in zip(sys.argv[2].split(","), sys.argv[3].split(","), reversed(sys.argv[3].split(","))):
+	assert by[s][h.index(col)] != "-" and by[s][h.index(other)] == "-", (s, col)
+' "$@"
+	}
+	expect 0 "compare -f csv of two scenarios" \
+		"$IDLELAB" compare -g teo,menu -p i5-10600k -s pingpong -s idle --time 200ms -f csv
+	check "compare csv: one table, empty cells where a scenario lacks a column" \
+		longcsv "$OUT" idle,pingpong wakeups_per_s,us_per_loop
+	expect 0 "compare --iter 3, two scenarios, csv" "$IDLELAB" compare -g menu-6.16,menu-6.17 -p i5-10600k \
+		-s pingpong -s fio:device=sda --iter 3 --time 200ms -f csv
+	check "compare summary: mean, min, max, delta agree with the iteration rows; paired" \
+		python3 "$TESTS_DIR/summary-check.py" "$OUT" --keys scenario,device --gov gov --n 3 \
+		--baseline menu-6.16 --test paired
+	cp "$OUT" "$TMP/c3.csv"
+	expect 0 "compare --iter 3 --baseline menu-6.17" "$IDLELAB" compare -g menu-6.16,menu-6.17 -p i5-10600k \
+		-s pingpong -s fio:device=sda --iter 3 --time 200ms -f csv --baseline menu-6.17
+	check "--baseline: the deltas are against menu-6.17" \
+		python3 "$TESTS_DIR/summary-check.py" "$OUT" --keys scenario,device --gov gov --n 3 \
+		--baseline menu-6.17 --test paired
+	grep ',iter,' "$TMP/c3.csv" >"$TMP/c3.iter"
+	check "--baseline: the iteration rows are the same" sh -c "grep ',iter,' '$OUT' | cmp -s - '$TMP/c3.iter'"
+else
+	skip "compare csv in python" "no python3"
+fi
+expect 0 "compare --iter 3: the summary table" "$IDLELAB" compare -g menu-6.16,menu-6.17 -p i5-10600k -s pingpong \
+	--iter 3 --time 200ms
+check "summary: titled, says what ± means" grep -q '^# pingpong summary (± and \[ \]: 95 % confidence intervals' "$OUT"
+check "summary: header" grep -Eq '^device +gov +metric +n +mean ± ci +sd +min +max +delta \[ci\] +p$' "$OUT"
+check "summary: the baseline's row" grep -Eq '^pingpong +menu-6.16 +us_per_loop +3 +[0-9.]+ ± +[0-9.]+ % .* baseline ' "$OUT"
+check "summary: the other governor's delta in % with its interval and p" \
+	grep -Eq '^pingpong +menu-6.17 +us_per_loop +3 .* [-+][0-9.]+ % \[ *[-+][0-9.]+, +[-+][0-9.]+\] +(<0\.001|[01]\.[0-9]{3})$' "$OUT"
+check "summary: after the per-iteration table" \
+	sh -c "grep -n '^# pingpong' '$OUT' | cut -d: -f2 | tr '\n' '|' | grep -q '^# pingpong|# pingpong summary'"
+expect 2 "compare: --baseline not among -g" "$IDLELAB" compare -g menu,teo -p rk3588 -s idle --iter 2 --baseline ladder
+check "--baseline error names it" grep -q 'baseline ladder is not one of the -g governors' "$ERR"
 
 expect 2 "run: no governor" "$IDLELAB" run -p rk3588 -s idle
 expect 2 "run: two governors" "$IDLELAB" run -g menu,teo -p rk3588 -s idle

@@ -31,13 +31,25 @@ rows = json.load(open(sys.argv[1]))['sweep']
 assert len(rows) == 48 and rows[5]['case'] == 5 and isinstance(rows[0]['wakeup_us'], float)
 assert rows[0]['interval_us'] == 10 and rows[0]['mode'] == 'pipe'
 " "$TMP/j1/sweep.json"
-check "no temporary files left" test "$(ls -A "$TMP/j1" | wc -l)" -eq 2
+check "no temporary files left: sweep and summary, csv and json" test "$(ls -A "$TMP/j1" | wc -l)" -eq 4
+check "summary.csv: mean, min, max and paired deltas agree with sweep.csv's iterations" \
+	python3 "$TESTS_DIR/summary-check.py" "$TMP/j1/sweep.csv" --summary "$TMP/j1/summary.csv" \
+	--keys platform,interval_us,mode,device --gov governor --n 2 --baseline menu --test paired \
+	--skip case,seed --iters 48
+check "summary.csv: one row per platform, interval, mode, metric and governor" \
+	test "$(grep -c ',wakeup_us,' "$TMP/j1/summary.csv")" -eq 24
+check "summary.json: the summary rows" python3 -c "
+import json, sys
+rows = json.load(open(sys.argv[1]))['summary']
+assert rows[1]['governor'] == 'teo' and rows[1]['baseline'] == 'menu' and rows[1]['test'] == 'paired', rows[1]
+" "$TMP/j1/summary.json"
 
 if command -v script >/dev/null 2>&1; then
 	expect 0 "sweep with stderr on a terminal" script -qec \
 		"'$IDLELAB' sweep -g menu -p rk3588 -s wakeup --param interval_us=10..90:10 --time 5ms -j 2 -o '$TMP/tty'" /dev/null
 	check "a progress line on a terminal" grep -q '9/9 cases, ' "$OUT"
 	check "the same rows with a progress line" test "$(wc -l <"$TMP/tty/sweep.csv")" -eq 10
+	check "one iteration: no summary" test ! -e "$TMP/tty/summary.csv"
 else
 	skip "progress line on a terminal" "script (util-linux) is not installed"
 fi
@@ -45,6 +57,7 @@ fi
 expect 0 "sweep on three threads" "$IDLELAB" sweep $sweep_args -j 3 -o "$TMP/j3"
 check "sweep.csv: the same bytes on one thread and three" cmp -s "$TMP/j1/sweep.csv" "$TMP/j3/sweep.csv"
 check "sweep.json: the same bytes on one thread and three" cmp -s "$TMP/j1/sweep.json" "$TMP/j3/sweep.json"
+check "summary.csv: the same bytes on one thread and three" cmp -s "$TMP/j1/summary.csv" "$TMP/j3/summary.csv"
 
 # A case is the run of its command line: case 5 (rk3588, 10 us, timer, menu, iteration 1).
 expect 0 "run reproduces one case" "$IDLELAB" run -g menu -p rk3588 -s wakeup:interval_us=10,mode=timer \
@@ -65,6 +78,8 @@ if command -v parallel >/dev/null 2>&1; then
 	expect 0 "merge the case files" sh -c "'$IDLELAB' merge '$TMP'/cases/case-*.csv -o '$TMP/cases'"
 	check "merged sweep.csv: the same bytes as the local sweep" cmp -s "$TMP/j1/sweep.csv" "$TMP/cases/sweep.csv"
 	check "merged sweep.json: the same bytes as the local sweep" cmp -s "$TMP/j1/sweep.json" "$TMP/cases/sweep.json"
+	check "merged summary.csv and .json: the same bytes as the local sweep" \
+		sh -c "cmp -s '$TMP/j1/summary.csv' '$TMP/cases/summary.csv' && cmp -s '$TMP/j1/summary.json' '$TMP/cases/summary.json'"
 	expect 0 "merge takes the files in any order" sh -c \
 		"ls '$TMP'/cases/case-*.csv | sort -r | xargs '$IDLELAB' merge -o '$TMP/rev'"
 	check "reverse order: the same bytes" cmp -s "$TMP/j1/sweep.csv" "$TMP/rev/sweep.csv"
