@@ -46,6 +46,8 @@ FEATURE_CMOCKA := $(call feature,cmocka)
 FEATURE_LIBTRACEFS := $(call feature,libtracefs)
 FEATURE_LIBTRACECMD := $(call feature,libtracecmd)
 FEATURE_ZLIB := $(call feature,zlib)
+FEATURE_LZMA := $(call feature,liblzma)
+FEATURE_ZSTD := $(call feature,libzstd)
 
 ifeq ($(FEATURE_JANSSON),1)
 BASE_CFLAGS += -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags jansson)
@@ -61,10 +63,19 @@ ifeq ($(FEATURE_LIBTRACEFS),1)
 BASE_CFLAGS += -DHAVE_LIBTRACEFS $(shell $(PKG_CONFIG) --cflags libtracefs)
 LIBS += $(shell $(PKG_CONFIG) --libs libtracefs)
 endif
-# zlib: `idlelab states --export` reads CONFIG_HZ from /proc/config.gz (lib/live/export.c).
+# zlib: `idlelab states --export` reads CONFIG_HZ from /proc/config.gz (lib/live/export.c);
+# zlib, liblzma, libzstd: `stats`/`replay` read .gz, .xz and .zst traces (lib/trace/codec.c).
 ifeq ($(FEATURE_ZLIB),1)
 BASE_CFLAGS += -DHAVE_ZLIB $(shell $(PKG_CONFIG) --cflags zlib)
 LIBS += $(shell $(PKG_CONFIG) --libs zlib)
+endif
+ifeq ($(FEATURE_LZMA),1)
+BASE_CFLAGS += -DHAVE_LZMA $(shell $(PKG_CONFIG) --cflags liblzma)
+LIBS += $(shell $(PKG_CONFIG) --libs liblzma)
+endif
+ifeq ($(FEATURE_ZSTD),1)
+BASE_CFLAGS += -DHAVE_ZSTD $(shell $(PKG_CONFIG) --cflags libzstd)
+LIBS += $(shell $(PKG_CONFIG) --libs libzstd)
 endif
 LIBS += -lm -pthread
 
@@ -77,6 +88,8 @@ define print_features
 	@echo "...                     libtracefs: $(call onoff,$(FEATURE_LIBTRACEFS))"
 	@echo "...                    libtracecmd: $(call onoff,$(FEATURE_LIBTRACECMD))"
 	@echo "...                           zlib: $(call onoff,$(FEATURE_ZLIB))"
+	@echo "...                        liblzma: $(call onoff,$(FEATURE_LZMA))"
+	@echo "...                        libzstd: $(call onoff,$(FEATURE_ZSTD))"
 	@echo ""
 endef
 
@@ -163,6 +176,18 @@ $(filter-out $(FUZZ_TRACE_BINS),$(FUZZ_BINS)):
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(filter %.c,$^) -o $@ $(FUZZ_LIBS)
+
+# Compressed traces (lib/trace/codec.c): detection behind the decompressors that are built in.
+FUZZ_CODEC_PKGS := $(if $(filter 1,$(FEATURE_ZLIB)),zlib) $(if $(filter 1,$(FEATURE_LZMA)),liblzma) \
+	$(if $(filter 1,$(FEATURE_ZSTD)),libzstd)
+FUZZ_CODEC_DEFS := $(if $(filter 1,$(FEATURE_ZLIB)),-DHAVE_ZLIB) \
+	$(if $(filter 1,$(FEATURE_LZMA)),-DHAVE_LZMA) $(if $(filter 1,$(FEATURE_ZSTD)),-DHAVE_ZSTD)
+$(O)/fuzz/fuzz_trace_compressed: $(FUZZ_TRACE_SRCS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -DREADER=NULL $(FUZZ_CODEC_DEFS) $(filter %.c,$^) -o $@ \
+		$(if $(strip $(FUZZ_CODEC_PKGS)),$(shell $(PKG_CONFIG) --libs $(FUZZ_CODEC_PKGS)))
+FUZZ_BINS += $(O)/fuzz/fuzz_trace_compressed
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_BINS)

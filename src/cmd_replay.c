@@ -365,8 +365,7 @@ static int replay_all(struct replay_run *run)
 		il_replay_event(run->r, &ev);
 	il_replay_finish(run->r);
 	if (r < 0) {
-		fprintf(stderr, "idlelab replay: %s: read error: %s\n",
-			il_trace_path(run->src.trace), strerror(errno));
+		trace_read_error("replay", run->src.trace);
 		return -1;
 	}
 	return 0;

@@ -386,8 +386,7 @@ static int collect(struct trace_source *src, struct il_stats *s)
 		il_stats_event(s, &ev);
 	il_stats_finish(s);
 	if (r < 0) {
-		fprintf(stderr, "idlelab stats: %s: read error: %s\n", il_trace_path(src->trace),
-			strerror(errno));
+		trace_read_error("stats", src->trace);
 		return -1;
 	}
 	return 0;

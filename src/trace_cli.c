@@ -339,6 +339,15 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	return CLI_EXIT_OK;
 }
 
+void trace_read_error(const char *cmd, const struct il_trace *t)
+{
+	if (errno == EBADMSG)
+		fprintf(stderr, "idlelab %s: %s\n", cmd, il_trace_error());
+	else
+		fprintf(stderr, "idlelab %s: %s: read error: %s\n", cmd, il_trace_path(t),
+			strerror(errno));
+}
+
 /* After reading: say how many diagnostics were not shown. */
 static void report_hidden_warnings(const struct trace_source *src)
 {

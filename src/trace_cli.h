@@ -78,6 +78,9 @@ void trace_source_close(struct trace_source *src);
 /** trace_source_drv - the state table, or NULL when there is none */
 const struct il_driver *trace_source_drv(const struct trace_source *src);
 
+/** trace_read_error - say why il_trace_next() failed on @t: corrupt compressed data, or errno */
+void trace_read_error(const char *cmd, const struct il_trace *t);
+
 /**
  * trace_summary_table - the table "trace": what was read (file, format, counts of every
  * event type, bad input) and where the state table came from, as key/value rows
