@@ -40,6 +40,8 @@ enum {
 	KGOV_OPT_PLATFORM,
 	KGOV_OPT_RANDOM,
 	KGOV_OPT_AS,
+	KGOV_OPT_PROGRESS,
+	KGOV_OPT_NO_PROGRESS,
 };
 
 static const struct cli_opt kgov_opts[] = {
@@ -52,6 +54,7 @@ static const struct cli_opt kgov_opts[] = {
 	{ KGOV_OPT_PLATFORM, 'p', "platform", true },
 	{ KGOV_OPT_RANDOM, 0, "random-platforms", false },
 	{ KGOV_OPT_AS, 0, "as", true },
+	PROGRESS_CLI_OPTS(KGOV_OPT_PROGRESS, KGOV_OPT_NO_PROGRESS),
 	{ 0 },
 };
 
@@ -116,6 +119,10 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 			break;
 		case KGOV_OPT_RANDOM:
 			args->random_platforms = true;
+			break;
+		case KGOV_OPT_PROGRESS:
+		case KGOV_OPT_NO_PROGRESS:
+			args->progress = id == KGOV_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 			break;
 		case CLI_OPT_POSITIONAL:
 			if (!args->action) {
@@ -222,6 +229,9 @@ void cmd_kgov_usage(FILE *out)
 		     "                            thousand steps (the default)\n"
 		     "  -v, --verbose             show the compiler command and output; check: also the\n"
 		     "                            values compared\n"
+		     "      --progress            check, record: show the decisions done on stderr even\n"
+		     "                            when it is not a terminal\n"
+		     "      --no-progress         check, record: never (default: only on a terminal)\n"
 		     "\n"
 		     "Exit status: 0 no difference (or built), 1 a difference, a build failure or a\n"
 		     "runtime error, 2 usage error.\n", KGOV_DEFAULT_STEPS);
@@ -346,6 +356,7 @@ static int cmd_check(const struct kgov_args *args)
 	char tmpdir[] = "/tmp/idlelab-kgov-check-XXXXXX", obj[sizeof(tmpdir) + 16];
 	bool built = false;
 	struct il_kgov_counters counters = { 0 };
+	struct progress prog;
 	int ret;
 
 	port = il_preset_find(args->against);
@@ -371,7 +382,11 @@ static int cmd_check(const struct kgov_args *args)
 	}
 	opts.progress = &watchdog_progress;
 	start_watchdog();
+	progress_begin(&prog, args->progress, "idlelab kgov check", PROGRESS_COUNT, "decisions",
+		       args->steps);
+	progress_watch(&prog, &watchdog_progress.decisions);
 	ret = il_kgov_check(up, port, &opts, &res, &err);
+	progress_end(&prog);
 	alarm(0);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab kgov: %s\n", err.msg);
@@ -557,6 +572,7 @@ static int cmd_record(const struct kgov_args *args)
 	struct il_error err = { 0 };
 	struct kgov_buf buf = { 0 };
 	struct il_kgov_counters counters = { 0 };
+	struct progress prog;
 	bool built;
 	int ret = CLI_EXIT_RUNTIME;
 
@@ -575,10 +591,18 @@ static int cmd_record(const struct kgov_args *args)
 			args->src);
 		goto out_tmp;
 	}
-	if (il_kgov_record(up, as, &opts, &buf, &res, &err)) {
+	opts.progress = &watchdog_progress;
+	progress_begin(&prog, args->progress, "idlelab kgov record", PROGRESS_COUNT, "decisions",
+		       args->steps);
+	progress_watch(&prog, &watchdog_progress.decisions);
+	ret = il_kgov_record(up, as, &opts, &buf, &res, &err);
+	progress_end(&prog);
+	if (ret) {
+		ret = CLI_EXIT_RUNTIME;
 		fprintf(stderr, "idlelab kgov: %s\n", err.msg);
 		goto out_buf;
 	}
+	ret = CLI_EXIT_RUNTIME;
 	il_kgov_counters(up, &counters);
 	if (counters.shim_errors) {
 		fprintf(stderr, "idlelab kgov: %lu shim errors while recording: not written\n",

@@ -28,6 +28,8 @@ void cmd_replay_usage(FILE *out)
 		"over them. Prints the linux-pm table per governor next to the recorded governor's\n"
 		"own row, and how often each governor picked the recorded state (agreement), with a\n"
 		"confusion table for the recording governor's port. Assumptions: docs/trace.md.\n"
+		"TRACE is read as 'idlelab stats' reads it (any format it detects, xz, gzip or zstd\n"
+		"compressed, '-' for standard input).\n"
 		"\n"
 		"  -g, --governor LIST   presets or aliases to replay (see 'idlelab governors')\n"
 		"  -r, --recorded GOV    the port of the governor that recorded the trace (e.g.\n"
@@ -48,7 +50,10 @@ void cmd_replay_usage(FILE *out)
 		"                        one above the other (docs/perfetto.md)\n"
 		"      --perfetto-limit N  keep at most N events (default 200000; 0: all)\n"
 		"      --perfetto-window A..B  only what overlaps [A, B) counted from the first\n"
-		"                        replayed period (e.g. 0..50ms; A.. to the end)\n",
+		"                        replayed period (e.g. 0..50ms; A.. to the end)\n"
+		"      --progress        show how much of the trace is read, on stderr, even when\n"
+		"                        it is not a terminal\n"
+		"      --no-progress     never show progress (default: only on a terminal)\n",
 		TRACE_CLI_MAX_WARNINGS);
 }
 
@@ -359,10 +364,18 @@ static int setup(struct replay_run *run)
 static int replay_all(struct replay_run *run)
 {
 	struct il_trace_event ev;
+	struct progress prog;
+	u64 n = 0;
 	int r;
 
-	while ((r = il_trace_next(run->src.trace, &ev)) > 0)
+	trace_progress_begin(&prog, &run->src, "idlelab replay", &run->args.in);
+	while ((r = il_trace_next(run->src.trace, &ev)) > 0) {
 		il_replay_event(run->r, &ev);
+		if (++n % TRACE_PROGRESS_EVENTS == 0)
+			trace_progress_update(&prog, &run->src);
+	}
+	trace_progress_update(&prog, &run->src);
+	progress_end(&prog);
 	il_replay_finish(run->r);
 	if (r < 0) {
 		trace_read_error("replay", run->src.trace);

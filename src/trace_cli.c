@@ -27,6 +27,8 @@ enum {
 	TOPT_PERFETTO,
 	TOPT_PERFETTO_LIMIT,
 	TOPT_PERFETTO_WINDOW,
+	TOPT_PROGRESS,
+	TOPT_NO_PROGRESS,
 };
 
 #define TRACE_INPUT_OPTS                                        \
@@ -35,7 +37,8 @@ enum {
 	{ TOPT_INPUT_FORMAT, 'F', "input-format", true },       \
 	{ TOPT_FORMAT, 'f', "format", true },                   \
 	{ TOPT_OUTPUT, 'o', "output", true },                   \
-	{ TOPT_MAX_WARNINGS, 0, "max-warnings", true }
+	{ TOPT_MAX_WARNINGS, 0, "max-warnings", true },         \
+	PROGRESS_CLI_OPTS(TOPT_PROGRESS, TOPT_NO_PROGRESS)
 
 static const struct cli_opt stats_opts[] = {
 	TRACE_INPUT_OPTS,
@@ -112,6 +115,10 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 		if (parse_uint(value, 1000000000, &n))
 			return cli_error_set(err, "--max-warnings takes a count, not '%s'", value);
 		in->max_warnings = (int)n;
+		return INPUT_HANDLED;
+	case TOPT_PROGRESS:
+	case TOPT_NO_PROGRESS:
+		in->progress = id == TOPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 		return INPUT_HANDLED;
 	case CLI_OPT_POSITIONAL:
 		if (in->trace)
@@ -337,6 +344,23 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	if (!src->have_table && il_trace_info(src->trace)->header_states > 0)
 		table_from_header(src, il_trace_info(src->trace));
 	return CLI_EXIT_OK;
+}
+
+void trace_progress_begin(struct progress *p, const struct trace_source *src, const char *what,
+			  const struct trace_input_args *in)
+{
+	u64 done, total;
+
+	il_trace_progress(src->trace, &done, &total);
+	progress_begin(p, in->progress, what, PROGRESS_BYTES, NULL, total);
+}
+
+void trace_progress_update(struct progress *p, const struct trace_source *src)
+{
+	u64 done, total;
+
+	il_trace_progress(src->trace, &done, &total);
+	progress_update(p, done);
 }
 
 void trace_read_error(const char *cmd, const struct il_trace *t)
