@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,12 +249,56 @@ static void default_output(const char *src, char *out, size_t cap)
 	snprintf(out, cap, "%.*s.so", (int)n, base);
 }
 
+/* A directory given as the source file: say so, rather than the read error it gives. */
+static int check_source(const char *src)
+{
+	struct stat st;
+
+	if (stat(src, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	fprintf(stderr, "idlelab kgov: %s: is a directory, not a governor source file (e.g. "
+		"%s/drivers/cpuidle/governors/menu.c)\n", src, src);
+	return -1;
+}
+
+/*
+ * Where the object goes must be a file we can write: try it before compiling, so the error
+ * names the path and the reason (the compiler's would be buried in its output).
+ */
+static int check_output(const char *out)
+{
+	struct stat st;
+	bool existed = !stat(out, &st);
+	int fd;
+
+	if (existed && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "idlelab kgov: %s: is a directory; give the object's file name "
+			"(-o %s/NAME.so)\n", out, out);
+		return -1;
+	}
+	fd = open(out, O_WRONLY | O_CREAT, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "idlelab kgov: cannot write %s: %s\n", out, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (!existed)
+		unlink(out);
+	return 0;
+}
+
+/* The governor family of the last successful build(), for what cmd_build() says. */
+static char built_family[64];
+
 static int build(const char *src, const char *out, bool verbose)
 {
 	struct il_kgov_build_result res;
 	struct il_error err = { 0 };
-	int ret = il_kgov_build(src, out, NULL, &res, &err);
+	int ret;
 
+	if (check_source(src))
+		return CLI_EXIT_RUNTIME;
+	ret = il_kgov_build(src, out, NULL, &res, &err);
 	if (verbose || ret)
 		fprintf(ret ? stderr : stdout, "%s\n", res.command[0] ? res.command : "(not compiled)");
 	if (res.log && *res.log && (verbose || ret))
@@ -267,18 +312,26 @@ static int build(const char *src, const char *out, bool verbose)
 		printf("%s: %s governor, blob %.12s, select(%s), per-CPU %s%s\n", out, res.scan.family,
 		       res.scan.blob, res.scan.stop_tick ? "drv, dev, &stop_tick" : "drv, dev",
 		       res.scan.percpu_tag[0] ? "struct " : "(none)", res.scan.percpu_tag);
+	snprintf(built_family, sizeof(built_family), "%s", res.scan.family);
 	return CLI_EXIT_OK;
 }
 
 static int cmd_build(const struct kgov_args *args)
 {
 	char out[4096];
+	int ret;
 
 	if (args->out)
 		snprintf(out, sizeof(out), "%s", args->out);
 	else
 		default_output(args->src, out, sizeof(out));
-	return build(args->src, out, args->verbose);
+	if (check_source(args->src) || check_output(out))
+		return CLI_EXIT_RUNTIME;
+	ret = build(args->src, out, args->verbose);
+	if (ret == CLI_EXIT_OK)
+		printf("kgov: wrote %s (the %s governor of %s); run it with -g file:%s\n", out,
+		       built_family[0] ? built_family : "?", args->src, out);
+	return ret;
 }
 
 /*

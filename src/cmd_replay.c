@@ -317,6 +317,10 @@ static int add_preset(struct replay_run *run, const char *name)
 {
 	const struct il_preset *p = il_preset_find(name);
 
+	if (!p && il_preset_find_error(name)) {
+		fprintf(stderr, "idlelab replay: %s\n", il_preset_find_error(name));
+		return -1;
+	}
 	if (!p) {
 		fprintf(stderr, "idlelab replay: unknown governor '%s' (see 'idlelab governors')\n",
 			name);
@@ -339,10 +343,11 @@ static int setup(struct replay_run *run)
 
 	for (int i = 0; i < run->args.ngov; i++)
 		if (add_preset(run, run->args.governors[i]) < 0)
-			return CLI_EXIT_USAGE;
+			return il_preset_find_error(run->args.governors[i]) ? CLI_EXIT_RUNTIME
+									: CLI_EXIT_USAGE;
 	run->recorded = -1;
 	if (run->args.recorded && (run->recorded = add_preset(run, run->args.recorded)) < 0)
-		return CLI_EXIT_USAGE;
+		return il_preset_find_error(run->args.recorded) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
 	if (!run->src.have_table) {
 		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p PLATFORM\n",
 			run->args.in.trace);

@@ -46,11 +46,16 @@ void cli_print_usage(FILE *out)
 	fprintf(out, "\n"
 		     "Run 'idlelab help COMMAND' for a command's options.\n"
 		     "\n"
-		     "Exit status:\n"
+		     "Exit status (every command; see idlelab(1)):\n"
 		     "  0  success\n"
-		     "  1  runtime or input error (unreadable file, bad platform file or step script)\n"
+		     "  1  bad input or failure: a file that cannot be read or written, a bad platform\n"
+		     "     file, step script or trace, a file: governor that does not load, a compiler\n"
+		     "     failure, a run that failed, a kgov difference\n"
 		     "  2  usage error (bad option, missing argument, unknown command, governor or\n"
-		     "     built-in name)\n");
+		     "     built-in name)\n"
+		     "  3  a verdict or threshold failed (--fail-on)\n"
+		     "  128+N  killed by signal N (130: SIGINT, 143: SIGTERM); measure first puts back\n"
+		     "     every setting it changed\n");
 }
 
 int global_parse_args(int argc, char **argv, struct global_args *args, struct cli_error *err)
