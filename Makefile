@@ -90,6 +90,7 @@ define print_features
 	@echo "...                           zlib: $(call onoff,$(FEATURE_ZLIB))"
 	@echo "...                        liblzma: $(call onoff,$(FEATURE_LZMA))"
 	@echo "...                        libzstd: $(call onoff,$(FEATURE_ZSTD))"
+	@echo "...                          scdoc: $(call onoff,$(FEATURE_SCDOC))"
 	@echo ""
 endef
 
@@ -215,6 +216,31 @@ $(O)/tests/unit/%: $(O)/tests/unit/%.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 # kgov compiles upstream governor files with the kernel-API shim in kshim/ (lib/kgov/build.c);
 # it finds the shim through the source tree it was built from (or $IDLELAB_KSHIM_DIR).
 $(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"'
+
+# ---- man pages: man/*.1.scd -> $(O)/man/*.1 (scdoc), part of `all` when scdoc is installed ----
+SCDOC ?= scdoc
+FEATURE_SCDOC := $(shell command -v $(SCDOC) >/dev/null 2>&1 && echo 1 || echo 0)
+MAN_SRCS := $(sort $(wildcard man/*.1.scd))
+MAN_PAGES := $(MAN_SRCS:man/%.scd=$(O)/man/%)
+# The pages' date is the last commit's, so a rebuild gives the same bytes.
+MAN_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null)
+.PHONY: man man-hint
+ifeq ($(FEATURE_SCDOC),1)
+all: man
+check-cli: man
+man: $(MAN_PAGES)
+$(O)/man/%.1: man/%.1.scd
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  SCDOC   $@")
+	$(Q)$(if $(MAN_EPOCH),SOURCE_DATE_EPOCH=$(MAN_EPOCH)) $(SCDOC) <$< >$@.tmp && mv $@.tmp $@
+else
+all: man-hint
+man-hint:
+	@echo "idlelab: man pages not built: please install scdoc (apt-get install scdoc)"
+man:
+	@echo "idlelab: the man pages need scdoc: please install scdoc (apt-get install scdoc)" >&2
+	@exit 1
+endif
 
 # ---- tests -----------------------------------------------------------------------------------
 check: all check-unit check-cli check-vm
