@@ -122,6 +122,8 @@ struct step_args {
 
 struct help_args {
 	const char *command; /* NULL: the overview */
+	const char *complete;     /* --complete WHAT: a list for shell completion (src/complete.h) */
+	const char *complete_arg; /* its argument (params SCENARIO) */
 };
 
 /* What main() does with the global arguments. */
