@@ -379,8 +379,7 @@ static int replay_all(struct replay_run *run)
 		if (++n % TRACE_PROGRESS_EVENTS == 0)
 			trace_progress_update(&prog, &run->src);
 	}
-	trace_progress_update(&prog, &run->src);
-	progress_end(&prog);
+	trace_progress_end(&prog, &run->src);
 	il_replay_finish(run->r);
 	if (r < 0) {
 		trace_read_error("replay", run->src.trace);

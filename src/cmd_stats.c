@@ -394,8 +394,7 @@ static int collect(struct trace_source *src, struct il_stats *s, const struct st
 		if (++n % TRACE_PROGRESS_EVENTS == 0)
 			trace_progress_update(&prog, src);
 	}
-	trace_progress_update(&prog, src);
-	progress_end(&prog);
+	trace_progress_end(&prog, src);
 	il_stats_finish(s);
 	if (r < 0) {
 		trace_read_error("stats", src->trace);

@@ -282,6 +282,8 @@ static void print_diag(void *ctx, const char *path, u64 line, const char *msg)
 
 	if (src->warnings++ >= (u64)src->max_warnings)
 		return;
+	if (src->progress)
+		progress_clear(src->progress);
 	if (line)
 		fprintf(stderr, "idlelab %s: %s:%llu: %s\n", src->cmd, path,
 			(unsigned long long)line, msg);
@@ -346,13 +348,21 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	return CLI_EXIT_OK;
 }
 
-void trace_progress_begin(struct progress *p, const struct trace_source *src, const char *what,
+void trace_progress_begin(struct progress *p, struct trace_source *src, const char *what,
 			  const struct trace_input_args *in)
 {
 	u64 done, total;
 
 	il_trace_progress(src->trace, &done, &total);
 	progress_begin(p, in->progress, what, PROGRESS_BYTES, NULL, total);
+	src->progress = p;
+}
+
+void trace_progress_end(struct progress *p, struct trace_source *src)
+{
+	trace_progress_update(p, src);
+	progress_end(p);
+	src->progress = NULL;
 }
 
 void trace_progress_update(struct progress *p, const struct trace_source *src)

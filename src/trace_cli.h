@@ -67,6 +67,7 @@ struct trace_source {
 	char table_origin[IL_PLAT_ORIGIN_LEN + 32]; /* "platform haltpoll-vm", "idlestat header" */
 	int max_warnings;
 	u64 warnings;                /* diagnostics reported by the reader */
+	struct progress *progress;   /* while reading: erased before a diagnostic is printed */
 };
 
 /**
@@ -84,8 +85,10 @@ const struct il_driver *trace_source_drv(const struct trace_source *src);
 #define TRACE_PROGRESS_EVENTS 4096
 
 /** trace_progress_begin - progress of reading @src's file, in bytes of the file */
-void trace_progress_begin(struct progress *p, const struct trace_source *src, const char *what,
+void trace_progress_begin(struct progress *p, struct trace_source *src, const char *what,
 			  const struct trace_input_args *in);
+/** trace_progress_end - the last line, when the trace has been read */
+void trace_progress_end(struct progress *p, struct trace_source *src);
 /** trace_progress_update - how far reading @src's file has got */
 void trace_progress_update(struct progress *p, const struct trace_source *src);
 
