@@ -58,6 +58,18 @@ check "... the progress line" grep -q 'idlelab sweep: 5/5 cases, 100 %' "$TMP/sw
 check "... the same sweep.csv and sweep.json" sh -c \
 	"cmp -s '$TMP/sw-ref/sweep.csv' '$TMP/sw-tty/sweep.csv' && cmp -s '$TMP/sw-ref/sweep.json' '$TMP/sw-tty/sweep.json'"
 
+# Measure (on a fixture tree): the runs done, between the runs; never in the tables.
+cp -r "$TOP/tests/fixtures/sysfs/haltpoll-vm" "$TMP/sysfs"
+MS="'$IDLELAB' measure --root '$TMP/sysfs' -g menu,ladder --iter 2 --settle 0"
+expect 0 "measure, stderr not a terminal" sh -c "$MS -- true"
+check "... no progress line" sh -c "! grep -q 'runs, ' '$ERR'"
+expect 0 "measure --progress" sh -c "$MS --progress -- true"
+check "... a line per run and the last" grep -q '^idlelab measure: 4/4 runs, 100 %' "$ERR"
+check "... not in the tables on stdout" sh -c "! grep -q 'runs, ' '$OUT'"
+check "measure on a terminal" on_tty "$TMP/measure.log" "$MS -- true >'$TMP/measure.out'"
+check "... the progress line" grep -q 'idlelab measure: 4/4 runs, 100 %' "$TMP/measure.log"
+check "... erased before each run's own line" grep -q "$(printf '\r\033')\[Kidlelab measure: run 2 of 4" "$TMP/measure.log"
+
 # Every long command takes both options (a usage error would exit 2).
 for cmd in battery sweep stats replay kgov measure; do
 	check "help $cmd lists --progress and --no-progress" sh -c \
