@@ -178,18 +178,6 @@ $(filter-out $(FUZZ_TRACE_BINS),$(FUZZ_BINS)):
 	@$(if $(Q),echo "  FUZZCC  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(filter %.c,$^) -o $@ $(FUZZ_LIBS)
 
-# Compressed traces (lib/trace/codec.c): detection behind the decompressors that are built in.
-FUZZ_CODEC_PKGS := $(if $(filter 1,$(FEATURE_ZLIB)),zlib) $(if $(filter 1,$(FEATURE_LZMA)),liblzma) \
-	$(if $(filter 1,$(FEATURE_ZSTD)),libzstd)
-FUZZ_CODEC_DEFS := $(if $(filter 1,$(FEATURE_ZLIB)),-DHAVE_ZLIB) \
-	$(if $(filter 1,$(FEATURE_LZMA)),-DHAVE_LZMA) $(if $(filter 1,$(FEATURE_ZSTD)),-DHAVE_ZSTD)
-$(O)/fuzz/fuzz_trace_compressed: $(FUZZ_TRACE_SRCS)
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -DREADER=NULL $(FUZZ_CODEC_DEFS) $(filter %.c,$^) -o $@ \
-		$(if $(strip $(FUZZ_CODEC_PKGS)),$(shell $(PKG_CONFIG) --libs $(FUZZ_CODEC_PKGS)))
-FUZZ_BINS += $(O)/fuzz/fuzz_trace_compressed
-
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_BINS)
 
@@ -217,7 +205,8 @@ $(O)/tests/unit/%: $(O)/tests/unit/%.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 # it finds the shim through the source tree it was built from (or $IDLELAB_KSHIM_DIR).
 $(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"'
 
-# ---- man pages: man/*.1.scd -> $(O)/man/*.1 (scdoc), part of `all` when scdoc is installed ----
+# ---- man pages, the compressed-trace fuzz target, the progress unit test ----------------------
+# man/*.1.scd -> $(O)/man/*.1 (scdoc), part of `all` when scdoc is installed.
 SCDOC ?= scdoc
 FEATURE_SCDOC := $(shell command -v $(SCDOC) >/dev/null 2>&1 && echo 1 || echo 0)
 MAN_SRCS := $(sort $(wildcard man/*.1.scd))
@@ -241,6 +230,23 @@ man:
 	@echo "idlelab: the man pages need scdoc: please install scdoc (apt-get install scdoc)" >&2
 	@exit 1
 endif
+
+# Compressed traces (lib/trace/codec.c): detection behind the decompressors that are built in.
+FUZZ_CODEC_PKGS := $(if $(filter 1,$(FEATURE_ZLIB)),zlib) $(if $(filter 1,$(FEATURE_LZMA)),liblzma) \
+	$(if $(filter 1,$(FEATURE_ZSTD)),libzstd)
+FUZZ_CODEC_DEFS := $(if $(filter 1,$(FEATURE_ZLIB)),-DHAVE_ZLIB) \
+	$(if $(filter 1,$(FEATURE_LZMA)),-DHAVE_LZMA) $(if $(filter 1,$(FEATURE_ZSTD)),-DHAVE_ZSTD)
+$(O)/fuzz/fuzz_trace_compressed: $(FUZZ_TRACE_SRCS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -DREADER=NULL $(FUZZ_CODEC_DEFS) $(filter %.c,$^) -o $@ \
+		$(if $(strip $(FUZZ_CODEC_PKGS)),$(shell $(PKG_CONFIG) --libs $(FUZZ_CODEC_PKGS)))
+fuzz: $(O)/fuzz/fuzz_trace_compressed
+
+# test_progress: the progress line of the CLI (src/progress.c), with the CLI objects as test_cli.
+$(O)/tests/unit/test_progress: $(O)/tests/unit/test_progress.o $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
 
 # ---- tests -----------------------------------------------------------------------------------
 check: all check-unit check-cli check-vm
