@@ -124,6 +124,26 @@ check "stats <TAB>: files" only "idlelab stats $TMP/traces/" "$TMP/traces/a.trac
 check "step --input <TAB>: files" only "idlelab step --input $TMP/traces/a" "$TMP/traces/a.trace"
 check "measure -g menu -- sle<TAB>: commands" has "idlelab measure -g menu -- sle" sleep
 
+# What a command's usage spells out: a stand-in binary whose verdict has the options of
+# issue 13 ("[-p LIST|all]", "[--fail-on worse|any]"); every other call goes to the real one.
+cat >"$TMP/bin/idlelab-fake" <<FAKE
+#!/bin/sh
+if [ "\$1 \$2" = "help verdict" ]; then
+	echo 'usage: idlelab verdict -g BASE,NEW [-p LIST|all] [--fail-on worse|any] [-f table|csv]'
+	echo
+	echo '  -p, --platform LIST    platforms'
+	echo '      --fail-on MODE     exit 3 when'
+	echo '  -f, --format F         table or csv'
+	exit 0
+fi
+exec '$IDLELAB' "\$@"
+FAKE
+chmod +x "$TMP/bin/idlelab-fake"
+check "verdict --fail-on <TAB>: the values its usage spells" only "idlelab-fake verdict --fail-on " worse any
+check "verdict -p a<TAB>: all, where the usage offers it" only "idlelab-fake verdict -p a" all
+check "run -p a<TAB>: no all where it does not" only "idlelab run -p a"
+check "verdict -f <TAB>: the formats its -f line names" only "idlelab-fake verdict -f " table csv
+
 # Without COMP_LINE (another caller): COMP_WORDS alone.
 check "COMP_WORDS alone: idlelab run -f <TAB>" sh -c "bash -c '. \"$COMPLETION\"; COMP_WORDS=(idlelab run -f \"\"); COMP_CWORD=3; _idlelab; printf \"%s \" \"\${COMPREPLY[@]}\"' | grep -q 'table tsv csv json'"
 finish
