@@ -14,7 +14,7 @@ for t in xz gzip zstd; do
 	command -v $t >/dev/null 2>&1 && tools="$tools $t"
 done
 ext() { case $1 in xz) echo xz ;; gzip) echo gz ;; zstd) echo zst ;; esac; }
-built_in() { "$IDLELAB" stats -p haltpoll-vm "$1" 2>&1 | grep -q 'built without'; [ $? -ne 0 ]; }
+built_in() { ! "$IDLELAB" stats -p haltpoll-vm "$1" 2>&1 | grep -q 'built without'; }
 
 # The path is the only line that may differ: it names the file read.
 same_output() {
