@@ -122,7 +122,7 @@ struct step_args {
 
 struct help_args {
 	const char *command; /* NULL: the overview */
-	const char *complete;     /* --complete WHAT: a list for shell completion (src/complete.h) */
+	const char *complete;     /* --complete WHAT: a list for completion (src/complete.h) */
 	const char *complete_arg; /* its argument (params SCENARIO) */
 };
 

@@ -97,7 +97,8 @@ static const struct il_codec_format *find_format(enum il_compression kind)
 enum il_compression il_codec_detect(const unsigned char *head, size_t len)
 {
 	for (int i = 0; i < N_FORMATS; i++)
-		if (len >= formats[i].magic_len && !memcmp(head, formats[i].magic, formats[i].magic_len))
+		if (len >= formats[i].magic_len &&
+		    !memcmp(head, formats[i].magic, formats[i].magic_len))
 			return formats[i].kind;
 	return IL_CODEC_NONE;
 }
