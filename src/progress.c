@@ -41,17 +41,17 @@ static void fmt_duration(char *buf, size_t cap, double s)
 		snprintf(buf, cap, "%lu:%02lu", t / 60, t % 60);
 }
 
-static void fmt_amount(const struct progress *p, char *buf, size_t cap)
+static void fmt_amount(const struct progress *p, unsigned long long done, char *buf, size_t cap)
 {
 	if (p->kind == PROGRESS_BYTES) {
 		if (p->total)
-			snprintf(buf, cap, "%.1f/%.1f MB", (double)p->done / 1e6, (double)p->total / 1e6);
+			snprintf(buf, cap, "%.1f/%.1f MB", (double)done / 1e6, (double)p->total / 1e6);
 		else
-			snprintf(buf, cap, "%.1f MB", (double)p->done / 1e6);
+			snprintf(buf, cap, "%.1f MB", (double)done / 1e6);
 	} else if (p->total) {
-		snprintf(buf, cap, "%llu/%llu %s", p->done, p->total, p->unit);
+		snprintf(buf, cap, "%llu/%llu %s", done, p->total, p->unit);
 	} else {
-		snprintf(buf, cap, "%llu %s", p->done, p->unit);
+		snprintf(buf, cap, "%llu %s", done, p->unit);
 	}
 }
 
@@ -59,20 +59,21 @@ static void fmt_amount(const struct progress *p, char *buf, size_t cap)
 static void draw(struct progress *p, double t, bool last)
 {
 	char amount[96], spent[32], rest[32], line[320];
+	unsigned long long done = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
 	double elapsed = t - p->start;
 	int n;
 
-	fmt_amount(p, amount, sizeof(amount));
+	fmt_amount(p, done, amount, sizeof(amount));
 	fmt_duration(spent, sizeof(spent), elapsed);
 	n = snprintf(line, sizeof(line), "%s: %s", p->what, amount);
 	if (p->total && n < (int)sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, ", %llu %%",
-			      p->done * 100 / p->total);
+			      done * 100 / p->total);
 	if (n < (int)sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, ", %s", spent);
-	if (!last && p->total && p->done && p->done < p->total && n < (int)sizeof(line)) {
+	if (!last && p->total && done && done < p->total && n < (int)sizeof(line)) {
 		fmt_duration(rest, sizeof(rest),
-			     elapsed * (double)(p->total - p->done) / (double)p->done);
+			     elapsed * (double)(p->total - done) / (double)done);
 		snprintf(line + n, sizeof(line) - (size_t)n, ", ETA %s", rest);
 	}
 	if (p->tty && !last)
@@ -109,13 +110,18 @@ void progress_update(struct progress *p, unsigned long long done)
 {
 	double t;
 
+	unsigned long long seen;
+
 	if (!p->shown)
 		return;
+	/* The count is kept even when another thread is drawing (the end shows it). */
+	seen = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
+	while (done > seen && !__atomic_compare_exchange_n(&p->done, &seen, done, false,
+							   __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
 	/* A busy printer is not waited for: the next update draws. */
 	if (pthread_mutex_trylock(&p->lock))
 		return;
-	if (done > p->done)
-		p->done = done;
 	t = now();
 	if (t - p->last >= (p->tty ? TTY_INTERVAL : LOG_INTERVAL))
 		draw(p, t, false);
