@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "gov/governors.h"
@@ -373,6 +374,10 @@ static int replay_all(struct replay_run *run)
 	u64 n = 0;
 	int r;
 
+	/* --periods streams lines to stdout while reading: not under a line redrawn beside them */
+	if (run->periods_out == stdout && isatty(STDOUT_FILENO) &&
+	    run->args.in.progress == PROGRESS_AUTO)
+		run->args.in.progress = PROGRESS_OFF;
 	trace_progress_begin(&prog, &run->src, "idlelab replay", &run->args.in);
 	while ((r = il_trace_next(run->src.trace, &ev)) > 0) {
 		il_replay_event(run->r, &ev);
