@@ -61,7 +61,7 @@ for cmd in $(commands); do
 		nopt=$((nopt + 1))
 		has_option "$page" "$opt" || missing="$missing $opt"
 	done
-	[ -z "$missing" ] || echo "# idlelab-$cmd(1) lacks:$missing"
+	[ -z "$missing" ] || echo "# idlelab-$cmd(1) lacks:$missing (man/options-from-help.py prints them as scdoc)"
 	check "idlelab-$cmd(1) has all $nopt options of 'idlelab help $cmd'" test -z "$missing"
 	for section in SYNOPSIS OPTIONS 'EXIT STATUS' FILES ENVIRONMENT EXAMPLES 'SEE ALSO'; do
 		grep -q "^\.SH $section\$" "$page" || grep -q "^\.SH \"$section\"\$" "$page" || missing="$missing [$section]"
