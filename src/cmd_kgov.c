@@ -265,15 +265,15 @@ static int check_source(const char *src)
  * Where the object goes must be a file we can write: try it before compiling, so the error
  * names the path and the reason (the compiler's would be buried in its output).
  */
-static int check_output(const char *out)
+static int check_output(const char *out, const char *what, const char *example)
 {
 	struct stat st;
 	bool existed = !stat(out, &st);
 	int fd;
 
 	if (existed && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "idlelab kgov: %s: is a directory; give the object's file name "
-			"(-o %s/NAME.so)\n", out, out);
+		fprintf(stderr, "idlelab kgov: %s: is a directory; give the %s's file name "
+			"(-o %s/%s)\n", out, what, out, example);
 		return -1;
 	}
 	fd = open(out, O_WRONLY | O_CREAT, 0644);
@@ -325,7 +325,7 @@ static int cmd_build(const struct kgov_args *args)
 		snprintf(out, sizeof(out), "%s", args->out);
 	else
 		default_output(args->src, out, sizeof(out));
-	if (check_source(args->src) || check_output(out))
+	if (check_source(args->src) || check_output(out, "object", "NAME.so"))
 		return CLI_EXIT_RUNTIME;
 	ret = build(args->src, out, args->verbose);
 	if (ret == CLI_EXIT_OK)
@@ -629,6 +629,9 @@ static int cmd_record(const struct kgov_args *args)
 	bool built;
 	int ret = CLI_EXIT_RUNTIME;
 
+	/* Before minutes of recording: a vector that cannot be written is said at once. */
+	if (check_output(args->out, "vector", "NAME.kv.xz"))
+		return CLI_EXIT_RUNTIME;
 	if (args->as) {
 		as = il_preset_find(args->as);
 		if (!as || il_kgov_is_loaded(as))

@@ -53,6 +53,10 @@ else
 fi
 expect 1 "kgov build -o DIR" "$IDLELAB" kgov build "$TMP/gov.c" -o "$TMP"
 check "... says it is a directory" grep -q "$TMP: is a directory; give the object's file name" "$ERR"
+expect 1 "kgov record -o DIR, before recording" "$IDLELAB" kgov record "$TMP/gov.c" -o "$TMP"
+check "... says it is a directory" grep -q "$TMP: is a directory; give the vector's file name" "$ERR"
+expect 1 "kgov record -o into a missing directory" "$IDLELAB" kgov record "$TMP/gov.c" -o "$TMP/no/v.kv.xz"
+check "... names the path and the reason" grep -q "cannot write $TMP/no/v.kv.xz: No such file or directory" "$ERR"
 mkdir -p "$TMP/linux"
 expect 1 "kgov build DIR" "$IDLELAB" kgov build "$TMP/linux"
 check "... says it is a directory, not a source file" grep -q "$TMP/linux: is a directory, not a governor source file" "$ERR"
