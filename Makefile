@@ -47,6 +47,8 @@ FEATURE_LIBTRACEFS := $(call feature,libtracefs)
 FEATURE_LIBTRACECMD := $(call feature,libtracecmd)
 FEATURE_ZLIB := $(call feature,zlib)
 FEATURE_RMATH := $(call feature,libRmath)
+FEATURE_LZMA := $(call feature,liblzma)
+FEATURE_ZSTD := $(call feature,libzstd)
 
 ifeq ($(FEATURE_JANSSON),1)
 BASE_CFLAGS += -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags jansson)
@@ -62,7 +64,8 @@ ifeq ($(FEATURE_LIBTRACEFS),1)
 BASE_CFLAGS += -DHAVE_LIBTRACEFS $(shell $(PKG_CONFIG) --cflags libtracefs)
 LIBS += $(shell $(PKG_CONFIG) --libs libtracefs)
 endif
-# zlib: `idlelab states --export` reads CONFIG_HZ from /proc/config.gz (lib/live/export.c).
+# zlib: `idlelab states --export` reads CONFIG_HZ from /proc/config.gz (lib/live/export.c);
+# zlib, liblzma, libzstd: `stats`/`replay` read .gz, .xz and .zst traces (lib/trace/codec.c).
 ifeq ($(FEATURE_ZLIB),1)
 BASE_CFLAGS += -DHAVE_ZLIB $(shell $(PKG_CONFIG) --cflags zlib)
 LIBS += $(shell $(PKG_CONFIG) --libs zlib)
@@ -74,6 +77,14 @@ BASE_CFLAGS += $(shell $(PKG_CONFIG) --cflags libRmath)
 LIBS += $(shell $(PKG_CONFIG) --libs libRmath)
 else ifeq ($(filter clean deps demo,$(MAKECMDGOALS)),)
 $(error libRmath not found: please install r-mathlib (scripts/install-deps.sh))
+endif
+ifeq ($(FEATURE_LZMA),1)
+BASE_CFLAGS += -DHAVE_LZMA $(shell $(PKG_CONFIG) --cflags liblzma)
+LIBS += $(shell $(PKG_CONFIG) --libs liblzma)
+endif
+ifeq ($(FEATURE_ZSTD),1)
+BASE_CFLAGS += -DHAVE_ZSTD $(shell $(PKG_CONFIG) --cflags libzstd)
+LIBS += $(shell $(PKG_CONFIG) --libs libzstd)
 endif
 LIBS += -lm -pthread
 
@@ -87,6 +98,9 @@ define print_features
 	@echo "...                    libtracecmd: $(call onoff,$(FEATURE_LIBTRACECMD))"
 	@echo "...                           zlib: $(call onoff,$(FEATURE_ZLIB))"
 	@echo "...                       libRmath: $(call onoff,$(FEATURE_RMATH))"
+	@echo "...                        liblzma: $(call onoff,$(FEATURE_LZMA))"
+	@echo "...                        libzstd: $(call onoff,$(FEATURE_ZSTD))"
+	@echo "...                          scdoc: $(call onoff,$(FEATURE_SCDOC))"
 	@echo ""
 endef
 
@@ -213,6 +227,49 @@ $(O)/tests/unit/%: $(O)/tests/unit/%.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 # kgov compiles upstream governor files with the kernel-API shim in kshim/ (lib/kgov/build.c);
 # it finds the shim through the source tree it was built from (or $IDLELAB_KSHIM_DIR).
 $(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"'
+
+# ---- man pages, the compressed-trace fuzz target, the progress unit test ----------------------
+# man/*.1.scd -> $(O)/man/*.1 (scdoc), part of `all` when scdoc is installed.
+SCDOC ?= scdoc
+FEATURE_SCDOC := $(shell command -v $(SCDOC) >/dev/null 2>&1 && echo 1 || echo 0)
+MAN_SRCS := $(sort $(wildcard man/*.1.scd))
+MAN_PAGES := $(MAN_SRCS:man/%.scd=$(O)/man/%)
+# The pages' date is the last commit's, so a rebuild gives the same bytes.
+MAN_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null)
+.PHONY: man man-hint
+ifeq ($(FEATURE_SCDOC),1)
+all: man
+check-cli: man
+man: $(MAN_PAGES)
+$(O)/man/%.1: man/%.1.scd
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  SCDOC   $@")
+	$(Q)$(if $(MAN_EPOCH),SOURCE_DATE_EPOCH=$(MAN_EPOCH)) $(SCDOC) <$< >$@.tmp && mv $@.tmp $@
+else
+all: man-hint
+man-hint:
+	@echo "idlelab: man pages not built: please install scdoc (apt-get install scdoc)"
+man:
+	@echo "idlelab: the man pages need scdoc: please install scdoc (apt-get install scdoc)" >&2
+	@exit 1
+endif
+
+# Compressed traces (lib/trace/codec.c): detection behind the decompressors that are built in.
+FUZZ_CODEC_PKGS := $(if $(filter 1,$(FEATURE_ZLIB)),zlib) $(if $(filter 1,$(FEATURE_LZMA)),liblzma) \
+	$(if $(filter 1,$(FEATURE_ZSTD)),libzstd)
+FUZZ_CODEC_DEFS := $(if $(filter 1,$(FEATURE_ZLIB)),-DHAVE_ZLIB) \
+	$(if $(filter 1,$(FEATURE_LZMA)),-DHAVE_LZMA) $(if $(filter 1,$(FEATURE_ZSTD)),-DHAVE_ZSTD)
+$(O)/fuzz/fuzz_trace_compressed: $(FUZZ_TRACE_SRCS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -DREADER=NULL $(FUZZ_CODEC_DEFS) $(filter %.c,$^) -o $@ \
+		$(if $(strip $(FUZZ_CODEC_PKGS)),$(shell $(PKG_CONFIG) --libs $(FUZZ_CODEC_PKGS)))
+fuzz: $(O)/fuzz/fuzz_trace_compressed
+
+# test_progress: the progress line of the CLI (src/progress.c), with the CLI objects as test_cli.
+$(O)/tests/unit/test_progress: $(O)/tests/unit/test_progress.o $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
 
 # ---- tests -----------------------------------------------------------------------------------
 check: all check-unit check-cli check-vm

@@ -60,6 +60,16 @@ for reader in ftrace tracecmd perf idlestat detect; do
 	"$dir/fuzz_trace_$reader" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-trace_$reader-" "$work/trace" || status=1
 done
+# compressed traces: the same seeds, each compressed with every tool there is
+mkdir -p "$work/compressed"
+for f in "$work"/trace/*; do
+	for t in xz gzip zstd; do
+		command -v $t >/dev/null 2>&1 && $t -c "$f" >"$work/compressed/$(basename "$f").$t"
+	done
+done
+echo "fuzz: trace_compressed for ${seconds}s on $(ls "$work/compressed" | wc -l) seeds"
+"$dir/fuzz_trace_compressed" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+	-artifact_prefix="$dir/crash-trace_compressed-" "$work/compressed" || status=1
 if [ -x "$dir/fuzz_rtapp" ]; then
 	echo "fuzz: rtapp for ${seconds}s on $(ls "$work/rtapp" | wc -l) seeds"
 	"$dir/fuzz_rtapp" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \

@@ -121,6 +121,12 @@ const struct il_preset *il_preset_at(int i);
  * Return: the preset, or NULL if no preset has that name.
  */
 const struct il_preset *il_preset_find(const char *name);
+/**
+ * il_preset_find_error - after il_preset_find(@name) returned NULL: for a "file:" name, why
+ * the object did not load (its path and dlerror(), or what it lacks); NULL for a name that
+ * is simply not a preset
+ */
+const char *il_preset_find_error(const char *name);
 /** il_preset_alias_target - for an alias, the preset it stands for; NULL otherwise */
 const char *il_preset_alias_target(const char *name);
 

@@ -7,9 +7,13 @@
 set -eu
 
 BUILD_PKGS="make gcc pkg-config libjansson-dev r-mathlib"
+# scdoc: the man pages (man/*.scd -> $(O)/man/*.1); liblzma, libzstd: compressed traces.
+BUILD_PKGS="$BUILD_PKGS scdoc liblzma-dev libzstd-dev"
 # libxml2-utils (xmllint), chromium and a font: tests/cli/report.t parses and renders the report page.
 # python3: tests/cli/sweep.t and perfetto.t (perfetto-check.py) parse the JSON they write.
 TEST_PKGS="libcmocka-dev clang libclang-rt-14-dev xz-utils perl zlib1g-dev libtracefs-dev libtraceevent-dev libtracecmd-dev trace-cmd parallel libxml2-utils chromium fonts-dejavu-core python3"
+# zstd, man-db: tests/cli/trace-compressed.t makes .zst copies; tests/cli/man.t runs man --warnings.
+TEST_PKGS="$TEST_PKGS zstd man-db"
 # rt-app: its workgen and real runs of workloads/*.json in tests/cli/rtapp.t (docs/rtapp.md).
 TEST_PKGS="$TEST_PKGS rt-app"
 # make check-vm: a QEMU guest with a real cpuidle driver (scripts/vm/run-guest.sh)

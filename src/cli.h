@@ -13,7 +13,8 @@
  *     exit 2).
  *  3. Only the CLI prints and exits. Exit codes: 0 success, 1 runtime or input error (a
  *     file that cannot be read, a bad platform file or step script), 2 usage error (bad
- *     option, missing argument, unknown command, governor or built-in name).
+ *     option, missing argument, unknown command, governor or built-in name), 3 a verdict or
+ *     threshold failed (--fail-on), 128+N killed by signal N (idlelab(1), idlelab --help).
  */
 #ifndef IDLELAB_CLI_H
 #define IDLELAB_CLI_H
@@ -121,6 +122,8 @@ struct step_args {
 
 struct help_args {
 	const char *command; /* NULL: the overview */
+	const char *complete;     /* --complete WHAT: a list for completion (src/complete.h) */
+	const char *complete_arg; /* its argument (params SCENARIO) */
 };
 
 /* What main() does with the global arguments. */

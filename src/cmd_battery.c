@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "lab_cli.h"
+#include "progress.h"
 #include "gov/governors.h"
 #include "output/output.h"
 #include "platform/platform.h"
@@ -41,11 +42,13 @@ struct battery_args {
 	const char *json_path;  /* -o */
 	bool list;              /* --list: print the variants, run nothing */
 	const char *baseline;   /* --baseline: the summaries' reference; NULL: the first -g */
+	enum progress_mode progress; /* --progress, --no-progress */
 };
 
 enum {
 	BAT_OPT_HELP = 1, BAT_OPT_GOV, BAT_OPT_PLAT, BAT_OPT_TIME, BAT_OPT_SEED, BAT_OPT_ITER,
 	BAT_OPT_JOBS, BAT_OPT_FORMAT, BAT_OPT_OUT, BAT_OPT_LIST, BAT_OPT_BASELINE,
+	BAT_OPT_PROGRESS, BAT_OPT_NO_PROGRESS,
 };
 
 static const struct cli_opt battery_opts[] = {
@@ -60,6 +63,7 @@ static const struct cli_opt battery_opts[] = {
 	{ BAT_OPT_OUT, 'o', "output", true },
 	{ BAT_OPT_LIST, 0, "list", false },
 	{ BAT_OPT_BASELINE, 0, "baseline", true },
+	PROGRESS_CLI_OPTS(BAT_OPT_PROGRESS, BAT_OPT_NO_PROGRESS),
 	{ 0 },
 };
 
@@ -85,6 +89,8 @@ void cmd_battery_usage(FILE *out)
 		     "  -o, --output FILE      also write every table as JSON to FILE\n"
 		     "      --baseline GOV     the governor the summaries compare with (default: the first -g)\n"
 		     "      --list             print the battery's scenario variants and exit\n"
+		     "      --progress         show progress on stderr even when it is not a terminal\n"
+		     "      --no-progress      never show progress (default: only on a terminal)\n"
 		     "\n"
 		     "With --iter N > 1, each table is followed by its summary: per metric and governor\n"
 		     "n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
@@ -135,6 +141,10 @@ static int battery_option(struct battery_args *a, int id, const char *value, str
 		return CLI_PARSE_OK;
 	case BAT_OPT_BASELINE:
 		a->baseline = value;
+		return CLI_PARSE_OK;
+	case BAT_OPT_PROGRESS:
+	case BAT_OPT_NO_PROGRESS:
+		a->progress = id == BAT_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 		return CLI_PARSE_OK;
 	}
 	return cli_error_set(err, "unexpected argument '%s'", value);
@@ -423,6 +433,7 @@ static int battery_run(struct battery *b)
 	const struct battery_args *a = b->a;
 	const struct il_output_format *fmt = il_output_find(a->format);
 	unsigned int jobs = a->jobs ? a->jobs : default_jobs();
+	struct progress prog;
 	double t0;
 	int ret;
 
@@ -435,7 +446,11 @@ static int battery_run(struct battery *b)
 		return CLI_EXIT_RUNTIME;
 	}
 	t0 = wall_seconds();
-	if (il_lab_run_all(b->specs, b->res, b->nruns, jobs, b->errs))
+	progress_begin(&prog, a->progress, "idlelab battery", PROGRESS_COUNT, "runs", b->nruns);
+	ret = il_lab_run_all_progress(b->specs, b->res, b->nruns, jobs, b->errs, progress_lab_cb,
+				      &prog);
+	progress_end(&prog);
+	if (ret)
 		return report_failure(b);
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab battery: %zu runs on %u threads in %.1f s\n", b->nruns, jobs,

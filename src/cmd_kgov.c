@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@ enum {
 	KGOV_OPT_PLATFORM,
 	KGOV_OPT_RANDOM,
 	KGOV_OPT_AS,
+	KGOV_OPT_PROGRESS,
+	KGOV_OPT_NO_PROGRESS,
 };
 
 static const struct cli_opt kgov_opts[] = {
@@ -52,6 +55,7 @@ static const struct cli_opt kgov_opts[] = {
 	{ KGOV_OPT_PLATFORM, 'p', "platform", true },
 	{ KGOV_OPT_RANDOM, 0, "random-platforms", false },
 	{ KGOV_OPT_AS, 0, "as", true },
+	PROGRESS_CLI_OPTS(KGOV_OPT_PROGRESS, KGOV_OPT_NO_PROGRESS),
 	{ 0 },
 };
 
@@ -116,6 +120,10 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 			break;
 		case KGOV_OPT_RANDOM:
 			args->random_platforms = true;
+			break;
+		case KGOV_OPT_PROGRESS:
+		case KGOV_OPT_NO_PROGRESS:
+			args->progress = id == KGOV_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 			break;
 		case CLI_OPT_POSITIONAL:
 			if (!args->action) {
@@ -222,6 +230,9 @@ void cmd_kgov_usage(FILE *out)
 		     "                            thousand steps (the default)\n"
 		     "  -v, --verbose             show the compiler command and output; check: also the\n"
 		     "                            values compared\n"
+		     "      --progress            check, record: show the decisions done on stderr even\n"
+		     "                            when it is not a terminal\n"
+		     "      --no-progress         check, record: never (default: only on a terminal)\n"
 		     "\n"
 		     "Exit status: 0 no difference (or built), 1 a difference, a build failure or a\n"
 		     "runtime error, 2 usage error.\n", KGOV_DEFAULT_STEPS);
@@ -238,12 +249,56 @@ static void default_output(const char *src, char *out, size_t cap)
 	snprintf(out, cap, "%.*s.so", (int)n, base);
 }
 
+/* A directory given as the source file: say so, rather than the read error it gives. */
+static int check_source(const char *src)
+{
+	struct stat st;
+
+	if (stat(src, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	fprintf(stderr, "idlelab kgov: %s: is a directory, not a governor source file (e.g. "
+		"%s/drivers/cpuidle/governors/menu.c)\n", src, src);
+	return -1;
+}
+
+/*
+ * Where the object goes must be a file we can write: try it before compiling, so the error
+ * names the path and the reason (the compiler's would be buried in its output).
+ */
+static int check_output(const char *out, const char *what, const char *example)
+{
+	struct stat st;
+	bool existed = !stat(out, &st);
+	int fd;
+
+	if (existed && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "idlelab kgov: %s: is a directory; give the %s's file name "
+			"(-o %s/%s)\n", out, what, out, example);
+		return -1;
+	}
+	fd = open(out, O_WRONLY | O_CREAT, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "idlelab kgov: cannot write %s: %s\n", out, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	if (!existed)
+		unlink(out);
+	return 0;
+}
+
+/* The governor family of the last successful build(), for what cmd_build() says. */
+static char built_family[64];
+
 static int build(const char *src, const char *out, bool verbose)
 {
 	struct il_kgov_build_result res;
 	struct il_error err = { 0 };
-	int ret = il_kgov_build(src, out, NULL, &res, &err);
+	int ret;
 
+	if (check_source(src))
+		return CLI_EXIT_RUNTIME;
+	ret = il_kgov_build(src, out, NULL, &res, &err);
 	if (verbose || ret)
 		fprintf(ret ? stderr : stdout, "%s\n", res.command[0] ? res.command : "(not compiled)");
 	if (res.log && *res.log && (verbose || ret))
@@ -257,18 +312,26 @@ static int build(const char *src, const char *out, bool verbose)
 		printf("%s: %s governor, blob %.12s, select(%s), per-CPU %s%s\n", out, res.scan.family,
 		       res.scan.blob, res.scan.stop_tick ? "drv, dev, &stop_tick" : "drv, dev",
 		       res.scan.percpu_tag[0] ? "struct " : "(none)", res.scan.percpu_tag);
+	snprintf(built_family, sizeof(built_family), "%s", res.scan.family);
 	return CLI_EXIT_OK;
 }
 
 static int cmd_build(const struct kgov_args *args)
 {
 	char out[4096];
+	int ret;
 
 	if (args->out)
 		snprintf(out, sizeof(out), "%s", args->out);
 	else
 		default_output(args->src, out, sizeof(out));
-	return build(args->src, out, args->verbose);
+	if (check_source(args->src) || check_output(out, "object", "NAME.so"))
+		return CLI_EXIT_RUNTIME;
+	ret = build(args->src, out, args->verbose);
+	if (ret == CLI_EXIT_OK)
+		printf("kgov: wrote %s (the %s governor of %s); run it with -g file:%s\n", out,
+		       built_family[0] ? built_family : "?", args->src, out);
+	return ret;
 }
 
 /*
@@ -346,6 +409,7 @@ static int cmd_check(const struct kgov_args *args)
 	char tmpdir[] = "/tmp/idlelab-kgov-check-XXXXXX", obj[sizeof(tmpdir) + 16];
 	bool built = false;
 	struct il_kgov_counters counters = { 0 };
+	struct progress prog;
 	int ret;
 
 	port = il_preset_find(args->against);
@@ -371,7 +435,11 @@ static int cmd_check(const struct kgov_args *args)
 	}
 	opts.progress = &watchdog_progress;
 	start_watchdog();
+	progress_begin(&prog, args->progress, "idlelab kgov check", PROGRESS_COUNT, "decisions",
+		       args->steps);
+	progress_watch(&prog, &watchdog_progress.decisions);
 	ret = il_kgov_check(up, port, &opts, &res, &err);
+	progress_end(&prog);
 	alarm(0);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab kgov: %s\n", err.msg);
@@ -557,9 +625,13 @@ static int cmd_record(const struct kgov_args *args)
 	struct il_error err = { 0 };
 	struct kgov_buf buf = { 0 };
 	struct il_kgov_counters counters = { 0 };
+	struct progress prog;
 	bool built;
 	int ret = CLI_EXIT_RUNTIME;
 
+	/* Before minutes of recording: a vector that cannot be written is said at once. */
+	if (check_output(args->out, "vector", "NAME.kv.xz"))
+		return CLI_EXIT_RUNTIME;
 	if (args->as) {
 		as = il_preset_find(args->as);
 		if (!as || il_kgov_is_loaded(as))
@@ -575,10 +647,18 @@ static int cmd_record(const struct kgov_args *args)
 			args->src);
 		goto out_tmp;
 	}
-	if (il_kgov_record(up, as, &opts, &buf, &res, &err)) {
+	opts.progress = &watchdog_progress;
+	progress_begin(&prog, args->progress, "idlelab kgov record", PROGRESS_COUNT, "decisions",
+		       args->steps);
+	progress_watch(&prog, &watchdog_progress.decisions);
+	ret = il_kgov_record(up, as, &opts, &buf, &res, &err);
+	progress_end(&prog);
+	if (ret) {
+		ret = CLI_EXIT_RUNTIME;
 		fprintf(stderr, "idlelab kgov: %s\n", err.msg);
 		goto out_buf;
 	}
+	ret = CLI_EXIT_RUNTIME;
 	il_kgov_counters(up, &counters);
 	if (counters.shim_errors) {
 		fprintf(stderr, "idlelab kgov: %lu shim errors while recording: not written\n",

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "cli.h"
+#include "progress.h"
 
 enum kgov_action { KGOV_BUILD = 1, KGOV_CHECK, KGOV_RECORD, KGOV_VERIFY };
 
@@ -24,6 +25,7 @@ struct kgov_args {
 	unsigned long long steps; /* check --steps */
 	unsigned long long seed;  /* check --seed */
 	bool verbose;
+	enum progress_mode progress; /* check, record: --progress, --no-progress */
 };
 
 #define KGOV_DEFAULT_STEPS 100000ULL

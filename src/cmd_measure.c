@@ -39,6 +39,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "progress.h"
 #include "live/live.h"
 #include "output/output.h"
 #include "summary_cli.h"
@@ -58,7 +59,8 @@ enum {
 	MEASURE_OPT_HELP = 1, MEASURE_OPT_GOV, MEASURE_OPT_ITER, MEASURE_OPT_METRIC,
 	MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE, MEASURE_OPT_ROOT,
 	MEASURE_OPT_LOCK, MEASURE_OPT_FORMAT, MEASURE_OPT_OUTPUT, MEASURE_OPT_TRACE,
-	MEASURE_OPT_TRACE_BUFFER, MEASURE_OPT_BASELINE,
+	MEASURE_OPT_TRACE_BUFFER, MEASURE_OPT_BASELINE, MEASURE_OPT_PROGRESS,
+	MEASURE_OPT_NO_PROGRESS,
 };
 
 static const struct cli_opt measure_opts[] = {
@@ -76,6 +78,7 @@ static const struct cli_opt measure_opts[] = {
 	{ MEASURE_OPT_TRACE, 0, "trace", true },
 	{ MEASURE_OPT_TRACE_BUFFER, 0, "trace-buffer-kb", true },
 	{ MEASURE_OPT_BASELINE, 0, "baseline", true },
+	PROGRESS_CLI_OPTS(MEASURE_OPT_PROGRESS, MEASURE_OPT_NO_PROGRESS),
 	{ 0 },
 };
 
@@ -99,6 +102,7 @@ struct measure_args {
 	unsigned int trace_buffer_kb;
 	char **cmd;                                /* NULL-terminated, from argv */
 	const char *baseline;                      /* --baseline: of the summaries' deltas */
+	enum progress_mode progress;               /* --progress, --no-progress */
 };
 
 void cmd_measure_usage(FILE *out)
@@ -137,6 +141,9 @@ void cmd_measure_usage(FILE *out)
 		"                       PREFIX-GOV-ITER.trace, which 'idlelab replay' reads\n"
 		"      --trace-buffer-kb KB  trace buffer per CPU (default 16384)\n"
 		"      --baseline GOV   the governor the summaries compare with (default: the first)\n"
+		"      --progress       show the runs done and an ETA on stderr even when it is not\n"
+		"                       a terminal\n"
+		"      --no-progress    never show progress (default: only on a terminal)\n"
 		"\n"
 		"With --iter N > 1, each table is followed by its summary: per metric (and state) and\n"
 		"governor n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
@@ -274,6 +281,10 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 		args->trace_buffer_kb = (unsigned int)v;
 		return CLI_PARSE_OK;
 	}
+	case MEASURE_OPT_PROGRESS:
+	case MEASURE_OPT_NO_PROGRESS:
+		args->progress = id == MEASURE_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
+		return CLI_PARSE_OK;
 	default:
 		return cli_error_set(err, "unexpected option");
 	}
@@ -457,6 +468,7 @@ struct run_row {
 
 struct measure {
 	struct measure_args *args;
+	struct progress prog;                /* runs done, on stderr between the runs */
 	struct il_live lv;
 	struct il_live_cpuidle ci;
 	int ngov;                            /* governors kept */
@@ -1056,6 +1068,7 @@ static int measure_one(struct measure *m, const char *gov, unsigned int iter)
 		warn("%s", err.msg);
 		return -1;
 	}
+	progress_clear(&m->prog);
 	fprintf(stderr, "idlelab measure: run %d of %u: %s iter %u\n", m->nrows + 1,
 		m->ngov * m->args->iter, gov, iter);
 	settle(m->args->settle_ns);
@@ -1076,6 +1089,7 @@ static int measure_one(struct measure *m, const char *gov, unsigned int iter)
 	compute_energy(m, row);
 	compute_metrics(m, row);
 	m->nrows++;
+	progress_update(&m->prog, (unsigned long long)m->nrows);
 	return 0;
 }
 
@@ -1148,13 +1162,18 @@ static int open_trace(struct measure *m)
 
 static int measure_loop(struct measure *m)
 {
+	int ret = 0;
+
 	if (open_trace(m) || apply_disable(m))
 		return -1;
-	for (unsigned int it = 0; it < m->args->iter; it++)
-		for (int g = 0; g < m->ngov; g++)
+	progress_begin(&m->prog, m->args->progress, "idlelab measure", PROGRESS_COUNT, "runs",
+		       (unsigned long long)m->ngov * m->args->iter);
+	for (unsigned int it = 0; it < m->args->iter && !ret; it++)
+		for (int g = 0; g < m->ngov && !ret; g++)
 			if (stop_signal || measure_one(m, m->gov[g], it))
-				return -1;
-	return 0;
+				ret = -1;
+	progress_end(&m->prog);
+	return ret;
 }
 
 /* ---- output ---------------------------------------------------------------------------------------------- */

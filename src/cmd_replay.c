@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "gov/governors.h"
@@ -28,6 +29,8 @@ void cmd_replay_usage(FILE *out)
 		"over them. Prints the linux-pm table per governor next to the recorded governor's\n"
 		"own row, and how often each governor picked the recorded state (agreement), with a\n"
 		"confusion table for the recording governor's port. Assumptions: docs/trace.md.\n"
+		"TRACE is read as 'idlelab stats' reads it (any format it detects, xz, gzip or zstd\n"
+		"compressed, '-' for standard input).\n"
 		"\n"
 		"  -g, --governor LIST   presets or aliases to replay (see 'idlelab governors')\n"
 		"  -r, --recorded GOV    the port of the governor that recorded the trace (e.g.\n"
@@ -48,7 +51,10 @@ void cmd_replay_usage(FILE *out)
 		"                        one above the other (docs/perfetto.md)\n"
 		"      --perfetto-limit N  keep at most N events (default 200000; 0: all)\n"
 		"      --perfetto-window A..B  only what overlaps [A, B) counted from the first\n"
-		"                        replayed period (e.g. 0..50ms; A.. to the end)\n",
+		"                        replayed period (e.g. 0..50ms; A.. to the end)\n"
+		"      --progress        show how much of the trace is read, on stderr, even when\n"
+		"                        it is not a terminal\n"
+		"      --no-progress     never show progress (default: only on a terminal)\n",
 		TRACE_CLI_MAX_WARNINGS);
 }
 
@@ -312,6 +318,10 @@ static int add_preset(struct replay_run *run, const char *name)
 {
 	const struct il_preset *p = il_preset_find(name);
 
+	if (!p && il_preset_find_error(name)) {
+		fprintf(stderr, "idlelab replay: %s\n", il_preset_find_error(name));
+		return -1;
+	}
 	if (!p) {
 		fprintf(stderr, "idlelab replay: unknown governor '%s' (see 'idlelab governors')\n",
 			name);
@@ -334,10 +344,11 @@ static int setup(struct replay_run *run)
 
 	for (int i = 0; i < run->args.ngov; i++)
 		if (add_preset(run, run->args.governors[i]) < 0)
-			return CLI_EXIT_USAGE;
+			return il_preset_find_error(run->args.governors[i]) ? CLI_EXIT_RUNTIME
+									: CLI_EXIT_USAGE;
 	run->recorded = -1;
 	if (run->args.recorded && (run->recorded = add_preset(run, run->args.recorded)) < 0)
-		return CLI_EXIT_USAGE;
+		return il_preset_find_error(run->args.recorded) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
 	if (!run->src.have_table) {
 		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p PLATFORM\n",
 			run->args.in.trace);
@@ -359,14 +370,24 @@ static int setup(struct replay_run *run)
 static int replay_all(struct replay_run *run)
 {
 	struct il_trace_event ev;
+	struct progress prog;
+	u64 n = 0;
 	int r;
 
-	while ((r = il_trace_next(run->src.trace, &ev)) > 0)
+	/* --periods streams lines to stdout while reading: not under a line redrawn beside them */
+	if (run->periods_out == stdout && isatty(STDOUT_FILENO) &&
+	    run->args.in.progress == PROGRESS_AUTO)
+		run->args.in.progress = PROGRESS_OFF;
+	trace_progress_begin(&prog, &run->src, "idlelab replay", &run->args.in);
+	while ((r = il_trace_next(run->src.trace, &ev)) > 0) {
 		il_replay_event(run->r, &ev);
+		if (++n % TRACE_PROGRESS_EVENTS == 0)
+			trace_progress_update(&prog, &run->src);
+	}
+	trace_progress_end(&prog, &run->src);
 	il_replay_finish(run->r);
 	if (r < 0) {
-		fprintf(stderr, "idlelab replay: %s: read error: %s\n",
-			il_trace_path(run->src.trace), strerror(errno));
+		trace_read_error("replay", run->src.trace);
 		return -1;
 	}
 	return 0;

@@ -26,7 +26,8 @@ void cmd_stats_usage(FILE *out)
 		"\n"
 		"TRACE is tracefs text (trace, trace_pipe), trace-cmd report text, perf script text,\n"
 		"an idlestat trace file or a binary trace.dat (when built with libtracecmd); the\n"
-		"format is detected. '-' reads standard input.\n"
+		"format is detected, and so is xz, gzip or zstd compression. '-' reads standard\n"
+		"input.\n"
 		"\n"
 		"  -p, --platform P      the state table: a built-in platform or a platform file\n"
 		"                        (default: the trace's idlestat header, else none)\n"
@@ -45,7 +46,10 @@ void cmd_stats_usage(FILE *out)
 		"      --nightmare LIST  PowerNightmare thresholds per state in µs (default\n"
 		"                        100,1000,2000,4000; 0 = none)\n"
 		"      --no-hist         leave the histograms out of the table\n"
-		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n",
+		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n"
+		"      --progress        show how much of the trace is read, on stderr, even when\n"
+		"                        it is not a terminal\n"
+		"      --no-progress     never show progress (default: only on a terminal)\n",
 		TRACE_CLI_MAX_WARNINGS);
 }
 
@@ -377,17 +381,23 @@ out:
 
 /* ---- the command ----------------------------------------------------------------------- */
 
-static int collect(struct trace_source *src, struct il_stats *s)
+static int collect(struct trace_source *src, struct il_stats *s, const struct stats_args *args)
 {
 	struct il_trace_event ev;
+	struct progress prog;
+	u64 n = 0;
 	int r;
 
-	while ((r = il_trace_next(src->trace, &ev)) > 0)
+	trace_progress_begin(&prog, src, "idlelab stats", &args->in);
+	while ((r = il_trace_next(src->trace, &ev)) > 0) {
 		il_stats_event(s, &ev);
+		if (++n % TRACE_PROGRESS_EVENTS == 0)
+			trace_progress_update(&prog, src);
+	}
+	trace_progress_end(&prog, src);
 	il_stats_finish(s);
 	if (r < 0) {
-		fprintf(stderr, "idlelab stats: %s: read error: %s\n", il_trace_path(src->trace),
-			strerror(errno));
+		trace_read_error("stats", src->trace);
 		return -1;
 	}
 	return 0;
@@ -418,7 +428,7 @@ int cmd_stats(int argc, char **argv)
 	memcpy(cfg.nightmare_us, args.nightmare_us, sizeof(cfg.nightmare_us));
 	s = il_stats_new(&cfg);
 	ret = CLI_EXIT_RUNTIME;
-	if (s && collect(&src, s) == 0)
+	if (s && collect(&src, s, &args) == 0)
 		ret = render(&args, &src, s);
 	il_stats_free(s);
 	trace_source_close(&src);

@@ -206,6 +206,10 @@ static int resolve_governors(struct step_ctx *c)
 
 	for (int g = 0; g < c->args.ngov; g++) {
 		c->presets[g] = il_preset_find(c->args.governors[g]);
+		if (!c->presets[g] && il_preset_find_error(c->args.governors[g])) {
+			fprintf(stderr, "idlelab step: %s\n", il_preset_find_error(c->args.governors[g]));
+			return CLI_EXIT_RUNTIME;
+		}
 		if (!c->presets[g]) {
 			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')",
 				 c->args.governors[g]);

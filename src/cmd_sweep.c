@@ -21,6 +21,7 @@
 
 #include "commands.h"
 #include "lab_cli.h"
+#include "progress.h"
 #include "gov/governors.h"
 #include "output/output.h"
 #include "platform/platform.h"
@@ -59,11 +60,12 @@ struct sweep_args {
 	unsigned int jobs; /* 0: the online CPUs */
 	const char *dir;   /* -o */
 	const char *emit;  /* --emit-jobs */
+	enum progress_mode progress; /* --progress, --no-progress */
 };
 
 enum {
 	SW_OPT_HELP = 1, SW_OPT_GOV, SW_OPT_PLAT, SW_OPT_SCN, SW_OPT_PARAM, SW_OPT_TIME, SW_OPT_SEED,
-	SW_OPT_ITER, SW_OPT_JOBS, SW_OPT_OUT, SW_OPT_EMIT,
+	SW_OPT_ITER, SW_OPT_JOBS, SW_OPT_OUT, SW_OPT_EMIT, SW_OPT_PROGRESS, SW_OPT_NO_PROGRESS,
 };
 
 static const struct cli_opt sweep_opts[] = {
@@ -78,6 +80,7 @@ static const struct cli_opt sweep_opts[] = {
 	{ SW_OPT_JOBS, 'j', "jobs", true },
 	{ SW_OPT_OUT, 'o', "output", true },
 	{ SW_OPT_EMIT, 0, "emit-jobs", true },
+	PROGRESS_CLI_OPTS(SW_OPT_PROGRESS, SW_OPT_NO_PROGRESS),
 	{ 0 },
 };
 
@@ -109,7 +112,9 @@ void cmd_sweep_usage(FILE *out)
 		     "  -n, --iter N           iterations per case, seeds N, N+1, ... (default 1)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n"
-		     "      --emit-jobs FILE   write the per-case command lines instead of running\n");
+		     "      --emit-jobs FILE   write the per-case command lines instead of running\n"
+		     "      --progress         show progress on stderr even when it is not a terminal\n"
+		     "      --no-progress      never show progress (default: only on a terminal)\n");
 }
 
 
@@ -230,6 +235,10 @@ static int sweep_option(struct sweep_args *a, int id, const char *value, struct 
 		return CLI_PARSE_OK;
 	case SW_OPT_EMIT:
 		a->emit = value;
+		return CLI_PARSE_OK;
+	case SW_OPT_PROGRESS:
+	case SW_OPT_NO_PROGRESS:
+		a->progress = id == SW_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 		return CLI_PARSE_OK;
 	}
 	return cli_error_set(err, "unexpected argument '%s'", value);
@@ -498,7 +507,7 @@ static int sweep_run(const struct sweep *w)
 {
 	unsigned int jobs = w->a->jobs ? w->a->jobs : default_jobs();
 	size_t batch = (size_t)jobs * 4, done = 0;
-	bool progress = isatty(STDERR_FILENO);
+	struct progress prog;
 	struct sweep_rec *recs;
 	double t0 = wall_seconds();
 	int ret = CLI_EXIT_OK;
@@ -512,16 +521,15 @@ static int sweep_run(const struct sweep *w)
 		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
+	progress_begin(&prog, w->a->progress, "idlelab sweep", PROGRESS_COUNT, "cases", w->ncases);
 	while (done < w->ncases && ret == CLI_EXIT_OK) {
 		size_t n = w->ncases - done < batch ? w->ncases - done : batch;
 
 		ret = run_batch(w, done, n, jobs, recs);
 		done += n;
-		if (progress)
-			fprintf(stderr, "\ridlelab sweep: %zu/%zu cases, %.0f s", done, w->ncases, wall_seconds() - t0);
+		progress_update(&prog, done);
 	}
-	if (progress)
-		fputc('\n', stderr);
+	progress_end(&prog);
 	if (ret == CLI_EXIT_OK) {
 		/* On stderr: the wall time is not part of the (deterministic) results. */
 		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases, jobs,

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "complete.h"
 
 static const struct cli_command commands[] = {
 #define IL_COMMAND_ENTRY(name, summary) { #name, summary, cmd_##name, cmd_##name##_usage },
@@ -46,11 +47,16 @@ void cli_print_usage(FILE *out)
 	fprintf(out, "\n"
 		     "Run 'idlelab help COMMAND' for a command's options.\n"
 		     "\n"
-		     "Exit status:\n"
+		     "Exit status (every command; see idlelab(1)):\n"
 		     "  0  success\n"
-		     "  1  runtime or input error (unreadable file, bad platform file or step script)\n"
+		     "  1  bad input or failure: a file that cannot be read or written, a bad platform\n"
+		     "     file, step script or trace, a file: governor that does not load, a compiler\n"
+		     "     failure, a run that failed, a kgov difference\n"
 		     "  2  usage error (bad option, missing argument, unknown command, governor or\n"
-		     "     built-in name)\n");
+		     "     built-in name)\n"
+		     "  3  a verdict or threshold failed (--fail-on)\n"
+		     "  128+N  killed by signal N (130: SIGINT, 143: SIGTERM); measure first puts back\n"
+		     "     every setting it changed\n");
 }
 
 int global_parse_args(int argc, char **argv, struct global_args *args, struct cli_error *err)
@@ -83,10 +89,11 @@ int global_parse_args(int argc, char **argv, struct global_args *args, struct cl
 
 /* ---- idlelab help ------------------------------------------------------------------------- */
 
-enum { HELP_OPT_HELP = 1 };
+enum { HELP_OPT_HELP = 1, HELP_OPT_COMPLETE };
 
 static const struct cli_opt help_opts[] = {
 	{ HELP_OPT_HELP, 'h', "help", false },
+	{ HELP_OPT_COMPLETE, 0, "complete", true },
 	{ 0 },
 };
 
@@ -104,7 +111,14 @@ int help_parse_args(int argc, char **argv, struct help_args *args, struct cli_er
 			return CLI_PARSE_ERROR;
 		case HELP_OPT_HELP:
 			return CLI_PARSE_HELP;
+		case HELP_OPT_COMPLETE:
+			args->complete = value;
+			break;
 		case CLI_OPT_POSITIONAL:
+			if (args->complete && !args->complete_arg && !args->command) {
+				args->complete_arg = value;
+				break;
+			}
 			if (args->command)
 				return cli_error_set(err, "help takes at most one command");
 			if (cli_command_find(value) < 0)
@@ -113,14 +127,22 @@ int help_parse_args(int argc, char **argv, struct help_args *args, struct cli_er
 			break;
 		}
 	}
+	if (args->complete && args->command)
+		return cli_error_set(err, "--complete takes no command");
 	return CLI_PARSE_OK;
 }
 
 void cmd_help_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab help [COMMAND]\n"
+		     "       idlelab help --complete WHAT [ARG]\n"
 		     "\n"
-		     "Show the overview of idlelab, or the options of COMMAND.\n");
+		     "Show the overview of idlelab, or the options of COMMAND.\n"
+		     "\n"
+		     "      --complete WHAT  print one name per line, for shell completion: commands,\n"
+		     "                       governors, platforms, scenarios, params SCENARIO (its\n"
+		     "                       parameters, an enum's values after the name), formats,\n"
+		     "                       readers\n");
 }
 
 int cmd_help(int argc, char **argv)
@@ -133,6 +155,11 @@ int cmd_help(int argc, char **argv)
 		return cli_usage_error("help", err.msg);
 	case CLI_PARSE_HELP:
 		cmd_help_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (args.complete) {
+		if (cli_complete(stdout, args.complete, args.complete_arg))
+			return cli_usage_error("help", "--complete: unknown list or argument (" COMPLETE_WHAT ")");
 		return CLI_EXIT_OK;
 	}
 	if (args.command)

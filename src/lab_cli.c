@@ -282,6 +282,10 @@ int lab_find_presets(const char *const *names, int n, const struct il_preset **p
 {
 	for (int i = 0; i < n; i++) {
 		presets[i] = il_preset_find(names[i]);
+		if (!presets[i] && il_preset_find_error(names[i])) {
+			fprintf(stderr, "idlelab %s: %s\n", cmd, il_preset_find_error(names[i]));
+			return CLI_EXIT_RUNTIME;
+		}
 		if (!presets[i]) {
 			char msg[4 * CLI_ERROR_LEN]; /* room for a name as long as a -g list */
 

@@ -27,6 +27,8 @@ enum {
 	TOPT_PERFETTO,
 	TOPT_PERFETTO_LIMIT,
 	TOPT_PERFETTO_WINDOW,
+	TOPT_PROGRESS,
+	TOPT_NO_PROGRESS,
 };
 
 #define TRACE_INPUT_OPTS                                        \
@@ -35,7 +37,8 @@ enum {
 	{ TOPT_INPUT_FORMAT, 'F', "input-format", true },       \
 	{ TOPT_FORMAT, 'f', "format", true },                   \
 	{ TOPT_OUTPUT, 'o', "output", true },                   \
-	{ TOPT_MAX_WARNINGS, 0, "max-warnings", true }
+	{ TOPT_MAX_WARNINGS, 0, "max-warnings", true },         \
+	PROGRESS_CLI_OPTS(TOPT_PROGRESS, TOPT_NO_PROGRESS)
 
 static const struct cli_opt stats_opts[] = {
 	TRACE_INPUT_OPTS,
@@ -112,6 +115,10 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 		if (parse_uint(value, 1000000000, &n))
 			return cli_error_set(err, "--max-warnings takes a count, not '%s'", value);
 		in->max_warnings = (int)n;
+		return INPUT_HANDLED;
+	case TOPT_PROGRESS:
+	case TOPT_NO_PROGRESS:
+		in->progress = id == TOPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 		return INPUT_HANDLED;
 	case CLI_OPT_POSITIONAL:
 		if (in->trace)
@@ -275,6 +282,8 @@ static void print_diag(void *ctx, const char *path, u64 line, const char *msg)
 
 	if (src->warnings++ >= (u64)src->max_warnings)
 		return;
+	if (src->progress)
+		progress_clear(src->progress);
 	if (line)
 		fprintf(stderr, "idlelab %s: %s:%llu: %s\n", src->cmd, path,
 			(unsigned long long)line, msg);
@@ -337,6 +346,40 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	if (!src->have_table && il_trace_info(src->trace)->header_states > 0)
 		table_from_header(src, il_trace_info(src->trace));
 	return CLI_EXIT_OK;
+}
+
+void trace_progress_begin(struct progress *p, struct trace_source *src, const char *what,
+			  const struct trace_input_args *in)
+{
+	u64 done, total;
+
+	il_trace_progress(src->trace, &done, &total);
+	progress_begin(p, in->progress, what, PROGRESS_BYTES, NULL, total);
+	src->progress = p;
+}
+
+void trace_progress_end(struct progress *p, struct trace_source *src)
+{
+	trace_progress_update(p, src);
+	progress_end(p);
+	src->progress = NULL;
+}
+
+void trace_progress_update(struct progress *p, const struct trace_source *src)
+{
+	u64 done, total;
+
+	il_trace_progress(src->trace, &done, &total);
+	progress_update(p, done);
+}
+
+void trace_read_error(const char *cmd, const struct il_trace *t)
+{
+	if (errno == EBADMSG)
+		fprintf(stderr, "idlelab %s: %s\n", cmd, il_trace_error());
+	else
+		fprintf(stderr, "idlelab %s: %s: read error: %s\n", cmd, il_trace_path(t),
+			strerror(errno));
 }
 
 /* After reading: say how many diagnostics were not shown. */

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "output/output.h"
 #include "perfetto_cli.h"
+#include "progress.h"
 #include "platform/platform.h"
 #include "stats/stats.h"
 #include "trace/trace.h"
@@ -27,6 +28,7 @@ struct trace_input_args {
 	const char *output;   /* -o, NULL: stdout */
 	const char *format;   /* -f: an output format of lib/output ("table", "tsv", "csv", "json") */
 	int max_warnings;     /* --max-warnings, default TRACE_CLI_MAX_WARNINGS */
+	enum progress_mode progress; /* --progress, --no-progress */
 };
 
 struct stats_args {
@@ -65,6 +67,7 @@ struct trace_source {
 	char table_origin[IL_PLAT_ORIGIN_LEN + 32]; /* "platform haltpoll-vm", "idlestat header" */
 	int max_warnings;
 	u64 warnings;                /* diagnostics reported by the reader */
+	struct progress *progress;   /* while reading: erased before a diagnostic is printed */
 };
 
 /**
@@ -77,6 +80,20 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 void trace_source_close(struct trace_source *src);
 /** trace_source_drv - the state table, or NULL when there is none */
 const struct il_driver *trace_source_drv(const struct trace_source *src);
+
+/* Events between two looks at how much of the file has been read. */
+#define TRACE_PROGRESS_EVENTS 4096
+
+/** trace_progress_begin - progress of reading @src's file, in bytes of the file */
+void trace_progress_begin(struct progress *p, struct trace_source *src, const char *what,
+			  const struct trace_input_args *in);
+/** trace_progress_end - the last line, when the trace has been read */
+void trace_progress_end(struct progress *p, struct trace_source *src);
+/** trace_progress_update - how far reading @src's file has got */
+void trace_progress_update(struct progress *p, const struct trace_source *src);
+
+/** trace_read_error - say why il_trace_next() failed on @t: corrupt compressed data, or errno */
+void trace_read_error(const char *cmd, const struct il_trace *t);
 
 /**
  * trace_summary_table - the table "trace": what was read (file, format, counts of every

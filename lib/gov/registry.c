@@ -71,6 +71,11 @@ const struct il_preset *il_preset_find(const char *name)
 	return NULL;
 }
 
+const char *il_preset_find_error(const char *name)
+{
+	return !strncmp(name, "file:", 5) ? il_kgov_find_error() : NULL;
+}
+
 int il_gov_bind(struct il_driver *drv, struct il_device *dev, const struct il_preset *preset)
 {
 	const struct il_governor *gov = preset->gov;

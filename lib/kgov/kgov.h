@@ -116,6 +116,11 @@ const struct il_preset *il_kgov_load(const char *path, const struct il_kgov_load
  * loading the object on first use. Return: the preset, or NULL with errno set.
  */
 const struct il_preset *il_kgov_preset_find(const char *spec);
+/**
+ * il_kgov_find_error - why the last il_kgov_preset_find() failed: "PATH: cannot load:
+ * <dlerror()>", "PATH: not a kgov object ...", ... (static storage, one thread)
+ */
+const char *il_kgov_find_error(void);
 
 /** il_kgov_is_loaded - whether @p is a preset made by il_kgov_load() */
 bool il_kgov_is_loaded(const struct il_preset *p);

@@ -225,6 +225,14 @@ fail:
 	return NULL;
 }
 
+/* Why the last il_kgov_preset_find() failed. */
+static struct il_error find_error;
+
+const char *il_kgov_find_error(void)
+{
+	return find_error.msg;
+}
+
 const struct il_preset *il_kgov_preset_find(const char *spec)
 {
 	struct il_kgov_load_opts opts = { 0 };
@@ -236,11 +244,13 @@ const struct il_preset *il_kgov_preset_find(const char *spec)
 	if (at) {
 		opts.like = il_preset_find(at + 1);
 		if (!opts.like || il_kgov_is_loaded(opts.like)) {
+			il_error_set(&find_error, path, 0, "unknown preset '%s' after '@' (see "
+				     "'idlelab governors')", at + 1);
 			errno = ENOENT;
 			return NULL;
 		}
 	}
-	p = il_kgov_load(path, &opts, NULL);
+	p = il_kgov_load(path, &opts, &find_error);
 	if (!p && !errno)
 		errno = ENOENT;
 	return p;

@@ -68,14 +68,23 @@ struct run_all {
 	int *errs;
 	size_t n;
 	size_t next; /* the next run to hand out, under lock */
+	size_t finished; /* runs done, under lock */
+	il_lab_progress_fn progress;
+	void *progress_ctx;
 	pthread_mutex_t lock;
 };
 
-static bool take_run(struct run_all *ra, size_t *i)
+/* Take the next run, after counting (and reporting) the one just done if @done. */
+static bool take_run(struct run_all *ra, size_t *i, bool done)
 {
 	bool ok;
 
 	pthread_mutex_lock(&ra->lock);
+	if (done) {
+		ra->finished++;
+		if (ra->progress)
+			ra->progress(ra->progress_ctx, ra->finished, ra->n);
+	}
 	ok = ra->next < ra->n;
 	if (ok)
 		*i = ra->next++;
@@ -88,7 +97,7 @@ static void *run_worker(void *arg)
 	struct run_all *ra = arg;
 	size_t i;
 
-	while (take_run(ra, &i))
+	for (bool done = false; take_run(ra, &i, done); done = true)
 		ra->errs[i] = il_lab_run(&ra->specs[i], &ra->res[i]) ? (errno ? errno : EIO) : 0;
 	return NULL;
 }
@@ -96,7 +105,14 @@ static void *run_worker(void *arg)
 int il_lab_run_all(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
 		   unsigned int threads, int *errs)
 {
-	struct run_all ra = { .specs = specs, .res = res, .n = n };
+	return il_lab_run_all_progress(specs, res, n, threads, errs, NULL, NULL);
+}
+
+int il_lab_run_all_progress(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
+			    unsigned int threads, int *errs, il_lab_progress_fn fn, void *ctx)
+{
+	struct run_all ra = { .specs = specs, .res = res, .n = n, .progress = fn,
+			      .progress_ctx = ctx };
 	pthread_t *tid;
 	unsigned int started = 0;
 	int *own = NULL;

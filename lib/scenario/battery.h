@@ -37,4 +37,14 @@ const struct il_battery_case *il_battery_at(int i);
 int il_lab_run_all(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
 		   unsigned int threads, int *errs);
 
+/* Called after each run finishes with how many have; from any worker, one call at a time. */
+typedef void (*il_lab_progress_fn)(void *ctx, size_t done, size_t total);
+
+/**
+ * il_lab_run_all_progress - il_lab_run_all() that reports each finished run to @fn (may be
+ * NULL), for a progress display: the library itself never prints
+ */
+int il_lab_run_all_progress(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
+			    unsigned int threads, int *errs, il_lab_progress_fn fn, void *ctx);
+
 #endif /* IDLELAB_SCN_BATTERY_H */

@@ -90,6 +90,12 @@ static int dat_open(struct il_trace *t)
 	if (!st)
 		return -1;
 	t->priv = st;
+	/* libtracecmd reads the file by its name: it cannot see through our decompression. */
+	if (t->codec) {
+		il_trace_fail("%s: a %s-compressed trace.dat: decompress it first (libtracecmd "
+			      "reads the file itself)", t->path, il_trace_compression(t));
+		return -1;
+	}
 	top = tracecmd_open(t->path, 0);
 	if (!top) {
 		il_trace_fail("%s: libtracecmd cannot read this trace.dat", t->path);

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "trace.h"
 
@@ -35,10 +36,35 @@ struct il_trace_reader {
 	const char *unavailable;
 };
 
+/* Compressed traces (lib/trace/codec.c), told by their magic bytes. */
+enum il_compression { IL_CODEC_NONE, IL_CODEC_GZIP, IL_CODEC_XZ, IL_CODEC_ZSTD };
+/* The longest magic il_codec_detect() looks at. */
+#define IL_CODEC_MAGIC_LEN 6
+struct il_codec;
+enum il_compression il_codec_detect(const unsigned char *head, size_t len);
+const char *il_codec_name(enum il_compression kind);
+/* Why @kind cannot be read (the library was not built in), or NULL. */
+const char *il_codec_unavailable(enum il_compression kind);
+/*
+ * A decoder reading @f, whose first @len bytes (the magic) were already read into @head;
+ * @name (kept, not copied) is what messages call the file.
+ */
+struct il_codec *il_codec_open(enum il_compression kind, FILE *f, const char *name,
+			       const unsigned char *head, size_t len);
+/* Up to @cap decompressed bytes. Return: the count, 0 at the end, -1 (errno; EBADMSG: corrupt). */
+ssize_t il_codec_read(struct il_codec *c, char *dst, size_t cap);
+/* Compressed bytes read from the file so far. */
+u64 il_codec_raw_read(const struct il_codec *c);
+void il_codec_close(struct il_codec *c);
+
 struct il_trace {
 	char *path;
 	FILE *f;
 	bool close_f;
+	struct il_codec *codec; /* NULL: the file is read as it is */
+	enum il_compression codec_kind;
+	u64 raw_read;           /* bytes read from an uncompressed file */
+	u64 raw_size;           /* the file's size, 0 when unknown (a pipe) */
 	/* Line buffer: bytes [pos, len) of buf are not yet consumed. */
 	char *buf;
 	size_t cap, pos, len;

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "readers.h"
 
@@ -83,13 +84,21 @@ static ssize_t fill(struct il_trace *t)
 		t->len -= t->pos;
 		t->pos = 0;
 	}
-	n = fread(t->buf + t->len, 1, t->cap - 1 - t->len, t->f);
-	t->len += n;
-	if (n == 0) {
-		if (ferror(t->f))
+	if (t->codec) {
+		ssize_t r = il_codec_read(t->codec, t->buf + t->len, t->cap - 1 - t->len);
+
+		if (r < 0)
 			return -1;
-		t->eof = true;
+		n = (size_t)r;
+	} else {
+		n = fread(t->buf + t->len, 1, t->cap - 1 - t->len, t->f);
+		t->raw_read += n;
+		if (n == 0 && ferror(t->f))
+			return -1;
 	}
+	t->len += n;
+	if (n == 0)
+		t->eof = true;
 	return (ssize_t)n;
 }
 
@@ -265,6 +274,7 @@ static struct il_trace *trace_alloc(const char *path)
 
 static void trace_free(struct il_trace *t)
 {
+	il_codec_close(t->codec);
 	if (t->close_f && t->f)
 		fclose(t->f);
 	il_head_cache_free(t->heads);
@@ -306,15 +316,55 @@ static const struct il_trace_reader *choose_reader(struct il_trace *t, const cha
 	return r;
 }
 
+/*
+ * Read the first bytes and, when they are a compression's magic, decompress from there on;
+ * otherwise they are the start of the line buffer. Return: 0, or -1 with errno set.
+ */
+static int sniff_compression(struct il_trace *t)
+{
+	unsigned char head[IL_CODEC_MAGIC_LEN];
+	size_t n = fread(head, 1, sizeof(head), t->f);
+	enum il_compression kind;
+	struct stat st;
+
+	if (n < sizeof(head) && ferror(t->f)) {
+		il_trace_fail("cannot read %s: %s", t->path, strerror(errno));
+		return -1;
+	}
+	if (!fstat(fileno(t->f), &st) && S_ISREG(st.st_mode))
+		t->raw_size = (u64)st.st_size;
+	kind = il_codec_detect(head, n);
+	if (kind == IL_CODEC_NONE) {
+		memcpy(t->buf, head, n);
+		t->len = n;
+		t->raw_read = n;
+		return 0;
+	}
+	if (il_codec_unavailable(kind)) {
+		il_trace_fail("%s: %s-compressed: %s", t->path, il_codec_name(kind),
+			      il_codec_unavailable(kind));
+		errno = ENOTSUP;
+		return -1;
+	}
+	t->codec = il_codec_open(kind, t->f, t->path, head, n);
+	t->codec_kind = kind;
+	return t->codec ? 0 : -1;
+}
+
 /* Detect (or take) the reader and read the header of @t, whose file is open. */
 static struct il_trace *start_reading(struct il_trace *t, const char *format)
 {
 	const struct il_trace_reader *r;
 	int err = EINVAL;
 
+	if (sniff_compression(t) < 0) {
+		err = errno;
+		goto fail;
+	}
 	if (fill(t) < 0) {
 		err = errno;
-		il_trace_fail("cannot read %s: %s", t->path, strerror(err));
+		if (err != EBADMSG)
+			il_trace_fail("cannot read %s: %s", t->path, strerror(err));
 		goto fail;
 	}
 	r = choose_reader(t, format);
@@ -414,6 +464,17 @@ const struct il_trace_info *il_trace_info(const struct il_trace *t)
 const struct il_trace_counts *il_trace_counts(const struct il_trace *t)
 {
 	return &t->counts;
+}
+
+void il_trace_progress(const struct il_trace *t, u64 *done, u64 *total)
+{
+	*done = t->codec ? il_codec_raw_read(t->codec) : t->raw_read;
+	*total = t->raw_size;
+}
+
+const char *il_trace_compression(const struct il_trace *t)
+{
+	return il_codec_name(t->codec_kind);
 }
 
 const char *il_trace_path(const struct il_trace *t)

@@ -133,9 +133,12 @@ typedef void (*il_trace_diag_fn)(void *ctx, const char *path, u64 line, const ch
  * @format: a reader name to force ("ftrace", "trace-cmd", "perf", "idlestat", "dat"), or
  *          NULL to detect
  *
+ * A file compressed with gzip, xz or zstd (told by its magic bytes, not its name) is
+ * decompressed while it is read, with the same flat memory (lib/trace/codec.c).
+ *
  * Return: the trace, or NULL with errno set: ENOENT etc. from fopen, EINVAL if no reader
- * recognised the file or @format is unknown, ENOTSUP if the format needs an optional
- * library that was not built in. il_trace_error() then gives a sentence.
+ * recognised the file or @format is unknown, ENOTSUP if the format (or the compression)
+ * needs an optional library that was not built in. il_trace_error() then gives a sentence.
  */
 struct il_trace *il_trace_open(const char *path, const char *format);
 
@@ -167,12 +170,22 @@ void il_trace_set_diag(struct il_trace *t, il_trace_diag_fn fn, void *ctx);
  * @ev: filled in on success
  *
  * Return: 1 when @ev holds an event, 0 at the end of the trace, -1 on a read error
- * (errno set). Bad lines are skipped, never returned.
+ * (errno set; EBADMSG: corrupt compressed data, il_trace_error() says how). Bad lines are
+ * skipped, never returned.
  */
 int il_trace_next(struct il_trace *t, struct il_trace_event *ev);
 
 /** il_trace_close - free @t and close its file */
 void il_trace_close(struct il_trace *t);
+
+/**
+ * il_trace_progress - how far reading has got, for a progress display
+ * @done: bytes of the file read so far (compressed bytes for a compressed trace)
+ * @total: the file's size, 0 when it is not known (a pipe)
+ */
+void il_trace_progress(const struct il_trace *t, u64 *done, u64 *total);
+/** il_trace_compression - "gzip", "xz", "zstd", or "none" */
+const char *il_trace_compression(const struct il_trace *t);
 
 /** il_trace_reader_name - the name of the reader that reads @t */
 const char *il_trace_reader_name(const struct il_trace *t);

@@ -29,7 +29,8 @@ expect 0 "kgov --help" "$IDLELAB" kgov --help
 check "... shows all four actions" sh -c "grep -q 'kgov record' '$OUT' && grep -q 'kgov verify' '$OUT'"
 expect 1 "build of a missing file" "$IDLELAB" kgov build "$TMP/nonexistent/menu.c" -o "$TMP/x.so"
 expect 1 "check of a missing file" "$IDLELAB" kgov check "$TMP/nonexistent/menu.c" --against menu-7.1
-expect 2 "step with a missing object: an unknown governor" "$IDLELAB" step -g "file:$TMP/nonexistent.so" -p skx --input builtin:demo
+expect 1 "step with a missing object: an error naming it" "$IDLELAB" step -g "file:$TMP/nonexistent.so" -p skx --input builtin:demo
+check "... with the path and the reason" grep -q "nonexistent.so: No such file or directory" "$ERR"
 expect 1 "record of a missing object" "$IDLELAB" kgov record "$TMP/none.so" -o "$TMP/v.kv"
 check "... writes no vector" test ! -e "$TMP/v.kv"
 
@@ -46,6 +47,7 @@ expect 0 "kgov build menu.c from $TARBALL" "$IDLELAB" kgov build "$SRC/menu.c" -
 check "... shows the compiler command" grep -q -- '-nostdinc' "$OUT"
 check "... names the file's blob" grep -q 'menu governor, blob 0ce732345001' "$OUT"
 check "... wrote the object" test -s "$TMP/menu.so"
+check "... and says so, with the -g that runs it" grep -q "^kgov: wrote $TMP/menu.so (the menu governor of .*); run it with -g file:$TMP/menu.so" "$OUT"
 expect 0 "step -g file:menu.so" "$IDLELAB" step -g "file:$TMP/menu.so" -p skx --input builtin:demo -f csv
 cp "$OUT" "$TMP/step-file.csv"
 expect 0 "step -g menu-6.12.117 (its preset)" "$IDLELAB" step -g menu-6.12.117 -p skx --input builtin:demo -f csv

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <errno.h>
 
 #include "trace/trace-local.h"
 
@@ -569,6 +570,177 @@ static void test_fixture_dat(void **state)
 	assert_memory_equal(n, text.n, sizeof(n));
 }
 
+/* ---- compressed traces (lib/trace/codec.c) ----------------------------------------------- */
+
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+#ifdef HAVE_LZMA
+#include <lzma.h>
+#endif
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
+/* @n bytes of @in compressed as @kind into a malloc'ed buffer; NULL when not built in. */
+static unsigned char *compress_as(enum il_compression kind, const char *in, size_t n, size_t *len)
+{
+	size_t cap = n + n / 2 + 4096;
+	unsigned char *out = malloc(cap);
+
+	assert_non_null(out);
+	*len = 0;
+	switch (kind) {
+#ifdef HAVE_ZLIB
+	case IL_CODEC_GZIP: {
+		z_stream z = { 0 };
+
+		assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+		z.next_in = (Bytef *)in;
+		z.avail_in = (uInt)n;
+		z.next_out = out;
+		z.avail_out = (uInt)cap;
+		assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+		*len = cap - z.avail_out;
+		deflateEnd(&z);
+		return out;
+	}
+#endif
+#ifdef HAVE_LZMA
+	case IL_CODEC_XZ:
+		assert_int_equal(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, (const uint8_t *)in, n,
+							 out, len, cap), LZMA_OK);
+		return out;
+#endif
+#ifdef HAVE_ZSTD
+	case IL_CODEC_ZSTD:
+		*len = ZSTD_compress(out, cap, in, n, 3);
+		assert_false(ZSTD_isError(*len));
+		return out;
+#endif
+	default:
+		free(out);
+		return NULL;
+	}
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+static struct digest read_memory(const void *data, size_t len, struct il_trace_counts *counts,
+				 int *last)
+{
+	FILE *f = fmemopen((void *)data, len, "r");
+	struct digest d = { { 0 }, 0xcbf29ce484222325ULL };
+	struct il_trace_event ev;
+	struct il_trace *t;
+	int r;
+
+	assert_non_null(f);
+	t = il_trace_open_file(f, "mem", NULL);
+	if (!t && errno == EBADMSG) {
+		/* damaged within the first buffer: the open fails, saying why */
+		*last = -1;
+		fclose(f);
+		return d;
+	}
+	if (!t)
+		fail_msg("%s", il_trace_error());
+	while ((r = il_trace_next(t, &ev)) == 1)
+		fold(&d, &ev);
+	*last = r;
+	*counts = *il_trace_counts(t);
+	il_trace_close(t);
+	fclose(f);
+	return d;
+}
+
+/*
+ * Each compression of a trace several times the size of the line buffer and of the codec's
+ * input buffer gives the same events and counts as the plain text; two streams back to back
+ * read as their concatenation; a cut stream is an error (EBADMSG), never a silent end.
+ */
+static void test_compressed(void **state)
+{
+	static const enum il_compression kinds[] = { IL_CODEC_GZIP, IL_CODEC_XZ, IL_CODEC_ZSTD };
+	size_t one_len, plain_len, tested = 0;
+	char *one = read_all(FIXTURES "vm.trace", &one_len), *plain;
+	struct il_trace_counts pc, cc;
+	struct digest ref;
+	int last;
+
+	/* 20 copies: 1.4 MB of text; the later copies go back in time and are counted as such. */
+	plain_len = one_len * 20;
+	plain = malloc(plain_len);
+	assert_non_null(plain);
+	for (int i = 0; i < 20; i++)
+		memcpy(plain + one_len * (size_t)i, one, one_len);
+	ref = read_memory(plain, plain_len, &pc, &last);
+	assert_int_equal(last, 0);
+	assert_true(pc.out_of_order > 0);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		size_t len, len1;
+		unsigned char *z = compress_as(kinds[k], plain, plain_len, &len), *z1, *two;
+		struct digest d;
+
+		if (!z) {
+			assert_non_null(il_codec_unavailable(kinds[k]));
+			continue;
+		}
+		tested++;
+		assert_int_equal(il_codec_detect(z, len), kinds[k]);
+		d = read_memory(z, len, &cc, &last);
+		assert_int_equal(last, 0);
+		if (d.hash != ref.hash)
+			fail_msg("%s: other events than the plain text", il_codec_name(kinds[k]));
+		assert_memory_equal(&cc, &pc, sizeof(cc));
+
+		/* Two streams of one copy each: the events of two copies. */
+		z1 = compress_as(kinds[k], one, one_len, &len1);
+		two = malloc(2 * len1);
+		assert_non_null(two);
+		memcpy(two, z1, len1);
+		memcpy(two + len1, z1, len1);
+		{
+			struct il_trace_counts c2, p2;
+			struct digest a = read_memory(two, 2 * len1, &c2, &last), b;
+
+			assert_int_equal(last, 0);
+			b = read_memory(plain, 2 * one_len, &p2, &last);
+			assert_true(a.hash == b.hash);
+			assert_int_equal(c2.lines, p2.lines);
+		}
+
+		/* Cut in the middle: the open or a read ends with an error, errno EBADMSG. */
+		read_memory(z, len / 2, &cc, &last);
+		assert_int_equal(last, -1);
+		assert_int_equal(errno, EBADMSG);
+		assert_non_null(strstr(il_trace_error(), "corrupt"));
+		free(two);
+		free(z1);
+		free(z);
+	}
+	if (!tested)
+		skip();
+	free(plain);
+	free(one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -584,6 +756,7 @@ int main(void)
 		cmocka_unit_test(test_fixture_formats_agree),
 		cmocka_unit_test(test_fixture_vm_recordings),
 		cmocka_unit_test(test_fixture_dat),
+		cmocka_unit_test(test_compressed),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
