@@ -366,7 +366,7 @@ deps:
 
 # Without O=, both default build directories go.
 clean:
-	rm -rf $(O) $(if $(filter file,$(origin O)),build build-asan)
+	rm -rf $(sort $(O) $(if $(filter file,$(origin O)),build build-asan))
 
 # ---- bench (run by `make bench`, not by the tests) --------------------------------------------
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
