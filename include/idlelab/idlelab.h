@@ -33,13 +33,14 @@
 
 #include <stddef.h>
 
-#include "cpuidle.h"
-#include "env.h"
-#include "governor.h"
-
+/* C linkage for the kernel-shaped headers too: C++ includes them through this one. */
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#include "cpuidle.h"
+#include "env.h"
+#include "governor.h"
 
 /* The soname's number: bumped on every incompatible change of these headers. */
 #define IL_ABI_MAJOR 0

@@ -62,13 +62,16 @@ static bool exe_dir(char *out, size_t cap)
 }
 
 #ifdef IL_BUILDDIR
-/* Whether @a and @b name the same existing directory. */
-static bool same_dir(const char *a, const char *b)
+/* Whether directory @dir is @top or below it (both resolved). */
+static bool dir_under(const char *dir, const char *top)
 {
-	struct stat sa, sb;
+	char rtop[PATH_MAX];
+	size_t n;
 
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
+	if (!realpath(top, rtop))
+		return false;
+	n = strlen(rtop);
+	return !strncmp(dir, rtop, n) && (dir[n] == '\0' || dir[n] == '/');
 }
 #endif
 
@@ -81,8 +84,9 @@ static bool shim_at(char *out, size_t cap, const char *dir, const char *sub)
 /*
  * Where the shim is, in this order:
  *  1. $IDLELAB_KSHIM_DIR;
- *  2. a binary running from the build directory it was linked in (IL_BUILDDIR) uses the
- *     source tree's kshim/, so a development build never picks up an older installed shim;
+ *  2. a program running from the build directory it was linked in (IL_BUILDDIR: the CLI,
+ *     the unit tests) uses the source tree's kshim/, so a development build never picks up
+ *     an older installed shim;
  *  3. an installed binary: <bindir>/../share/idlelab/kshim next to the executable (a tree
  *     installed with any PREFIX, moved, or staged under DESTDIR), then the datadir compiled
  *     in at build time (IL_DATADIR, `make install datadir=...`);
@@ -99,7 +103,7 @@ const char *il_kgov_shim_dir(void)
 		return env;
 	have_self = exe_dir(self, sizeof(self));
 #if defined(IL_SRCDIR) && defined(IL_BUILDDIR)
-	if (have_self && same_dir(self, IL_BUILDDIR) && shim_at(dir, sizeof(dir), IL_SRCDIR, "kshim"))
+	if (have_self && dir_under(self, IL_BUILDDIR) && shim_at(dir, sizeof(dir), IL_SRCDIR, "kshim"))
 		return dir;
 #endif
 	if (have_self && shim_at(dir, sizeof(dir), self, "../share/idlelab/kshim"))
