@@ -153,6 +153,15 @@ all: features $(IDLELAB) $(LIBIDLELAB_SO)
 features:
 	$(print_features)
 
+# Every object depends on the flags it is compiled with (tools/perf's PERF-CFLAGS): a change of
+# CFLAGS, CPPFLAGS, SANITIZE, a feature or the library's own flags rebuilds, nothing else does.
+BUILD_FLAGS := $(O)/build-flags
+BUILD_FLAGS_TEXT = $(subst ','\'',$(CC) $(BASE_CFLAGS) $(CFLAGS) lib: $(LIB_CFLAGS))
+$(BUILD_FLAGS): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(BUILD_FLAGS_TEXT)' | cmp -s - $@ 2>/dev/null || \
+		printf '%s\n' '$(BUILD_FLAGS_TEXT)' > $@
+
 # ---- built-in platforms, CLI parsers in unit tests, fuzzing (lib/platform/, src/, fuzz/) ----
 # platforms/*.plat are embedded into the library as strings (lib/platform/embed.sh); the list
 # that registers them is lib/platform/platforms.h.
@@ -165,7 +174,7 @@ $(PLATFORM_GEN): $(PLATFORM_FILES) lib/platform/embed.sh
 	@$(if $(Q),echo "  GEN     $@")
 	$(Q)lib/platform/embed.sh $(PLATFORM_FILES) > $@.tmp && mv $@.tmp $@
 
-$(O)/gen/platforms.o: $(PLATFORM_GEN)
+$(O)/gen/platforms.o: $(PLATFORM_GEN) $(BUILD_FLAGS)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -223,7 +232,7 @@ fuzz: $(FUZZ_BINS)
 fuzz-run: fuzz
 	$(Q)fuzz/run.sh $(O)/fuzz $(FUZZ_SECONDS)
 
-$(O)/%.o: %.c
+$(O)/%.o: %.c $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
@@ -256,7 +265,8 @@ $(O)/install-paths: FORCE
 # libidlelab.so.$(SO_MAJOR): every library object is position-independent and hidden unless
 # its declaration says IL_PUBLIC (include/idlelab/), so the soname promises only the public
 # API. The CLI, the tests and the benches link the static archive (same objects).
-$(LIB_OBJS): BASE_CFLAGS += -fPIC -fvisibility=hidden
+LIB_CFLAGS := -fPIC -fvisibility=hidden
+$(LIB_OBJS): BASE_CFLAGS += $(LIB_CFLAGS)
 
 $(LIBIDLELAB_SO): $(LIB_OBJS)
 	@$(if $(Q),echo "  LD      $@")
