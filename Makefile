@@ -284,8 +284,7 @@ $(LIBIDLELAB_SO): $(LIB_OBJS)
 #   $(mandir)/man1/$(MAN_PAGES)                 the man pages, when the tree has them
 #   $(datadir)/bash-completion/completions/idlelab
 INSTALL ?= install
-# Built by the man-page rules into $(O)/man/*.1 (empty when the tree has none).
-MAN_PAGES ?=
+# MAN_PAGES: the man pages, built into $(O)/man/*.1 by their rules (unset: the tree has none).
 COMPLETION := $(wildcard completion/idlelab)
 PUBLIC_HEADERS := $(sort $(wildcard include/idlelab/*.h))
 WORKLOADS := $(sort $(wildcard workloads/*.json))
@@ -309,8 +308,10 @@ $(IDLELAB_PC): $(O)/install-paths Makefile
 		'Libs: -L$${libdir} -lidlelab' 'Libs.private: -lm -pthread' \
 		'Cflags: -I$${includedir}' > $@.tmp && mv $@.tmp $@
 
+# MAN_PAGES may be set anywhere in this file, so it is read when the rule runs ($$, recipe).
 .PHONY: install uninstall installcheck FORCE
-install: all $(LIBIDLELAB_SO) $(IDLELAB_PC) $(MAN_PAGES)
+.SECONDEXPANSION:
+install: all $(LIBIDLELAB_SO) $(IDLELAB_PC) $$(MAN_PAGES)
 	@$(if $(Q),echo "  INSTALL $(DESTDIR)$(prefix)")
 	$(Q)$(INSTALL) -d -m 755 $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) \
 		$(DESTDIR)$(includedir)/idlelab $(DESTDIR)$(datadir)/idlelab/workloads
@@ -323,10 +324,8 @@ install: all $(LIBIDLELAB_SO) $(IDLELAB_PC) $(MAN_PAGES)
 	$(Q)for f in $$(scripts/kshim-files.sh '$(CC)'); do \
 		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(datadir)/idlelab/$$f || exit 1; done
 	$(Q)$(INSTALL) -m 644 $(WORKLOADS) $(DESTDIR)$(datadir)/idlelab/workloads/
-ifneq ($(strip $(MAN_PAGES)),)
-	$(Q)$(INSTALL) -d -m 755 $(DESTDIR)$(mandir)/man1
-	$(Q)$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(mandir)/man1/
-endif
+	$(Q)$(if $(strip $(MAN_PAGES)),$(INSTALL) -d -m 755 $(DESTDIR)$(mandir)/man1 && \
+		$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(mandir)/man1/,:)
 ifneq ($(COMPLETION),)
 	$(Q)$(INSTALL) -D -m 644 $(COMPLETION) $(DESTDIR)$(completiondir)/idlelab
 endif
