@@ -30,7 +30,10 @@ SUDO=
 tmp=$(mktemp -d /tmp/idlelab-deb-XXXXXX)
 installed=0
 cleanup() {
-	[ "$installed" = 1 ] && $SUDO apt-get purge -y -qq $PKGS >/dev/null 2>&1 || true
+	if [ "$installed" = 1 ]; then
+		# shellcheck disable=SC2086
+		$SUDO apt-get purge -y -qq $PKGS >/dev/null 2>&1 || true
+	fi
 	rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
@@ -50,9 +53,9 @@ done
 
 step "dpkg-buildpackage -us -uc -b (in $tmp/src)"
 mkdir "$tmp/src"
-git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c \
-	'for f; do [ -e "$f" ] || [ -L "$f" ] && printf "%s\0" "$f"; done' sh |
-	tar --null -T - -cf - | tar -xf - -C "$tmp/src"
+# (a tracked file deleted in the work tree is left out)
+git ls-files -z --cached --others --exclude-standard |
+	tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$tmp/src"
 start=$(date +%s)
 if ! (cd "$tmp/src" && DEB_BUILD_OPTIONS="parallel=2 noddebs ${DEB_BUILD_OPTIONS:-}" \
 	dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1; then
@@ -60,7 +63,9 @@ if ! (cd "$tmp/src" && DEB_BUILD_OPTIONS="parallel=2 noddebs ${DEB_BUILD_OPTIONS
 	fail "dpkg-buildpackage failed"
 fi
 echo "built in $(($(date +%s) - start)) s:"
-ls "$tmp"/*.deb | sed 's|.*/|  |'
+for deb in "$tmp"/*.deb; do
+	echo "  $(basename "$deb")"
+done
 
 step "lintian"
 lintian --fail-on error --info --display-level '>=warning' "$tmp"/idlelab_*.changes ||
@@ -105,11 +110,13 @@ idlelab kgov check "$menu" --against menu-6.12.117 -v >kgov.out 2>&1 || {
 grep -q -- '-I/usr/share/idlelab/kshim/include -I/usr/share/idlelab ' kgov.out ||
 	fail "kgov did not compile against /usr/share/idlelab/kshim"
 tail -1 kgov.out
+# shellcheck disable=SC2046
 cc -o run-preset "$tree/examples/run-preset.c" $(pkg-config --cflags --libs idlelab) ||
 	fail "the example does not build against the installed libidlelab-dev"
 ./run-preset teo rk3588 fio:jobs=2 || fail "the example does not run"
 
 step "apt-get purge"
+# shellcheck disable=SC2086
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq $PKGS >"$tmp/apt.log" 2>&1 || {
 	cat "$tmp/apt.log"
 	fail "apt-get purge failed"
@@ -133,4 +140,4 @@ for d in /usr/share/idlelab /usr/include/idlelab /usr/share/doc/idlelab; do
 done
 [ "$left" = 0 ] || fail "the purge left files behind"
 echo "purged: none of the $(wc -l <"$tmp/files") installed paths is left"
-[ -z "$keep" ] || cp "$tmp"/*.deb "$tmp"/*.changes "$keep"/
+[ -z "$keep" ] || cp "$tmp"/*.deb "$tmp"/*.changes "$tmp"/*.buildinfo "$keep"/

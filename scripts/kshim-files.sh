@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/.."
 CC=${1:-cc}
 files=$(find kshim -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC1003,SC2020
 deps=$($CC -MM -x c -Ikshim/include -I. $files | tr ' \\' '\n\n' | grep -v -e ':$' -e '^$')
 for f in $files $deps; do
 	realpath -m --relative-to=. "$f"
