@@ -8,6 +8,10 @@
 #   WERROR=1       turn warnings into errors (CI)
 #   V=1            show the commands
 #   VM_REQUIRED=1  make check-vm fail, not skip, when qemu or the guest kernel is missing (CI)
+#   CROSS_COMPILE=aarch64-linux-gnu-   cross-compile (CC and AR get the prefix unless given)
+#
+# `make install` / `make uninstall` (see "install" below): PREFIX (default /usr/local), DESTDIR,
+# bindir, libdir, includedir, mandir, datadir, as tools/perf and rtla take them.
 
 SANITIZE ?= 0
 WERROR ?= 0
@@ -17,13 +21,40 @@ else
 O ?= build
 endif
 
-CC ?= cc
+# Install directories (see "install" below).
+PREFIX ?= /usr/local
+prefix ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir ?= $(exec_prefix)/bin
+libdir ?= $(exec_prefix)/lib
+includedir ?= $(prefix)/include
+datarootdir ?= $(prefix)/share
+datadir ?= $(datarootdir)
+mandir ?= $(datarootdir)/man
+pkgconfigdir ?= $(libdir)/pkgconfig
+completiondir ?= $(datadir)/bash-completion/completions
+
+# CC and AR are make's built-in defaults unless given: kernel-tool style, they follow
+# CROSS_COMPILE then.
+ifeq ($(origin CC),default)
+CC := $(if $(CROSS_COMPILE),$(CROSS_COMPILE)gcc,cc)
+endif
+ifeq ($(origin AR),default)
+AR := $(CROSS_COMPILE)ar
+endif
 PKG_CONFIG ?= pkg-config
 CFLAGS ?= -O2 -g
+# Hardening, as Debian's dpkg-buildflags gives it (debian/rules passes those instead).
+# _FORTIFY_SOURCE needs an optimizing build and only confuses ASan, so it is left out there.
+HARDEN_CFLAGS ?= -fstack-protector-strong
+ifeq ($(SANITIZE)$(filter -O0,$(CFLAGS)),0)
+CPPFLAGS ?= -D_FORTIFY_SOURCE=2
+endif
+LDFLAGS ?= -Wl,-z,relro -Wl,-z,now
 # The kernel is built with -fno-strict-overflow: signed overflow wraps, and the governor
 # ports depend on that where upstream does.
 BASE_CFLAGS := -pthread -std=gnu11 -Wall -Wextra -Wno-unused-parameter -fno-strict-overflow -fwrapv \
-	-Iinclude -Ilib -MMD -MP
+	-Iinclude -Ilib -MMD -MP $(HARDEN_CFLAGS) $(CPPFLAGS)
 ifeq ($(WERROR),1)
 BASE_CFLAGS += -Werror
 endif
@@ -40,15 +71,26 @@ Q := @
 endif
 
 # ---- feature detection (kernel-tool style) -------------------------------------------------
-feature = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo 1 || echo 0)
-FEATURE_JANSSON := $(call feature,jansson)
-FEATURE_CMOCKA := $(call feature,cmocka)
-FEATURE_LIBTRACEFS := $(call feature,libtracefs)
-FEATURE_LIBTRACECMD := $(call feature,libtracecmd)
-FEATURE_ZLIB := $(call feature,zlib)
-FEATURE_RMATH := $(call feature,libRmath)
-FEATURE_LZMA := $(call feature,liblzma)
-FEATURE_ZSTD := $(call feature,libzstd)
+# $(call feature,PKG,MIN): 1 if pkg-config has PKG at version MIN or later. The minimum is the
+# oldest version with every function the code calls (json_error_code: jansson 2.11;
+# tracefs_instance_set_buffer_size: libtracefs 1.6).
+feature = $(shell $(PKG_CONFIG) --atleast-version=$(2) $(1) 2>/dev/null && echo 1 || echo 0)
+MIN_JANSSON := 2.11
+MIN_CMOCKA := 1.1
+MIN_LIBTRACEFS := 1.6
+MIN_LIBTRACECMD := 1.0
+MIN_ZLIB := 1.2
+MIN_RMATH := 3.0
+MIN_LZMA := 5.0
+MIN_ZSTD := 1.4
+FEATURE_JANSSON := $(call feature,jansson,$(MIN_JANSSON))
+FEATURE_CMOCKA := $(call feature,cmocka,$(MIN_CMOCKA))
+FEATURE_LIBTRACEFS := $(call feature,libtracefs,$(MIN_LIBTRACEFS))
+FEATURE_LIBTRACECMD := $(call feature,libtracecmd,$(MIN_LIBTRACECMD))
+FEATURE_ZLIB := $(call feature,zlib,$(MIN_ZLIB))
+FEATURE_RMATH := $(call feature,libRmath,$(MIN_RMATH))
+FEATURE_LZMA := $(call feature,liblzma,$(MIN_LZMA))
+FEATURE_ZSTD := $(call feature,libzstd,$(MIN_ZSTD))
 
 ifeq ($(FEATURE_JANSSON),1)
 BASE_CFLAGS += -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags jansson)
@@ -89,6 +131,9 @@ endif
 LIBS += -lm -pthread
 
 onoff = $(if $(filter 1,$(1)),[ on  ],[ OFF ])
+# $(call hint,FEATURE,PKG,MIN,DEBIAN-PACKAGE,WHAT): how to turn an OFF feature on
+hint = $(if $(filter 1,$(1)),,@echo "Makefile: $(2) >= $(3) not found, $(5) disabled;" \
+	"please install $(4)")
 define print_features
 	@echo ""
 	@echo "Auto-detecting system features:"
@@ -102,6 +147,13 @@ define print_features
 	@echo "...                        libzstd: $(call onoff,$(FEATURE_ZSTD))"
 	@echo "...                          scdoc: $(call onoff,$(FEATURE_SCDOC))"
 	@echo ""
+	$(call hint,$(FEATURE_JANSSON),jansson,$(MIN_JANSSON),libjansson-dev,JSON output and rt-app files)
+	$(call hint,$(FEATURE_CMOCKA),cmocka,$(MIN_CMOCKA),libcmocka-dev,the unit tests)
+	$(call hint,$(FEATURE_LIBTRACEFS),libtracefs,$(MIN_LIBTRACEFS),libtracefs-dev,measure --trace)
+	$(call hint,$(FEATURE_LIBTRACECMD),libtracecmd,$(MIN_LIBTRACECMD),libtracecmd-dev,the trace.dat reader)
+	$(call hint,$(FEATURE_ZLIB),zlib,$(MIN_ZLIB),zlib1g-dev,reading /proc/config.gz in states --export and .gz traces)
+	$(call hint,$(FEATURE_LZMA),liblzma,$(MIN_LZMA),liblzma-dev,.xz traces)
+	$(call hint,$(FEATURE_ZSTD),libzstd,$(MIN_ZSTD),libzstd-dev,.zst traces)
 endef
 
 # ---- sources ---------------------------------------------------------------------------------
@@ -116,13 +168,28 @@ UNIT_BINS := $(UNIT_SRCS:%.c=$(O)/%)
 UNIT_HELPER_OBJS := $(UNIT_HELPER_SRCS:%.c=$(O)/%.o)
 
 LIBIDLELAB := $(O)/libidlelab.a
+# One version, the CLI's (--version): the library's file name, idlelab.pc and debian/changelog.
+VERSION := $(shell sed -n 's/^\#define IDLELAB_VERSION "\(.*\)"/\1/p' src/cli.h)
+# The shared library's soname number: bumped on every incompatible change of include/idlelab/.
+SO_MAJOR := 0
+LIBIDLELAB_SONAME := libidlelab.so.$(SO_MAJOR)
+LIBIDLELAB_SO := $(O)/libidlelab.so.$(VERSION)
 IDLELAB := $(O)/idlelab
 
 .PHONY: all features check check-unit check-cli check-vm demo clean deps asan bench
-all: features $(IDLELAB)
+all: features $(IDLELAB) $(LIBIDLELAB_SO)
 
 features:
 	$(print_features)
+
+# Every object depends on the flags it is compiled with (tools/perf's PERF-CFLAGS): a change of
+# CFLAGS, CPPFLAGS, SANITIZE, a feature or the library's own flags rebuilds, nothing else does.
+BUILD_FLAGS := $(O)/build-flags
+BUILD_FLAGS_TEXT = $(subst ','\'',$(CC) $(BASE_CFLAGS) $(CFLAGS) lib: $(LIB_CFLAGS))
+$(BUILD_FLAGS): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(BUILD_FLAGS_TEXT)' | cmp -s - $@ 2>/dev/null || \
+		printf '%s\n' '$(BUILD_FLAGS_TEXT)' > $@
 
 # ---- built-in platforms, CLI parsers in unit tests, fuzzing (lib/platform/, src/, fuzz/) ----
 # platforms/*.plat are embedded into the library as strings (lib/platform/embed.sh); the list
@@ -136,7 +203,7 @@ $(PLATFORM_GEN): $(PLATFORM_FILES) lib/platform/embed.sh
 	@$(if $(Q),echo "  GEN     $@")
 	$(Q)lib/platform/embed.sh $(PLATFORM_FILES) > $@.tmp && mv $@.tmp $@
 
-$(O)/gen/platforms.o: $(PLATFORM_GEN)
+$(O)/gen/platforms.o: $(PLATFORM_GEN) $(BUILD_FLAGS)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -207,14 +274,14 @@ fuzz: $(FUZZ_BINS)
 fuzz-run: fuzz
 	$(Q)fuzz/run.sh $(O)/fuzz $(FUZZ_SECONDS)
 
-$(O)/%.o: %.c
+$(O)/%.o: %.c $(BUILD_FLAGS)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(LIBIDLELAB): $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 $(IDLELAB): $(CLI_OBJS) $(LIBIDLELAB)
 	@$(if $(Q),echo "  LD      $@")
@@ -225,8 +292,103 @@ $(O)/tests/unit/%: $(O)/tests/unit/%.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
 
 # kgov compiles upstream governor files with the kernel-API shim in kshim/ (lib/kgov/build.c);
-# it finds the shim through the source tree it was built from (or $IDLELAB_KSHIM_DIR).
-$(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"'
+# a binary in this build directory finds the shim in this source tree, an installed one under
+# $(datadir)/idlelab (next to the binary, else the datadir compiled in), $IDLELAB_KSHIM_DIR
+# overrides. $(O)/install-paths changes, and build.o is rebuilt, only when a path does.
+KGOV_PATHS := $(CURDIR) $(abspath $(O)) $(datadir) $(prefix) $(libdir) $(includedir)
+$(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"' -DIL_BUILDDIR='"$(abspath $(O))"' \
+	-DIL_DATADIR='"$(datadir)"'
+$(O)/lib/kgov/build.o: $(O)/install-paths
+$(O)/install-paths: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(KGOV_PATHS)' | cmp -s - $@ 2>/dev/null || echo '$(KGOV_PATHS)' > $@
+
+# ---- the shared library ------------------------------------------------------------------
+# libidlelab.so.$(SO_MAJOR): every library object is position-independent and hidden unless
+# its declaration says IL_PUBLIC (include/idlelab/), so the soname promises only the public
+# API. The CLI, the tests and the benches link the static archive (same objects).
+LIB_CFLAGS := -fPIC -fvisibility=hidden
+$(LIB_OBJS): BASE_CFLAGS += $(LIB_CFLAGS)
+
+$(LIBIDLELAB_SO): $(LIB_OBJS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -shared -Wl,-soname,$(LIBIDLELAB_SONAME) -Wl,--no-undefined -o $@ \
+		$(LIB_OBJS) $(LIBS)
+	$(Q)ln -sf $(notdir $@) $(O)/$(LIBIDLELAB_SONAME) && ln -sf $(LIBIDLELAB_SONAME) $(O)/libidlelab.so
+
+# ---- install (tools/perf and rtla style) ----------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=STAGE] [bindir= libdir= includedir= mandir= datadir=]
+#   $(bindir)/idlelab
+#   $(libdir)/libidlelab.so.$(SO_MAJOR) (+ .so.$(VERSION), .so), libidlelab.a, pkgconfig/idlelab.pc
+#   $(includedir)/idlelab/*.h                   the public headers
+#   $(datadir)/idlelab/kshim/, lib/*.h          kgov's kernel-API shim and the headers it includes
+#   $(datadir)/idlelab/workloads/*.json         the rt-app workloads (-s rtapp:FILE)
+#   $(mandir)/man1/$(MAN_PAGES)                 the man pages, when the tree has them
+#   $(datadir)/bash-completion/completions/idlelab
+INSTALL ?= install
+# MAN_PAGES: the man pages, built into $(O)/man/*.1 by their rules (unset: the tree has none).
+COMPLETION := $(wildcard completion/idlelab)
+PUBLIC_HEADERS := $(sort $(wildcard include/idlelab/*.h))
+WORKLOADS := $(sort $(wildcard workloads/*.json))
+IDLELAB_PC := $(O)/idlelab.pc
+# pkg-config modules a static link needs (what the library was built with).
+PC_REQUIRES := $(strip $(if $(filter 1,$(FEATURE_JANSSON)),jansson >= $(MIN_JANSSON)) \
+	$(if $(filter 1,$(FEATURE_LIBTRACECMD)),libtracecmd >= $(MIN_LIBTRACECMD)) \
+	$(if $(filter 1,$(FEATURE_LIBTRACEFS)),libtracefs >= $(MIN_LIBTRACEFS)) \
+	$(if $(filter 1,$(FEATURE_ZLIB)),zlib >= $(MIN_ZLIB)) \
+	$(if $(filter 1,$(FEATURE_LZMA)),liblzma >= $(MIN_LZMA)) \
+	$(if $(filter 1,$(FEATURE_ZSTD)),libzstd >= $(MIN_ZSTD)) \
+	libRmath >= $(MIN_RMATH))
+
+# ${prefix}/... where a directory is under the prefix, so --define-variable=prefix= moves it
+under_prefix = $(patsubst $(prefix)/%,$${prefix}/%,$(1))
+$(IDLELAB_PC): $(O)/install-paths Makefile
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q)printf '%s\n' 'prefix=$(prefix)' 'libdir=$(call under_prefix,$(libdir))' \
+		'includedir=$(call under_prefix,$(includedir))' '' \
+		'Name: idlelab' \
+		'Description: cpuidle governor lab: bit-exact governor ports, platforms, scenarios' \
+		'Version: $(VERSION)' \
+		'Requires.private: $(PC_REQUIRES)' \
+		'Libs: -L$${libdir} -lidlelab' 'Libs.private: -lm -pthread' \
+		'Cflags: -I$${includedir}' > $@.tmp && mv $@.tmp $@
+
+# MAN_PAGES may be set anywhere in this file, so it is read when the rule runs ($$, recipe).
+.PHONY: install uninstall installcheck FORCE
+.SECONDEXPANSION:
+install: all $(LIBIDLELAB_SO) $(IDLELAB_PC) $$(MAN_PAGES)
+	@$(if $(Q),echo "  INSTALL $(DESTDIR)$(prefix)")
+	$(Q)$(INSTALL) -d -m 755 $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) \
+		$(DESTDIR)$(includedir)/idlelab $(DESTDIR)$(datadir)/idlelab/workloads
+	$(Q)$(INSTALL) -m 755 $(IDLELAB) $(DESTDIR)$(bindir)/idlelab
+	$(Q)$(INSTALL) -m 644 $(LIBIDLELAB_SO) $(LIBIDLELAB) $(DESTDIR)$(libdir)/
+	$(Q)ln -sf $(notdir $(LIBIDLELAB_SO)) $(DESTDIR)$(libdir)/$(LIBIDLELAB_SONAME)
+	$(Q)ln -sf $(LIBIDLELAB_SONAME) $(DESTDIR)$(libdir)/libidlelab.so
+	$(Q)$(INSTALL) -m 644 $(IDLELAB_PC) $(DESTDIR)$(pkgconfigdir)/idlelab.pc
+	$(Q)$(INSTALL) -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(includedir)/idlelab/
+	$(Q)for f in $$(scripts/kshim-files.sh '$(CC)'); do \
+		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(datadir)/idlelab/$$f || exit 1; done
+	$(Q)$(INSTALL) -m 644 $(WORKLOADS) $(DESTDIR)$(datadir)/idlelab/workloads/
+	$(Q)$(if $(strip $(MAN_PAGES)),$(INSTALL) -d -m 755 $(DESTDIR)$(mandir)/man1 && \
+		$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(mandir)/man1/,:)
+ifneq ($(COMPLETION),)
+	$(Q)$(INSTALL) -D -m 644 $(COMPLETION) $(DESTDIR)$(completiondir)/idlelab
+endif
+
+uninstall:
+	$(Q)rm -f $(DESTDIR)$(bindir)/idlelab $(DESTDIR)$(pkgconfigdir)/idlelab.pc \
+		$(addprefix $(DESTDIR)$(libdir)/,libidlelab.a libidlelab.so $(LIBIDLELAB_SONAME) \
+		$(notdir $(LIBIDLELAB_SO))) \
+		$(addprefix $(DESTDIR)$(mandir)/man1/,$(notdir $(MAN_PAGES))) \
+		$(DESTDIR)$(completiondir)/idlelab
+	$(Q)rm -rf $(DESTDIR)$(includedir)/idlelab $(DESTDIR)$(datadir)/idlelab
+
+# Install into a temporary DESTDIR and use what was installed: the binary from another
+# directory (kgov against the installed shim), the example built with pkg-config against the
+# installed library, then uninstall and check that nothing is left (scripts/installcheck.sh).
+installcheck: all $(LIBIDLELAB_SO)
+	$(Q)CC='$(CC)' EXTRA_CFLAGS='$(SAN_FLAGS)' MAKE='$(MAKE)' scripts/installcheck.sh \
+		'$(prefix)' '$(bindir)' '$(libdir)' '$(includedir)' '$(datadir)' '$(pkgconfigdir)'
 
 # ---- man pages, the compressed-trace fuzz target, the progress unit test ----------------------
 # man/*.1.scd -> $(O)/man/*.1 (scdoc), part of `all` when scdoc is installed.
@@ -272,7 +434,7 @@ $(O)/tests/unit/test_progress: $(O)/tests/unit/test_progress.o $(CLI_LIB_OBJS) $
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
 
 # ---- tests -----------------------------------------------------------------------------------
-check: all check-unit check-cli check-vm
+check: all check-unit check-cli check-vm installcheck
 
 check-unit: $(UNIT_BINS)
 	$(Q)tests/run-unit.sh $(UNIT_BINS)
@@ -299,8 +461,9 @@ demo:
 deps:
 	$(Q)scripts/install-deps.sh
 
+# Without O=, both default build directories go.
 clean:
-	rm -rf build build-asan
+	rm -rf $(sort $(O) $(if $(filter file,$(origin O)),build build-asan))
 
 # ---- bench (run by `make bench`, not by the tests) --------------------------------------------
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
@@ -312,5 +475,9 @@ $(O)/bench/%: $(O)/bench/%.o $(LIBIDLELAB)
 
 bench: $(BENCH_BINS)
 	$(Q)for b in $(BENCH_BINS); do $$b || exit 1; done
+
+# The objects of the unit tests and benches are intermediates of pattern rules: keep them,
+# so that a second `make check` does not recompile every test.
+.SECONDARY:
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d)

@@ -27,6 +27,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * What libidlelab.so exports (include/idlelab/: these kernel-shaped headers and idlelab.h);
+ * the library is built with -fvisibility=hidden, everything else stays inside.
+ */
+#ifndef IL_PUBLIC
+#define IL_PUBLIC __attribute__((__visibility__("default")))
+#endif
+
 typedef int8_t s8;
 typedef uint8_t u8;
 typedef int16_t s16;
@@ -118,7 +126,7 @@ struct il_device {
  * A non-zero µs field sets the ns field (µs * 1000); a zero µs field takes the ns field
  * (negative values clamped to 0) and derives µs from it.
  */
-void il_driver_init(struct il_driver *drv);
+IL_PUBLIC void il_driver_init(struct il_driver *drv);
 
 /**
  * il_state_enabled - whether @i is usable on @dev, as every governor tests it

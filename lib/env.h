@@ -69,7 +69,7 @@ struct il_env {
  * il_env_set_hz - set @env's HZ and the tick lengths derived from it
  * Return: 0, or -1 if @hz is not a positive value.
  */
-int il_env_set_hz(struct il_env *env, unsigned int hz);
+IL_PUBLIC int il_env_set_hz(struct il_env *env, unsigned int hz);
 
 static inline void il_qos_defaults(struct il_qos *q)
 {

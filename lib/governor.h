@@ -54,8 +54,8 @@ struct il_core_rules {
 	enum il_acct_rule acct;
 };
 
-extern const struct il_core_rules il_core_4_16, il_core_4_17, il_core_6_13, il_core_6_19,
-	il_core_6_19_9, il_core_7_0, il_core_debian_6_1, il_core_debian_6_12;
+IL_PUBLIC extern const struct il_core_rules il_core_4_16, il_core_4_17, il_core_6_13,
+	il_core_6_19, il_core_6_19_9, il_core_7_0, il_core_debian_6_1, il_core_debian_6_12;
 
 /* One named internal value of a governor, for step output and differential checks. */
 struct il_var {
@@ -114,13 +114,13 @@ struct il_preset {
 };
 
 /* Registry (lib/gov/registry.c). */
-int il_preset_count(void);
-const struct il_preset *il_preset_at(int i);
+IL_PUBLIC int il_preset_count(void);
+IL_PUBLIC const struct il_preset *il_preset_at(int i);
 /**
  * il_preset_find - look up a preset or an alias ("menu", "teo") by name
  * Return: the preset, or NULL if no preset has that name.
  */
-const struct il_preset *il_preset_find(const char *name);
+IL_PUBLIC const struct il_preset *il_preset_find(const char *name);
 /**
  * il_preset_find_error - after il_preset_find(@name) returned NULL: for a "file:" name, why
  * the object did not load (its path and dlerror(), or what it lacks); NULL for a name that
@@ -128,39 +128,40 @@ const struct il_preset *il_preset_find(const char *name);
  */
 const char *il_preset_find_error(const char *name);
 /** il_preset_alias_target - for an alias, the preset it stands for; NULL otherwise */
-const char *il_preset_alias_target(const char *name);
+IL_PUBLIC const char *il_preset_alias_target(const char *name);
 
 /**
  * il_gov_bind - attach @preset to @dev: allocate and zero its data, then call enable()
  * Return: 0, or -1 with errno set (ENOMEM, or the enable() error).
  */
-int il_gov_bind(struct il_driver *drv, struct il_device *dev, const struct il_preset *preset);
+IL_PUBLIC int il_gov_bind(struct il_driver *drv, struct il_device *dev,
+			  const struct il_preset *preset);
 /** il_gov_unbind - call disable() and free the per-CPU data */
-void il_gov_unbind(struct il_driver *drv, struct il_device *dev);
+IL_PUBLIC void il_gov_unbind(struct il_driver *drv, struct il_device *dev);
 
 /* Tunables (lib/gov/param.c). */
 /**
  * il_gov_find_param - the entry of @gov's parameter table called @name
  * Return: the entry, or NULL if @gov has no such parameter.
  */
-const struct il_param *il_gov_find_param(const struct il_governor *gov, const char *name);
+IL_PUBLIC const struct il_param *il_gov_find_param(const struct il_governor *gov, const char *name);
 /**
  * il_gov_param_defaults - store the default of every tunable in @dev's governor data
  *
  * il_gov_bind() calls it between zeroing the data and enable().
  */
-void il_gov_param_defaults(struct il_device *dev);
+IL_PUBLIC void il_gov_param_defaults(struct il_device *dev);
 /**
  * il_gov_set_param - set tunable @name of the governor bound to @dev, parsed from @value
  * Return: 0, or -1 with errno ENOENT (no governor bound or no such parameter), EINVAL (@value
  * is not a valid number or boolean) or ERANGE (@value does not fit the parameter's type).
  * On error the stored value is unchanged.
  */
-int il_gov_set_param(struct il_device *dev, const char *name, const char *value);
+IL_PUBLIC int il_gov_set_param(struct il_device *dev, const char *name, const char *value);
 /**
  * il_gov_get_param - read tunable @name of the governor bound to @dev into *@value
  * Return: 0, or -1 with errno ENOENT (no governor bound or no such parameter).
  */
-int il_gov_get_param(const struct il_device *dev, const char *name, u64 *value);
+IL_PUBLIC int il_gov_get_param(const struct il_device *dev, const char *name, u64 *value);
 
 #endif /* IDLELAB_GOVERNOR_H */

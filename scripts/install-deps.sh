@@ -16,6 +16,8 @@ TEST_PKGS="libcmocka-dev clang libclang-rt-14-dev xz-utils perl zlib1g-dev libtr
 TEST_PKGS="$TEST_PKGS zstd man-db"
 # rt-app: its workgen and real runs of workloads/*.json in tests/cli/rtapp.t (docs/rtapp.md).
 TEST_PKGS="$TEST_PKGS rt-app"
+# scripts/deb-check.sh (CI): build the Debian packages and check them with lintian.
+TEST_PKGS="$TEST_PKGS debhelper dpkg-dev lintian"
 # make check-vm: a QEMU guest with a real cpuidle driver (scripts/vm/run-guest.sh)
 VM_PKGS="qemu-system-x86 busybox-static acpica-tools cpio"
 # kgov's live differential compiles Debian's stable governor sources; pin the versions so the

@@ -1,0 +1,1 @@
+../../lib/cpuidle.h
