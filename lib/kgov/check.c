@@ -301,6 +301,12 @@ static void describe_sides(struct strbuf *sb, const struct checker *c)
 static int report_mismatch(struct checker *c, const char *phase, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Read @s's vars as they are now. */
+static void read_vars(struct side *s)
+{
+	s->nvars = s->preset->gov->vars ? s->preset->gov->vars(&s->dev, s->vars, IL_MAX_VARS) : 0;
+}
+
 static int report_mismatch(struct checker *c, const char *phase, const char *fmt, ...)
 {
 	struct il_kgov_mismatch *m = &c->res->first;
@@ -315,6 +321,9 @@ static int report_mismatch(struct checker *c, const char *phase, const char *fmt
 	va_start(ap, fmt);
 	vsnprintf(m->what, sizeof(m->what), fmt, ap);
 	va_end(ap);
+	/* an index or stop_tick difference is found before the vars of this step are read */
+	read_vars(&c->up);
+	read_vars(&c->port);
 
 	sb_printf(&sb, "MISMATCH after %s, run %u step %llu (decision #%llu of this check): %s\n",
 		  phase, c->run, c->step, c->res->decisions, m->what);
@@ -360,8 +369,8 @@ static int compare_vars(struct checker *c, const char *phase)
 {
 	struct side *u = &c->up, *p = &c->port;
 
-	u->nvars = u->preset->gov->vars ? u->preset->gov->vars(&u->dev, u->vars, IL_MAX_VARS) : 0;
-	p->nvars = p->preset->gov->vars ? p->preset->gov->vars(&p->dev, p->vars, IL_MAX_VARS) : 0;
+	read_vars(u);
+	read_vars(p);
 	for (int i = 0; i < p->nvars; i++) {
 		const struct il_var *pv = &p->vars[i], *uv;
 
@@ -511,7 +520,7 @@ static int setup_run(struct checker *c)
 		kgov_gen_driver(&c->rng, &c->frame, &c->drv, &c->hz);
 		kgov_gen_disables(&c->rng, &c->drv, disable);
 	}
-	kgov_gen_pattern(&c->rng, &c->pattern);
+	kgov_gen_pattern(&c->rng, &c->frame, &c->pattern);
 	side_setup(c, &c->up, disable);
 	if (c->solo) {
 		if (learn_names(c, disable) || bind_side(c, &c->up))
@@ -752,6 +761,8 @@ static struct checker *checker_new(const struct il_preset *upstream, const struc
 	c->port.preset = port;
 	kgov_rng_seed(&c->rng, opts->seed);
 	kgov_frame_of(port, &c->frame);
+	if (opts->generator)
+		c->frame.generator = opts->generator;
 	c->compare_last_state_idx = port->kver >= IL_KV(5, 0, 0);
 	return c;
 }
@@ -789,6 +800,8 @@ int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *op
 	c->params_preset = il_kgov_like(gov) ? il_kgov_like(gov) : gov;
 	/* Alone, the framework rules and the fields compared are those of the recorded file. */
 	kgov_frame_of(gov, &c->frame);
+	if (opts->generator)
+		c->frame.generator = opts->generator;
 	c->compare_last_state_idx = gov->kver >= IL_KV(5, 0, 0);
 	ret = run_all(c);
 	free(c);

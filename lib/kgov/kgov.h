@@ -144,10 +144,15 @@ const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family
  * The version of the input stream: what gen.c draws and how check.c's runs consume it
  * (RUN_LENGTH, the tick rule, the parameter draws). Golden vectors store only decisions and
  * regenerate the inputs from (this version, seed), so any change that alters the stream for
- * some seed must bump it, and the vectors in tests/vectors/ must be re-recorded
- * (docs/kgov.md, "Golden vectors").
+ * some seed must bump it. Every older version stays reproducible (struct kgov_frame's
+ * generator), so the vectors recorded with it keep verifying:
+ *   1: the stream of the first vectors;
+ *   2: + "tie runs" (gen.c, DOC item 6): half of the runs drift the shares of tick wakeups
+ *      and early wakeups through the ratios governors test, so the decaying per-CPU sums
+ *      reach their ties (teo's 3 * total_tick vs 2 * total); menu's MAX_INTERESTING bound.
  */
-#define KGOV_GEN_VERSION 1
+#define KGOV_GEN_VERSION 2
+#define KGOV_GEN_OLDEST 1
 
 struct kgov_rng {
 	u64 s;
@@ -165,9 +170,10 @@ struct kgov_frame {
 	int min_states;      /* 2 for the 6.19.9 and 7.0+ idle loops, else 1 */
 	bool units_us;       /* 4.x: also vary drv->states[].disabled, nr_iowait and load */
 	bool sleep_4_16;     /* 4.16: one sleep length, the tick already stopped if it could be */
+	int generator;       /* the stream's version, KGOV_GEN_OLDEST .. KGOV_GEN_VERSION */
 };
 
-/** kgov_frame_of - the input rules for @preset's framework */
+/** kgov_frame_of - the input rules for @preset's framework (generator: KGOV_GEN_VERSION) */
 void kgov_frame_of(const struct il_preset *preset, struct kgov_frame *f);
 
 /** kgov_gen_driver - a random state table (1..10 states, see gen.c) and its HZ */
@@ -189,10 +195,18 @@ struct kgov_pattern {
 	s64 jitter_ns;        /* +- around it */
 	s64 outlier_ns[2];    /* outlier values, each repeating exactly */
 	unsigned int outlier_pct;
+	/*
+	 * Generator 2, a "tie run": the tick woke the CPU in got_tick_pct % of the periods, and
+	 * the others end early (well before the sleep length) in early_pct % of them and just
+	 * after it otherwise, so hit, intercept and tick-wakeup shares settle near a threshold.
+	 */
+	bool tie_run;
+	unsigned int got_tick_pct, early_pct;
+	int generator;        /* the frame's, for kgov_gen_outcome() */
 };
 
-/** kgov_gen_pattern - choose a run's workload */
-void kgov_gen_pattern(struct kgov_rng *r, struct kgov_pattern *pat);
+/** kgov_gen_pattern - choose a run's workload (what it draws depends on @f->generator) */
+void kgov_gen_pattern(struct kgov_rng *r, const struct kgov_frame *f, struct kgov_pattern *pat);
 
 /* What the kernel shows a governor during one idle period. */
 struct kgov_step {
@@ -219,7 +233,7 @@ struct kgov_step {
  * inputs only.
  */
 void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct il_driver *drv,
-		   const struct il_env *env, const struct kgov_pattern *pat, u64 prev_clock,
+		   const struct il_env *env, struct kgov_pattern *pat, u64 prev_clock,
 		   struct kgov_step *st);
 
 /**
@@ -269,6 +283,7 @@ struct il_kgov_check_opts {
 	unsigned long long steps;        /* decisions to compare, in runs of a few thousand steps,
 					  * each with a fresh platform, devices and workload */
 	const char *platform;            /* -p: a built-in platform or a file; NULL: random tables */
+	int generator;                   /* input stream version; 0: KGOV_GEN_VERSION */
 	bool check_reflect;              /* also compare after every reflect() (default on) */
 	struct il_kgov_progress *progress; /* may be NULL */
 	/* il_kgov_run() only: */
