@@ -337,6 +337,54 @@ int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *op
 /** il_kgov_check_result_free - free what il_kgov_check() allocated in @res */
 void il_kgov_check_result_free(struct il_kgov_check_result *res);
 
+/* ---- decision-level impact (lib/kgov/check.c, il_kgov_diff()) ---------------------------- */
+
+/* One select() where the two governors decided differently. */
+struct il_kgov_diff_case {
+	unsigned int run;
+	unsigned long long step;          /* 0-based within the run */
+	unsigned long long decision;      /* 0-based over the whole diff */
+	struct il_driver drv;             /* the run's state table */
+	unsigned int hz;
+	unsigned long long disable[CPUIDLE_STATE_MAX];
+	struct kgov_step in[2];           /* each side's inputs and outcome (its own tick state) */
+	int idx[2];
+	bool stop_tick[2];
+	struct il_var vars[2][IL_MAX_VARS]; /* each side's vars() right after this select() */
+	int nvars[2];
+};
+
+struct il_kgov_diff_result {
+	unsigned long long decisions;      /* select() pairs */
+	unsigned long long idx_differ;     /* ... whose index differs */
+	unsigned long long stop_tick_differ; /* ... whose stop_tick differs */
+	unsigned long long any_differ;     /* ... where either differs */
+	bool compared_stop_tick;           /* false when a side has no stop_tick (4.16) */
+	unsigned int runs;
+	unsigned int ended_runs;           /* runs ended early: a side chose no valid state */
+	struct il_kgov_diff_case *cases;   /* the first differing decisions (malloc'ed) */
+	unsigned int ncases;
+};
+
+/**
+ * il_kgov_diff - run @old and @new on one input stream, each with its own state, and count
+ * the select() decisions where they differ
+ * @show: how many differing decisions to keep in @res->cases
+ *
+ * Both see the same inputs and, after select(), the same outcome (residency, rejection; a
+ * poll time limit only where the chosen state polls); each keeps its own tick state, which
+ * follows its own stop_tick as in il_kgov_check(). Nothing stops at a difference. The
+ * stream follows @old's choices, so il_kgov_diff(a, a) sees il_kgov_run(a)'s stream, and the
+ * framework rules are @old's. @opts->observer and names_from are not used.
+ * Return: 0, or -1 with @err set.
+ */
+int il_kgov_diff(const struct il_preset *old, const struct il_preset *new,
+		 const struct il_kgov_check_opts *opts, unsigned int show,
+		 struct il_kgov_diff_result *res, struct il_error *err);
+
+/** il_kgov_diff_result_free - free what il_kgov_diff() allocated in @res */
+void il_kgov_diff_result_free(struct il_kgov_diff_result *res);
+
 /* ---- golden decision vectors (lib/kgov/vector.c) ----------------------------------------- */
 
 #define KGOV_VEC_FORMAT 1
