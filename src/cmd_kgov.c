@@ -36,6 +36,7 @@
 #include "cmd_kgov.h"
 #include "commands.h"
 #include "kgov/kgov.h"
+#include "scenario/scenario.h"
 
 enum {
 	KGOV_OPT_HELP = 1,
@@ -185,9 +186,9 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 			return cli_error_set(err, "diff takes OLD NEW, not --against, -o or --as");
 		if (args->platform && args->random_platforms)
 			return cli_error_set(err, "-p and --random-platforms exclude each other");
-		if (args->scenario && (args->platform || args->random_platforms || args->seed_set))
+		if (args->scenario && (args->platform || args->random_platforms || args->steps_set))
 			return cli_error_set(err, "--scenario replays one lab run: it excludes -p, "
-					     "--random-platforms and --seed");
+					     "--random-platforms and --steps (--seed is the run's)");
 		if (args->scenario && !strchr(args->scenario, ':'))
 			return cli_error_set(err, "--scenario takes PLATFORM:SCENARIO, not '%s'",
 					     args->scenario);
@@ -708,11 +709,31 @@ static int cmd_verify(const struct kgov_args *args)
 
 /* ---- diff ------------------------------------------------------------------------------------- */
 
-static int cmd_diff_scenario(const struct kgov_args *args, const struct il_preset *old,
-			     const struct il_preset *new)
+#define DIFF_LAB_TIME_NS (10ULL * 1000000000ULL) /* as `idlelab run` */
+
+/* --scenario PLATFORM:SCEN: the lab spec; Return: 0, or an exit status after a message. */
+static int diff_lab_spec(const struct kgov_args *args, struct il_platform *plat,
+			 struct il_lab_spec *spec, char *source, size_t cap)
 {
-	fprintf(stderr, "idlelab kgov diff: --scenario is not implemented yet\n");
-	return CLI_EXIT_RUNTIME;
+	const char *colon = strchr(args->scenario, ':');
+	char name[256];
+	struct il_error err;
+
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - args->scenario), args->scenario);
+	if (il_platform_load(name, plat, &err)) {
+		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
+		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	memset(spec, 0, sizeof(*spec));
+	if (il_scn_parse(colon + 1, &spec->scn, &spec->args, &spec->common, &err))
+		return cli_usage_error("kgov", err.msg);
+	spec->plat = plat;
+	spec->duration_ns = DIFF_LAB_TIME_NS;
+	spec->seed = args->seed;
+	snprintf(source, cap, "the idle periods of a %llu s lab run of %s on %s driven by OLD "
+		 "(seed %llu), replayed open loop", DIFF_LAB_TIME_NS / 1000000000ULL, colon + 1,
+		 plat->name, args->seed);
+	return 0;
 }
 
 /* One side of a diff: a preset, or a file built (.c) into its own directory, or an object. */
@@ -976,20 +997,27 @@ static int cmd_diff(const struct kgov_args *args)
 					   .platform = args->platform };
 	struct il_kgov_diff_result res;
 	struct il_error err = { 0 };
-	char source[256];
-	int ret = CLI_EXIT_RUNTIME;
+	struct il_platform plat;
+	struct il_lab_spec spec;
+	char source[512];
+	int ret = CLI_EXIT_RUNTIME, diffed;
 
 	if (diff_resolve(&old, args->verbose) || diff_resolve(&new, args->verbose))
 		goto out;
-	if (args->scenario) {
-		ret = cmd_diff_scenario(args, old.p, new.p);
-		goto out;
-	}
-	snprintf(source, sizeof(source), "kgov check's random stream, seed %llu, %s", args->seed,
-		 args->platform ? args->platform : "random platforms");
 	opts.progress = &watchdog_progress;
-	start_watchdog();
-	if (il_kgov_diff(old.p, new.p, &opts, (unsigned int)args->show, &res, &err)) {
+	if (args->scenario) {
+		ret = diff_lab_spec(args, &plat, &spec, source, sizeof(source));
+		if (ret)
+			goto out;
+		ret = CLI_EXIT_RUNTIME;
+		diffed = il_kgov_diff_lab(old.p, new.p, &spec, (unsigned int)args->show, &res, &err);
+	} else {
+		snprintf(source, sizeof(source), "kgov check's random stream, seed %llu, %s",
+			 args->seed, args->platform ? args->platform : "random platforms");
+		start_watchdog();
+		diffed = il_kgov_diff(old.p, new.p, &opts, (unsigned int)args->show, &res, &err);
+	}
+	if (diffed) {
 		alarm(0);
 		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
 		goto out;

@@ -692,6 +692,10 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 
 /* ---- il_kgov_diff(): two governors, one stream, no stop ---------------------------------------- */
 
+static struct checker *checker_new(const struct il_preset *upstream, const struct il_preset *port,
+				   const struct il_kgov_check_opts *opts,
+				   struct il_kgov_check_result *res, struct il_error *err);
+
 static bool valid_index(const struct checker *c, int idx)
 {
 	return idx >= 0 && idx < c->drv.state_count;
@@ -795,6 +799,98 @@ static int diff_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		stopped_new = c->port.stop_tick || (loop >= IL_LOOP_6_X && st_new.tick_stopped);
 	}
 	return 0;
+}
+
+/* One CPU of a recorded script: both sides on the recorded inputs, tick and outcomes. */
+static void replay_cpu(struct checker *c, const struct kgov_step *steps, unsigned long long n)
+{
+	struct il_kgov_diff_result *r = c->dres;
+
+	for (c->step = 0; c->step < n; c->step++) {
+		struct kgov_step *st = &c->hist[c->hist_n % HISTORY], st_new;
+		bool idx_differs, tick_differs;
+
+		*st = steps[c->step];
+		st->toggle_state = -1;
+		st_new = *st;
+		c->hist_n++;
+		side_begin_step(&c->up, st);
+		side_begin_step(&c->port, &st_new);
+		do_select(c, &c->up);
+		do_select(c, &c->port);
+		r->decisions++;
+		idx_differs = c->up.idx != c->port.idx;
+		tick_differs = r->compared_stop_tick && c->up.stop_tick != c->port.stop_tick;
+		r->idx_differ += idx_differs;
+		r->stop_tick_differ += tick_differs;
+		r->any_differ += idx_differs || tick_differs;
+		if (!valid_index(c, c->up.idx) || !valid_index(c, c->port.idx)) {
+			r->ended_runs++;
+			return;
+		}
+		share_outcome(c, st, st, c->up.idx);
+		share_outcome(c, st, &st_new, c->port.idx);
+		if (idx_differs || tick_differs) {
+			struct il_kgov_diff_case *k = keep_case(c, &st_new);
+
+			if (k)
+				k->in[0] = *st;
+		}
+		do_enter(c, &c->up, st);
+		do_enter(c, &c->port, &st_new);
+	}
+}
+
+int il_kgov_diff_replay(const struct il_preset *old, const struct il_preset *new,
+			const struct il_kgov_diff_script *script, unsigned int show,
+			struct il_kgov_diff_result *res, struct il_error *err)
+{
+	struct il_kgov_check_opts opts = { 0 };
+	struct il_kgov_check_result cres;
+	unsigned long long none[CPUIDLE_STATE_MAX] = { 0 };
+	struct checker *c;
+	int ret = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (show) {
+		res->cases = calloc(show, sizeof(*res->cases));
+		if (!res->cases)
+			return il_error_set(err, "kgov diff", 0, "out of memory");
+	}
+	c = checker_new(old, new, &opts, &cres, err);
+	if (!c) {
+		il_kgov_diff_result_free(res);
+		return -1;
+	}
+	c->diff = true;
+	c->dres = res;
+	c->diff_show = show;
+	res->compared_stop_tick = old->core->idle_loop != IL_LOOP_4_16 &&
+				  new->core->idle_loop != IL_LOOP_4_16;
+	c->drv = *script->drv;
+	c->hz = script->hz;
+	for (unsigned int cpu = 0; cpu < script->ncpus && !ret; cpu++) {
+		c->run = cpu;
+		side_setup(c, &c->up, none);
+		side_setup(c, &c->port, none);
+		c->up.dev.cpu = c->port.dev.cpu = cpu;
+		if (bind_side(c, &c->up)) {
+			ret = -1;
+			break;
+		}
+		if (bind_side(c, &c->port)) {
+			il_gov_unbind(&c->drv, &c->up.dev);
+			ret = -1;
+			break;
+		}
+		c->hist_n = 0;
+		replay_cpu(c, script->steps[cpu], script->nsteps[cpu]);
+		teardown_run(c);
+		res->runs++;
+	}
+	free(c);
+	il_kgov_check_result_free(&cres);
+	return ret;
 }
 
 /* The runs of a check or a solo run; fills c->res. */

@@ -382,6 +382,43 @@ int il_kgov_diff(const struct il_preset *old, const struct il_preset *new,
 		 const struct il_kgov_check_opts *opts, unsigned int show,
 		 struct il_kgov_diff_result *res, struct il_error *err);
 
+/* Recorded idle periods, one sequence per CPU, for il_kgov_diff_replay(). */
+struct il_kgov_diff_script {
+	const struct il_driver *drv;
+	unsigned int hz;
+	unsigned int ncpus;
+	const struct kgov_step *const *steps; /* [cpu][i]: inputs and outcome of period i */
+	const unsigned long long *nsteps;     /* [cpu] */
+};
+
+/**
+ * il_kgov_diff_replay - il_kgov_diff() over recorded periods instead of random ones
+ *
+ * Open loop, like `idlelab replay`: every CPU is a run with fresh devices; both governors get
+ * each period's inputs, its recorded tick state and its recorded outcome, whatever they pick.
+ * Return: 0, or -1 with @err set.
+ */
+int il_kgov_diff_replay(const struct il_preset *old, const struct il_preset *new,
+			const struct il_kgov_diff_script *script, unsigned int show,
+			struct il_kgov_diff_result *res, struct il_error *err);
+
+struct il_lab_spec;
+
+/**
+ * il_kgov_diff_lab - il_kgov_diff_replay() over the idle periods of one lab run
+ * @spec: the run (platform, scenario, duration, seed); its preset is @old, which drives it
+ *
+ * The run is simulated once with @old; a wrapper around @old's select() notes what the
+ * kernel showed it (sleep length, delta_next, tick state, QoS, clock) and the simulator's
+ * period observer the outcome (residency, tick wakeup, poll limit, rejection). Periods the
+ * idle loop ran without the governor (single-state bypass) are not decisions and are left
+ * out. Not reentrant (the wrapper finds its recorder through a static).
+ * Return: 0, or -1 with @err set.
+ */
+int il_kgov_diff_lab(const struct il_preset *old, const struct il_preset *new,
+		     const struct il_lab_spec *spec, unsigned int show,
+		     struct il_kgov_diff_result *res, struct il_error *err);
+
 /** il_kgov_diff_result_free - free what il_kgov_diff() allocated in @res */
 void il_kgov_diff_result_free(struct il_kgov_diff_result *res);
 
