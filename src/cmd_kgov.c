@@ -745,6 +745,7 @@ struct diff_side {
 	bool built;
 };
 
+/* Return: 0, CLI_EXIT_USAGE for an unknown preset, or CLI_EXIT_RUNTIME after a message. */
 static int diff_resolve(struct diff_side *s, bool verbose)
 {
 	struct il_error err = { 0 };
@@ -755,30 +756,30 @@ static int diff_resolve(struct diff_side *s, bool verbose)
 		if (!s->p) {
 			fprintf(stderr, "idlelab kgov diff: %s '%s' is no preset (idlelab governors), "
 				"C file or .so object\n", s->label, s->spec);
-			return -1;
+			return CLI_EXIT_USAGE;
 		}
 		return 0;
 	}
 	if (access(s->spec, R_OK)) {
 		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, strerror(errno));
-		return -1;
+		return CLI_EXIT_RUNTIME;
 	}
 	if (ends_with(s->spec, ".c")) {
 		snprintf(s->tmpdir, sizeof(s->tmpdir), "/tmp/idlelab-kgov-diff-XXXXXX");
 		if (!mkdtemp(s->tmpdir)) {
 			fprintf(stderr, "idlelab kgov diff: %s: %s\n", s->tmpdir, strerror(errno));
-			return -1;
+			return CLI_EXIT_RUNTIME;
 		}
 		snprintf(s->obj, sizeof(s->obj), "%s/gov.so", s->tmpdir);
 		s->built = true;
 		if (build(s->spec, s->obj, verbose))
-			return -1;
+			return CLI_EXIT_RUNTIME;
 		path = s->obj;
 	}
 	s->p = il_kgov_load(path, NULL, &err);
 	if (!s->p) {
 		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, err.msg);
-		return -1;
+		return CLI_EXIT_RUNTIME;
 	}
 	return 0;
 }
@@ -1000,10 +1001,14 @@ static int cmd_diff(const struct kgov_args *args)
 	struct il_platform plat;
 	struct il_lab_spec spec;
 	char source[512];
-	int ret = CLI_EXIT_RUNTIME, diffed;
+	int ret, diffed;
 
-	if (diff_resolve(&old, args->verbose) || diff_resolve(&new, args->verbose))
+	ret = diff_resolve(&old, args->verbose);
+	if (!ret)
+		ret = diff_resolve(&new, args->verbose);
+	if (ret)
 		goto out;
+	ret = CLI_EXIT_RUNTIME;
 	opts.progress = &watchdog_progress;
 	if (args->scenario) {
 		ret = diff_lab_spec(args, &plat, &spec, source, sizeof(source));
