@@ -111,6 +111,9 @@ check "... a non-zero count" test "$(row 'index or stop_tick')" -gt 0
 check "... the first shown decision has differing correction factors" grep -q '^\* correction_factor' "$OUT"
 expect 0 "menu.c vs its preset menu-6.12.117" "$IDLELAB" kgov diff "$MENU" menu-6.12.117 --steps 100000
 check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
+expect 0 "menu.c vs menu-6.12.117 on a lab run's periods" "$IDLELAB" kgov diff "$MENU" menu-6.12.117 --scenario rk3588:idle
+check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
+check "... over some periods" sh -c "grep -q 'replayed open loop; [1-9][0-9]* decisions' '$OUT'"
 "$IDLELAB" kgov build "$MENU" -o "$TMP/menu.so" >/dev/null 2>&1
 expect 0 "a built object vs the C file" "$IDLELAB" kgov diff "$TMP/menu.so" "$MENU" --steps 20000
 check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
