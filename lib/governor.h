@@ -55,7 +55,8 @@ struct il_core_rules {
 };
 
 IL_PUBLIC extern const struct il_core_rules il_core_4_16, il_core_4_17, il_core_6_13,
-	il_core_6_19, il_core_6_19_9, il_core_7_0, il_core_debian_6_1, il_core_debian_6_12;
+	il_core_6_19, il_core_6_19_9, il_core_7_0, il_core_debian_6_1, il_core_debian_6_12,
+	il_core_6_18_35;
 
 /* One named internal value of a governor, for step output and differential checks. */
 struct il_var {

@@ -115,6 +115,7 @@ struct step_args {
 	bool all_vars;         /* --vars */
 	bool detail;           /* --detail: per-governor tables after the side-by-side table */
 	bool print_input;      /* --print-input: print the script (after checking it), run nothing */
+	bool diff;             /* --diff: only the lines where the governors decide differently */
 	unsigned int hz;       /* --hz, 0: the platform's */
 	int nparams;
 	const char *params[STEP_MAX_PARAMS]; /* --param NAME=VALUE */

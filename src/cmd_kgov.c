@@ -9,15 +9,22 @@
  *	idlelab kgov record SRC.c|OBJ.so [--as PRESET] [--steps N] [--seed S]
  *	                    [-p PLATFORM | --random-platforms] -o FILE[.xz]
  *	idlelab kgov verify FILE[.xz] --against PRESET
+ *	idlelab kgov diff OLD NEW [--steps N] [--seed S] [-p PLATFORM | --random-platforms]
+ *	                  [--scenario PLATFORM:SCEN] [--show K] [-f table|json]
  *
  * "build" compiles the file with the kernel-API shim (lib/kgov/, kshim/) into a shared object
  * that `-g file:OUT.so` runs like a built-in preset. "check" runs the file and a port in
  * lockstep on random inputs and stops at the first decision or internal value that differs.
  * "record" keeps what the file decided as a golden vector (lib/kgov/vector.c), "verify" replays
  * a vector against a port. Vector files ending in .xz are compressed and read through xz(1).
+ * "diff" runs two governors (files or presets) on one input stream, each with its own state,
+ * and counts the decisions where they differ (il_kgov_diff()).
  */
 #include <errno.h>
 #include <fcntl.h>
+#ifdef HAVE_JANSSON
+#include <jansson.h>
+#endif
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -30,6 +37,7 @@
 #include "cmd_kgov.h"
 #include "commands.h"
 #include "kgov/kgov.h"
+#include "scenario/scenario.h"
 
 enum {
 	KGOV_OPT_HELP = 1,
@@ -43,6 +51,9 @@ enum {
 	KGOV_OPT_AS,
 	KGOV_OPT_PROGRESS,
 	KGOV_OPT_NO_PROGRESS,
+	KGOV_OPT_SHOW,
+	KGOV_OPT_FORMAT,
+	KGOV_OPT_SCENARIO,
 };
 
 static const struct cli_opt kgov_opts[] = {
@@ -56,6 +67,9 @@ static const struct cli_opt kgov_opts[] = {
 	{ KGOV_OPT_RANDOM, 0, "random-platforms", false },
 	{ KGOV_OPT_AS, 0, "as", true },
 	PROGRESS_CLI_OPTS(KGOV_OPT_PROGRESS, KGOV_OPT_NO_PROGRESS),
+	{ KGOV_OPT_SHOW, 0, "show", true },
+	{ KGOV_OPT_FORMAT, 'f', "format", true },
+	{ KGOV_OPT_SCENARIO, 0, "scenario", true },
 	{ 0 },
 };
 
@@ -86,6 +100,7 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 	memset(args, 0, sizeof(*args));
 	args->steps = KGOV_DEFAULT_STEPS;
 	args->seed = 1;
+	args->show = KGOV_DEFAULT_SHOW;
 	cli_scan_init(&s, argc, argv);
 	while ((id = cli_next_opt(&s, kgov_opts, &value, err)) != CLI_OPT_END) {
 		switch (id) {
@@ -115,6 +130,23 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 		case KGOV_OPT_AS:
 			args->as = value;
 			break;
+		case KGOV_OPT_SHOW:
+			if (parse_count(value, &args->show) || args->show > 1000)
+				return cli_error_set(err, "--show takes a count up to 1000, not '%s'", value);
+			args->show_set = true;
+			break;
+		case KGOV_OPT_FORMAT:
+			if (!strcmp(value, "table"))
+				args->format = KGOV_FMT_TABLE;
+			else if (!strcmp(value, "json"))
+				args->format = KGOV_FMT_JSON;
+			else
+				return cli_error_set(err, "unknown format '%s' (table or json)", value);
+			args->format_set = true;
+			break;
+		case KGOV_OPT_SCENARIO:
+			args->scenario = value;
+			break;
 		case KGOV_OPT_PLATFORM:
 			args->platform = value;
 			break;
@@ -135,11 +167,15 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 					args->action = KGOV_RECORD;
 				else if (!strcmp(value, "verify"))
 					args->action = KGOV_VERIFY;
+				else if (!strcmp(value, "diff"))
+					args->action = KGOV_DIFF;
 				else
-					return cli_error_set(err, "unknown action '%s' (build, check, record "
-							     "or verify)", value);
+					return cli_error_set(err, "unknown action '%s' (build, check, record, "
+							     "verify or diff)", value);
 			} else if (!args->src) {
 				args->src = value;
+			} else if (args->action == KGOV_DIFF && !args->src2) {
+				args->src2 = value;
 			} else {
 				return cli_error_set(err, "more than one %s given",
 						     args->action == KGOV_VERIFY ? "vector file" : "source file");
@@ -148,7 +184,24 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 		}
 	}
 	if (!args->action)
-		return cli_error_set(err, "no action given (build, check, record or verify)");
+		return cli_error_set(err, "no action given (build, check, record, verify or diff)");
+	if (args->action != KGOV_DIFF && (args->show_set || args->format_set || args->scenario))
+		return cli_error_set(err, "--show, -f and --scenario are options of diff");
+	if (args->action == KGOV_DIFF) {
+		if (!args->src || !args->src2)
+			return cli_error_set(err, "diff needs OLD and NEW (C files, .so objects or presets)");
+		if (args->against || args->out || args->as)
+			return cli_error_set(err, "diff takes OLD NEW, not --against, -o or --as");
+		if (args->platform && args->random_platforms)
+			return cli_error_set(err, "-p and --random-platforms exclude each other");
+		if (args->scenario && (args->platform || args->random_platforms || args->steps_set))
+			return cli_error_set(err, "--scenario replays one lab run: it excludes -p, "
+					     "--random-platforms and --steps (--seed is the run's)");
+		if (args->scenario && !strchr(args->scenario, ':'))
+			return cli_error_set(err, "--scenario takes PLATFORM:SCENARIO, not '%s'",
+					     args->scenario);
+		return CLI_PARSE_OK;
+	}
 	if (!args->src)
 		return cli_error_set(err, args->action == KGOV_VERIFY ? "no vector file given"
 							       : "no governor source file given");
@@ -196,6 +249,9 @@ void cmd_kgov_usage(FILE *out)
 		     "       idlelab kgov record SRC.c|OBJ.so [--as PRESET] [--steps N] [--seed S]\n"
 		     "                           [-p PLATFORM | --random-platforms] -o FILE[.xz]\n"
 		     "       idlelab kgov verify FILE[.xz] --against PRESET\n"
+		     "       idlelab kgov diff OLD NEW [--steps N] [--seed S]\n"
+		     "                         [-p PLATFORM | --random-platforms | --scenario PLATFORM:SCEN]\n"
+		     "                         [--show K] [-f table|json]\n"
 		     "\n"
 		     "Run an unmodified upstream drivers/cpuidle/governors/{menu,teo,ladder,haltpoll}.c\n"
 		     "in the lab. The file is compiled with the system compiler ($CC, else cc) against\n"
@@ -217,6 +273,12 @@ void cmd_kgov_usage(FILE *out)
 		     "verify  replay a vector against the built-in PRESET; stop at the first decision\n"
 		     "        or digest that differs and describe it. The last line says how many\n"
 		     "        decisions were verified.\n"
+		     "diff    the decision-level impact of a patch: run OLD and NEW (each a C file, a\n"
+		     "        .so from build, or a preset) on check's input stream, each with its own\n"
+		     "        state and tick, without stopping at a difference; count the select()\n"
+		     "        decisions whose index, stop_tick or either differs (counts and %%) and\n"
+		     "        show the first K with their inputs and both sides' internal values.\n"
+		     "        Exit status 0 whether or not they differ.\n"
 		     "\n"
 		     "  -o, --output OUT.so       build: where to write the object\n"
 		     "  -o, --output FILE         record: the vector file to write\n"
@@ -230,12 +292,16 @@ void cmd_kgov_usage(FILE *out)
 		     "                            thousand steps (the default)\n"
 		     "  -v, --verbose             show the compiler command and output; check: also the\n"
 		     "                            values compared\n"
-		     "      --progress            check, record: show the decisions done on stderr even\n"
+		     "      --progress            check, record, diff: show the decisions done on stderr even\n"
 		     "                            when it is not a terminal\n"
-		     "      --no-progress         check, record: never (default: only on a terminal)\n"
+		     "      --no-progress         check, record, diff: never (default: only on a terminal)\n"
+		     "      --show K              diff: differing decisions to describe (default %llu)\n"
+		     "      --scenario PLAT:SCEN  diff: the idle periods of one lab run of SCEN on PLAT\n"
+		     "                            (as `idlelab run`, under OLD), replayed open loop\n"
+		     "  -f, --format FMT          diff: table (default) or json\n"
 		     "\n"
 		     "Exit status: 0 no difference (or built), 1 a difference, a build failure or a\n"
-		     "runtime error, 2 usage error.\n", KGOV_DEFAULT_STEPS);
+		     "runtime error, 2 usage error.\n", KGOV_DEFAULT_STEPS, KGOV_DEFAULT_SHOW);
 }
 
 /* "drivers/.../menu.c" -> "menu.so" */
@@ -721,6 +787,351 @@ static int cmd_verify(const struct kgov_args *args)
 	return ret ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
 }
 
+/* ---- diff ------------------------------------------------------------------------------------- */
+
+#define DIFF_LAB_TIME_NS (10ULL * 1000000000ULL) /* as `idlelab run` */
+
+/* --scenario PLATFORM:SCEN: the lab spec; Return: 0, or an exit status after a message. */
+static int diff_lab_spec(const struct kgov_args *args, struct il_platform *plat,
+			 struct il_lab_spec *spec, char *source, size_t cap)
+{
+	const char *colon = strchr(args->scenario, ':');
+	char name[256];
+	struct il_error err;
+
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - args->scenario), args->scenario);
+	if (il_platform_load(name, plat, &err)) {
+		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
+		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	memset(spec, 0, sizeof(*spec));
+	if (il_scn_parse(colon + 1, &spec->scn, &spec->args, &spec->common, &err))
+		return cli_usage_error("kgov", err.msg);
+	spec->plat = plat;
+	spec->duration_ns = DIFF_LAB_TIME_NS;
+	spec->seed = args->seed;
+	snprintf(source, cap, "the idle periods of a %llu s lab run of %s on %s driven by OLD "
+		 "(seed %llu), replayed open loop", DIFF_LAB_TIME_NS / 1000000000ULL, colon + 1,
+		 plat->name, args->seed);
+	return 0;
+}
+
+/* One side of a diff: a preset, or a file built (.c) into its own directory, or an object. */
+struct diff_side {
+	const char *label;      /* "OLD" or "NEW" */
+	const char *spec;
+	const struct il_preset *p;
+	char tmpdir[40], obj[64];
+	bool built;
+};
+
+/* Return: 0, CLI_EXIT_USAGE for an unknown preset, or CLI_EXIT_RUNTIME after a message. */
+static int diff_resolve(struct diff_side *s, bool verbose)
+{
+	struct il_error err = { 0 };
+	const char *path = s->spec;
+
+	if (!ends_with(s->spec, ".c") && !ends_with(s->spec, ".so")) {
+		s->p = il_preset_find(s->spec);
+		if (!s->p) {
+			fprintf(stderr, "idlelab kgov diff: %s '%s' is no preset (idlelab governors), "
+				"C file or .so object\n", s->label, s->spec);
+			return CLI_EXIT_USAGE;
+		}
+		return 0;
+	}
+	if (access(s->spec, R_OK)) {
+		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	if (ends_with(s->spec, ".c")) {
+		snprintf(s->tmpdir, sizeof(s->tmpdir), "/tmp/idlelab-kgov-diff-XXXXXX");
+		if (!mkdtemp(s->tmpdir)) {
+			fprintf(stderr, "idlelab kgov diff: %s: %s\n", s->tmpdir, strerror(errno));
+			return CLI_EXIT_RUNTIME;
+		}
+		snprintf(s->obj, sizeof(s->obj), "%s/gov.so", s->tmpdir);
+		s->built = true;
+		if (build(s->spec, s->obj, verbose))
+			return CLI_EXIT_RUNTIME;
+		path = s->obj;
+	}
+	s->p = il_kgov_load(path, NULL, &err);
+	if (!s->p) {
+		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, err.msg);
+		return CLI_EXIT_RUNTIME;
+	}
+	return 0;
+}
+
+static void diff_cleanup(struct diff_side *s)
+{
+	if (!s->built)
+		return;
+	unlink(s->obj);
+	rmdir(s->tmpdir);
+}
+
+static double pct(unsigned long long n, unsigned long long d)
+{
+	return d ? 100.0 * (double)n / (double)d : 0.0;
+}
+
+static const struct il_var *diff_find_var(const struct il_var *vars, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(vars[i].name, name))
+			return &vars[i];
+	return NULL;
+}
+
+static void print_value(const struct il_var *v)
+{
+	if (!v)
+		printf(" %20s", "-");
+	else if (v->is_signed)
+		printf(" %20lld", (long long)(s64)v->value);
+	else
+		printf(" %20llu", (unsigned long long)v->value);
+}
+
+static void print_case_table(const struct il_kgov_diff_case *k)
+{
+	const struct kgov_step *in = &k->in[0];
+
+	printf("\ndecision #%llu (run %u step %llu): index %d vs %d, stop_tick %d vs %d\n",
+	       k->decision + 1, k->run, k->step, k->idx[0], k->idx[1], k->stop_tick[0],
+	       k->stop_tick[1]);
+	printf("  HZ=%u, %d states:", k->hz, k->drv.state_count);
+	for (int i = 0; i < k->drv.state_count; i++)
+		printf(" %s %lld/%lldns%s", k->drv.states[i].name,
+		       (long long)k->drv.states[i].exit_latency_ns,
+		       (long long)k->drv.states[i].target_residency_ns,
+		       k->disable[i] ? " (disabled)" : "");
+	printf("\n  inputs: sleep_length=%lld delta_next=%lld tick_stopped=%d/%d got_tick=%d "
+	       "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu clock=%llu -> %s residency=%lld%s\n",
+	       (long long)in->sleep_ns, (long long)in->delta_next_ns, in->tick_stopped,
+	       k->in[1].tick_stopped, in->got_tick, in->qos.cpu_latency_us, in->qos.resume_latency_us,
+	       in->qos.wakeup_latency_us, in->nr_iowait, (unsigned long long)in->clock_ns,
+	       in->rejected ? "REJECTED" : "entered", (long long)in->residency_ns,
+	       in->poll_timeout ? " poll_time_limit" : "");
+	printf("  %-34s %20s %20s\n", "", "old", "new");
+	for (int i = 0; i < k->nvars[0]; i++) {
+		const struct il_var *o = &k->vars[0][i];
+		const struct il_var *n = diff_find_var(k->vars[1], k->nvars[1], o->name);
+
+		printf("%c %-34s", n && n->value != o->value ? '*' : ' ', o->name);
+		print_value(o);
+		print_value(n);
+		printf("\n");
+	}
+	for (int i = 0; i < k->nvars[1]; i++) {
+		const struct il_var *n = &k->vars[1][i];
+
+		if (diff_find_var(k->vars[0], k->nvars[0], n->name))
+			continue;
+		printf("  %-34s", n->name);
+		print_value(NULL);
+		print_value(n);
+		printf("\n");
+	}
+}
+
+static void print_diff_table(const struct diff_side *old, const struct diff_side *new,
+			     const char *source, const struct il_kgov_diff_result *r)
+{
+	printf("kgov diff: %s (%s) vs %s (%s)\n", old->spec, old->p->upstream ? old->p->upstream : "-",
+	       new->spec, new->p->upstream ? new->p->upstream : "-");
+	printf("input: %s; %llu decisions in %u runs; framework rules of %s\n", source,
+	       r->decisions, r->runs, old->p->core ? old->p->core->name : "-");
+	printf("%-22s %12s %9s\n", "differing decisions", "count", "%");
+	printf("%-22s %12llu %8.4f%%\n", "index", r->idx_differ, pct(r->idx_differ, r->decisions));
+	if (r->compared_stop_tick) {
+		printf("%-22s %12llu %8.4f%%\n", "stop_tick", r->stop_tick_differ,
+		       pct(r->stop_tick_differ, r->decisions));
+		printf("%-22s %12llu %8.4f%%\n", "index or stop_tick", r->any_differ,
+		       pct(r->any_differ, r->decisions));
+	} else {
+		printf("%-22s %12s %9s\n", "stop_tick", "-", "-");
+	}
+	if (r->ended_runs)
+		printf("note: %u run(s) ended early: a side chose an index outside the state table\n",
+		       r->ended_runs);
+	if (r->ncases)
+		printf("\nthe first %u differing decisions (* marks values that differ):\n", r->ncases);
+	for (unsigned int i = 0; i < r->ncases; i++)
+		print_case_table(&r->cases[i]);
+}
+
+#ifdef HAVE_JANSSON
+static json_t *json_vars(const struct il_var *vars, int n)
+{
+	json_t *o = json_object();
+
+	for (int i = 0; i < n; i++)
+		json_object_set_new(o, vars[i].name, vars[i].is_signed ?
+				    json_integer((json_int_t)(s64)vars[i].value) :
+				    json_integer((json_int_t)vars[i].value));
+	return o;
+}
+
+static json_t *json_case(const struct il_kgov_diff_case *k)
+{
+	const struct kgov_step *in = &k->in[0];
+	json_t *o = json_object(), *states = json_array(), *inputs = json_object();
+
+	json_object_set_new(o, "decision", json_integer((json_int_t)k->decision + 1));
+	json_object_set_new(o, "run", json_integer(k->run));
+	json_object_set_new(o, "step", json_integer((json_int_t)k->step));
+	json_object_set_new(o, "hz", json_integer(k->hz));
+	for (int i = 0; i < k->drv.state_count; i++) {
+		json_t *s = json_object();
+
+		json_object_set_new(s, "name", json_string(k->drv.states[i].name));
+		json_object_set_new(s, "exit_latency_ns", json_integer(k->drv.states[i].exit_latency_ns));
+		json_object_set_new(s, "target_residency_ns",
+				    json_integer(k->drv.states[i].target_residency_ns));
+		json_object_set_new(s, "polling", json_boolean(k->drv.states[i].flags & CPUIDLE_FLAG_POLLING));
+		json_object_set_new(s, "disabled", json_boolean(k->disable[i] != 0));
+		json_array_append_new(states, s);
+	}
+	json_object_set_new(o, "states", states);
+	json_object_set_new(inputs, "sleep_length_ns", json_integer(in->sleep_ns));
+	json_object_set_new(inputs, "delta_next_ns", json_integer(in->delta_next_ns));
+	json_object_set_new(inputs, "tick_stopped_old", json_boolean(in->tick_stopped));
+	json_object_set_new(inputs, "tick_stopped_new", json_boolean(k->in[1].tick_stopped));
+	json_object_set_new(inputs, "got_tick", json_boolean(in->got_tick));
+	json_object_set_new(inputs, "qos_cpu_us", json_integer(in->qos.cpu_latency_us));
+	json_object_set_new(inputs, "qos_resume_us", json_integer(in->qos.resume_latency_us));
+	json_object_set_new(inputs, "qos_wakeup_us", json_integer(in->qos.wakeup_latency_us));
+	json_object_set_new(inputs, "nr_iowait", json_integer((json_int_t)in->nr_iowait));
+	json_object_set_new(inputs, "clock_ns", json_integer((json_int_t)in->clock_ns));
+	json_object_set_new(inputs, "rejected", json_boolean(in->rejected));
+	json_object_set_new(inputs, "residency_ns", json_integer(in->residency_ns));
+	json_object_set_new(o, "inputs", inputs);
+	for (int s = 0; s < 2; s++) {
+		json_t *side = json_object();
+
+		json_object_set_new(side, "index", json_integer(k->idx[s]));
+		json_object_set_new(side, "stop_tick", json_boolean(k->stop_tick[s]));
+		json_object_set_new(side, "vars", json_vars(k->vars[s], k->nvars[s]));
+		json_object_set_new(o, s ? "new" : "old", side);
+	}
+	return o;
+}
+
+static json_t *json_side(const struct diff_side *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "spec", json_string(s->spec));
+	json_object_set_new(o, "preset", json_string(s->p->name));
+	json_object_set_new(o, "upstream", json_string(s->p->upstream ? s->p->upstream : ""));
+	return o;
+}
+
+static int print_diff_json(const struct diff_side *old, const struct diff_side *new,
+			   const char *source, const struct il_kgov_diff_result *r)
+{
+	json_t *root = json_object(), *cases = json_array();
+	int ret;
+
+	json_object_set_new(root, "old", json_side(old));
+	json_object_set_new(root, "new", json_side(new));
+	json_object_set_new(root, "input", json_string(source));
+	json_object_set_new(root, "decisions", json_integer((json_int_t)r->decisions));
+	json_object_set_new(root, "runs", json_integer(r->runs));
+	json_object_set_new(root, "index_differ", json_integer((json_int_t)r->idx_differ));
+	json_object_set_new(root, "index_differ_pct", json_real(pct(r->idx_differ, r->decisions)));
+	if (r->compared_stop_tick) {
+		json_object_set_new(root, "stop_tick_differ", json_integer((json_int_t)r->stop_tick_differ));
+		json_object_set_new(root, "stop_tick_differ_pct",
+				    json_real(pct(r->stop_tick_differ, r->decisions)));
+		json_object_set_new(root, "any_differ", json_integer((json_int_t)r->any_differ));
+		json_object_set_new(root, "any_differ_pct", json_real(pct(r->any_differ, r->decisions)));
+	} else {
+		json_object_set_new(root, "stop_tick_differ", json_null());
+		json_object_set_new(root, "any_differ", json_integer((json_int_t)r->idx_differ));
+	}
+	json_object_set_new(root, "ended_runs", json_integer(r->ended_runs));
+	for (unsigned int i = 0; i < r->ncases; i++)
+		json_array_append_new(cases, json_case(&r->cases[i]));
+	json_object_set_new(root, "cases", cases);
+	ret = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	putchar('\n');
+	json_decref(root);
+	return ret;
+}
+#else
+static int print_diff_json(const struct diff_side *old, const struct diff_side *new,
+			   const char *source, const struct il_kgov_diff_result *r)
+{
+	return -1;
+}
+#endif
+
+static int cmd_diff(const struct kgov_args *args)
+{
+	struct diff_side old = { .label = "OLD", .spec = args->src };
+	struct diff_side new = { .label = "NEW", .spec = args->src2 };
+	struct il_kgov_check_opts opts = { .seed = args->seed, .steps = args->steps,
+					   .platform = args->platform };
+	struct il_kgov_diff_result res;
+	struct il_error err = { 0 };
+	struct il_platform plat;
+	struct il_lab_spec spec;
+	char source[512];
+	int ret, diffed;
+
+	ret = diff_resolve(&old, args->verbose);
+	if (!ret)
+		ret = diff_resolve(&new, args->verbose);
+	if (ret)
+		goto out;
+	ret = CLI_EXIT_RUNTIME;
+	opts.progress = &watchdog_progress;
+	if (args->scenario) {
+		ret = diff_lab_spec(args, &plat, &spec, source, sizeof(source));
+		if (ret)
+			goto out;
+		ret = CLI_EXIT_RUNTIME;
+		diffed = il_kgov_diff_lab(old.p, new.p, &spec, (unsigned int)args->show, &res, &err);
+	} else {
+		snprintf(source, sizeof(source), "kgov check's random stream, seed %llu, %s",
+			 args->seed, args->platform ? args->platform : "random platforms");
+		struct progress prog;
+
+		start_watchdog();
+		progress_begin(&prog, args->progress, "idlelab kgov diff", PROGRESS_COUNT, "decisions",
+			       args->steps);
+		progress_watch(&prog, &watchdog_progress.decisions);
+		diffed = il_kgov_diff(old.p, new.p, &opts, (unsigned int)args->show, &res, &err);
+		progress_end(&prog);
+	}
+	if (diffed) {
+		alarm(0);
+		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
+		goto out;
+	}
+	alarm(0);
+	if (args->format == KGOV_FMT_JSON) {
+		if (print_diff_json(&old, &new, source, &res)) {
+			fprintf(stderr, "idlelab kgov diff: JSON output needs libjansson (install "
+					"libjansson-dev and rebuild)\n");
+			il_kgov_diff_result_free(&res);
+			goto out;
+		}
+	} else {
+		print_diff_table(&old, &new, source, &res);
+	}
+	il_kgov_diff_result_free(&res);
+	ret = CLI_EXIT_OK;
+out:
+	diff_cleanup(&old);
+	diff_cleanup(&new);
+	return ret;
+}
+
 int cmd_kgov(int argc, char **argv)
 {
 	struct kgov_args args;
@@ -740,6 +1151,8 @@ int cmd_kgov(int argc, char **argv)
 		return cmd_record(&args);
 	case KGOV_VERIFY:
 		return cmd_verify(&args);
+	case KGOV_DIFF:
+		return cmd_diff(&args);
 	default:
 		return cmd_check(&args);
 	}

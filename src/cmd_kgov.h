@@ -11,7 +11,9 @@
 #include "cli.h"
 #include "progress.h"
 
-enum kgov_action { KGOV_BUILD = 1, KGOV_CHECK, KGOV_RECORD, KGOV_VERIFY };
+enum kgov_action { KGOV_BUILD = 1, KGOV_CHECK, KGOV_RECORD, KGOV_VERIFY, KGOV_DIFF };
+
+enum kgov_format { KGOV_FMT_TABLE, KGOV_FMT_JSON };
 
 struct kgov_args {
 	enum kgov_action action;
@@ -26,7 +28,15 @@ struct kgov_args {
 	unsigned long long seed;  /* check --seed */
 	bool verbose;
 	enum progress_mode progress; /* check, record: --progress, --no-progress */
+	const char *src2;         /* diff: NEW (src is OLD) */
+	unsigned long long show;  /* diff --show */
+	bool show_set;
+	enum kgov_format format;  /* diff -f */
+	bool format_set;
+	const char *scenario;     /* diff --scenario PLATFORM:SCEN */
 };
+
+#define KGOV_DEFAULT_SHOW 5ULL
 
 #define KGOV_DEFAULT_STEPS 100000ULL
 

@@ -18,7 +18,7 @@
 enum {
 	STEP_OPT_HELP = 1, STEP_OPT_GOV, STEP_OPT_PLATFORM, STEP_OPT_INPUT, STEP_OPT_OUTPUT,
 	STEP_OPT_FORMAT, STEP_OPT_VARS, STEP_OPT_DETAIL, STEP_OPT_HZ, STEP_OPT_PARAM,
-	STEP_OPT_PRINT_INPUT,
+	STEP_OPT_PRINT_INPUT, STEP_OPT_DIFF,
 };
 
 static const struct cli_opt step_opts[] = {
@@ -33,6 +33,7 @@ static const struct cli_opt step_opts[] = {
 	{ STEP_OPT_HZ, 0, "hz", true },
 	{ STEP_OPT_PARAM, 0, "param", true },
 	{ STEP_OPT_PRINT_INPUT, 0, "print-input", false },
+	{ STEP_OPT_DIFF, 0, "diff", false },
 	{ 0 },
 };
 
@@ -118,6 +119,9 @@ static int step_option(struct step_args *args, int id, const char *value, struct
 	case STEP_OPT_PRINT_INPUT:
 		args->print_input = true;
 		return CLI_PARSE_OK;
+	case STEP_OPT_DIFF:
+		args->diff = true;
+		return CLI_PARSE_OK;
 	case CLI_OPT_POSITIONAL:
 		return cli_error_set(err, "unexpected argument '%s' (the script is given with --input)",
 				     value);
@@ -148,6 +152,8 @@ int step_parse_args(int argc, char **argv, struct step_args *args, struct cli_er
 		return cli_error_set(err, "no governor given (-g GOV[,GOV...])");
 	if (!args->platform && !args->print_input)
 		return cli_error_set(err, "no platform given (-p NAME or -p FILE.plat)");
+	if (args->diff && (args->ngov < 2 || args->print_input))
+		return cli_error_set(err, "--diff compares governors: give two or more with -g A,B");
 	if (!strncmp(args->input, builtin_prefix, sizeof(builtin_prefix) - 1) &&
 	    !args->input[sizeof(builtin_prefix) - 1])
 		return cli_error_set(err, "empty built-in script name in '%s'", args->input);
@@ -158,7 +164,7 @@ void cmd_step_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab step -g GOV[,GOV...] -p PLATFORM --input FILE|-|builtin:NAME\n"
 		     "                    [-f table|csv|json] [-o FILE] [--vars] [--detail] [--hz HZ]\n"
-		     "                    [--param NAME=VALUE]\n"
+		     "                    [--param NAME=VALUE] [--diff]\n"
 		     "       idlelab step --input FILE|-|builtin:NAME --print-input\n"
 		     "\n"
 		     "Drive one CPU's governor through a scripted sequence of idle entries, one per\n"
@@ -183,6 +189,8 @@ void cmd_step_usage(FILE *out)
 		     "      --hz HZ          run at this CONFIG_HZ instead of the platform's\n"
 		     "      --param N=V      set governor tunable N (e.g. guest_halt_poll_ns=0) on every\n"
 		     "                       governor that has it\n"
+		     "      --diff           with several governors, print only the lines where they\n"
+		     "                       differ (state, stop_tick, tick action or bypass)\n"
 		     "      --print-input    check the script and print it (e.g. to start from\n"
 		     "                       builtin:demo); runs nothing\n");
 }
@@ -310,6 +318,16 @@ static int start_cpus(struct step_ctx *c)
 	return apply_params(c);
 }
 
+/* --diff: whether the governors decided this line alike. */
+static bool same_decision(const struct il_step_record *recs, int ngov)
+{
+	for (int g = 1; g < ngov; g++)
+		if (recs[g].index != recs[0].index || recs[g].stop_tick != recs[0].stop_tick ||
+		    recs[g].tick_action != recs[0].tick_action || recs[g].bypassed != recs[0].bypassed)
+			return false;
+	return true;
+}
+
 static int run_and_render(struct step_ctx *c, char **buf, size_t *len)
 {
 	struct step_view view = {
@@ -323,6 +341,7 @@ static int run_and_render(struct step_ctx *c, char **buf, size_t *len)
 		.format = c->args.format,
 		.all_vars = c->args.all_vars,
 		.detail = c->args.detail,
+		.diff_only = c->args.diff,
 	};
 	struct step_output *out = step_output_start(&view);
 
@@ -343,7 +362,8 @@ static int run_and_render(struct step_ctx *c, char **buf, size_t *len)
 				return CLI_EXIT_RUNTIME;
 			}
 		}
-		step_output_row(out, (int)i, c->recs);
+		if (!c->args.diff || !same_decision(c->recs, c->args.ngov))
+			step_output_row(out, (int)i, c->recs);
 	}
 	*buf = step_output_finish(out, len);
 	if (!*buf) {

@@ -180,6 +180,8 @@ static void describe_run(FILE *f, const struct step_view *v)
 {
 	fprintf(f, "# on %s (%s, %d states, HZ=%u), input %s, %zu idle entries\n", v->plat->name,
 		v->plat->drv.name, v->plat->drv.state_count, v->hz, v->input_name, v->script->count);
+	if (v->diff_only)
+		fprintf(f, "# --diff: only the entries where the governors decide differently\n");
 }
 
 static void inputs_header(FILE *f, const struct step_output *o)

@@ -26,6 +26,7 @@ struct step_view {
 	enum cli_format format;
 	bool all_vars;
 	bool detail;
+	bool diff_only;  /* --diff: only rows where the governors differ are given */
 };
 
 struct step_output;

@@ -240,5 +240,15 @@ const struct il_preset il_presets_haltpoll[] = {
 		.changes = "the mainline 6.9 ... 6.19 file (reset below grow_start, state_count test)",
 		.cfg = &haltpoll_cfg_6_13,
 	},
+	{
+		.name = "haltpoll-6.18.35",
+		.gov = &haltpoll_governor,
+		.kver = IL_KV(6, 18, 35),
+		.core = &il_core_6_18_35,
+		.kernel = "v6.18.35 (LTS)",
+		.upstream = "haltpoll.c 663b7f164d20 (6.18.26 ... 6.18.35)",
+		.changes = "the mainline 6.9 ... 6.19 file, on 6.18.35's framework (7.0 idle loop)",
+		.cfg = &haltpoll_cfg_6_13,
+	},
 	{ 0 }
 };

@@ -428,5 +428,15 @@ const struct il_preset il_presets_ladder[] = {
 		.changes = "the mainline 6.10+ file, on Debian 6.12's framework (7.0 idle loop)",
 		.cfg = &ladder_cfg_ns,
 	},
+	{
+		.name = "ladder-6.18.35",
+		.gov = &ladder_governor,
+		.kver = IL_KV(6, 18, 35),
+		.core = &il_core_6_18_35,
+		.kernel = "v6.18.35 (LTS)",
+		.upstream = "ladder.c 6617eb494a11 (6.18.26 ... 6.18.35)",
+		.changes = "the mainline 6.10+ file, on 6.18.35's framework (7.0 idle loop, 6.13 QoS)",
+		.cfg = &ladder_cfg_ns,
+	},
 	{ 0 }
 };

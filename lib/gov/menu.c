@@ -53,7 +53,7 @@
  *   85975daeaa4d, menu-6.15 39aa0aea61c6, menu-6.16 52d5d26fc7c6, menu-6.17 b2e3d0b0a116,
  *   menu-6.18 23239b0c04f9, menu-6.19 64d6f7a1c776, menu-7.0 899ff16ff1fe,
  *   menu-7.1 544a5d593007 (gov.h cd06a2e7b506), Debian menu-6.1.192 2aa87ce37a90 and
- *   menu-6.12.117 0ce732345001.
+ *   menu-6.12.117 0ce732345001, LTS menu-6.18.35 ca863ba03d45 (= v6.19.9's file).
  *
  * 4.16/4.17 work in µs with their own per-CPU fields and a differently shaped select(),
  * so they have their own menu_select_4_x()/menu_update_4_x(); every later version goes
@@ -1013,6 +1013,13 @@ static const struct menu_cfg cfg_deb_6_12 = {
 	.state_count_test = true,
 };
 
+/* v6.19.9's file (6.19 + the 80606f4eb8d7 backport), which 6.18.26 ... 6.18.35 carry too. */
+static const struct menu_cfg cfg_6_19_9 = {
+	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
+	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
+	.state_count_test = true,
+};
+
 const struct il_preset il_presets_menu[] = {
 	{ "menu-4.16", &menu_governor, IL_KV(4, 16, 0), &il_core_4_16, "v4.16",
 	  "menu.c aa390404e85f (v4.16.13)",
@@ -1072,5 +1079,9 @@ const struct il_preset il_presets_menu[] = {
 	{ "menu-6.12.117", &menu_governor, IL_KV(6, 12, 117), &il_core_debian_6_12,
 	  "Debian 6.12.117", "menu.c 0ce732345001 (v6.12 + 8 stable backports)",
 	  "Debian stable: 6.19.9 select/update with the 6.13 get_typical_interval", &cfg_deb_6_12 },
+	{ "menu-6.18.35", &menu_governor, IL_KV(6, 18, 35), &il_core_6_18_35, "v6.18.35 (LTS)",
+	  "menu.c ca863ba03d45 (= v6.19.9; 6.18.26 ... 6.18.35)",
+	  "LTS stable: menu-6.19 + 80606f4eb8d7 (timer read with the tick stopped), 7.0 idle loop",
+	  &cfg_6_19_9 },
 	{ 0 },
 };

@@ -17,6 +17,8 @@
  *	teo-7.1		v7.1.5 teo.c ac43b9b013b3, gov.h cd06a2e7b506 (SAFE_TIMER_RANGE_NS)
  *	teo-6.1.192	Debian linux-source-6.1 teo.c d9262db79cae (= mainline v6.1, pre-6.3 design)
  *	teo-6.12.117	Debian linux-source-6.12 teo.c 520aa466c2e7 (= teo-6.13 + a03b2011808a)
+ *	teo-6.18.35	6.18.26 ... 6.18.35 LTS teo.c 8078eca72ca5 (= teo-6.17 without the teo_state_ok()
+ *			guard around the post-query teo_find_shallower_state())
  *
  * DOC: how teo chooses an idle state
  *
@@ -1233,6 +1235,16 @@ static const struct teo_cfg teo_cfg_6_12_117 = {
 	.search_state_ok = true,
 };
 
+/* 6.18.26+ LTS: teo-6.17 without teo_state_ok() on the post-query shallower state. */
+static const struct teo_cfg teo_cfg_6_18_35 = {
+	.artificial_wakeup = true,
+	.running_total = true,
+	.short_idles = true,
+	.tick_intercepts = TEO_TICK_ICPT_GE_TICK,
+	.single_state_exit = true,
+	.search_state_ok = true,
+};
+
 const struct il_preset il_presets_teo[] = {
 	{ "teo-6.13", &teo_governor, IL_KV(6, 13, 0), &il_core_6_13, "v6.13",
 	  "teo.c 173ddcac540a (= v6.12.11)",
@@ -1269,5 +1281,9 @@ const struct il_preset il_presets_teo[] = {
 	  "Debian stable: teo-6.13 + a03b2011808a (post-query shallower state without "
 	  "teo_state_ok())",
 	  &teo_cfg_6_12_117 },
+	{ "teo-6.18.35", &teo_governor, IL_KV(6, 18, 35), &il_core_6_18_35, "v6.18.35 (LTS)",
+	  "teo.c 8078eca72ca5 (6.18.26 ... 6.18.35)",
+	  "LTS stable: teo-6.17 without teo_state_ok() after the timer query; 7.0 idle loop",
+	  &teo_cfg_6_18_35 },
 	{ 0 }
 };

@@ -155,6 +155,11 @@ struct checker {
 	const struct il_preset *params_preset;
 	struct il_var names[IL_MAX_VARS];
 	int nnames;
+	/* il_kgov_diff(): "up" is OLD, "port" is NEW */
+	bool diff;
+	struct il_kgov_diff_result *dres;
+	unsigned int diff_show;
+	unsigned long long diff_disable[CPUIDLE_STATE_MAX];
 };
 
 static void side_setup(struct checker *c, struct side *s, const unsigned long long *disable)
@@ -301,6 +306,12 @@ static void describe_sides(struct strbuf *sb, const struct checker *c)
 static int report_mismatch(struct checker *c, const char *phase, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Read @s's vars as they are now. */
+static void read_vars(struct side *s)
+{
+	s->nvars = s->preset->gov->vars ? s->preset->gov->vars(&s->dev, s->vars, IL_MAX_VARS) : 0;
+}
+
 static int report_mismatch(struct checker *c, const char *phase, const char *fmt, ...)
 {
 	struct il_kgov_mismatch *m = &c->res->first;
@@ -315,6 +326,9 @@ static int report_mismatch(struct checker *c, const char *phase, const char *fmt
 	va_start(ap, fmt);
 	vsnprintf(m->what, sizeof(m->what), fmt, ap);
 	va_end(ap);
+	/* an index or stop_tick difference is found before the vars of this step are read */
+	read_vars(&c->up);
+	read_vars(&c->port);
 
 	sb_printf(&sb, "MISMATCH after %s, run %u step %llu (decision #%llu of this check): %s\n",
 		  phase, c->run, c->step, c->res->decisions, m->what);
@@ -360,8 +374,8 @@ static int compare_vars(struct checker *c, const char *phase)
 {
 	struct side *u = &c->up, *p = &c->port;
 
-	u->nvars = u->preset->gov->vars ? u->preset->gov->vars(&u->dev, u->vars, IL_MAX_VARS) : 0;
-	p->nvars = p->preset->gov->vars ? p->preset->gov->vars(&p->dev, p->vars, IL_MAX_VARS) : 0;
+	read_vars(u);
+	read_vars(p);
 	for (int i = 0; i < p->nvars; i++) {
 		const struct il_var *pv = &p->vars[i], *uv;
 
@@ -511,7 +525,7 @@ static int setup_run(struct checker *c)
 		kgov_gen_driver(&c->rng, &c->frame, &c->drv, &c->hz);
 		kgov_gen_disables(&c->rng, &c->drv, disable);
 	}
-	kgov_gen_pattern(&c->rng, &c->pattern);
+	kgov_gen_pattern(&c->rng, &c->frame, &c->pattern);
 	side_setup(c, &c->up, disable);
 	if (c->solo) {
 		if (learn_names(c, disable) || bind_side(c, &c->up))
@@ -520,6 +534,7 @@ static int setup_run(struct checker *c)
 		return 0;
 	}
 	side_setup(c, &c->port, disable);
+	memcpy(c->diff_disable, disable, sizeof(c->diff_disable));
 	if (bind_side(c, &c->up))
 		return -1;
 	if (bind_side(c, &c->port)) {
@@ -675,6 +690,209 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 	return 0;
 }
 
+/* ---- il_kgov_diff(): two governors, one stream, no stop ---------------------------------------- */
+
+static struct checker *checker_new(const struct il_preset *upstream, const struct il_preset *port,
+				   const struct il_kgov_check_opts *opts,
+				   struct il_kgov_check_result *res, struct il_error *err);
+
+static bool valid_index(const struct checker *c, int idx)
+{
+	return idx >= 0 && idx < c->drv.state_count;
+}
+
+/* Keep a differing decision (the vars right after select(); the outcome is added later). */
+static struct il_kgov_diff_case *keep_case(struct checker *c, const struct kgov_step *in_new)
+{
+	struct il_kgov_diff_result *r = c->dres;
+	struct il_kgov_diff_case *k;
+	struct side *sides[2] = { &c->up, &c->port };
+
+	if (r->ncases >= c->diff_show)
+		return NULL;
+	k = &r->cases[r->ncases++];
+	k->run = c->run;
+	k->step = c->step;
+	k->decision = r->decisions - 1;
+	k->drv = c->drv;
+	k->hz = c->hz;
+	memcpy(k->disable, c->diff_disable, sizeof(k->disable));
+	k->in[0] = c->hist[(c->hist_n - 1) % HISTORY];
+	k->in[1] = *in_new;
+	for (int s = 0; s < 2; s++) {
+		read_vars(sides[s]);
+		k->idx[s] = sides[s]->idx;
+		k->stop_tick[s] = sides[s]->stop_tick;
+		k->nvars[s] = sides[s]->nvars;
+		memcpy(k->vars[s], sides[s]->vars, sizeof(k->vars[s]));
+	}
+	return k;
+}
+
+/* The outcome drawn for OLD's choice, as NEW's state sees it. */
+static void share_outcome(const struct checker *c, const struct kgov_step *st, struct kgov_step *other,
+			  int other_idx)
+{
+	other->rejected = st->rejected;
+	other->residency_ns = st->residency_ns;
+	other->exit_clock_ns = st->exit_clock_ns;
+	other->poll_timeout = st->poll_timeout &&
+			      (c->drv.states[other_idx].flags & CPUIDLE_FLAG_POLLING);
+}
+
+static int diff_steps(struct checker *c, unsigned long long steps, u64 *clock)
+{
+	struct il_kgov_diff_result *r = c->dres;
+	bool stopped_old = false, stopped_new = false;
+	int loop = c->up.preset->core->idle_loop;
+
+	for (c->step = 0; c->step < steps; c->step++) {
+		struct kgov_step *st = &c->hist[c->hist_n % HISTORY], st_new;
+		struct il_kgov_diff_case *k = NULL;
+		bool idx_differs, tick_differs;
+
+		kgov_gen_step(&c->rng, &c->frame, &c->drv, &c->up.se.env, &c->pattern, *clock, st);
+		st_new = *st;
+		/* each side's tick as its own previous decision left it, most of the time */
+		if (c->step > 0 && !c->frame.sleep_4_16 && kgov_rng_chance(&c->rng, 7, 10)) {
+			st->tick_stopped = stopped_old;
+			st_new.tick_stopped = stopped_new;
+		}
+		c->hist_n++;
+		apply_toggle(c, st->toggle_state);
+		side_begin_step(&c->up, st);
+		side_begin_step(&c->port, &st_new);
+		if (c->opts->progress)
+			c->opts->progress->decisions = r->decisions + 1;
+		do_select(c, &c->up);
+		do_select(c, &c->port);
+		r->decisions++;
+		idx_differs = c->up.idx != c->port.idx;
+		tick_differs = r->compared_stop_tick && c->up.stop_tick != c->port.stop_tick;
+		r->idx_differ += idx_differs;
+		r->stop_tick_differ += tick_differs;
+		r->any_differ += idx_differs || tick_differs;
+		if (idx_differs || tick_differs)
+			k = keep_case(c, &st_new);
+		if (!valid_index(c, c->up.idx) || !valid_index(c, c->port.idx)) {
+			r->ended_runs++;
+			return RUN_ENDED;
+		}
+
+		kgov_gen_outcome(&c->rng, &c->drv, &c->up.se.env, c->up.idx, &c->pattern, st);
+		if (st->poll_timeout) {
+			u64 limit = il_cpuidle_poll_time(&c->drv, &c->up.dev);
+
+			st->residency_ns = (s64)(limit > (u64)KTIME_MAX / 2 ? 0 : limit) +
+					   kgov_rng_range(&c->rng, 0, 3000);
+			st->exit_clock_ns = st->clock_ns + (u64)st->residency_ns;
+		}
+		share_outcome(c, st, &st_new, c->port.idx);
+		if (k) {
+			k->in[0] = *st;
+			k->in[1] = st_new;
+		}
+		do_enter(c, &c->up, st);
+		do_enter(c, &c->port, &st_new);
+		*clock = st->exit_clock_ns;
+		stopped_old = c->up.stop_tick || (loop >= IL_LOOP_6_X && st->tick_stopped);
+		stopped_new = c->port.stop_tick || (loop >= IL_LOOP_6_X && st_new.tick_stopped);
+	}
+	return 0;
+}
+
+/* One CPU of a recorded script: both sides on the recorded inputs, tick and outcomes. */
+static void replay_cpu(struct checker *c, const struct kgov_step *steps, unsigned long long n)
+{
+	struct il_kgov_diff_result *r = c->dres;
+
+	for (c->step = 0; c->step < n; c->step++) {
+		struct kgov_step *st = &c->hist[c->hist_n % HISTORY], st_new;
+		bool idx_differs, tick_differs;
+
+		*st = steps[c->step];
+		st->toggle_state = -1;
+		st_new = *st;
+		c->hist_n++;
+		side_begin_step(&c->up, st);
+		side_begin_step(&c->port, &st_new);
+		do_select(c, &c->up);
+		do_select(c, &c->port);
+		r->decisions++;
+		idx_differs = c->up.idx != c->port.idx;
+		tick_differs = r->compared_stop_tick && c->up.stop_tick != c->port.stop_tick;
+		r->idx_differ += idx_differs;
+		r->stop_tick_differ += tick_differs;
+		r->any_differ += idx_differs || tick_differs;
+		if (!valid_index(c, c->up.idx) || !valid_index(c, c->port.idx)) {
+			r->ended_runs++;
+			return;
+		}
+		share_outcome(c, st, st, c->up.idx);
+		share_outcome(c, st, &st_new, c->port.idx);
+		if (idx_differs || tick_differs) {
+			struct il_kgov_diff_case *k = keep_case(c, &st_new);
+
+			if (k)
+				k->in[0] = *st;
+		}
+		do_enter(c, &c->up, st);
+		do_enter(c, &c->port, &st_new);
+	}
+}
+
+int il_kgov_diff_replay(const struct il_preset *old, const struct il_preset *new,
+			const struct il_kgov_diff_script *script, unsigned int show,
+			struct il_kgov_diff_result *res, struct il_error *err)
+{
+	struct il_kgov_check_opts opts = { 0 };
+	struct il_kgov_check_result cres;
+	unsigned long long none[CPUIDLE_STATE_MAX] = { 0 };
+	struct checker *c;
+	int ret = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (show) {
+		res->cases = calloc(show, sizeof(*res->cases));
+		if (!res->cases)
+			return il_error_set(err, "kgov diff", 0, "out of memory");
+	}
+	c = checker_new(old, new, &opts, &cres, err);
+	if (!c) {
+		il_kgov_diff_result_free(res);
+		return -1;
+	}
+	c->diff = true;
+	c->dres = res;
+	c->diff_show = show;
+	res->compared_stop_tick = old->core->idle_loop != IL_LOOP_4_16 &&
+				  new->core->idle_loop != IL_LOOP_4_16;
+	c->drv = *script->drv;
+	c->hz = script->hz;
+	for (unsigned int cpu = 0; cpu < script->ncpus && !ret; cpu++) {
+		c->run = cpu;
+		side_setup(c, &c->up, none);
+		side_setup(c, &c->port, none);
+		c->up.dev.cpu = c->port.dev.cpu = cpu;
+		if (bind_side(c, &c->up)) {
+			ret = -1;
+			break;
+		}
+		if (bind_side(c, &c->port)) {
+			il_gov_unbind(&c->drv, &c->up.dev);
+			ret = -1;
+			break;
+		}
+		c->hist_n = 0;
+		replay_cpu(c, script->steps[cpu], script->nsteps[cpu]);
+		teardown_run(c);
+		res->runs++;
+	}
+	free(c);
+	il_kgov_check_result_free(&cres);
+	return ret;
+}
+
 /* The runs of a check or a solo run; fills c->res. */
 static int run_all(struct checker *c)
 {
@@ -698,7 +916,7 @@ static int run_all(struct checker *c)
 		}
 		c->hist_n = 0;
 		clock = (u64)kgov_rng_range(&c->rng, 0, 1LL << 50);
-		ret = run_steps(c, n, &clock);
+		ret = c->diff ? diff_steps(c, n, &clock) : run_steps(c, n, &clock);
 		teardown_run(c);
 		res->runs++;
 		if (ret == RUN_ENDED) {
@@ -752,6 +970,8 @@ static struct checker *checker_new(const struct il_preset *upstream, const struc
 	c->port.preset = port;
 	kgov_rng_seed(&c->rng, opts->seed);
 	kgov_frame_of(port, &c->frame);
+	if (opts->generator)
+		c->frame.generator = opts->generator;
 	c->compare_last_state_idx = port->kver >= IL_KV(5, 0, 0);
 	return c;
 }
@@ -789,10 +1009,54 @@ int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *op
 	c->params_preset = il_kgov_like(gov) ? il_kgov_like(gov) : gov;
 	/* Alone, the framework rules and the fields compared are those of the recorded file. */
 	kgov_frame_of(gov, &c->frame);
+	if (opts->generator)
+		c->frame.generator = opts->generator;
 	c->compare_last_state_idx = gov->kver >= IL_KV(5, 0, 0);
 	ret = run_all(c);
 	free(c);
 	return ret;
+}
+
+int il_kgov_diff(const struct il_preset *old, const struct il_preset *new,
+		 const struct il_kgov_check_opts *opts, unsigned int show,
+		 struct il_kgov_diff_result *res, struct il_error *err)
+{
+	struct il_kgov_check_result cres;
+	struct checker *c;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (show) {
+		res->cases = calloc(show, sizeof(*res->cases));
+		if (!res->cases)
+			return il_error_set(err, "kgov diff", 0, "out of memory");
+	}
+	c = checker_new(old, new, opts, &cres, err);
+	if (!c) {
+		il_kgov_diff_result_free(res);
+		return -1;
+	}
+	/* OLD's framework rules, whatever NEW's are */
+	kgov_frame_of(old, &c->frame);
+	if (opts->generator)
+		c->frame.generator = opts->generator;
+	c->diff = true;
+	c->dres = res;
+	c->diff_show = show;
+	res->compared_stop_tick = old->core->idle_loop != IL_LOOP_4_16 &&
+				  new->core->idle_loop != IL_LOOP_4_16;
+	ret = run_all(c);
+	res->runs = cres.runs;
+	free(c);
+	il_kgov_check_result_free(&cres);
+	return ret < 0 ? -1 : 0;
+}
+
+void il_kgov_diff_result_free(struct il_kgov_diff_result *res)
+{
+	free(res->cases);
+	res->cases = NULL;
+	res->ncases = 0;
 }
 
 void il_kgov_check_result_free(struct il_kgov_check_result *res)

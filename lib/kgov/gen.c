@@ -28,6 +28,13 @@
  *     jitter and up to two outlier values that repeat exactly, above or below the period,
  *     so that get_typical_interval() sees the sample sets it was written for (its
  *     "6 samples left", "two equal maxima" and two-sided outlier branches).
+ *  6. Tie runs (generator 2): random mixes rarely put a decaying per-CPU sum exactly on a
+ *     threshold (teo-7.1's 3 * total_tick > 2 * total is equal about twice in 5 M random
+ *     decisions). In half of the runs the share of tick wakeups (50..85 %) and of early
+ *     wakeups among the others (30..90 %) drift by a point per step, timers lie beyond the
+ *     tick or inside a shallower bin, and the other wakeups come just after the timer: the
+ *     sums sweep through the ratios governors test (1/2, 5/8, 2/3) and equal them about 25
+ *     times per 10^6 decisions, where a `>` and a `>=` decide differently.
  *
  * All randomness comes from one seeded splitmix64 stream, so a seed reproduces a run.
  */
@@ -89,6 +96,7 @@ void kgov_frame_of(const struct il_preset *preset, struct kgov_frame *f)
 	f->min_states = core->idle_loop >= IL_LOOP_6_19_9 ? 2 : 1;
 	f->units_us = preset->kver < IL_KV(5, 0, 0);
 	f->sleep_4_16 = core->idle_loop == IL_LOOP_4_16;
+	f->generator = KGOV_GEN_VERSION;
 }
 
 /* ---- state tables ------------------------------------------------------------------------ */
@@ -304,11 +312,27 @@ static s64 pattern_residency(struct kgov_rng *r, const struct kgov_pattern *pat)
 	return pat->base_ns + kgov_rng_range(r, -pat->jitter_ns, pat->jitter_ns);
 }
 
-void kgov_gen_pattern(struct kgov_rng *r, struct kgov_pattern *pat)
+/* Shares near the ratios governors compare their sums with: 1/2, 5/8, 2/3 (and 1 - those). */
+static void gen_tie_run(struct kgov_rng *r, struct kgov_pattern *pat)
+{
+	static const unsigned int tick_pct[] = { 50, 60, 63, 67, 70, 75 };
+	static const unsigned int early_pct[] = { 50, 58, 63, 67, 70 };
+
+	pat->tie_run = kgov_rng_chance(r, 1, 2);
+	if (!pat->tie_run)
+		return;
+	pat->got_tick_pct = tick_pct[kgov_rng_range(r, 0, 5)];
+	pat->early_pct = early_pct[kgov_rng_range(r, 0, 4)];
+}
+
+void kgov_gen_pattern(struct kgov_rng *r, const struct kgov_frame *f, struct kgov_pattern *pat)
 {
 	static const int jitter_pct[] = { 0, 1, 5, 15, 40 };
 
 	memset(pat, 0, sizeof(*pat));
+	pat->generator = f->generator;
+	if (f->generator >= 2)
+		gen_tie_run(r, pat);
 	pat->periodic = kgov_rng_chance(r, 1, 2);
 	if (!pat->periodic)
 		return;
@@ -323,12 +347,48 @@ void kgov_gen_pattern(struct kgov_rng *r, struct kgov_pattern *pat)
 	pat->outlier_pct = (unsigned int)kgov_rng_range(r, 0, 35);
 }
 
+/*
+ * Tie runs: a share drifts by at most one point per step, so that the sums it feeds sweep
+ * slowly through every ratio a governor compares them with, whatever the state table makes
+ * of the share (an early wakeup is an intercept only where a shallower bin exists).
+ */
+static void walk_share(struct kgov_rng *r, unsigned int *pct, unsigned int lo, unsigned int hi)
+{
+	s64 v = (s64)*pct + kgov_rng_range(r, -1, 1);
+
+	*pct = (unsigned int)(v < lo ? lo : v > hi ? hi : v);
+}
+
+/*
+ * Tie runs: a timer beyond the tick (where the tick-range intercepts decide on the tick), or
+ * one inside the bin of a state that is not the deepest (so a hit and an intercept on the
+ * deepest bin differ), or @other.
+ */
+static s64 tie_sleep_length(struct kgov_rng *r, const struct il_driver *drv, s64 tick, s64 other)
+{
+	int i = drv->state_count > 1 ? (int)kgov_rng_range(r, 0, drv->state_count - 2) : 0;
+	s64 lo = drv->states[i].target_residency_ns, hi = drv->states[i + 1].target_residency_ns;
+
+	switch (kgov_rng_range(r, 0, drv->state_count > 1 ? 2 : 0)) {
+	case 0:
+		return tick * kgov_rng_range(r, 1, 8) + kgov_rng_range(r, 0, tick);
+	case 1:
+		return hi > lo ? kgov_rng_range(r, lo, hi - 1) : other;
+	default:
+		return other;
+	}
+}
+
 void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct il_driver *drv,
-		   const struct il_env *env, const struct kgov_pattern *pat, u64 prev_clock,
+		   const struct il_env *env, struct kgov_pattern *pat, u64 prev_clock,
 		   struct kgov_step *st)
 {
 	s64 tick = (s64)env->tick_nsec;
 
+	if (pat && pat->tie_run) {
+		walk_share(r, &pat->got_tick_pct, 50, 85);
+		walk_share(r, &pat->early_pct, 30, 90);
+	}
 	memset(st, 0, sizeof(*st));
 	st->toggle_state = -1;
 	st->tick_stopped = kgov_rng_chance(r, 3, 10);
@@ -338,6 +398,8 @@ void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct 
 			       kgov_rng_range(r, 0, 5000);
 	else
 		st->sleep_ns = gen_sleep_length(r, drv, env);
+	if (pat && pat->tie_run)
+		st->sleep_ns = tie_sleep_length(r, drv, tick, st->sleep_ns);
 	switch (kgov_rng_range(r, 0, 9)) {
 	case 0: /* longer than the sleep length */
 		st->delta_next_ns = add_sat(st->sleep_ns, kgov_rng_range(r, 1, tick));
@@ -358,7 +420,10 @@ void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct 
 			st->delta_next_ns = st->sleep_ns;
 		break;
 	}
-	st->got_tick = kgov_rng_chance(r, 1, 4);
+	if (pat && pat->tie_run)
+		st->got_tick = kgov_rng_chance(r, pat->got_tick_pct, 100);
+	else
+		st->got_tick = kgov_rng_chance(r, 1, 4);
 	il_qos_defaults(&st->qos);
 	st->qos.cpu_latency_us = gen_qos(r, drv, PM_QOS_CPU_LATENCY_DEFAULT_VALUE);
 	if (kgov_rng_chance(r, 1, 4))
@@ -414,6 +479,18 @@ static s64 gen_residency(struct kgov_rng *r, const struct il_driver *drv, const 
 	}
 }
 
+/* Tie runs: an early wakeup (an intercept) or one just after the sleep length (a hit). */
+static s64 tie_residency(struct kgov_rng *r, const struct il_driver *drv, const struct il_env *env,
+			 int idx, const struct kgov_pattern *pat, const struct kgov_step *st)
+{
+	if (st->sleep_ns <= 0 || st->sleep_ns > KTIME_MAX / 2)
+		return gen_residency(r, drv, env, idx, st);
+	if (kgov_rng_chance(r, pat->early_pct, 100))
+		return kgov_rng_range(r, 0, st->sleep_ns / 2 < (s64)env->tick_nsec ? st->sleep_ns / 2 :
+					    (s64)env->tick_nsec);
+	return st->sleep_ns + kgov_rng_range(r, 0, 2000);
+}
+
 void kgov_gen_outcome(struct kgov_rng *r, const struct il_driver *drv, const struct il_env *env,
 		      int idx, const struct kgov_pattern *pat, struct kgov_step *st)
 {
@@ -423,6 +500,11 @@ void kgov_gen_outcome(struct kgov_rng *r, const struct il_driver *drv, const str
 	st->poll_timeout = polling && !st->rejected && kgov_rng_chance(r, 1, 3);
 	if (st->rejected)
 		st->residency_ns = 0;
+	else if (pat && pat->tie_run && kgov_rng_chance(r, 9, 10))
+		st->residency_ns = tie_residency(r, drv, env, idx, pat, st);
+	else if (pat && pat->generator >= 2 && kgov_rng_chance(r, 1, 50))
+		/* menu: a measured time (residency - exit latency) at MAX_INTERESTING */
+		st->residency_ns = 50 * MS + drv->states[idx].exit_latency_ns + kgov_rng_range(r, -1, 1);
 	else if (pat && pat->periodic && kgov_rng_chance(r, 9, 10))
 		st->residency_ns = pattern_residency(r, pat);
 	else

@@ -149,10 +149,15 @@ const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family
  * The version of the input stream: what gen.c draws and how check.c's runs consume it
  * (RUN_LENGTH, the tick rule, the parameter draws). Golden vectors store only decisions and
  * regenerate the inputs from (this version, seed), so any change that alters the stream for
- * some seed must bump it, and the vectors in tests/vectors/ must be re-recorded
- * (docs/kgov.md, "Golden vectors").
+ * some seed must bump it. Every older version stays reproducible (struct kgov_frame's
+ * generator), so the vectors recorded with it keep verifying:
+ *   1: the stream of the first vectors;
+ *   2: + "tie runs" (gen.c, DOC item 6): half of the runs drift the shares of tick wakeups
+ *      and early wakeups through the ratios governors test, so the decaying per-CPU sums
+ *      reach their ties (teo's 3 * total_tick vs 2 * total); menu's MAX_INTERESTING bound.
  */
-#define KGOV_GEN_VERSION 1
+#define KGOV_GEN_VERSION 2
+#define KGOV_GEN_OLDEST 1
 
 struct kgov_rng {
 	u64 s;
@@ -170,9 +175,10 @@ struct kgov_frame {
 	int min_states;      /* 2 for the 6.19.9 and 7.0+ idle loops, else 1 */
 	bool units_us;       /* 4.x: also vary drv->states[].disabled, nr_iowait and load */
 	bool sleep_4_16;     /* 4.16: one sleep length, the tick already stopped if it could be */
+	int generator;       /* the stream's version, KGOV_GEN_OLDEST .. KGOV_GEN_VERSION */
 };
 
-/** kgov_frame_of - the input rules for @preset's framework */
+/** kgov_frame_of - the input rules for @preset's framework (generator: KGOV_GEN_VERSION) */
 void kgov_frame_of(const struct il_preset *preset, struct kgov_frame *f);
 
 /** kgov_gen_driver - a random state table (1..10 states, see gen.c) and its HZ */
@@ -194,10 +200,18 @@ struct kgov_pattern {
 	s64 jitter_ns;        /* +- around it */
 	s64 outlier_ns[2];    /* outlier values, each repeating exactly */
 	unsigned int outlier_pct;
+	/*
+	 * Generator 2, a "tie run": the tick woke the CPU in got_tick_pct % of the periods, and
+	 * the others end early (well before the sleep length) in early_pct % of them and just
+	 * after it otherwise, so hit, intercept and tick-wakeup shares settle near a threshold.
+	 */
+	bool tie_run;
+	unsigned int got_tick_pct, early_pct;
+	int generator;        /* the frame's, for kgov_gen_outcome() */
 };
 
-/** kgov_gen_pattern - choose a run's workload */
-void kgov_gen_pattern(struct kgov_rng *r, struct kgov_pattern *pat);
+/** kgov_gen_pattern - choose a run's workload (what it draws depends on @f->generator) */
+void kgov_gen_pattern(struct kgov_rng *r, const struct kgov_frame *f, struct kgov_pattern *pat);
 
 /* What the kernel shows a governor during one idle period. */
 struct kgov_step {
@@ -224,7 +238,7 @@ struct kgov_step {
  * inputs only.
  */
 void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct il_driver *drv,
-		   const struct il_env *env, const struct kgov_pattern *pat, u64 prev_clock,
+		   const struct il_env *env, struct kgov_pattern *pat, u64 prev_clock,
 		   struct kgov_step *st);
 
 /**
@@ -274,6 +288,7 @@ struct il_kgov_check_opts {
 	unsigned long long steps;        /* decisions to compare, in runs of a few thousand steps,
 					  * each with a fresh platform, devices and workload */
 	const char *platform;            /* -p: a built-in platform or a file; NULL: random tables */
+	int generator;                   /* input stream version; 0: KGOV_GEN_VERSION */
 	bool check_reflect;              /* also compare after every reflect() (default on) */
 	struct il_kgov_progress *progress; /* may be NULL */
 	/* il_kgov_run() only: */
@@ -326,6 +341,91 @@ int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *op
 
 /** il_kgov_check_result_free - free what il_kgov_check() allocated in @res */
 void il_kgov_check_result_free(struct il_kgov_check_result *res);
+
+/* ---- decision-level impact (lib/kgov/check.c, il_kgov_diff()) ---------------------------- */
+
+/* One select() where the two governors decided differently. */
+struct il_kgov_diff_case {
+	unsigned int run;
+	unsigned long long step;          /* 0-based within the run */
+	unsigned long long decision;      /* 0-based over the whole diff */
+	struct il_driver drv;             /* the run's state table */
+	unsigned int hz;
+	unsigned long long disable[CPUIDLE_STATE_MAX];
+	struct kgov_step in[2];           /* each side's inputs and outcome (its own tick state) */
+	int idx[2];
+	bool stop_tick[2];
+	struct il_var vars[2][IL_MAX_VARS]; /* each side's vars() right after this select() */
+	int nvars[2];
+};
+
+struct il_kgov_diff_result {
+	unsigned long long decisions;      /* select() pairs */
+	unsigned long long idx_differ;     /* ... whose index differs */
+	unsigned long long stop_tick_differ; /* ... whose stop_tick differs */
+	unsigned long long any_differ;     /* ... where either differs */
+	bool compared_stop_tick;           /* false when a side has no stop_tick (4.16) */
+	unsigned int runs;
+	unsigned int ended_runs;           /* runs ended early: a side chose no valid state */
+	struct il_kgov_diff_case *cases;   /* the first differing decisions (malloc'ed) */
+	unsigned int ncases;
+};
+
+/**
+ * il_kgov_diff - run @old and @new on one input stream, each with its own state, and count
+ * the select() decisions where they differ
+ * @show: how many differing decisions to keep in @res->cases
+ *
+ * Both see the same inputs and, after select(), the same outcome (residency, rejection; a
+ * poll time limit only where the chosen state polls); each keeps its own tick state, which
+ * follows its own stop_tick as in il_kgov_check(). Nothing stops at a difference. The
+ * stream follows @old's choices, so il_kgov_diff(a, a) sees il_kgov_run(a)'s stream, and the
+ * framework rules are @old's. @opts->observer and names_from are not used.
+ * Return: 0, or -1 with @err set.
+ */
+int il_kgov_diff(const struct il_preset *old, const struct il_preset *new,
+		 const struct il_kgov_check_opts *opts, unsigned int show,
+		 struct il_kgov_diff_result *res, struct il_error *err);
+
+/* Recorded idle periods, one sequence per CPU, for il_kgov_diff_replay(). */
+struct il_kgov_diff_script {
+	const struct il_driver *drv;
+	unsigned int hz;
+	unsigned int ncpus;
+	const struct kgov_step *const *steps; /* [cpu][i]: inputs and outcome of period i */
+	const unsigned long long *nsteps;     /* [cpu] */
+};
+
+/**
+ * il_kgov_diff_replay - il_kgov_diff() over recorded periods instead of random ones
+ *
+ * Open loop, like `idlelab replay`: every CPU is a run with fresh devices; both governors get
+ * each period's inputs, its recorded tick state and its recorded outcome, whatever they pick.
+ * Return: 0, or -1 with @err set.
+ */
+int il_kgov_diff_replay(const struct il_preset *old, const struct il_preset *new,
+			const struct il_kgov_diff_script *script, unsigned int show,
+			struct il_kgov_diff_result *res, struct il_error *err);
+
+struct il_lab_spec;
+
+/**
+ * il_kgov_diff_lab - il_kgov_diff_replay() over the idle periods of one lab run
+ * @spec: the run (platform, scenario, duration, seed); its preset is @old, which drives it
+ *
+ * The run is simulated once with @old; a wrapper around @old's select() notes what the
+ * kernel showed it (sleep length, delta_next, tick state, QoS, clock) and the simulator's
+ * period observer the outcome (residency, tick wakeup, poll limit, rejection). Periods the
+ * idle loop ran without the governor (single-state bypass) are not decisions and are left
+ * out. Not reentrant (the wrapper finds its recorder through a static).
+ * Return: 0, or -1 with @err set.
+ */
+int il_kgov_diff_lab(const struct il_preset *old, const struct il_preset *new,
+		     const struct il_lab_spec *spec, unsigned int show,
+		     struct il_kgov_diff_result *res, struct il_error *err);
+
+/** il_kgov_diff_result_free - free what il_kgov_diff() allocated in @res */
+void il_kgov_diff_result_free(struct il_kgov_diff_result *res);
 
 /* ---- golden decision vectors (lib/kgov/vector.c) ----------------------------------------- */
 

@@ -254,7 +254,8 @@ int il_kgov_record(const struct il_preset *upstream, const struct il_preset *as,
 	if (strcmp(upstream->gov->name, as->gov->name))
 		return il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
 				    upstream->gov->name, as->name, as->gov->name);
-	r.h = (struct kgov_vec_header){ .format = KGOV_VEC_FORMAT, .generator = KGOV_GEN_VERSION,
+	r.h = (struct kgov_vec_header){ .format = KGOV_VEC_FORMAT,
+					.generator = opts->generator ? opts->generator : KGOV_GEN_VERSION,
 					.seed = opts->seed, .steps = opts->steps,
 					.block = KGOV_VEC_BLOCK,
 					.checkpoint_every = checkpoint_every(opts->steps) };
@@ -534,16 +535,17 @@ int il_kgov_verify(const unsigned char *data, size_t len, const struct il_preset
 	memset(vr, 0, sizeof(*vr));
 	if (kgov_vec_parse_header(data, len, h, &w.pos, err))
 		return -1;
-	if (h->generator != KGOV_GEN_VERSION)
+	if (h->generator < KGOV_GEN_OLDEST || h->generator > KGOV_GEN_VERSION)
 		return il_error_set(err, "vector", 0, "recorded with input generator %d, this idlelab "
-				    "has generator %d: the vector must be re-recorded (docs/kgov.md)",
-				    h->generator, KGOV_GEN_VERSION);
+				    "has generators %d to %d: the vector must be re-recorded (docs/kgov.md)",
+				    h->generator, KGOV_GEN_OLDEST, KGOV_GEN_VERSION);
 	if (strcmp(h->family, port->gov->name))
 		return il_error_set(err, "vector", 0, "records the %s governor, %s is %s", h->family,
 				    port->name, port->gov->name);
 	w.with_last_idx = port->kver >= IL_KV(5, 0, 0);
 	opts.seed = h->seed;
 	opts.steps = h->steps;
+	opts.generator = h->generator;
 	opts.platform = strcmp(h->platform, "random") ? h->platform : NULL;
 	opts.observer = &obs;
 	ret = il_kgov_run(port, &opts, &res, err);

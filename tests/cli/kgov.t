@@ -12,7 +12,7 @@ GOV=linux-source-6.12/drivers/cpuidle/governors
 # ---- usage errors and missing files (no kernel source needed) ----
 expect 2 "kgov without an action" "$IDLELAB" kgov
 expect 2 "an unknown action" "$IDLELAB" kgov frobnicate x.c
-check "... names the actions" grep -q 'build, check, record or verify' "$ERR"
+check "... names the actions" grep -q 'build, check, record, verify or diff' "$ERR"
 expect 2 "check without --against" "$IDLELAB" kgov check x.c
 expect 2 "check with an unknown preset" "$IDLELAB" kgov check x.c --against nope-1.0
 expect 2 "build of a .so" "$IDLELAB" kgov build x.so

@@ -84,4 +84,23 @@ check "guest_halt_poll_ns=0: haltpoll never polls" sh -c "! grep -q ' POLL ' '$O
 expect 2 "--param no selected governor has" "$IDLELAB" step -g menu -p skx --input builtin:demo \
 	--param guest_halt_poll_ns=0
 
+# --diff: only the entries where the governors decide differently
+expect 0 "menu-6.16,teo-6.17 side by side" "$IDLELAB" step -g menu-6.16,teo-6.17 -p i5-10600k --input builtin:demo
+grep -E '^ *[0-9]+ ' "$OUT" >"$TMP/all"
+expect 0 "... with --diff" "$IDLELAB" step -g menu-6.16,teo-6.17 -p i5-10600k --input builtin:demo --diff
+grep -E '^ *[0-9]+ ' "$OUT" >"$TMP/diff"
+check "--diff says so in the header" grep -q '^# --diff: only the entries where the governors decide differently' "$OUT"
+check "--diff drops some lines, keeps some" sh -c "[ \$(wc -l <'$TMP/diff') -gt 0 ] && [ \$(wc -l <'$TMP/diff') -lt \$(wc -l <'$TMP/all') ]"
+check "--diff keeps the lines as they were" sh -c "grep -Fxf '$TMP/diff' '$TMP/all' | cmp -s - '$TMP/diff'"
+# a cell is "STATE TM" (tick, miss): dropped lines have the same state and tick on both sides
+same='{ print ($(NF-3) == $(NF-1) && substr($(NF-2), 1, 1) == substr($NF, 1, 1)) ? "same" : "differ" }'
+check "--diff drops only lines where both decide alike" sh -c "grep -Fvxf '$TMP/diff' '$TMP/all' | awk '$same' | sort -u | grep -qx same && ! grep -Fvxf '$TMP/diff' '$TMP/all' | awk '$same' | grep -q differ"
+check "--diff keeps only lines where they differ" sh -c "! awk '$same' '$TMP/diff' | grep -q same"
+expect 0 "menu-6.15,menu-5 (the same code) with --diff" "$IDLELAB" step -g menu-6.15,menu-5 -p i5-10600k --input builtin:demo --diff
+check "... prints no entry" test "$(grep -cE '^ *[0-9]+ ' "$OUT")" -eq 0
+expect 0 "--diff -f csv" "$IDLELAB" step -g menu-6.16,teo-6.17 -p i5-10600k --input builtin:demo --diff -f csv
+check "... two rows (one per governor) per differing entry" test "$(($(wc -l <"$OUT") - 1))" -eq "$((2 * $(wc -l <"$TMP/diff")))"
+expect 2 "--diff with one governor" "$IDLELAB" step -g menu -p skx --input builtin:demo --diff
+check "... says it needs two" grep -q 'give two or more with -g A,B' "$ERR"
+
 finish

@@ -275,9 +275,9 @@ static void test_kgov_arg_errors(void **state)
 	struct cli_error err;
 
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov"), CLI_PARSE_ERROR);
-	assert_string_equal(err.msg, "no action given (build, check, record or verify)");
+	assert_string_equal(err.msg, "no action given (build, check, record, verify or diff)");
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "make", "m.c"), CLI_PARSE_ERROR);
-	assert_string_equal(err.msg, "unknown action 'make' (build, check, record or verify)");
+	assert_string_equal(err.msg, "unknown action 'make' (build, check, record, verify or diff)");
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "build"), CLI_PARSE_ERROR);
 	assert_string_equal(err.msg, "no governor source file given");
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "verify"), CLI_PARSE_ERROR);

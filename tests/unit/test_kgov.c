@@ -110,11 +110,12 @@ static void test_driver_tables(void **state)
 
 static void test_steps_reach_corners(void **state)
 {
-	struct kgov_frame f = { .min_states = 2 };
+	struct kgov_frame f = { .min_states = 2, .generator = KGOV_GEN_VERSION };
 	bool zero = false, negative = false, ktime_max = false, at_residency = false;
 	bool delta_longer = false, delta_negative = false, qos0 = false, qos_default = false;
 	bool stopped = false, running = false, got_tick = false, iowait = false;
 	bool rejected = false, res0 = false, poll_timeout = false, huge = false, periodic_repeat = false;
+	bool tie_run = false, tick_heavy = false;
 	struct kgov_rng r;
 	struct il_env env = { 0 };
 
@@ -127,7 +128,8 @@ static void test_steps_reach_corners(void **state)
 		s64 last_outlier = -1;
 
 		kgov_gen_driver(&r, &f, &drv, &hz);
-		kgov_gen_pattern(&r, &pat);
+		kgov_gen_pattern(&r, &f, &pat);
+		tie_run |= pat.tie_run;
 		for (int k = 0; k < 200; k++) {
 			struct kgov_step st;
 			int idx = (int)kgov_rng_range(&r, 0, drv.state_count - 1);
@@ -146,6 +148,9 @@ static void test_steps_reach_corners(void **state)
 			stopped |= st.tick_stopped;
 			running |= !st.tick_stopped;
 			got_tick |= st.got_tick;
+			/* tie runs keep their tick-wakeup share within 50..85 % */
+			if (pat.tie_run)
+				tick_heavy |= pat.got_tick_pct >= 50 && pat.got_tick_pct <= 85;
 			iowait |= st.nr_iowait > 0;
 			assert_true(st.clock_ns >= 1000);
 
@@ -170,6 +175,7 @@ static void test_steps_reach_corners(void **state)
 	assert_true(delta_longer && delta_negative && qos0 && qos_default);
 	assert_true(stopped && running && got_tick && iowait);
 	assert_true(rejected && res0 && poll_timeout && huge && periodic_repeat);
+	assert_true(tie_run && tick_heavy);
 }
 
 static void test_frame_of_presets(void **state)
@@ -396,12 +402,20 @@ struct fake_data {
 };
 
 static unsigned long long fake_diverge_at; /* the port's x is off by one from this select on */
+static unsigned long long fake_index_at;   /* the port picks state 1 from this select on */
 static bool fake_extra_var;
 
 static int fake_select(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
 {
 	((struct fake_data *)dev->governor_data)->selects++;
 	return 0;
+}
+
+static int fake_select_port(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
+{
+	u64 n = ++((struct fake_data *)dev->governor_data)->selects;
+
+	return fake_index_at && n >= fake_index_at ? 1 : 0;
 }
 
 static int fake_vars_common(const struct il_device *dev, struct il_var *vars, int max, bool port)
@@ -434,7 +448,7 @@ static const struct il_governor fake_up_gov = {
 	.vars = fake_vars_up,
 };
 static const struct il_governor fake_port_gov = {
-	.name = "fake", .data_size = sizeof(struct fake_data), .select = fake_select,
+	.name = "fake", .data_size = sizeof(struct fake_data), .select = fake_select_port,
 	.vars = fake_vars_port,
 };
 static const struct il_preset fake_up = { .name = "fake-up", .gov = &fake_up_gov,
@@ -476,6 +490,27 @@ static void test_fake_divergence_found_at_its_step(void **state)
 	assert_non_null(strstr(res.first.what, "var y"));
 	il_kgov_check_result_free(&res);
 	fake_extra_var = false;
+}
+
+/* An index difference is reported with the vars after that select, not the step before. */
+static void test_index_mismatch_shows_this_steps_vars(void **state)
+{
+	struct il_kgov_check_opts o = check_opts(50000, 3);
+	struct il_kgov_check_result res;
+	struct il_error err = { 0 };
+	char line[128];
+
+	fake_diverge_at = 0;
+	fake_index_at = 2000;
+	assert_int_equal(il_kgov_check(&fake_up, &fake_port, &o, &res, &err), 1);
+	fake_index_at = 0;
+	assert_true(res.first.step == 1999);
+	assert_non_null(strstr(res.first.what, "index: upstream 0, port 1"));
+	/* x counts selects: 2000 after the 2000th, 1999 in the comparison before it */
+	snprintf(line, sizeof(line), "  %-34s %20d %20d\n", "x", 2000, 2000);
+	if (!strstr(res.first.report, line))
+		fail_msg("no line \"%s\" in\n%s", line, res.first.report);
+	il_kgov_check_result_free(&res);
 }
 
 /* ---- 4. the pipeline on a toy governor --------------------------------------------------- */
@@ -706,6 +741,7 @@ int main(void)
 		cmocka_unit_test(test_identical_presets_agree),
 		cmocka_unit_test(test_different_versions_mismatch),
 		cmocka_unit_test(test_fake_divergence_found_at_its_step),
+		cmocka_unit_test(test_index_mismatch_shows_this_steps_vars),
 		cmocka_unit_test(test_toy_pipeline),
 		cmocka_unit_test(test_build_errors),
 	};

@@ -200,6 +200,32 @@ static void test_malformed_files_refused(void **state)
 	kgov_buf_free(&b);
 }
 
+/* A vector of the oldest generator still verifies; its stream is not the current one. */
+static void test_old_generator_still_verifies(void **state)
+{
+	struct il_kgov_check_opts opts = { .seed = 3, .steps = STEPS, .generator = KGOV_GEN_OLDEST };
+	struct il_kgov_check_result res;
+	struct il_kgov_verify_result vr;
+	struct kgov_vec_header h;
+	struct il_error err = { 0 };
+	struct kgov_buf old, cur;
+	size_t body = 0;
+
+	(void)state;
+	memset(&old, 0, sizeof(old));
+	assert_int_equal(il_kgov_record(preset("teo-7.1"), preset("teo-7.1"), &opts, &old, &res, &err), 0);
+	assert_int_equal(kgov_vec_parse_header(old.data, old.len, &h, &body, &err), 0);
+	assert_int_equal(h.generator, KGOV_GEN_OLDEST);
+	assert_int_equal(il_kgov_verify(old.data, old.len, preset("teo-7.1"), &h, &vr, &err), 0);
+	assert_true(vr.verified == STEPS);
+	record("teo-7.1", 3, NULL, &cur);
+	assert_true(KGOV_GEN_OLDEST < KGOV_GEN_VERSION);
+	assert_true(cur.len != old.len || memcmp(cur.data + body_of(&cur), old.data + body,
+						 cur.len - body) != 0);
+	kgov_buf_free(&old);
+	kgov_buf_free(&cur);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_other_version_caught_at_its_decision),
 		cmocka_unit_test(test_damaged_digest_and_checkpoint_caught),
 		cmocka_unit_test(test_malformed_files_refused),
+		cmocka_unit_test(test_old_generator_still_verifies),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
