@@ -21,6 +21,11 @@ int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const
 		errno = ENOMEM;
 		return -1;
 	}
+	if (il_hist_init(&m->wake_latency)) {
+		free(m->cpu);
+		m->cpu = NULL;
+		return -1;
+	}
 	m->ncpus = ncpus;
 	m->nstates = nstates;
 	for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
@@ -32,6 +37,7 @@ void il_metrics_free(struct il_metrics *m)
 {
 	free(m->cpu);
 	m->cpu = NULL;
+	il_hist_free(&m->wake_latency);
 }
 
 void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
@@ -75,6 +81,28 @@ void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 n
 
 /* Log-linear buckets: see il_hist_index() in metrics.h. */
 
+int il_hist_init(struct il_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->bucket = calloc(IL_HIST_BUCKETS, sizeof(*h->bucket));
+	if (!h->bucket) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+void il_hist_free(struct il_hist *h)
+{
+	free(h->bucket);
+	h->bucket = NULL;
+}
+
+double il_hist_mean(const struct il_hist *h)
+{
+	return h->count ? (double)h->sum / (double)h->count : 0.0;
+}
+
 /* The smallest value that falls into bucket @i. */
 static u64 hist_value(unsigned int i)
 {
@@ -91,7 +119,7 @@ u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
 {
 	u64 rank, seen = 0;
 
-	if (!h->count)
+	if (!h->count || !h->bucket)
 		return 0;
 	/* The rank-th smallest value, rank = ceil(count * permille / 1000), at least 1. */
 	rank = (h->count * permille + 999) / 1000;
@@ -161,6 +189,9 @@ void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
 	out->watts = m->duration_ns ? out->joules / ((double)m->duration_ns / 1e9) : 0.0;
 	out->wake_count = m->wake_latency.count;
 	out->wake_p50_ns = il_hist_percentile(&m->wake_latency, 500);
+	out->wake_p90_ns = il_hist_percentile(&m->wake_latency, 900);
 	out->wake_p99_ns = il_hist_percentile(&m->wake_latency, 990);
+	out->wake_p999_ns = il_hist_percentile(&m->wake_latency, 999);
+	out->wake_mean_ns = il_hist_mean(&m->wake_latency);
 	out->wake_max_ns = m->wake_latency.max;
 }

@@ -67,10 +67,14 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	cfg->pn_us = spec->pn_us;
 }
 
-/* The result keeps its own copy of the per-CPU counters; the simulator is freed. */
+/*
+ * The result keeps its own copy of the per-CPU counters; the simulator is freed. Of the
+ * latency histogram it keeps count, sum and max (the percentiles are in the summary).
+ */
 static int copy_metrics(struct il_metrics *dst, const struct il_metrics *src)
 {
 	*dst = *src;
+	dst->wake_latency.bucket = NULL;
 	dst->cpu = malloc(src->ncpus * sizeof(*dst->cpu));
 	if (!dst->cpu) {
 		errno = ENOMEM;
