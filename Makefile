@@ -234,3 +234,17 @@ bench: $(BENCH_BINS)
 	$(Q)for b in $(BENCH_BINS); do $$b || exit 1; done
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d)
+
+# ---- fidelity scoreboard (`make fidelity`, issue 16; not part of `make check`) --------------
+# tests/fidelity/fidelity runs the lab for every number of tests/fidelity/seeds.tsv; the
+# Student-t quantiles come from r-mathlib (libRmath, GPL-2.0+).
+FIDELITY_BIN := $(O)/tests/fidelity/fidelity
+$(FIDELITY_BIN): $(O)/tests/fidelity/fidelity.o $(O)/tests/fidelity/seeds.o $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lRmath
+$(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fidelity/seeds.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+.PHONY: fidelity
+fidelity: $(FIDELITY_BIN)
+	$(Q)$(FIDELITY_BIN) tests/fidelity/seeds.tsv
