@@ -245,6 +245,7 @@ $(FIDELITY_BIN): $(O)/tests/fidelity/fidelity.o $(O)/tests/fidelity/seeds.o $(LI
 $(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fidelity/seeds.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+-include $(O)/tests/fidelity/fidelity.d $(O)/tests/fidelity/seeds.d
 .PHONY: fidelity
 fidelity: $(FIDELITY_BIN)
 	$(Q)$(FIDELITY_BIN) tests/fidelity/seeds.tsv

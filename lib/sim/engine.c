@@ -28,6 +28,14 @@
  *        |--- state idx ---|-- exit latency --|     measures end - idle_start)
  *                          ^ timer, tick, device interrupt or IPI
  *
+ * The exit latency paid is the state's exit_latency (the package worst case the drivers
+ * declare) only when the package can have followed the CPUs down: every CPU asleep in a
+ * non-polling state, for at least the package's part of that latency (exit_latency -
+ * core_exit_latency, as the time the package needs to get there: ACPI's _CST latency is the
+ * worst case to enter and exit). Otherwise a running, waking or polling CPU keeps the
+ * package up and the wake costs the core's part, core_exit_latency (platform files; default
+ * exit_latency, which makes the two the same).
+ *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
  * rules); it has no exit latency. At the end of a period the core accounts it
@@ -660,6 +668,8 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	c->idx = idx;
 	c->idle_start = sim->head.now;
 	c->polling = sim->polling_states >> idx & 1;
+	if (!c->polling && ++sim->nasleep == sim->cfg.ncpus)
+		sim->all_asleep_ns = sim->head.now;
 	if (c->polling) {
 		u64 limit;
 
@@ -744,6 +754,23 @@ static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 }
 
 /*
+ * The exit latency of the wake that starts now: none for a polling state; the whole when
+ * the package can be down (see the top of the file), else the core's part.
+ */
+static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
+{
+	u64 full = sim->exit_ns[c->idx], core = sim->core_exit_ns[c->idx];
+	bool package_down;
+
+	if (c->polling)
+		return 0;
+	package_down = sim->nasleep == sim->cfg.ncpus &&
+		       sim->head.now - sim->all_asleep_ns >= full - core;
+	sim->nasleep--;
+	return package_down ? full : core;
+}
+
+/*
  * An interrupt arrived on @cpu (its handler has run). A real idle state is left after its
  * exit latency; a polling state only ends when the CPU has work.
  */
@@ -759,8 +786,7 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	c->wake_ns = sim->head.now;
 	c->wake_cause = (u8)cause;
 	c->stats->wakeups++;
-	push_self(sim, cpu, sim->head.now + (c->polling ? 0 : sim->exit_ns[c->idx]),
-		  EV_EXIT_DONE);
+	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
 }
 
 static void poll_limit(struct il_sim *sim, unsigned int cpu)
@@ -997,6 +1023,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 		if (sim->drv.states[s].flags & CPUIDLE_FLAG_POLLING)
 			sim->polling_states |= 1u << s;
 		sim->exit_ns[s] = (u64)sim->drv.states[s].exit_latency_ns;
+		sim->core_exit_ns[s] = sim->drv.states[s].core_exit_latency_ns > 0 ?
+				       (u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
 	}
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;
