@@ -355,7 +355,7 @@ static const struct {
 	{ "rk3399/", "", "the rk3588 request structure applied untuned to rk3399 (its three states, 6 CPUs, eMMC mmcblk2): no rk3399 fit" },
 	{ "pseries/", "below_pct", "too-shallow snooze periods come from the snooze loop's poll limit and the hypervisor's CEDE wakeup path; the model's pseries has neither" },
 	{ "pseries/", "above_pct", "the 1-3 % aboves at long intervals are the wakee's timer and tick wakeups inside CEDE's residency; the model's pseries tick and housekeeping are not from a measurement" },
-	{ "i5-10600k/pingpong-6.17", "", "the default 2-CPU ring is bi-stable in the model: a C3 period's 1 ms exit lets the partner's poll time out (docs/lab.md finding 2)" },
+	{ "i5-10600k/pingpong-6.17", "", "no slow mode any more (the package wake), but a tick that lands in a POLL period gives menu-6.16 a 45 ms sample (menu's tick_wakeup rule) and about once per tick a C2/C3 choice whose 85 us wake the partner's poll waits out; Doug's 6.16 polls more and keeps the 11 %: what keeps the real 6.16 out of C3 after a tick is not in the model (docs/lab.md finding 2)" },
 	{ "i5-10600k/", "watts", "package power (RAPL: uncore, memory controller) is not in the model's per-state power" },
 	{ NULL, NULL, NULL },
 };
