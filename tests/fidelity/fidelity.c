@@ -356,6 +356,8 @@ static const struct {
 	const char *group_prefix, *metric, *why;
 } lacks[] = {
 	{ "rk3588/", "col_belows", "too-deep periods off the request's critical path (wakeups nothing waits for); the model has only critical-path ones, so fitting iops caps the count (docs/lab.md, fio on rk3588)" },
+	{ "rk3588/", "idle_misses", "idle_misses is the seeds' belows column (too deep) plus 0: the too-deep periods off the request's critical path are missing, as for col_belows" },
+	{ "i5-10600k/jbb-interrupts", "", "the model counts the wakeups of idle CPUs, not interrupts on busy ones (the seeds' total interrupt rate); housekeeping timers are the only timers it thins" },
 	{ "rk3588/", "idles", "the board's idle periods per request (nvme 2.3): completion-side wakeups the request structure does not name" },
 	{ "rk3588/dm-slow", "", "dm-delay's 51 ms timer path and 16 psync jobs are modelled as a fixed latency: the idle-period rate comes from the background alone" },
 	{ "rk3588/nullb", "", "null_blk completes in the submitting context: the model's background sets every count, the seeds' 2.9 k periods/s come from the board's housekeeping" },
