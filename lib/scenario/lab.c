@@ -65,6 +65,7 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	cfg->rcu_permille = 10 * (unsigned int)(c->rcu_pct >= 0 ? c->rcu_pct : spec->scn->default_rcu_pct);
 	il_lab_power(spec->plat, spec->active_uw, &cfg->power);
 	cfg->pn_us = spec->pn_us;
+	cfg->nohz_full = c->has_nohz_full ? c->nohz_full : NULL;
 }
 
 /*

@@ -581,10 +581,23 @@ static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
  * tick_nohz_idle_exit(): leave the idle loop, restart a stopped tick, run the work. A tick
  * event still queued stays: it fires on the busy CPU without effect, and the next idle
  * entry queues the following one.
+ *
+ * On a nohz_full CPU that leaves the loop for one piece of work (one task to run), the full
+ * dynticks code keeps the tick stopped, or stops it (tick_nohz_full_update_tick(), when
+ * can_stop_full_tick() holds): the next idle entry then finds it stopped already. A second
+ * piece of work queued meanwhile restarts it (il_sim_wake()).
  */
 static sim_hot void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 {
-	sim->cpu[cpu].tick_stopped = false;
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	if (c->nohz_full && c->rq_len == 1) {
+		c->tick_stopped = true;
+		if (c->tick_armed)
+			tick_disarm(sim, cpu);
+	} else {
+		c->tick_stopped = false;
+	}
 	cpu_start_work(sim, cpu);
 }
 
@@ -644,6 +657,8 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->arg = arg;
 	w->hint_cpu = hint_cpu;
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
+	if (c->nohz_full && c->mode == CPU_BUSY)
+		c->tick_stopped = false; /* two tasks: the full dynticks tick restarts */
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
 	return wake_idle_cpu(sim, cpu);
@@ -978,6 +993,7 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 	struct sim_cpu *c = &sim->cpu[i];
 
 	c->mode = CPU_START;
+	c->nohz_full = sim->cfg.nohz_full && (sim->cfg.nohz_full[i / 64] >> (i % 64) & 1);
 	c->timer_ev_at = KTIME_MAX_U;
 	c->next_timer = KTIME_MAX_U;
 	for (unsigned int k = 0; k < SLOT_COUNT; k++)
@@ -1001,12 +1017,24 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 	return il_gov_bind(&sim->drv, &c->dev, sim->cfg.preset);
 }
 
+/* A nohz_full= list that names a CPU the machine does not have. */
+static bool nohz_full_beyond(const struct il_sim_config *cfg)
+{
+	if (!cfg->nohz_full || cfg->ncpus > IL_SIM_CPUS_MAX)
+		return false;
+	for (unsigned int cpu = cfg->ncpus; cpu < IL_SIM_CPUS_MAX; cpu++)
+		if (cfg->nohz_full[cpu / 64] >> (cpu % 64) & 1)
+			return true;
+	return false;
+}
+
 struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 {
 	struct il_sim *sim;
 
 	if (!cfg->drv || !cfg->preset || !cfg->ncpus || cfg->ncpus > IL_SIM_CPUS_MAX || !cfg->hz ||
-	    cfg->drv->state_count < 1 || cfg->drv->state_count > CPUIDLE_STATE_MAX) {
+	    cfg->drv->state_count < 1 || cfg->drv->state_count > CPUIDLE_STATE_MAX ||
+	    nohz_full_beyond(cfg)) {
 		errno = EINVAL;
 		return NULL;
 	}

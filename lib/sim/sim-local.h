@@ -155,6 +155,7 @@ struct sim_cpu {
 	bool tick_stopped;
 	bool got_idle_tick;  /* ts->got_idle_tick: a tick ran while in the idle loop */
 	bool rcu_pending;    /* rcu_needs_cpu(): callbacks wait for a grace period */
+	bool nohz_full;      /* nohz_full= CPU: the tick stays stopped while it runs one task */
 	bool tick_armed;     /* the tick slot holds the next tick */
 	u64 tick_at;
 
