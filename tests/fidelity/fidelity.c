@@ -225,8 +225,10 @@ static int run_lab(struct lab *lab, unsigned int threads)
 
 			sp->plat = &lab->plat[k];
 			sp->preset = il_preset_find(key->gov);
-			if (!sp->preset || il_scn_parse(key->scenario, &sp->scn, &sp->args, &sp->common, &err)) {
-				fprintf(stderr, "fidelity: cannot set up %s %s\n", key->gov, key->scenario);
+			if (!sp->preset ||
+			    il_scn_parse(key->scenario, &sp->scn, &sp->args, &sp->common, &err)) {
+				fprintf(stderr, "fidelity: cannot set up %s %s\n", key->gov,
+					key->scenario);
 				return -1;
 			}
 			sp->duration_ns = (u64)(key->lab_s * 1e9);
@@ -306,14 +308,17 @@ static double lab_value(const struct lab *lab, const struct number *x, int seed)
 	case FID_BELOW_PCT:
 		return s->idles ? 100.0 * (double)s->belows / (double)s->idles : 0;
 	case FID_POLL_PCT:
-		return idle_time_ns(res) > 0 ? 100.0 * (double)s->time_ns[0] / idle_time_ns(res) : 0;
+		if (idle_time_ns(res) <= 0)
+			return 0;
+		return 100.0 * (double)s->time_ns[0] / idle_time_ns(res);
 	case FID_USAGE_STATE:
 	case FID_PN_COUNT_STATE:
 	case FID_PN_S_STATE:
 		return state_value(r, res);
 	case FID_THROUGHPUT_REL: {
 		const struct il_lab_result *ref = run_res(lab, x->ref->run, seed);
-		bool higher = res->score > 0 && lab->specs[(size_t)x->run * (size_t)lab->nseeds].scn->higher_is_better;
+		const struct il_scenario *scn = lab->specs[(size_t)x->run * (size_t)lab->nseeds].scn;
+		bool higher = scn->higher_is_better;
 
 		if (res->score <= 0 || ref->score <= 0)
 			return NAN;
@@ -355,17 +360,28 @@ static void compute_lab(const struct lab *lab, struct number *num, size_t n)
 static const struct {
 	const char *group_prefix, *metric, *why;
 } lacks[] = {
-	{ "rk3588/", "col_belows", "too-deep periods off the request's critical path (wakeups nothing waits for); the model has only critical-path ones, so fitting iops caps the count (docs/lab.md, fio on rk3588)" },
-	{ "rk3588/", "idle_misses", "idle_misses is the seeds' belows column (too deep) plus 0: the too-deep periods off the request's critical path are missing, as for col_belows" },
-	{ "i5-10600k/jbb-interrupts", "", "the model counts the wakeups of idle CPUs, not interrupts on busy ones (the seeds' total interrupt rate); housekeeping timers are the only timers it thins" },
-	{ "rk3588/", "idles", "the board's idle periods per request (nvme 2.3): completion-side wakeups the request structure does not name" },
-	{ "rk3588/dm-slow", "", "dm-delay's 51 ms timer path and 16 psync jobs are modelled as a fixed latency: the idle-period rate comes from the background alone" },
-	{ "rk3588/nullb", "", "null_blk completes in the submitting context: the model's background sets every count, the seeds' 2.9 k periods/s come from the board's housekeeping" },
-	{ "rk3399/", "", "the rk3588 request structure applied untuned to rk3399 (its three states, 6 CPUs, eMMC mmcblk2): no rk3399 fit" },
-	{ "pseries/", "below_pct", "too-shallow snooze periods come from the snooze loop's poll limit and the hypervisor's CEDE wakeup path; the model's pseries has neither" },
-	{ "pseries/", "above_pct", "the 1-3 % aboves at long intervals are the wakee's timer and tick wakeups inside CEDE's residency; the model's pseries tick and housekeeping are not from a measurement" },
-	{ "i5-10600k/pingpong-6.17", "", "no slow mode any more (the package wake), but a tick that lands in a POLL period gives menu-6.16 a 45 ms sample (menu's tick_wakeup rule) and about once per tick a C2/C3 choice whose 85 us wake the partner's poll waits out; Doug's 6.16 polls more and keeps the 11 %: what keeps the real 6.16 out of C3 after a tick is not in the model (docs/lab.md finding 2)" },
-	{ "i5-10600k/", "watts", "package power (RAPL: uncore, memory controller) is not in the model's per-state power" },
+	{ "rk3588/", "col_belows",
+	  "too-deep periods off the request's critical path (wakeups nothing waits for); the model has only critical-path ones, so fitting iops caps the count (docs/lab.md, fio on rk3588)" },
+	{ "rk3588/", "idle_misses",
+	  "idle_misses is the seeds' belows column (too deep) plus 0: the too-deep periods off the request's critical path are missing, as for col_belows" },
+	{ "i5-10600k/jbb-interrupts", "",
+	  "the model counts the wakeups of idle CPUs, not interrupts on busy ones (the seeds' total interrupt rate); housekeeping timers are the only timers it thins" },
+	{ "rk3588/", "idles",
+	  "the board's idle periods per request (nvme 2.3): completion-side wakeups the request structure does not name" },
+	{ "rk3588/dm-slow", "",
+	  "dm-delay's 51 ms timer path and 16 psync jobs are modelled as a fixed latency: the idle-period rate comes from the background alone" },
+	{ "rk3588/nullb", "",
+	  "null_blk completes in the submitting context: the model's background sets every count, the seeds' 2.9 k periods/s come from the board's housekeeping" },
+	{ "rk3399/", "",
+	  "the rk3588 request structure applied untuned to rk3399 (its three states, 6 CPUs, eMMC mmcblk2): no rk3399 fit" },
+	{ "pseries/", "below_pct",
+	  "too-shallow snooze periods come from the snooze loop's poll limit and the hypervisor's CEDE wakeup path; the model's pseries has neither" },
+	{ "pseries/", "above_pct",
+	  "the 1-3 % aboves at long intervals are the wakee's timer and tick wakeups inside CEDE's residency; the model's pseries tick and housekeeping are not from a measurement" },
+	{ "i5-10600k/pingpong-6.17", "",
+	  "no slow mode any more (the package wake), but a tick that lands in a POLL period gives menu-6.16 a 45 ms sample (menu's tick_wakeup rule) and about once per tick a C2/C3 choice whose 85 us wake the partner's poll waits out; Doug's 6.16 polls more and keeps the 11 %: what keeps the real 6.16 out of C3 after a tick is not in the model (docs/lab.md finding 2)" },
+	{ "i5-10600k/", "watts",
+	  "package power (RAPL: uncore, memory controller) is not in the model's per-state power" },
 	{ NULL, NULL, NULL },
 };
 
@@ -386,8 +402,9 @@ struct tally {
 
 static void print_numbers(const struct number *num, size_t n, struct tally *t)
 {
-	printf("## numbers: seeds' value, lab mean +- 95 %% CI over %s seeds, ratio lab/seeds\n", "the");
-	printf("group\tgov\tseeds_label\tmetric\tseeds_n\tseeds\tlab_mean\tlab_ci95\tratio\tverdict\tsource\n");
+	printf("## numbers: seeds' value, lab mean +- 95 %% CI over the seeds, ratio lab/seeds\n");
+	printf("group\tgov\tseeds_label\tmetric\tseeds_n\tseeds\tlab_mean\tlab_ci95\tratio\t"
+	       "verdict\tsource\n");
 	for (size_t j = 0; j < n; j++) {
 		const struct number *x = &num[j];
 		const struct fid_row *r = x->row;
@@ -491,8 +508,8 @@ static void print_comparisons(const struct number *num, size_t n, int nseeds, st
 			lab_dir = dir_of(b->lab_mean - a->lab_mean);
 			for (int s = 0; s < nseeds; s++)
 				holds += dir_of(b->lab[s] - a->lab[s]) == claim;
-			printf("%s\t%s\t%s\t%s\t%c\t%c\t", a->row->group, a->row->metric, a->row->label,
-			       b->row->label, dir_char(claim), dir_char(lab_dir));
+			printf("%s\t%s\t%s\t%s\t%c\t%c\t", a->row->group, a->row->metric,
+			       a->row->label, b->row->label, dir_char(claim), dir_char(lab_dir));
 			if (!claim) {
 				printf("-\n");
 				continue;
@@ -519,7 +536,8 @@ static struct pp_run pingpong_values(const struct il_lab_result *res)
 	double t = idle_time_ns(res);
 
 	v.poll_time_pct = t > 0 ? 100.0 * (double)res->sum.time_ns[0] / t : 0;
-	v.poll_entry_pct = res->sum.idles ? 100.0 * (double)res->sum.usage[0] / (double)res->sum.idles : 0;
+	if (res->sum.idles)
+		v.poll_entry_pct = 100.0 * (double)res->sum.usage[0] / (double)res->sum.idles;
 	return v;
 }
 
@@ -532,7 +550,8 @@ static int print_pingpong_goal(const struct lab *lab, const int *runs)
 {
 	int ok = 0;
 
-	printf("\n## goal: Doug's 6.17 finding at the default ping-pong (i5-10600k, 2 CPUs, no QoS)\n");
+	printf("\n## goal: Doug's 6.17 finding at the default ping-pong "
+	       "(i5-10600k, 2 CPUs, no QoS)\n");
 	printf("seed\tgov\tus_per_loop\tpoll_time_pct\tpoll_entry_pct\n");
 	for (int s = 0; s < lab->nseeds; s++) {
 		struct pp_run v[3];
@@ -544,19 +563,28 @@ static int print_pingpong_goal(const struct lab *lab, const int *runs)
 			       v[g].poll_time_pct, v[g].poll_entry_pct);
 		}
 		slower = v[1].us >= 1.05 * v[0].us && v[1].us <= 1.20 * v[0].us;
-		poll = v[0].poll_time_pct >= 10 && v[0].poll_time_pct <= 30 && v[1].poll_time_pct < 2;
+		poll = v[0].poll_time_pct >= 10 && v[0].poll_time_pct <= 30 &&
+		       v[1].poll_time_pct < 2;
 		back = fabs(v[2].us / v[0].us - 1) <= 0.05;
 		ok += slower && poll && back;
 		printf("%d\tgoal\t6.17/6.16 %.3f (%s)\tPOLL %s\t6.18/6.16 %.3f (%s)\n", s + 1,
 		       v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
 		       v[2].us / v[0].us, back ? "ok" : "miss");
 	}
-	if (ok < lab->nseeds)
-		printf("why: %s\n", why_missed(&(struct fid_row){ .group = "i5-10600k/pingpong-6.17" }));
+	if (ok < lab->nseeds) {
+		static const struct fid_row goal = { .group = "i5-10600k/pingpong-6.17" };
+
+		printf("why: %s\n", why_missed(&goal));
+	}
 	return ok;
 }
 
 /* ---- main -------------------------------------------------------------------------------- */
+
+static double pct(int part, int whole)
+{
+	return whole ? 100.0 * part / whole : 0.0;
+}
 
 static void usage(void)
 {
@@ -596,7 +624,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (check) {
-		printf("%s: %zu numbers, every platform, preset, scenario and metric known\n", path, t.n);
+		printf("%s: %zu numbers, every platform, preset, scenario and metric known\n", path,
+		       t.n);
 		fid_free(&t);
 		return 0;
 	}
@@ -633,9 +662,9 @@ int main(int argc, char **argv)
 	printf("fidelity_numbers_not_run %d\n", tally.unmodeled);
 	printf("fidelity_numbers_sized %d\n", tally.scored);
 	printf("fidelity_comparisons %d\n", tally.claims);
-	printf("fidelity_direction_pct %.1f\n", tally.claims ? 100.0 * tally.right / tally.claims : 0.0);
-	printf("fidelity_within_25pct_pct %.1f\n", tally.scored ? 100.0 * tally.within / tally.scored : 0.0);
-	printf("fidelity_stable_pct %.1f\n", tally.claims ? 100.0 * tally.stable / tally.claims : 0.0);
+	printf("fidelity_direction_pct %.1f\n", pct(tally.right, tally.claims));
+	printf("fidelity_within_25pct_pct %.1f\n", pct(tally.within, tally.scored));
+	printf("fidelity_stable_pct %.1f\n", pct(tally.stable, tally.claims));
 	printf("fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
 
 	for (size_t i = 0; i < lab.nkeys * (size_t)lab.nseeds; i++)
