@@ -379,7 +379,7 @@ static const struct {
 	{ "pseries/", "above_pct",
 	  "the 1-3 % aboves at long intervals are the wakee's timer and tick wakeups inside CEDE's residency; the model's pseries tick and housekeeping are not from a measurement" },
 	{ "i5-10600k/pingpong-6.17", "",
-	  "no slow mode any more (the package wake), but the ring's POLL periods last 0.9 us (the stop's overhead), under menu's 1 us interval unit: menu-6.16 predicts from 0 us samples, polls on them and, about once per tick, after a 45 ms tick-wakeup sample, picks C2/C3 instead; the real ring's idle periods and C1 wake (declared 1 us, the stop calibrated on it) are not measured, so 6.17's 11 % loss is not reached (docs/lab.md finding 2)" },
+	  "no slow mode any more (the package wake), but the ring's POLL periods last 0.9 us (the stop's overhead), under menu's 1 us interval unit: menu-6.16 predicts from 0 us samples, polls on them and, about once per tick, after a 45 ms tick-wakeup sample, picks C2/C3 instead; the real ring's idle periods and C1 wake (declared 1 us, the stop calibrated on it) are not measured, so 6.17's 11 % loss is not reached; the size also hangs on the core C6/C7 wake, known only as <= 85 us (at 40 us: 15-30 %) (docs/lab.md finding 2)" },
 	{ "i5-10600k/", "watts",
 	  "package power (RAPL: uncore, memory controller) is not in the model's per-state power" },
 	{ NULL, NULL, NULL },
