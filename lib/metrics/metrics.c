@@ -85,7 +85,9 @@ int il_hist_init(struct il_hist *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->bucket = calloc(IL_HIST_BUCKETS, sizeof(*h->bucket));
-	if (!h->bucket) {
+	h->bucket_min = malloc(IL_HIST_BUCKETS * sizeof(*h->bucket_min));
+	if (!h->bucket || !h->bucket_min) {
+		il_hist_free(h);
 		errno = ENOMEM;
 		return -1;
 	}
@@ -95,24 +97,14 @@ int il_hist_init(struct il_hist *h)
 void il_hist_free(struct il_hist *h)
 {
 	free(h->bucket);
+	free(h->bucket_min);
 	h->bucket = NULL;
+	h->bucket_min = NULL;
 }
 
 double il_hist_mean(const struct il_hist *h)
 {
 	return h->count ? (double)h->sum / (double)h->count : 0.0;
-}
-
-/* The smallest value that falls into bucket @i. */
-static u64 hist_value(unsigned int i)
-{
-	unsigned int octave, sub;
-
-	if (i < 2 * IL_HIST_SUB)
-		return i;
-	octave = (i - 2 * IL_HIST_SUB) / IL_HIST_SUB;
-	sub = (i - 2 * IL_HIST_SUB) % IL_HIST_SUB;
-	return (u64)(IL_HIST_SUB + sub) << (octave + 1);
 }
 
 u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
@@ -127,11 +119,8 @@ u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
 		rank = 1;
 	for (unsigned int i = 0; i < IL_HIST_BUCKETS; i++) {
 		seen += h->bucket[i];
-		if (seen >= rank) {
-			u64 v = hist_value(i);
-
-			return v < h->max ? v : h->max;
-		}
+		if (seen >= rank)
+			return h->bucket_min[i];
 	}
 	return h->max;
 }

@@ -23,8 +23,10 @@
  *     until it started running (exit latency, IPI delivery). Mean and max are exact (an
  *     exact sum and maximum); p50/p99 come from an HDR-style log-linear histogram: values
  *     below 2048 ns have a bucket each (exact to 1 ns), above, every power of two is split
- *     into 1024 equal steps, so a percentile is the value's bucket floor, at most 1/1024
- *     (0.098 %) below the exact order statistic, and never above the maximum.
+ *     into 1024 equal steps, and each bucket keeps its smallest value: a percentile is that
+ *     smallest value of the bucket that holds the order statistic, exact when the bucket
+ *     holds one distinct value (an exit latency, say) and at most 1/1024 (0.098 %) below
+ *     the exact order statistic otherwise.
  *  6. Energy, a model value: per CPU, each state's power times its time, the active power
  *     times the busy time, and the entry + exit energy per entered period.
  */
@@ -45,14 +47,15 @@
 #define IL_HIST_BUCKETS (2 * IL_HIST_SUB + (IL_HIST_MAX_BITS - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB)
 
 /*
- * The buckets (IL_HIST_BUCKETS of them, 280 KiB) are allocated by il_hist_init(); a copy
- * that keeps only count, sum and max has bucket NULL.
+ * The buckets (IL_HIST_BUCKETS counts and as many smallest values, 560 KiB) are allocated
+ * by il_hist_init(); a copy that keeps only count, sum and max has bucket NULL.
  */
 struct il_hist {
 	u64 count;
 	u64 max;
 	u64 sum;
 	u64 *bucket;
+	u64 *bucket_min;   /* the smallest value seen in each bucket (valid where bucket > 0) */
 };
 
 struct il_state_stats {
@@ -186,16 +189,20 @@ void il_hist_free(struct il_hist *h);
 /** il_hist_add - add one value (ns); inline, the simulator adds one per wakeup */
 static inline void il_hist_add(struct il_hist *h, u64 ns)
 {
-	h->bucket[il_hist_index(ns)]++;
+	unsigned int i = il_hist_index(ns);
+
+	if (!h->bucket[i]++ || ns < h->bucket_min[i])
+		h->bucket_min[i] = ns;
 	h->count++;
 	h->sum += ns;
 	if (ns > h->max)
 		h->max = ns;
 }
 /**
- * il_hist_percentile - the floor of the bucket that holds the rank-th smallest value,
- * rank = ceil(count * @permille / 1000) (at least 1), capped at the maximum; 0 if empty.
- * Exact below 2048 ns, else at most 1/1024 of the value below the exact order statistic.
+ * il_hist_percentile - the smallest value of the bucket that holds the rank-th smallest
+ * value, rank = ceil(count * @permille / 1000) (at least 1); 0 if empty. Exact below
+ * 2048 ns and where the bucket holds one distinct value, else at most 1/1024 of the value
+ * below the exact order statistic.
  */
 u64 il_hist_percentile(const struct il_hist *h, unsigned int permille);
 
