@@ -481,3 +481,18 @@ bench: $(BENCH_BINS)
 .SECONDARY:
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d)
+
+# ---- fidelity scoreboard (`make fidelity`, issue 16; not part of `make check`) --------------
+# tests/fidelity/fidelity runs the lab for every number of tests/fidelity/seeds.tsv; the
+# Student-t quantiles come from lib/stat (libRmath, GPL-2.0+).
+FIDELITY_BIN := $(O)/tests/fidelity/fidelity
+$(FIDELITY_BIN): $(O)/tests/fidelity/fidelity.o $(O)/tests/fidelity/seeds.o $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fidelity/seeds.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
+-include $(O)/tests/fidelity/fidelity.d $(O)/tests/fidelity/seeds.d
+.PHONY: fidelity
+fidelity: $(FIDELITY_BIN)
+	$(Q)$(FIDELITY_BIN) tests/fidelity/seeds.tsv

@@ -84,6 +84,12 @@ struct il_state {
 	/* Power model (simulator only; governors never read these). */
 	u64 power_uw;           /* average power while resident, microwatts */
 	u64 entry_exit_energy_nj; /* energy of one entry + exit, nanojoules */
+	/*
+	 * Wake model (simulator only): the exit latency a CPU pays while another CPU of the
+	 * package is running, so that the package cannot have followed it into a package
+	 * C-state (0: exit_latency_ns). Declared exit latencies are the package worst case.
+	 */
+	s64 core_exit_latency_ns;
 };
 
 struct il_driver {

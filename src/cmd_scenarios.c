@@ -50,7 +50,8 @@ static void print_scenario(FILE *out, const struct il_scenario *scn, bool verbos
 	fprintf(out, "    tick_hz=N      CONFIG_HZ (default: the platform's)\n"
 		     "    qos_us=N       PM QoS CPU latency limit (default: none)\n"
 		     "    ipi_ns=N       IPI delivery to a sleeping CPU (default: 0 on intel_idle, else %d)\n"
-		     "    rcu_pct=N      work pieces that leave RCU callbacks, keeping the tick (default %u)\n",
+		     "    rcu_pct=N      work pieces that leave RCU callbacks, keeping the tick (default %u)\n"
+		     "    nohz_full=LIST CPUs (0,2-5) that keep the tick stopped while running one task (default: none)\n",
 		IL_SIM_IPI_NS_DEFAULT, scn->default_rcu_pct);
 }
 

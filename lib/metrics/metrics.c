@@ -21,6 +21,11 @@ int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const
 		errno = ENOMEM;
 		return -1;
 	}
+	if (il_hist_init(&m->wake_latency)) {
+		free(m->cpu);
+		m->cpu = NULL;
+		return -1;
+	}
 	m->ncpus = ncpus;
 	m->nstates = nstates;
 	for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
@@ -32,6 +37,7 @@ void il_metrics_free(struct il_metrics *m)
 {
 	free(m->cpu);
 	m->cpu = NULL;
+	il_hist_free(&m->wake_latency);
 }
 
 void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
@@ -75,23 +81,37 @@ void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 n
 
 /* Log-linear buckets: see il_hist_index() in metrics.h. */
 
-/* The smallest value that falls into bucket @i. */
-static u64 hist_value(unsigned int i)
+int il_hist_init(struct il_hist *h)
 {
-	unsigned int octave, sub;
+	memset(h, 0, sizeof(*h));
+	h->bucket = calloc(IL_HIST_BUCKETS, sizeof(*h->bucket));
+	h->bucket_min = malloc(IL_HIST_BUCKETS * sizeof(*h->bucket_min));
+	if (!h->bucket || !h->bucket_min) {
+		il_hist_free(h);
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
 
-	if (i < 2 * IL_HIST_SUB)
-		return i;
-	octave = (i - 2 * IL_HIST_SUB) / IL_HIST_SUB;
-	sub = (i - 2 * IL_HIST_SUB) % IL_HIST_SUB;
-	return (u64)(IL_HIST_SUB + sub) << (octave + 1);
+void il_hist_free(struct il_hist *h)
+{
+	free(h->bucket);
+	free(h->bucket_min);
+	h->bucket = NULL;
+	h->bucket_min = NULL;
+}
+
+double il_hist_mean(const struct il_hist *h)
+{
+	return h->count ? (double)h->sum / (double)h->count : 0.0;
 }
 
 u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
 {
 	u64 rank, seen = 0;
 
-	if (!h->count)
+	if (!h->count || !h->bucket)
 		return 0;
 	/* The rank-th smallest value, rank = ceil(count * permille / 1000), at least 1. */
 	rank = (h->count * permille + 999) / 1000;
@@ -99,11 +119,8 @@ u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
 		rank = 1;
 	for (unsigned int i = 0; i < IL_HIST_BUCKETS; i++) {
 		seen += h->bucket[i];
-		if (seen >= rank) {
-			u64 v = hist_value(i);
-
-			return v < h->max ? v : h->max;
-		}
+		if (seen >= rank)
+			return h->bucket_min[i];
 	}
 	return h->max;
 }
@@ -161,6 +178,9 @@ void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
 	out->watts = m->duration_ns ? out->joules / ((double)m->duration_ns / 1e9) : 0.0;
 	out->wake_count = m->wake_latency.count;
 	out->wake_p50_ns = il_hist_percentile(&m->wake_latency, 500);
+	out->wake_p90_ns = il_hist_percentile(&m->wake_latency, 900);
 	out->wake_p99_ns = il_hist_percentile(&m->wake_latency, 990);
+	out->wake_p999_ns = il_hist_percentile(&m->wake_latency, 999);
+	out->wake_mean_ns = il_hist_mean(&m->wake_latency);
 	out->wake_max_ns = m->wake_latency.max;
 }

@@ -20,8 +20,13 @@
  *  4. Tick stops (the tick went from running to stopped on idle entry) and retained ticks
  *     (the governor asked to keep the tick running, stop_tick == false).
  *  5. The wakeup latency paid by work: from the moment work was made runnable on an idle CPU
- *     until it started running (exit latency, IPI delivery). p50/p99 come from a log-linear
- *     histogram with 64 steps per power of two (under 1.6 % error); max is exact.
+ *     until it started running (exit latency, IPI delivery). Mean and max are exact (an
+ *     exact sum and maximum); p50/p99 come from an HDR-style log-linear histogram: values
+ *     below 2048 ns have a bucket each (exact to 1 ns), above, every power of two is split
+ *     into 1024 equal steps, and each bucket keeps its smallest value: a percentile is that
+ *     smallest value of the bucket that holds the order statistic, exact when the bucket
+ *     holds one distinct value (an exit latency, say) and at most 1/1024 (0.098 %) below
+ *     the exact order statistic otherwise.
  *  6. Energy, a model value: per CPU, each state's power times its time, the active power
  *     times the busy time, and the entry + exit energy per entered period.
  */
@@ -36,16 +41,21 @@
 /* Doug Smythies' PowerNightmare thresholds per state index, µs (the last one repeats). */
 #define IL_PN_DEFAULT_US { 100, 1000, 2000, 4000 }
 
-#define IL_HIST_SUB_BITS 6
+#define IL_HIST_SUB_BITS 10
 #define IL_HIST_SUB (1 << IL_HIST_SUB_BITS)
 #define IL_HIST_MAX_BITS 44 /* values up to 2^44 ns (about 4.9 hours) have their own bucket */
 #define IL_HIST_BUCKETS (2 * IL_HIST_SUB + (IL_HIST_MAX_BITS - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB)
 
+/*
+ * The buckets (IL_HIST_BUCKETS counts and as many smallest values, 560 KiB) are allocated
+ * by il_hist_init(); a copy that keeps only count, sum and max has bucket NULL.
+ */
 struct il_hist {
 	u64 count;
 	u64 max;
 	u64 sum;
-	u64 bucket[IL_HIST_BUCKETS];
+	u64 *bucket;
+	u64 *bucket_min;   /* the smallest value seen in each bucket (valid where bucket > 0) */
 };
 
 struct il_state_stats {
@@ -99,7 +109,10 @@ struct il_summary {
 	double watts;               /* joules / simulated seconds */
 	bool energy_known;
 	u64 wake_p50_ns;
+	u64 wake_p90_ns;
 	u64 wake_p99_ns;
+	u64 wake_p999_ns;
+	double wake_mean_ns;
 	u64 wake_max_ns;
 	u64 wake_count;
 	u64 usage[CPUIDLE_STATE_MAX];
@@ -169,17 +182,32 @@ static inline unsigned int il_hist_index(u64 v)
 	       (unsigned int)((v >> shift) - IL_HIST_SUB);
 }
 
+/** il_hist_init - allocate the buckets of an empty histogram; 0, or -1 with errno ENOMEM */
+int il_hist_init(struct il_hist *h);
+void il_hist_free(struct il_hist *h);
+
 /** il_hist_add - add one value (ns); inline, the simulator adds one per wakeup */
 static inline void il_hist_add(struct il_hist *h, u64 ns)
 {
-	h->bucket[il_hist_index(ns)]++;
+	unsigned int i = il_hist_index(ns);
+
+	if (!h->bucket[i]++ || ns < h->bucket_min[i])
+		h->bucket_min[i] = ns;
 	h->count++;
 	h->sum += ns;
 	if (ns > h->max)
 		h->max = ns;
 }
-/** il_hist_percentile - the smallest bucket value at or above @permille of the values, 0 if empty */
+/**
+ * il_hist_percentile - the smallest value of the bucket that holds the rank-th smallest
+ * value, rank = ceil(count * @permille / 1000) (at least 1); 0 if empty. Exact below
+ * 2048 ns and where the bucket holds one distinct value, else at most 1/1024 of the value
+ * below the exact order statistic.
+ */
 u64 il_hist_percentile(const struct il_hist *h, unsigned int permille);
+
+/** il_hist_mean - the exact mean of the values, 0 if empty */
+double il_hist_mean(const struct il_hist *h);
 
 /** il_metrics_summarize - totals, ratios, percentiles and the energy model of a run */
 void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw, struct il_summary *out);

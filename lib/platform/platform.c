@@ -246,7 +246,7 @@ static int parse_state_u64(struct plat_parser *p, const struct il_token *t, u64 
 	return 0;
 }
 
-enum state_field { F_DESC, F_EXIT, F_RESIDENCY, F_FLAGS, F_POWER, F_ENERGY, F_COUNT };
+enum state_field { F_DESC, F_EXIT, F_RESIDENCY, F_FLAGS, F_POWER, F_ENERGY, F_CORE_EXIT, F_COUNT };
 
 static const char *const state_fields[F_COUNT] = {
 	[F_DESC] = "desc",
@@ -255,6 +255,7 @@ static const char *const state_fields[F_COUNT] = {
 	[F_FLAGS] = "flags",
 	[F_POWER] = "power_uw",
 	[F_ENERGY] = "entry_exit_energy_nj",
+	[F_CORE_EXIT] = "core_exit_latency",
 };
 
 static int state_field(struct plat_parser *p, struct il_state *s, const struct il_token *t,
@@ -273,6 +274,8 @@ static int state_field(struct plat_parser *p, struct il_state *s, const struct i
 		return parse_state_u64(p, t, IL_PLAT_POWER_MAX_UW, &s->power_uw);
 	case F_ENERGY:
 		return parse_state_u64(p, t, IL_PLAT_ENERGY_MAX_NJ, &s->entry_exit_energy_nj);
+	case F_CORE_EXIT:
+		return parse_state_time(p, t, &s->core_exit_latency_ns);
 	default:
 		return -1;
 	}
@@ -290,7 +293,7 @@ static int parse_state_fields(struct plat_parser *p, struct il_state *s, const s
 			if (!strcmp(t[i].key, state_fields[f]))
 				break;
 		if (f == F_COUNT)
-			return perr(p, "unknown state field '%s' (desc, exit_latency, target_residency, flags, power_uw, entry_exit_energy_nj)",
+			return perr(p, "unknown state field '%s' (desc, exit_latency, target_residency, flags, power_uw, entry_exit_energy_nj, core_exit_latency)",
 				    t[i].key);
 		if (seen[f])
 			return perr(p, "duplicate state field '%s'", t[i].key);
@@ -334,6 +337,10 @@ static int parse_state_line(struct plat_parser *p, const struct il_token *t, int
 		return -1;
 	if (!seen[F_EXIT] || !seen[F_RESIDENCY])
 		return perr(p, "state '%s' needs exit_latency= and target_residency=", s->name);
+	if (seen[F_CORE_EXIT] && (s->core_exit_latency_ns > s->exit_latency_ns ||
+				  (s->flags & CPUIDLE_FLAG_POLLING)))
+		return perr(p, "state '%s': core_exit_latency must not exceed exit_latency (it is the part of the exit without the package) and a polling state has none",
+			    s->name);
 	if ((s->flags & CPUIDLE_FLAG_POLLING) && drv->state_count > 0)
 		return perr(p, "only the first state may be polling ('%s' is not first)", s->name);
 	if (!seen[F_POWER] || !seen[F_ENERGY])

@@ -17,7 +17,9 @@
 	X("rk3399", rk3399)             \
 	X("rk3588", rk3588)             \
 	X("haltpoll-vm", haltpoll_vm)   \
-	X("pseries", pseries)
+	X("pseries", pseries)           \
+	X("adl", adl)                   \
+	X("zen2-acpi", zen2_acpi)
 
 #define IL_DECLARE_PLATFORM_TEXT(name, sym) extern const char il_plat_text_##sym[];
 IL_PLATFORMS(IL_DECLARE_PLATFORM_TEXT)

@@ -65,12 +65,18 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	cfg->rcu_permille = 10 * (unsigned int)(c->rcu_pct >= 0 ? c->rcu_pct : spec->scn->default_rcu_pct);
 	il_lab_power(spec->plat, spec->active_uw, &cfg->power);
 	cfg->pn_us = spec->pn_us;
+	cfg->nohz_full = c->has_nohz_full ? c->nohz_full : NULL;
 }
 
-/* The result keeps its own copy of the per-CPU counters; the simulator is freed. */
+/*
+ * The result keeps its own copy of the per-CPU counters; the simulator is freed. Of the
+ * latency histogram it keeps count, sum and max (the percentiles are in the summary).
+ */
 static int copy_metrics(struct il_metrics *dst, const struct il_metrics *src)
 {
 	*dst = *src;
+	dst->wake_latency.bucket = NULL;
+	dst->wake_latency.bucket_min = NULL;
 	dst->cpu = malloc(src->ncpus * sizeof(*dst->cpu));
 	if (!dst->cpu) {
 		errno = ENOMEM;

@@ -106,6 +106,34 @@ static int set_param(const struct il_scenario *scn, struct il_scn_args *args, co
 	return 0;
 }
 
+/*
+ * One item of a nohz_full= CPU list, as the kernel's cpulist: "N" or "A-B". The kernel's
+ * separator is the comma, which also separates k=v pairs here: parse_pairs() hands the items
+ * after "nohz_full=" that have no '=' to this function as well.
+ */
+static int add_nohz_full(struct il_scn_common *common, const char *item, struct il_error *err)
+{
+	char *end;
+	long a, b;
+
+	a = strtol(item, &end, 10);
+	b = a;
+	if (end != item && *end == '-') {
+		const char *second = end + 1;
+
+		b = strtol(second, &end, 10);
+		if (end == second)
+			end = (char *)item; /* force the error below */
+	}
+	if (end == item || *end || a < 0 || b < a || b >= IL_SIM_CPUS_MAX)
+		return il_error_set(err, "nohz_full", 0, "'%s' is not a CPU or a range A-B of CPUs below %d",
+				    item, IL_SIM_CPUS_MAX);
+	for (long cpu = a; cpu <= b; cpu++)
+		common->nohz_full[cpu / 64] |= 1ULL << (cpu % 64);
+	common->has_nohz_full = true;
+	return 0;
+}
+
 static int set_common(struct il_scn_common *common, const char *key, const char *val, bool *handled,
 		      struct il_error *err)
 {
@@ -132,6 +160,8 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 		if (parse_int(val, "pct", &v) || v < 0 || v > 100)
 			return il_error_set(err, "rcu_pct", 0, "'%s' is not a percentage", val);
 		common->rcu_pct = v;
+	} else if (!strcmp(key, "nohz_full")) {
+		return add_nohz_full(common, val, err);
 	} else {
 		*handled = false;
 	}
@@ -141,13 +171,21 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 static int parse_pairs(const struct il_scenario *scn, char *list, struct il_scn_args *args,
 		       struct il_scn_common *common, struct il_error *err)
 {
+	bool in_nohz_list = false;
+
 	for (char *save = NULL, *kv = strtok_r(list, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(kv, '=');
 		bool handled;
 
+		if (!eq && in_nohz_list) {
+			if (add_nohz_full(common, kv, err))
+				return -1;
+			continue; /* the next item of nohz_full=A,B-C */
+		}
 		if (!eq || eq == kv)
 			return il_error_set(err, scn->name, 0, "'%s' is not key=value", kv);
 		*eq = '\0';
+		in_nohz_list = !strcmp(kv, "nohz_full");
 		if (set_common(common, kv, eq + 1, &handled, err))
 			return -1;
 		if (!handled && set_param(scn, args, kv, eq + 1, err))
@@ -198,6 +236,8 @@ int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn
 	common->ipi_ns = -1;
 	common->rcu_pct = -1;
 	common->min_cpus = 0;
+	memset(common->nohz_full, 0, sizeof(common->nohz_full));
+	common->has_nohz_full = false;
 	if ((*scn)->operand && take_operand(*scn, &colon, args, err))
 		return -1;
 	if (colon && parse_pairs(*scn, colon + 1, args, common, err))

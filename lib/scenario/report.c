@@ -7,7 +7,9 @@
  * Columns, as in the seeds (Loehle's "device gov iter iops idles idle_misses
  * idle_miss_ratio belows aboves") with the score column named after the scenario's score,
  * then joules, watts (model values; "-" when the platform has no power numbers),
- * nightmares, nightmare_s, wakeup_p99_us, and one usage_<state> column per state.
+ * nightmares, nightmare_s, wakeup_p99_us, then wakeup_p50_us, wakeup_mean_us and wakeup_max_us
+ * (mean and max exact, the percentiles within 0.1 %: metrics.h), and one usage_<state>
+ * column per state.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,7 @@ static const char *const pm_fixed[] = { "device", "gov", "iter" };
 static const char *const pm_counts[] = {
 	"idles", "idle_misses", "idle_miss_ratio", "belows", "aboves",
 	"joules", "watts", "nightmares", "nightmare_s", "wakeup_p99_us",
+	"wakeup_p50_us", "wakeup_mean_us", "wakeup_max_us",
 };
 
 int il_report_pm_init(struct il_table *t, const char *title, const struct il_scenario *scn,
@@ -73,6 +76,9 @@ int il_report_pm_row(struct il_table *t, const char *gov, int iter, const struct
 	il_table_set_int(t, row, c++, (s64)s->nightmares);
 	il_table_set_real(t, row, c++, s->nightmare_s, 3);
 	il_table_set_real(t, row, c++, (double)s->wake_p99_ns / 1e3, 3);
+	il_table_set_real(t, row, c++, (double)s->wake_p50_ns / 1e3, 3);
+	il_table_set_real(t, row, c++, s->wake_mean_ns / 1e3, 3);
+	il_table_set_real(t, row, c++, (double)s->wake_max_ns / 1e3, 3);
 	for (int i = 0; i < res->nstates && c < t->ncols; i++)
 		il_table_set_int(t, row, c++, (s64)s->usage[i]);
 	return 0;
@@ -156,7 +162,9 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const
 	struct { const char *k; s64 v; } nums[] = {
 		{ "cpus", res->ncpus }, { "hz", res->hz }, { "time_ns", (s64)res->m.duration_ns },
 		{ "seed", (s64)spec->seed }, { "events", (s64)res->events }, { "selects", (s64)res->selects },
-		{ "wakeup_p50_ns", (s64)res->sum.wake_p50_ns }, { "wakeup_p99_ns", (s64)res->sum.wake_p99_ns },
+		{ "wakeup_p50_ns", (s64)res->sum.wake_p50_ns }, { "wakeup_p90_ns", (s64)res->sum.wake_p90_ns },
+		{ "wakeup_p99_ns", (s64)res->sum.wake_p99_ns }, { "wakeup_p999_ns", (s64)res->sum.wake_p999_ns },
+		{ "wakeup_mean_ns", (s64)(res->sum.wake_mean_ns + 0.5) },
 		{ "wakeup_max_ns", (s64)res->sum.wake_max_ns }, { "wakeup_count", (s64)res->sum.wake_count },
 		{ "tick_stops", (s64)res->sum.tick_stops }, { "ticks_retained", (s64)res->sum.ticks_retained },
 	};

@@ -89,6 +89,9 @@ struct il_scn_common {
 	s64 ipi_ns;          /* < 0: the platform's default, see il_lab_ipi_ns() */
 	s64 rcu_pct;         /* < 0: the scenario's default_rcu_pct */
 	unsigned int min_cpus; /* set by a scenario's check(): the default CPU count grows to this */
+	/* nohz_full=LIST: CPUs that keep the tick stopped while they run one task (none: 0s) */
+	u64 nohz_full[IL_SIM_CPUS_MAX / 64];
+	bool has_nohz_full;
 };
 
 /* Registry (lib/scenario/registry.c). */

@@ -28,6 +28,14 @@
  *        |--- state idx ---|-- exit latency --|     measures end - idle_start)
  *                          ^ timer, tick, device interrupt or IPI
  *
+ * The exit latency paid is the state's exit_latency (the package worst case the drivers
+ * declare) only when the package can have followed the CPUs down: every CPU asleep in a
+ * non-polling state, for at least the package's part of that latency (exit_latency -
+ * core_exit_latency, as the time the package needs to get there: ACPI's _CST latency is the
+ * worst case to enter and exit). Otherwise a running, waking or polling CPU keeps the
+ * package up and the wake costs the core's part, core_exit_latency (platform files; default
+ * exit_latency, which makes the two the same).
+ *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
  * rules); it has no exit latency. At the end of a period the core accounts it
@@ -573,10 +581,23 @@ static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
  * tick_nohz_idle_exit(): leave the idle loop, restart a stopped tick, run the work. A tick
  * event still queued stays: it fires on the busy CPU without effect, and the next idle
  * entry queues the following one.
+ *
+ * On a nohz_full CPU that leaves the loop for one piece of work (one task to run), the full
+ * dynticks code keeps the tick stopped, or stops it (tick_nohz_full_update_tick(), when
+ * can_stop_full_tick() holds): the next idle entry then finds it stopped already. A second
+ * piece of work queued meanwhile restarts it (il_sim_wake()).
  */
 static sim_hot void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 {
-	sim->cpu[cpu].tick_stopped = false;
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	if (c->nohz_full && c->rq_len == 1) {
+		c->tick_stopped = true;
+		if (c->tick_armed)
+			tick_disarm(sim, cpu);
+	} else {
+		c->tick_stopped = false;
+	}
 	cpu_start_work(sim, cpu);
 }
 
@@ -636,6 +657,8 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->arg = arg;
 	w->hint_cpu = hint_cpu;
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
+	if (c->nohz_full && c->mode == CPU_BUSY)
+		c->tick_stopped = false; /* two tasks: the full dynticks tick restarts */
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
 	return wake_idle_cpu(sim, cpu);
@@ -660,6 +683,8 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	c->idx = idx;
 	c->idle_start = sim->head.now;
 	c->polling = sim->polling_states >> idx & 1;
+	if (!c->polling && ++sim->nasleep == sim->cfg.ncpus)
+		sim->all_asleep_ns = sim->head.now;
 	if (c->polling) {
 		u64 limit;
 
@@ -744,6 +769,23 @@ static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 }
 
 /*
+ * The exit latency of the wake that starts now: none for a polling state; the whole when
+ * the package can be down (see the top of the file), else the core's part.
+ */
+static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
+{
+	u64 full = sim->exit_ns[c->idx], core = sim->core_exit_ns[c->idx];
+	bool package_down;
+
+	if (c->polling)
+		return 0;
+	package_down = sim->nasleep == sim->cfg.ncpus &&
+		       sim->head.now - sim->all_asleep_ns >= full - core;
+	sim->nasleep--;
+	return package_down ? full : core;
+}
+
+/*
  * An interrupt arrived on @cpu (its handler has run). A real idle state is left after its
  * exit latency; a polling state only ends when the CPU has work.
  */
@@ -759,8 +801,7 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	c->wake_ns = sim->head.now;
 	c->wake_cause = (u8)cause;
 	c->stats->wakeups++;
-	push_self(sim, cpu, sim->head.now + (c->polling ? 0 : sim->exit_ns[c->idx]),
-		  EV_EXIT_DONE);
+	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
 }
 
 static void poll_limit(struct il_sim *sim, unsigned int cpu)
@@ -952,6 +993,7 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 	struct sim_cpu *c = &sim->cpu[i];
 
 	c->mode = CPU_START;
+	c->nohz_full = sim->cfg.nohz_full && (sim->cfg.nohz_full[i / 64] >> (i % 64) & 1);
 	c->timer_ev_at = KTIME_MAX_U;
 	c->next_timer = KTIME_MAX_U;
 	for (unsigned int k = 0; k < SLOT_COUNT; k++)
@@ -975,12 +1017,24 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 	return il_gov_bind(&sim->drv, &c->dev, sim->cfg.preset);
 }
 
+/* A nohz_full= list that names a CPU the machine does not have. */
+static bool nohz_full_beyond(const struct il_sim_config *cfg)
+{
+	if (!cfg->nohz_full || cfg->ncpus > IL_SIM_CPUS_MAX)
+		return false;
+	for (unsigned int cpu = cfg->ncpus; cpu < IL_SIM_CPUS_MAX; cpu++)
+		if (cfg->nohz_full[cpu / 64] >> (cpu % 64) & 1)
+			return true;
+	return false;
+}
+
 struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 {
 	struct il_sim *sim;
 
 	if (!cfg->drv || !cfg->preset || !cfg->ncpus || cfg->ncpus > IL_SIM_CPUS_MAX || !cfg->hz ||
-	    cfg->drv->state_count < 1 || cfg->drv->state_count > CPUIDLE_STATE_MAX) {
+	    cfg->drv->state_count < 1 || cfg->drv->state_count > CPUIDLE_STATE_MAX ||
+	    nohz_full_beyond(cfg)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -997,6 +1051,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 		if (sim->drv.states[s].flags & CPUIDLE_FLAG_POLLING)
 			sim->polling_states |= 1u << s;
 		sim->exit_ns[s] = (u64)sim->drv.states[s].exit_latency_ns;
+		sim->core_exit_ns[s] = sim->drv.states[s].core_exit_latency_ns > 0 ?
+				       (u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
 	}
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;

@@ -155,6 +155,7 @@ struct sim_cpu {
 	bool tick_stopped;
 	bool got_idle_tick;  /* ts->got_idle_tick: a tick ran while in the idle loop */
 	bool rcu_pending;    /* rcu_needs_cpu(): callbacks wait for a grace period */
+	bool nohz_full;      /* nohz_full= CPU: the tick stays stopped while it runs one task */
 	bool tick_armed;     /* the tick slot holds the next tick */
 	u64 tick_at;
 
@@ -195,6 +196,9 @@ struct il_sim {
 	bool bypass;         /* single-state driver on a loop that skips the governor */
 	u32 polling_states;  /* bit i: state i is a polling state */
 	u64 exit_ns[CPUIDLE_STATE_MAX]; /* exit latency of each state, as a wakeup delay */
+	u64 core_exit_ns[CPUIDLE_STATE_MAX]; /* the same while another CPU keeps the package up */
+	unsigned int nasleep; /* CPUs in a non-polling idle state (not yet woken) */
+	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
 	u64 next_seq;        /* scheduling order of every event */

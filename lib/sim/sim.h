@@ -63,6 +63,7 @@ struct il_sim_config {
 	struct il_qos qos;              /* the same limits for every CPU */
 	struct il_power power;          /* energy model; power.known false: no energy */
 	const u64 *pn_us;               /* PowerNightmare thresholds, NULL: defaults */
+	const u64 *nohz_full;           /* bitmap of ncpus bits (nohz_full=), NULL: none */
 };
 
 /** il_sim_config_defaults - HZ 1000, 1 CPU, 1 s, seed 1, default IPI time and no QoS limit */

@@ -22,7 +22,7 @@ check "run prints the summary, run, states and cpus tables" \
 	sh -c "grep -q '^# summary' '$OUT' && grep -q '^# run' '$OUT' && grep -q '^# states' '$OUT' && grep -q '^# cpus' '$OUT'"
 expect 0 "run -f tsv" $run -f tsv
 check "tsv: one header line with the seeds' columns" \
-	test "$(head -n 1 "$OUT")" = "$(printf 'device\tgov\titer\tiops\tidles\tidle_misses\tidle_miss_ratio\tbelows\taboves\tjoules\twatts\tnightmares\tnightmare_s\twakeup_p99_us\tusage_WFI\tusage_cpu-sleep')"
+	test "$(head -n 1 "$OUT")" = "$(printf 'device\tgov\titer\tiops\tidles\tidle_misses\tidle_miss_ratio\tbelows\taboves\tjoules\twatts\tnightmares\tnightmare_s\twakeup_p99_us\twakeup_p50_us\twakeup_mean_us\twakeup_max_us\tusage_WFI\tusage_cpu-sleep')"
 check "tsv: one row" test "$(wc -l <"$OUT")" -eq 2
 check "tsv: the device and the governor as typed" sh -c "tail -n 1 '$OUT' | grep -q '^nvme0n1	menu	0	'"
 cp "$OUT" "$TMP/a"
@@ -31,7 +31,7 @@ check "same seed, same bytes" cmp -s "$OUT" "$TMP/a"
 expect 0 "run with another seed" $run -f tsv --seed 2
 check "another seed, other numbers" sh -c "! cmp -s '$OUT' '$TMP/a'"
 expect 0 "run -f csv" $run -f csv
-check "csv header" sh -c "head -n 1 '$OUT' | grep -q '^device,gov,iter,iops,idles,idle_misses,idle_miss_ratio,belows,aboves,joules,watts,nightmares,nightmare_s,wakeup_p99_us,usage_WFI,usage_cpu-sleep$'"
+check "csv header" sh -c "head -n 1 '$OUT' | grep -q '^device,gov,iter,iops,idles,idle_misses,idle_miss_ratio,belows,aboves,joules,watts,nightmares,nightmare_s,wakeup_p99_us,wakeup_p50_us,wakeup_mean_us,wakeup_max_us,usage_WFI,usage_cpu-sleep$'"
 if "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1; then
 	expect 0 "run -f json" $run -f json
 	check "json: summary, states, cpus" \

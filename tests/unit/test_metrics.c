@@ -12,38 +12,108 @@
 
 static void test_hist_exact_small(void **state)
 {
-	static struct il_hist h;
+	struct il_hist h;
 
-	memset(&h, 0, sizeof(h));
-	for (u64 v = 1; v <= 100; v++)
+	assert_int_equal(il_hist_init(&h), 0);
+	for (u64 v = 1; v <= 2047; v++)
 		il_hist_add(&h, v);
-	assert_int_equal(h.count, 100);
-	assert_int_equal(il_hist_percentile(&h, 500), 50);
-	assert_int_equal(il_hist_percentile(&h, 990), 99);
-	assert_int_equal(il_hist_percentile(&h, 1000), 100);
+	assert_int_equal(h.count, 2047);
+	assert_int_equal(il_hist_percentile(&h, 500), 1024);
+	assert_int_equal(il_hist_percentile(&h, 990), 2027);
+	assert_int_equal(il_hist_percentile(&h, 999), 2045);
+	assert_int_equal(il_hist_percentile(&h, 1000), 2047);
 	assert_int_equal(il_hist_percentile(&h, 0), 1);
-	assert_int_equal(h.max, 100);
+	assert_int_equal(h.max, 2047);
+	assert_true(il_hist_mean(&h) == 1024.0);
+	il_hist_free(&h);
 }
 
-/* Above 128 ns a bucket is 1/64 of its power of two wide: the value is within 1.6 %. */
+/* From 2048 ns a bucket is 1/1024 of its power of two wide: the value is within 0.098 %. */
 static void test_hist_precision(void **state)
 {
-	static struct il_hist h;
-	static const u64 values[] = { 129, 1000, 12345, 999999, 123456789, 40000000000ULL };
+	struct il_hist h;
+	static const u64 values[] = { 2048, 2049, 4095, 12345, 999999, 1032192, 1033000,
+				      123456789, 40000000000ULL };
 
 	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
 		u64 v = values[i], got;
 
-		memset(&h, 0, sizeof(h));
+		assert_int_equal(il_hist_init(&h), 0);
 		il_hist_add(&h, v);
 		il_hist_add(&h, v * 2); /* so that max does not clip the median */
 		il_hist_add(&h, v * 2);
 		got = il_hist_percentile(&h, 300);
-		assert_true(got <= v);
-		assert_true(got >= v - v / 64);
+		assert_int_equal(got, v); /* one distinct value in its bucket: exact */
+		il_hist_free(&h);
+		/* two values in one bucket: the rank-2 value b reads as a, within 1/1024 */
+		if (v >= 2 * IL_HIST_SUB) {
+			unsigned int msb = 63 - (unsigned int)__builtin_clzll(v);
+			u64 width = 1ULL << (msb - IL_HIST_SUB_BITS);
+			u64 lo = v & ~(width - 1), hi = lo + width / 2;
+
+			assert_int_equal(il_hist_init(&h), 0);
+			il_hist_add(&h, hi);
+			il_hist_add(&h, lo);
+			il_hist_add(&h, 4 * v);
+			il_hist_add(&h, 4 * v);
+			got = il_hist_percentile(&h, 500);
+			assert_int_equal(got, lo);
+			assert_true((double)(hi - got) / (double)hi < 0.001);
+			il_hist_free(&h);
+		}
 	}
-	memset(&h, 0, sizeof(h));
+	assert_int_equal(il_hist_init(&h), 0);
 	assert_int_equal(il_hist_percentile(&h, 500), 0);
+	assert_true(il_hist_mean(&h) == 0.0);
+	il_hist_free(&h);
+}
+
+/* Two latencies 0.2 % apart, which the old 64-step histogram put into one bucket, differ. */
+static void test_hist_resolves_close_values(void **state)
+{
+	struct il_hist a, b;
+
+	assert_int_equal(il_hist_init(&a), 0);
+	assert_int_equal(il_hist_init(&b), 0);
+	for (int i = 0; i < 1000; i++) {
+		il_hist_add(&a, 1032192 + (u64)i);
+		il_hist_add(&b, 1034300 + (u64)i);
+	}
+	assert_true(il_hist_percentile(&a, 990) < il_hist_percentile(&b, 990));
+	assert_true(il_hist_mean(&a) == 1032192 + 499.5);
+	il_hist_free(&a);
+	il_hist_free(&b);
+}
+
+/* A copy that dropped its buckets (a lab result) reports 0 rather than reading freed memory. */
+static void test_hist_without_buckets(void **state)
+{
+	struct il_hist h = { .count = 3, .max = 9, .sum = 12, .bucket = NULL, .bucket_min = NULL };
+
+	assert_int_equal(il_hist_percentile(&h, 500), 0);
+	assert_true(il_hist_mean(&h) == 4.0);
+	il_hist_free(&h);
+}
+
+/* The summary carries p50, p90, p99, p99.9, the exact mean and the exact max. */
+static void test_summary_latency(void **state)
+{
+	struct il_metrics m;
+	struct il_summary s;
+
+	assert_int_equal(il_metrics_init(&m, 1, 2, NULL), 0);
+	for (u64 v = 1; v <= 1000; v++)
+		il_hist_add(&m.wake_latency, v);
+	il_hist_add(&m.wake_latency, 1000003);
+	il_metrics_summarize(&m, NULL, &s);
+	assert_int_equal(s.wake_count, 1001);
+	assert_int_equal(s.wake_p50_ns, 501);
+	assert_int_equal(s.wake_p90_ns, 901);
+	assert_int_equal(s.wake_p99_ns, 991);
+	assert_int_equal(s.wake_p999_ns, 1000);
+	assert_int_equal(s.wake_max_ns, 1000003);
+	assert_true(s.wake_mean_ns == (500500.0 + 1000003.0) / 1001.0);
+	il_metrics_free(&m);
 }
 
 static void test_nightmares_and_ratio(void **state)
@@ -108,6 +178,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hist_exact_small),
 		cmocka_unit_test(test_hist_precision),
+		cmocka_unit_test(test_hist_resolves_close_values),
+		cmocka_unit_test(test_hist_without_buckets),
+		cmocka_unit_test(test_summary_latency),
 		cmocka_unit_test(test_nightmares_and_ratio),
 		cmocka_unit_test(test_energy),
 	};

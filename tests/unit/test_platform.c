@@ -83,6 +83,10 @@ static void test_i5_10600k_numbers(void **state)
 	assert_int_equal(p->drv.states[0].flags, CPUIDLE_FLAG_POLLING);
 	assert_string_equal(p->drv.states[2].desc, "ACPI FFH MWAIT 0x30");
 	assert_int_equal(p->drv.states[0].power_uw, 3833333);
+	/* The wake with the package up (core C6/C7): 85 µs for C2_ACPI and C3_ACPI, none else. */
+	assert_int_equal(p->drv.states[1].core_exit_latency_ns, 0);
+	assert_int_equal(p->drv.states[2].core_exit_latency_ns, 85000);
+	assert_int_equal(p->drv.states[3].core_exit_latency_ns, 85000);
 	/* Active power: the 46 W of the POLL-only measurement, / 12 CPUs, like POLL itself. */
 	assert_int_equal(p->active_power_uw, 3833333);
 	free(p);
@@ -176,6 +180,10 @@ static const struct bad_case bad_cases[] = {
 	{ "state a exit_latency=1us target_residency=1us\n  source: s\nstate b exit_latency=1us target_residency=1us flags=polling\n",
 	  "t.plat:10: only the first state may be polling" },
 	{ "state a exit_latency=1us target_residency=1us speed=3\n", "t.plat:8: unknown state field 'speed'" },
+	{ "state a exit_latency=10us target_residency=10us core_exit_latency=11us\n",
+	  "t.plat:8: state 'a': core_exit_latency must not exceed exit_latency" },
+	{ "state a exit_latency=0us target_residency=0us flags=polling core_exit_latency=0us\n",
+	  "t.plat:8: state 'a': core_exit_latency must not exceed exit_latency" },
 	{ "state a exit_latency=1us target_residency=1us desc\n", "t.plat:8: state field 'desc' needs a value" },
 	{ "state a exit_latency=1us exit_latency=2us target_residency=1us\n", "t.plat:8: duplicate state field 'exit_latency'" },
 	{ "state a exit_latency=1us target_residency=1us power_uw=1000000001\n", "t.plat:8: invalid power_uw '1000000001'" },

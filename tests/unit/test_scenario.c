@@ -55,6 +55,40 @@ static void test_parse(void **state)
 }
 
 /* Every scenario runs on a platform with and one without a polling state and scores > 0. */
+/* nohz_full=LIST takes the kernel's cpulist, whose commas continue the list. */
+static void test_nohz_full(void **state)
+{
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+	struct il_error err;
+	struct il_lab_result a, b;
+
+	assert_int_equal(il_scn_parse("netrr:nohz_full=0-1,3,pairs=2", &scn, &args, &common, &err), 0);
+	assert_true(common.has_nohz_full);
+	assert_int_equal(common.nohz_full[0], 0xb);
+	assert_int_equal(args.v[il_scn_param_index(scn, "pairs")], 2);
+	assert_int_equal(il_scn_parse("netrr", &scn, &args, &common, &err), 0);
+	assert_false(common.has_nohz_full);
+	assert_int_equal(common.nohz_full[0], 0);
+	assert_int_equal(il_scn_parse("netrr:nohz_full=x", &scn, &args, &common, &err), -1);
+	assert_non_null(strstr(err.msg, "nohz_full"));
+	assert_int_equal(il_scn_parse("netrr:nohz_full=5-2", &scn, &args, &common, &err), -1);
+	assert_int_equal(il_scn_parse("netrr:nohz_full=1024", &scn, &args, &common, &err), -1);
+	assert_int_equal(il_scn_parse("netrr:nohz_full=1-", &scn, &args, &common, &err), -1);
+	/* The stopped tick reaches the governor: menu-6.19 and menu-7.1 part (issue 16, item 8). */
+	tl_lab_run("spr", "menu-6.19", "netrr:nohz_full=0-1", 1, RUN_NS, &a);
+	tl_lab_run("spr", "menu-7.1", "netrr:nohz_full=0-1", 1, RUN_NS, &b);
+	assert_true(a.score > 1.5 * b.score);
+	il_lab_result_free(&a);
+	il_lab_result_free(&b);
+	tl_lab_run("spr", "menu-6.19", "netrr", 1, RUN_NS, &a);
+	tl_lab_run("spr", "menu-7.1", "netrr", 1, RUN_NS, &b);
+	assert_true(a.score == b.score);
+	il_lab_result_free(&a);
+	il_lab_result_free(&b);
+}
+
 static void test_every_scenario_runs(void **state)
 {
 	for (int i = 0; i < il_scenario_count(); i++) {
@@ -122,6 +156,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_nohz_full),
 		cmocka_unit_test(test_every_scenario_runs),
 		cmocka_unit_test(test_determinism),
 	};

@@ -286,6 +286,44 @@ static void test_one_ipi(void **state)
 }
 
 /*
+ * The package wake (core_exit_latency): S1 declares 100 µs, its core part is 30 µs.
+ *  a) the one-IPI run: CPU 0 falls asleep at 50 µs, the IPI reaches CPU 1 at 51 µs; the
+ *     package cannot be down 1 µs after its last CPU slept (it needs 100 - 30 = 70 µs), so
+ *     CPU 1 pays 30 µs and runs at 81 µs;
+ *  b) both CPUs asleep from the start, a timer on CPU 0 at 400 µs: the package had 400 µs
+ *     to follow them, so the wake pays the declared 100 µs.
+ */
+static void test_package_wake(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+	struct periodic p;
+
+	two_states(&drv, false);
+	drv.states[1].core_exit_latency_ns = 30 * US;
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 2, 1000, 1 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, ipi_sender_done, NULL, 1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.p[0].cpu, 1);
+	assert_int_equal(rec.p[0].wake_ns, 51 * US);
+	assert_int_equal(rec.p[0].end_ns, 81 * US);
+	il_sim_free(sim);
+
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 2, 100, 1 * MS);
+	observe(sim);
+	start_periodic(sim, &p, 400 * US);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_true(rec.n >= 1);
+	assert_int_equal(rec.p[0].cpu, 0);
+	assert_int_equal(rec.p[0].wake_ns, 400 * US);
+	assert_int_equal(rec.p[0].end_ns, 500 * US);
+	il_sim_free(sim);
+}
+
+/*
  * The one-IPI run on rk3588's own table (WFI 1/1, cpu-sleep 220/1000 µs, 20 mW, 80 µJ per
  * entry + exit; active_power_uw 500 mW), "fixed" picking cpu-sleep, 1 ms:
  *   CPU 0: busy 0-50 µs, then cpu-sleep until the end (an open period: not entered in the
@@ -560,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_periodic_timer_tick_stopped),
 		cmocka_unit_test(test_periodic_timer_tick_retained),
 		cmocka_unit_test(test_one_ipi),
+		cmocka_unit_test(test_package_wake),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tests of tests/fidelity/seeds.c: the seeds' measurements in tests/fidelity/seeds.tsv
+ * parse, every row names a built-in platform, a preset (or "-"), a scenario spec that
+ * parses and a metric the scoreboard computes; bad lines are refused with file and line.
+ * (The scoreboard's goals are `make fidelity`'s, not a test's.) Run from the top of the tree.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "../fidelity/seeds.h"
+
+#define SEEDS "tests/fidelity/seeds.tsv"
+
+static const char header[] = "group\tsource\tplatform\tscenario\tgov\tseeds_label\titer\tmetric\t"
+			     "value\tseed_s\tlab_s\tmagnitude\n";
+
+static void test_seeds_tsv_parses(void **state)
+{
+	struct fid_table t;
+	char err[512] = "";
+	size_t fio = 0, pseries = 0, pingpong = 0, nightmares = 0;
+
+	assert_int_equal(fid_load(SEEDS, &t, err, sizeof(err)), 0);
+	for (size_t i = 0; i < t.n; i++) {
+		const struct fid_row *r = &t.rows[i];
+
+		fio += !strncmp(r->scenario, "fio:", 4);
+		pseries += !strcmp(r->platform, "pseries");
+		pingpong += !strcmp(r->group, "i5-10600k/pingpong-6.17");
+		nightmares += r->kind == FID_PN_COUNT_STATE;
+	}
+	/* rk3588 (195 table rows) and rk3399 (171), 5 numbers each */
+	assert_int_equal(fio, 5 * (195 + 171));
+	/* Aboorva: 2 modes x 2 tables x 3 governors x 11 intervals */
+	assert_int_equal(pseries, 132);
+	assert_int_equal(pingpong, 4);
+	assert_int_equal(nightmares, 20);
+	fid_free(&t);
+}
+
+/* Write @body after the header to a temporary file and load it; the error in @err. */
+static int load_text(const char *body, char *err, size_t cap)
+{
+	char path[] = "/tmp/test_fidelity_XXXXXX";
+	int fd = mkstemp(path);
+	struct fid_table t;
+	FILE *f;
+	int ret;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(header, f);
+	fputs(body, f);
+	fclose(f);
+	ret = fid_load(path, &t, err, cap);
+	if (!ret)
+		fid_free(&t);
+	unlink(path);
+	return ret;
+}
+
+static void test_bad_rows(void **state)
+{
+	static const struct {
+		const char *body, *msg;
+	} bad[] = {
+		{ "g\tseeds/000:1\tnope\tidle\tmenu\tm\t-\tscore\t1\t-\t1\tyes\n", "platform 'nope'" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu-9.9\tm\t-\tscore\t1\t-\t1\tyes\n", "no governor preset" },
+		{ "g\tseeds/000:1\trk3588\tfio:device=floppy\tmenu\tm\t-\tscore\t1\t-\t1\tyes\n", "scenario 'fio:device=floppy'" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tspeed\t1\t-\t1\tyes\n", "unknown metric" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tirq_fall_pct\t1\t-\t1\tyes\n", "unknown metric" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tusage_state99\t1\t-\t1\tyes\n", "unknown metric" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tscore\tx1\t-\t1\tyes\n", "value 'x1'" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tscore\t1\t-\t0\tyes\n", "lab_s '0'" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tscore\t1\t-\t1\tmaybe\n", "magnitude 'maybe'" },
+		{ "g\t000:1\trk3588\tidle\tmenu\tm\t-\tscore\t1\t-\t1\tyes\n", "source '000:1'" },
+		{ "g\tseeds/000:1\trk3588\tidle\tmenu\n", "not 12 tab-separated cells" },
+	};
+	char err[512];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		assert_int_equal(load_text(bad[i].body, err, sizeof(err)), -1);
+		assert_non_null(strstr(err, ":2: "));
+		if (!strstr(err, bad[i].msg))
+			fail_msg("row %zu: '%s' lacks '%s'", i, err, bad[i].msg);
+	}
+	assert_int_equal(load_text("", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "no rows"));
+}
+
+static void test_good_row(void **state)
+{
+	char err[512] = "";
+
+	assert_int_equal(load_text("# a comment\ng\tseeds/000:16\ti5-10600k\tjbb:timer_pct=20\tmenu-6.13\t"
+				   "x\t-\tirq_fall_pct@jbb:timer_pct=100\t55\t-\t2\tyes\n"
+				   "g\tseeds/003:1\tskx\tidle\t-\tV3\t3\tpn_s_state2\t1.5\t3600\t30\t"
+				   "no: no preset\n", err, sizeof(err)), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_seeds_tsv_parses),
+		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_good_row),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
