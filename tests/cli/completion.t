@@ -140,8 +140,8 @@ exec '$IDLELAB' "\$@"
 FAKE
 chmod +x "$TMP/bin/idlelab-fake"
 check "verdict --fail-on <TAB>: the values its usage spells" only "idlelab-fake verdict --fail-on " worse any
-check "verdict -p a<TAB>: all, where the usage offers it" only "idlelab-fake verdict -p a" all
-check "run -p a<TAB>: no all where it does not" only "idlelab run -p a"
+check "verdict -p al<TAB>: all, where the usage offers it" only "idlelab-fake verdict -p al" all
+check "run -p al<TAB>: no all where it does not" only "idlelab run -p al"
 check "verdict -f <TAB>: the formats its -f line names" only "idlelab-fake verdict -f " table csv
 
 # Without COMP_LINE (another caller): COMP_WORDS alone.
