@@ -14,13 +14,14 @@
 #include "gov/governors.h"
 #include "output/output.h"
 #include "platform/platform.h"
+#include "replay/bound.h"
 #include "scenario/report.h"
 #include "scenario/scenario.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
 	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
-	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW,
+	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW, LAB_OPT_BOUND,
 };
 
 static const struct cli_opt lab_opts[] = {
@@ -37,6 +38,7 @@ static const struct cli_opt lab_opts[] = {
 	{ LAB_OPT_OUT, 'o', "output", true },
 	{ LAB_OPT_LABEL, 0, "label", true },
 	PERFETTO_CLI_OPTS(LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW),
+	{ LAB_OPT_BOUND, 0, "bound", false },
 	{ 0 },
 };
 
@@ -208,6 +210,9 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 			return cli_error_set(err, "--label: '%s' is not NAME=VALUE", value);
 		args->labels[args->nlabel++] = value;
 		return CLI_PARSE_OK;
+	case LAB_OPT_BOUND:
+		args->bound = true;
+		return CLI_PARSE_OK;
 	case LAB_OPT_PERFETTO:
 	case LAB_OPT_PERFETTO_LIMIT:
 	case LAB_OPT_PERFETTO_WINDOW:
@@ -230,6 +235,8 @@ static int lab_check(const struct lab_args *args, struct cli_error *err)
 		return cli_error_set(err, "no scenario given (-s; see 'idlelab scenarios')");
 	if (!args->compare && args->nscn > 1)
 		return cli_error_set(err, "run takes one scenario; use compare for several");
+	if (args->bound && args->perfetto.path)
+		return cli_error_set(err, "--bound and --perfetto cannot be combined");
 	return perfetto_check(&args->perfetto, err);
 }
 
@@ -327,6 +334,38 @@ static void lab_spec(const struct lab_args *args, const struct lab_job *job, int
 	spec->pn_us = args->pn_set ? args->pn_us : NULL;
 }
 
+/* --bound: every finished idle period of the run, to the frontier and to the governor's row. */
+struct lab_bound {
+	struct il_bound b;
+	struct il_bound_gov g;
+	const struct il_driver *drv;
+	struct il_sim_observer obs;
+};
+
+static void lab_bound_period(void *ctx, const struct il_sim_period *p)
+{
+	struct lab_bound *lb = ctx;
+	u64 ns = p->end_ns - p->start_ns;
+
+	il_bound_add(&lb->b, ns);
+	il_bound_gov_add(&lb->g, lb->drv, p->idx, ns);
+}
+
+/* The states the run's governor may pick: enabled on the platform, within the QoS limit. */
+static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job, struct il_lab_spec *spec)
+{
+	struct il_device dev;
+	s64 qos_ns = spec->common.qos_us < 0 ? -1 : spec->common.qos_us * NSEC_PER_USEC;
+
+	memset(lb, 0, sizeof(*lb));
+	il_platform_device_init(&job->plat, &dev);
+	il_bound_init(&lb->b, &job->plat.drv, &dev, qos_ns);
+	lb->drv = &job->plat.drv;
+	lb->obs.period = lab_bound_period;
+	lb->obs.ctx = lb;
+	spec->observer = &lb->obs;
+}
+
 static int run_failed(const char *cmd, const struct il_lab_spec *spec)
 {
 	fprintf(stderr, "idlelab %s: %s on %s, %s: %s\n", cmd, spec->preset->name, spec->plat->name,
@@ -367,7 +406,7 @@ static int write_tables_file(const struct lab_job *job, const struct il_table *c
 static int write_tables(const struct lab_args *args, const struct lab_job *job, struct il_table *tables, int n,
 			const char *cmd)
 {
-	const struct il_table *ptrs[4 + LAB_MAX_SCENARIOS];
+	const struct il_table *ptrs[4 + 2 * LAB_MAX_SCENARIOS];
 
 	for (int i = 0; i < n; i++)
 		ptrs[i] = &tables[i];
@@ -434,17 +473,27 @@ static int add_labels(const struct lab_args *args, struct il_table *t)
 /* run: the linux-pm row, and for table and json also the run, state and CPU details. */
 static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 {
-	struct il_table t[4] = { 0 };
+	struct il_table t[6] = { 0 };
 	struct il_lab_spec spec;
 	struct il_lab_result res;
 	struct perfetto_sim pf;
+	struct lab_bound *lb = NULL;
 	bool details = strcmp(job->fmt->name, "tsv") && strcmp(job->fmt->name, "csv");
 	int n = 0, ret;
 
 	lab_spec(args, job, 0, 0, 0, &spec);
-	if (args->perfetto.path && perfetto_sim_begin(&pf, &args->perfetto, &spec, "run"))
+	if (args->bound) {
+		lb = malloc(sizeof(*lb));
+		if (!lb)
+			return CLI_EXIT_RUNTIME;
+		lab_bound_attach(lb, job, &spec);
+	}
+	if (args->perfetto.path && perfetto_sim_begin(&pf, &args->perfetto, &spec, "run")) {
+		free(lb);
 		return CLI_EXIT_RUNTIME;
+	}
 	if (il_lab_run(&spec, &res)) {
+		free(lb);
 		ret = run_failed("run", &spec);
 		if (args->perfetto.path)
 			perfetto_sim_free(&pf);
@@ -461,6 +510,12 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 		ret = il_report_run_info(&t[n++], &spec, &res) || il_report_states(&t[n++], &res) ||
 		      il_report_cpus(&t[n++], &res);
 	}
+	if (!ret && lb) {
+		ret = il_bound_table(&t[n++], &lb->b) || il_bound_gap_table_init(&t[n], spec.scn->name) ||
+		      il_bound_gap_row(&t[n], args->governors[0], 0, &lb->b, &lb->g);
+		n++;
+	}
+	free(lb);
 	ret = ret ? (fprintf(stderr, "idlelab run: %s\n", strerror(ENOMEM)), CLI_EXIT_RUNTIME)
 		  : write_tables(args, job, t, n, "run");
 	for (int i = 0; i < n; i++)
@@ -478,7 +533,8 @@ static int table_of(const struct lab_job *job, int i, const int *first)
 	return -1;
 }
 
-static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t, int ti, int s)
+static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t, int ti, int s,
+			struct il_table *gap, struct lab_bound *lb)
 {
 	for (int g = 0; g < args->ngov; g++) {
 		for (int it = 0; it < args->iter; it++) {
@@ -487,9 +543,13 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 			int ret;
 
 			lab_spec(args, job, g, s, it, &spec);
+			if (lb)
+				lab_bound_attach(lb, job, &spec);
 			if (il_lab_run(&spec, &res))
 				return run_failed("compare", &spec);
 			ret = il_report_pm_row(&t[ti], args->governors[g], it, spec.scn, &res);
+			if (!ret && lb)
+				ret = il_bound_gap_row(gap, args->governors[g], it, &lb->b, &lb->g);
 			il_lab_result_free(&res);
 			if (ret)
 				return CLI_EXIT_RUNTIME;
@@ -500,11 +560,17 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 
 static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 {
-	struct il_table *t = calloc(LAB_MAX_SCENARIOS, sizeof(*t));
+	struct il_table *t = calloc(2 * LAB_MAX_SCENARIOS, sizeof(*t));
+	struct il_table *gap = calloc(LAB_MAX_SCENARIOS, sizeof(*gap)); /* --bound: per table */
+	struct lab_bound *lb = args->bound ? malloc(sizeof(*lb)) : NULL;
 	int first[LAB_MAX_SCENARIOS], n = 0, ret = CLI_EXIT_OK;
 
-	if (!t)
+	if (!t || !gap || (args->bound && !lb)) {
+		free(t);
+		free(gap);
+		free(lb);
 		return CLI_EXIT_RUNTIME;
+	}
 	for (int s = 0; s < args->nscn && ret == CLI_EXIT_OK; s++) {
 		int ti = table_of(job, s, first);
 
@@ -516,13 +582,23 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 			}
 		}
 		first[s] = ti;
-		ret = compare_fill(args, job, t, ti, s);
+		if (lb && !gap[ti].ncols && il_bound_gap_table_init(&gap[ti], job->scn[s]->name)) {
+			ret = CLI_EXIT_RUNTIME;
+			break;
+		}
+		ret = compare_fill(args, job, t, ti, s, &gap[ti], lb);
 	}
+	for (int i = 0; lb && i < n; i++)
+		t[n + i] = gap[i]; /* the gap tables follow the linux-pm tables; t owns them now */
+	for (int i = n; lb && i < LAB_MAX_SCENARIOS; i++)
+		il_table_free(&gap[i]);
+	free(gap);
 	if (ret == CLI_EXIT_OK)
-		ret = write_tables(args, job, t, n, "compare");
-	for (int i = 0; i < n; i++)
+		ret = write_tables(args, job, t, lb ? 2 * n : n, "compare");
+	for (int i = 0; i < (lb ? 2 * n : n); i++)
 		il_table_free(&t[i]);
 	free(t);
+	free(lb);
 	return ret;
 }
 
