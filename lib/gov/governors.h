@@ -29,6 +29,7 @@ IL_GOVERNORS(IL_DECLARE_PRESETS)
 	X("teo", "teo-7.1")         \
 	X("ladder", "ladder-7.1")      \
 	X("haltpoll", "haltpoll-7.0") \
-	X("idlelab", "idlelab-1")
+	X("idlelab", "idlelab-1") \
+	X("oracle", "oracle-heuristic")
 
 #endif /* IDLELAB_GOVERNORS_H */

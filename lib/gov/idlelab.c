@@ -258,8 +258,11 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 		if (dev->states_usage[i].disable)
 			continue;
 
-		if (idx < 0)
+		/* the first enabled state is the fallback of the QoS limit too (as menu's) */
+		if (idx < 0) {
 			idx0 = i;
+			constraint_idx = i;
+		}
 		idx = i;
 		if (drv->states[i].exit_latency_ns <= latency_req)
 			constraint_idx = i;
