@@ -68,6 +68,8 @@ struct idlelab_bin {
  * @recent_ns: the last measured durations, U32_MAX for "long" or unknown
  * @recent_next: where the next duration goes in @recent_ns
  * @tick_wakeup: the last idle period was ended by the tick
+ * @poll_limited: the last idle period was a polling state cut by its time limit
+ * @long_tick_wakeup: the tick ended the last idle period after at least half a tick
  */
 struct idlelab_cpu {
 	s64 sleep_length_ns;
@@ -79,8 +81,12 @@ struct idlelab_cpu {
 	unsigned int recent_ns[IDLELAB_RECENT];
 	unsigned int recent_next;
 	bool tick_wakeup;
+	bool poll_limited;
+	bool long_tick_wakeup;
 	/* Not in the kernel's struct: the module parameters (global there, per device here,
 	 * as il_gov_set_param() sets them) and what vars() needs. */
+	bool poll_once;
+	bool tick_promote;
 	bool recent_guard;
 	unsigned int recent_samples;
 	int state_count;
@@ -109,6 +115,7 @@ static s64 idlelab_measured(struct il_device *dev, struct idlelab_cpu *cpu_data,
 {
 	s64 measured_ns;
 
+	cpu_data->poll_limited = dev->poll_time_limit;
 	if (dev->poll_time_limit) {
 		dev->poll_time_limit = false;
 		return S64_MAX;
@@ -137,6 +144,7 @@ static void idlelab_update(struct il_driver *drv, struct il_device *dev)
 	idlelab_decay(&cpu_data->short_idles);
 	measured_ns = idlelab_measured(dev, cpu_data, lat_ns);
 	idlelab_record_recent(cpu_data, cpu_data->tick_wakeup ? S64_MAX : measured_ns);
+	cpu_data->long_tick_wakeup = cpu_data->tick_wakeup && measured_ns >= TICK_NSEC_(dev) / 2;
 
 	for (i = 0; i < drv->state_count; i++) {
 		struct idlelab_bin *bin = &cpu_data->state_bins[i];
@@ -195,7 +203,22 @@ static int idlelab_find_shallower_state(struct il_driver *drv, struct il_device 
 	return idx;
 }
 
-/* Step 6: the longest of the last @n durations, U32_MAX when one of them was long. */
+/* Step 5: the shallowest enabled non-polling state up to @limit_idx, else @idx. */
+static int idlelab_first_halt(struct il_driver *drv, struct il_device *dev, int idx,
+			      int limit_idx)
+{
+	int i;
+
+	for (i = idx + 1; i <= limit_idx; i++) {
+		if (dev->states_usage[i].disable)
+			continue;
+		if (!(drv->states[i].flags & CPUIDLE_FLAG_POLLING))
+			return i;
+	}
+	return idx;
+}
+
+/* Step 7: the longest of the last @n durations, U32_MAX when one of them was long. */
 static s64 idlelab_recent_max(const struct idlelab_cpu *cpu_data, unsigned int n)
 {
 	unsigned int i, max = 0;
@@ -298,18 +321,27 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 	if (idx > constraint_idx)
 		idx = constraint_idx;
 
+	/* Step 5: the CPU has polled for a whole poll limit already: do not poll again. */
+	if (cpu_data->poll_once && cpu_data->poll_limited &&
+	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING))
+		idx = idlelab_first_halt(drv, dev, idx, constraint_idx);
+
 	/* Step 3: a shallow choice among frequent short idles needs no timer query. */
 	if (!tick_nohz_tick_stopped(dev) &&
 	    (idx == 0 || drv->states[idx].target_residency_ns < SHORT_IDLE_NS) &&
 	    (2 * cpu_data->short_idles >= cpu_data->total || latency_req < LOW_LATENCY_NS))
 		goto out_tick;
 
-	/* Step 5: the timers. */
+	/* Step 6: the timers. */
 	duration_ns = tick_nohz_get_sleep_length(dev, &delta_tick);
 	cpu_data->sleep_length_ns = duration_ns;
 
-	if (tick_nohz_tick_stopped(dev) && duration_ns > 2 * TICK_NSEC_(dev) &&
-	    drv->states[idx].target_residency_ns < TICK_NSEC_(dev)) {
+	/*
+	 * Step 6: a whole tick passed without a wakeup last time: the intercepts were wrong
+	 * about this stretch; with a long sleep, go as deep as the tick-stopped case.
+	 */
+	if ((tick_nohz_tick_stopped(dev) || (cpu_data->tick_promote && cpu_data->long_tick_wakeup)) &&
+	    duration_ns > 2 * TICK_NSEC_(dev) && drv->states[idx].target_residency_ns < TICK_NSEC_(dev)) {
 		for (i = constraint_idx; i > idx; i--) {
 			if (dev->states_usage[i].disable)
 				continue;
@@ -327,7 +359,7 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 	if (drv->states[idx].target_residency_ns > duration_ns)
 		idx = idlelab_find_shallower_state(drv, dev, idx, duration_ns);
 
-	/* Step 6: the recent-intervals guard. */
+	/* Step 7: the recent-intervals guard. */
 	samples = clamp_samples(cpu_data->recent_samples);
 	if (cpu_data->recent_guard && idx > idx0) {
 		s64 recent_max = idlelab_recent_max(cpu_data, samples);
@@ -336,7 +368,7 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 			idx = idlelab_find_shallower_state(drv, dev, idx, recent_max);
 	}
 
-	/* Step 7: frequent tick-range intercepts: the tick is worth keeping. */
+	/* Step 8: frequent tick-range intercepts: the tick is worth keeping. */
 	if (drv->states[idx].target_residency_ns < TICK_NSEC_(dev) &&
 	    3 * cpu_data->tick_intercepts >= 2 * cpu_data->total)
 		duration_ns = TICK_NSEC_(dev) / 2;
@@ -377,10 +409,13 @@ static int idlelab_enable_device(struct il_driver *drv, struct il_device *dev)
 	struct idlelab_cpu *cpu_data = dev->governor_data;
 	int i;
 
-	bool guard = cpu_data->recent_guard;
+	bool guard = cpu_data->recent_guard, poll_once = cpu_data->poll_once;
+	bool tick_promote = cpu_data->tick_promote;
 	unsigned int samples = cpu_data->recent_samples;
 
 	memset(cpu_data, 0, sizeof(*cpu_data));
+	cpu_data->poll_once = poll_once;
+	cpu_data->tick_promote = tick_promote;
 	cpu_data->recent_guard = guard;
 	cpu_data->recent_samples = samples;
 	cpu_data->state_count = drv->state_count;
@@ -433,12 +468,18 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 		idlelab_put(vars, &n, max, idlelab_recent_names[k], cpu_data->recent_ns[k], false);
 	idlelab_put(vars, &n, max, "recent_next", cpu_data->recent_next, false);
 	idlelab_put(vars, &n, max, "tick_wakeup", cpu_data->tick_wakeup, false);
+	idlelab_put(vars, &n, max, "poll_limited", cpu_data->poll_limited, false);
+	idlelab_put(vars, &n, max, "long_tick_wakeup", cpu_data->long_tick_wakeup, false);
 	idlelab_put(vars, &n, max, "last_state_idx", (u64)(s64)dev->last_state_idx, true);
 	return n;
 }
 
 /* The kernel file's module_param()s, with its defaults (unsigned int and bool, as there). */
 static const struct il_param idlelab_param_table[] = {
+	{ "poll_once", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, poll_once),
+	  "step 4a: after a polling period cut by the poll limit, halt instead (bool)" },
+	{ "tick_promote", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, tick_promote),
+	  "step 5a: after a tick-long period ended by the tick, go deep (bool)" },
 	{ "recent_guard", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, recent_guard),
 	  "step 6: go shallower when every recent idle period was shorter (bool)" },
 	{ "recent_samples", IL_PARAM_UINT, IDLELAB_RECENT,
