@@ -140,9 +140,12 @@ struct idlelab_bin {
  * @short_idles: decaying count of short idle periods
  * @recent_ns: the last measured durations, U32_MAX for "long" or unknown
  * @recent_next: where the next duration goes in @recent_ns
+ * @halt_good: decaying count of step 5's halts that lasted the halt state's target residency
+ * @halt_total: decaying count of step 5's halts
  * @tick_wakeup: the last idle period was ended by the tick
  * @poll_limited: the last idle period was a polling state cut by its time limit
  * @long_tick_wakeup: the tick ended the last idle period after at least half a tick
+ * @halted_after_poll: step 5 chose the last idle period's state
  */
 struct idlelab_cpu {
 	s64 sleep_length_ns;
@@ -153,9 +156,12 @@ struct idlelab_cpu {
 	unsigned int short_idles;
 	unsigned int recent_ns[IDLELAB_RECENT];
 	unsigned int recent_next;
+	unsigned int halt_good;
+	unsigned int halt_total;
 	bool tick_wakeup;
 	bool poll_limited;
 	bool long_tick_wakeup;
+	bool halted_after_poll;
 };
 
 static DEFINE_PER_CPU(struct idlelab_cpu, idlelab_cpus);
@@ -212,6 +218,14 @@ static void idlelab_update(struct cpuidle_driver *drv, struct cpuidle_device *de
 	idlelab_decay(&cpu_data->short_idles);
 	measured_ns = idlelab_measured(dev, cpu_data, lat_ns);
 	idlelab_record_recent(cpu_data, cpu_data->tick_wakeup ? S64_MAX : measured_ns);
+	if (cpu_data->halted_after_poll) {
+		idlelab_decay(&cpu_data->halt_good);
+		idlelab_decay(&cpu_data->halt_total);
+		cpu_data->halt_total += PULSE;
+		if (measured_ns >= drv->states[dev->last_state_idx].target_residency_ns)
+			cpu_data->halt_good += PULSE;
+		cpu_data->halted_after_poll = false;
+	}
 	cpu_data->long_tick_wakeup = cpu_data->tick_wakeup && measured_ns >= TICK_NSEC / 2;
 
 	for (i = 0; i < drv->state_count; i++) {
@@ -385,8 +399,12 @@ static int idlelab_select(struct cpuidle_driver *drv, struct cpuidle_device *dev
 
 	/* Step 5: the CPU has polled for a whole poll limit already: do not poll again. */
 	if (poll_once && cpu_data->poll_limited &&
-	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING))
-		idx = idlelab_first_halt(drv, dev, idx, constraint_idx);
+	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
+	    2 * cpu_data->halt_good >= cpu_data->halt_total) {
+		i = idlelab_first_halt(drv, dev, idx, constraint_idx);
+		cpu_data->halted_after_poll = i != idx;
+		idx = i;
+	}
 
 	/* Step 3: a shallow choice among frequent short idles needs no timer query. */
 	if (!tick_nohz_tick_stopped() &&

@@ -67,9 +67,12 @@ struct idlelab_bin {
  * @short_idles: decaying count of short idle periods
  * @recent_ns: the last measured durations, U32_MAX for "long" or unknown
  * @recent_next: where the next duration goes in @recent_ns
+ * @halt_good: decaying count of step 5's halts that lasted the halt state's target residency
+ * @halt_total: decaying count of step 5's halts
  * @tick_wakeup: the last idle period was ended by the tick
  * @poll_limited: the last idle period was a polling state cut by its time limit
  * @long_tick_wakeup: the tick ended the last idle period after at least half a tick
+ * @halted_after_poll: step 5 chose the last idle period's state
  */
 struct idlelab_cpu {
 	s64 sleep_length_ns;
@@ -80,9 +83,12 @@ struct idlelab_cpu {
 	unsigned int short_idles;
 	unsigned int recent_ns[IDLELAB_RECENT];
 	unsigned int recent_next;
+	unsigned int halt_good;
+	unsigned int halt_total;
 	bool tick_wakeup;
 	bool poll_limited;
 	bool long_tick_wakeup;
+	bool halted_after_poll;
 	/* Not in the kernel's struct: the module parameters (global there, per device here,
 	 * as il_gov_set_param() sets them) and what vars() needs. */
 	bool poll_once;
@@ -144,6 +150,14 @@ static void idlelab_update(struct il_driver *drv, struct il_device *dev)
 	idlelab_decay(&cpu_data->short_idles);
 	measured_ns = idlelab_measured(dev, cpu_data, lat_ns);
 	idlelab_record_recent(cpu_data, cpu_data->tick_wakeup ? S64_MAX : measured_ns);
+	if (cpu_data->halted_after_poll) {
+		idlelab_decay(&cpu_data->halt_good);
+		idlelab_decay(&cpu_data->halt_total);
+		cpu_data->halt_total += PULSE;
+		if (measured_ns >= drv->states[dev->last_state_idx].target_residency_ns)
+			cpu_data->halt_good += PULSE;
+		cpu_data->halted_after_poll = false;
+	}
 	cpu_data->long_tick_wakeup = cpu_data->tick_wakeup && measured_ns >= TICK_NSEC_(dev) / 2;
 
 	for (i = 0; i < drv->state_count; i++) {
@@ -323,8 +337,12 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 
 	/* Step 5: the CPU has polled for a whole poll limit already: do not poll again. */
 	if (cpu_data->poll_once && cpu_data->poll_limited &&
-	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING))
-		idx = idlelab_first_halt(drv, dev, idx, constraint_idx);
+	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
+	    2 * cpu_data->halt_good >= cpu_data->halt_total) {
+		i = idlelab_first_halt(drv, dev, idx, constraint_idx);
+		cpu_data->halted_after_poll = i != idx;
+		idx = i;
+	}
 
 	/* Step 3: a shallow choice among frequent short idles needs no timer query. */
 	if (!tick_nohz_tick_stopped(dev) &&
@@ -467,9 +485,12 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 	for (int k = 0; k < IDLELAB_RECENT; k++)
 		idlelab_put(vars, &n, max, idlelab_recent_names[k], cpu_data->recent_ns[k], false);
 	idlelab_put(vars, &n, max, "recent_next", cpu_data->recent_next, false);
+	idlelab_put(vars, &n, max, "halt_good", cpu_data->halt_good, false);
+	idlelab_put(vars, &n, max, "halt_total", cpu_data->halt_total, false);
 	idlelab_put(vars, &n, max, "tick_wakeup", cpu_data->tick_wakeup, false);
 	idlelab_put(vars, &n, max, "poll_limited", cpu_data->poll_limited, false);
 	idlelab_put(vars, &n, max, "long_tick_wakeup", cpu_data->long_tick_wakeup, false);
+	idlelab_put(vars, &n, max, "halted_after_poll", cpu_data->halted_after_poll, false);
 	idlelab_put(vars, &n, max, "last_state_idx", (u64)(s64)dev->last_state_idx, true);
 	return n;
 }
