@@ -246,6 +246,50 @@ static void test_tick_wakeups_are_long(void **state)
 	te_fini(&te);
 }
 
+/*
+ * Step 5. Very short idles make POLL the choice (step 3). A POLL period cut by the poll
+ * limit is followed by a halt (C1, the shallowest non-polling state), not by more polling;
+ * with poll_once off, POLL again. Halts of 5 µs last C1's 2 µs target residency ("good"),
+ * and step 5 stays on; after halts of 1 µs it turns itself off (fewer than half good).
+ */
+static int after_poll_limit(struct testenv *te, const char *poll_once, s64 halt_ns, int rounds)
+{
+	bool stop_tick;
+	int idx = -1;
+
+	gov_init(te);
+	assert_int_equal(il_gov_set_param(&te->dev, "poll_once", poll_once), 0);
+	for (int i = 0; i < 30; i++)
+		te_idle(te, 1 * US / 2, &stop_tick);
+	for (int r = 0; r < rounds; r++) {
+		te->sleep_ns = 50 * MS;
+		assert_int_equal(te_idle(te, 10 * MS, &stop_tick), 0); /* POLL, cut by the limit */
+		assert_true(te->dev.poll_time_limit);
+		te->sleep_ns = 50 * MS;
+		idx = te_select(te, &stop_tick);
+		if (idx)
+			assert_int_equal(te_var(te, "halted_after_poll"), 1);
+		il_cpuidle_account(&te->drv, &te->dev, idx, halt_ns);
+		il_cpuidle_reflect(&te->dev, idx);
+		for (int i = 0; i < 30; i++)
+			te_idle(te, 1 * US / 2, &stop_tick);
+	}
+	te_fini(te);
+	return idx;
+}
+
+static void test_poll_once(void **state)
+{
+	struct testenv te;
+
+	assert_int_equal(after_poll_limit(&te, "y", 5 * US, 1), 1);
+	assert_int_equal(after_poll_limit(&te, "n", 5 * US, 1), 0);
+	/* halts of 1 µs after the poll limit (shorter than C1's 2 µs residency): off again */
+	assert_int_equal(after_poll_limit(&te, "y", 1 * US, 4), 0);
+	/* halts that last: it stays on */
+	assert_int_equal(after_poll_limit(&te, "y", 5 * US, 4), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_params_refused),
 		cmocka_unit_test(test_recent_guard),
 		cmocka_unit_test(test_tick_wakeups_are_long),
+		cmocka_unit_test(test_poll_once),
 	};
 
 	return cmocka_run_group_tests_name("idlelab_gov", tests, NULL, NULL);
