@@ -69,9 +69,9 @@ struct idlelab_bin {
  * @recent_next: where the next duration goes in @recent_ns
  * @halt_good: decaying count of step 5's halts that lasted the halt state's target residency
  * @halt_total: decaying count of step 5's halts
+ * @tick_streak: how many idle periods in a row (up to 2) the tick ended after half a tick
  * @tick_wakeup: the last idle period was ended by the tick
  * @poll_limited: the last idle period was a polling state cut by its time limit
- * @long_tick_wakeup: the tick ended the last idle period after at least half a tick
  * @halted_after_poll: step 5 chose the last idle period's state
  */
 struct idlelab_cpu {
@@ -85,9 +85,9 @@ struct idlelab_cpu {
 	unsigned int recent_next;
 	unsigned int halt_good;
 	unsigned int halt_total;
+	unsigned int tick_streak;
 	bool tick_wakeup;
 	bool poll_limited;
-	bool long_tick_wakeup;
 	bool halted_after_poll;
 	/* Not in the kernel's struct: the module parameters (global there, per device here,
 	 * as il_gov_set_param() sets them) and what vars() needs. */
@@ -158,7 +158,12 @@ static void idlelab_update(struct il_driver *drv, struct il_device *dev)
 			cpu_data->halt_good += PULSE;
 		cpu_data->halted_after_poll = false;
 	}
-	cpu_data->long_tick_wakeup = cpu_data->tick_wakeup && measured_ns >= TICK_NSEC_(dev) / 2;
+	if (cpu_data->tick_wakeup && measured_ns >= TICK_NSEC_(dev) / 2) {
+		if (cpu_data->tick_streak < 2)
+			cpu_data->tick_streak++;
+	} else {
+		cpu_data->tick_streak = 0;
+	}
 
 	for (i = 0; i < drv->state_count; i++) {
 		struct idlelab_bin *bin = &cpu_data->state_bins[i];
@@ -355,10 +360,11 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 	cpu_data->sleep_length_ns = duration_ns;
 
 	/*
-	 * Step 6: a whole tick passed without a wakeup last time: the intercepts were wrong
-	 * about this stretch; with a long sleep, go as deep as the tick-stopped case.
+	 * Step 6: the tick ended the last two periods, each after half a tick or more: the
+	 * intercepts were wrong about this stretch; with a long sleep, go as deep as the
+	 * tick-stopped case.
 	 */
-	if ((tick_nohz_tick_stopped(dev) || (cpu_data->tick_promote && cpu_data->long_tick_wakeup)) &&
+	if ((tick_nohz_tick_stopped(dev) || (cpu_data->tick_promote && cpu_data->tick_streak >= 2)) &&
 	    duration_ns > 2 * TICK_NSEC_(dev) && drv->states[idx].target_residency_ns < TICK_NSEC_(dev)) {
 		for (i = constraint_idx; i > idx; i--) {
 			if (dev->states_usage[i].disable)
@@ -487,9 +493,9 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 	idlelab_put(vars, &n, max, "recent_next", cpu_data->recent_next, false);
 	idlelab_put(vars, &n, max, "halt_good", cpu_data->halt_good, false);
 	idlelab_put(vars, &n, max, "halt_total", cpu_data->halt_total, false);
+	idlelab_put(vars, &n, max, "tick_streak", cpu_data->tick_streak, false);
 	idlelab_put(vars, &n, max, "tick_wakeup", cpu_data->tick_wakeup, false);
 	idlelab_put(vars, &n, max, "poll_limited", cpu_data->poll_limited, false);
-	idlelab_put(vars, &n, max, "long_tick_wakeup", cpu_data->long_tick_wakeup, false);
 	idlelab_put(vars, &n, max, "halted_after_poll", cpu_data->halted_after_poll, false);
 	idlelab_put(vars, &n, max, "last_state_idx", (u64)(s64)dev->last_state_idx, true);
 	return n;
@@ -499,8 +505,8 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 static const struct il_param idlelab_param_table[] = {
 	{ "poll_once", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, poll_once),
 	  "step 4a: after a polling period cut by the poll limit, halt instead (bool)" },
-	{ "tick_promote", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, tick_promote),
-	  "step 5a: after a tick-long period ended by the tick, go deep (bool)" },
+	{ "tick_promote", IL_PARAM_BOOL, 0, offsetof(struct idlelab_cpu, tick_promote),
+	  "step 6: after two tick-ended periods of half a tick or more, go deep (bool)" },
 	{ "recent_guard", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, recent_guard),
 	  "step 6: go shallower when every recent idle period was shorter (bool)" },
 	{ "recent_samples", IL_PARAM_UINT, IDLELAB_RECENT,

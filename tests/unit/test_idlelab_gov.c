@@ -290,6 +290,47 @@ static void test_poll_once(void **state)
 	assert_int_equal(after_poll_limit(&te, "y", 5 * US, 4), 1);
 }
 
+/*
+ * Step 6 with tick_promote: two periods in a row that the retained tick ended after half a
+ * tick or more (here 800 µs of a 1 ms tick), then a 50 ms sleep: the deepest state that fits
+ * (C10) with the tick stopped. By default (N) the short-idle history keeps the choice
+ * shallow and the tick running.
+ */
+static int after_tick_wakeups(struct testenv *te, const char *promote, bool *stop_tick)
+{
+	int idx;
+
+	gov_init(te);
+	assert_int_equal(il_gov_set_param(&te->dev, "tick_promote", promote), 0);
+	assert_int_equal(il_gov_set_param(&te->dev, "recent_guard", "n"), 0);
+	for (int i = 0; i < 30; i++) {
+		te->sleep_ns = 50 * MS;
+		te_idle(te, 30 * US, stop_tick);
+	}
+	for (int i = 0; i < 2; i++) {
+		te->sleep_ns = 50 * MS;
+		idx = te_select(te, stop_tick);
+		te->got_tick = true;
+		il_cpuidle_account(&te->drv, &te->dev, idx, 800 * US);
+		il_cpuidle_reflect(&te->dev, idx);
+	}
+	te->sleep_ns = 50 * MS;
+	idx = te_select(te, stop_tick);
+	te_fini(te);
+	return idx;
+}
+
+static void test_tick_promote(void **state)
+{
+	struct testenv te;
+	bool stop_tick;
+
+	assert_int_equal(after_tick_wakeups(&te, "y", &stop_tick), 4);
+	assert_true(stop_tick);
+	assert_true(after_tick_wakeups(&te, "n", &stop_tick) < 4);
+	assert_false(stop_tick);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_recent_guard),
 		cmocka_unit_test(test_tick_wakeups_are_long),
 		cmocka_unit_test(test_poll_once),
+		cmocka_unit_test(test_tick_promote),
 	};
 
 	return cmocka_run_group_tests_name("idlelab_gov", tests, NULL, NULL);
