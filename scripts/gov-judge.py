@@ -116,18 +116,20 @@ def main():
         ebad = erel > 0 and welch(epw(cand), epw(min((b for b in bases if b in e), key=lambda b: e[b]))) > 2
         en_bad += ebad; en_far += ebad and erel > 0.02
         if md:
-            lines.append("| %s | %s | %s | %.4g | %.4g | %.4g | %+.2f %%%s | %.0f | %.0f | %.0f%s | %+.2f %%%s |" % (
+            trel = e["teo-7.1"] / emin - 1 if emin and "teo-7.1" in e else 0
+            lines.append("| %s | %s | %s | %.4g | %.4g | %.4g | %+.2f %%%s | %.0f | %.0f | %.0f%s | %+.2f %% | %+.2f %%%s |" % (
                 plat, scn.split(",")[0], scol, st.mean(score("menu-7.1")), st.mean(score("teo-7.1")), cm,
                 100 * rel, " **worse**" if is_worse else "", st.mean(misses("menu-7.1")), st.mean(tm),
-                st.mean(cmis), " **more**" if mbad else "", 100 * erel, " **higher**" if ebad else ""))
+                st.mean(cmis), " **more**" if mbad else "", 100 * trel, 100 * erel,
+                " **higher**" if ebad else ""))
             continue
         lines.append("%-11s %-44.44s %-13s %11.4g %11.4g %11.4g %+7.2f%% %-5s %9.0f %9.0f %9.0f %-4s %+7.2f%% %s" % (
             plat, scn, scol, st.mean(score("menu-7.1")), st.mean(score("teo-7.1")), cm, 100 * rel,
             "WORSE" if is_worse else "", st.mean(misses("menu-7.1")), st.mean(tm), st.mean(cmis),
             "MORE" if mbad else "", 100 * erel, "HIGHER" if ebad else ""))
     if md:
-        print("| platform | scenario | score | menu-7.1 | teo-7.1 | %s | vs better | misses menu | misses teo | misses %s | energy/work vs min |" % (cand, cand))
-        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        print("| platform | scenario | score | menu-7.1 | teo-7.1 | %s | vs better | misses menu | misses teo | misses %s | E/work teo vs min | E/work %s vs min |" % (cand, cand, cand))
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     else:
       print("%-11s %-44s %-13s %11s %11s %11s %8s %-5s %9s %9s %9s %-4s %8s" % ("platform", "scenario", "score",
           "menu-7.1", "teo-7.1", cand, "vs_best", "", "miss_menu", "miss_teo", "miss_cand", "", "E/work"))
