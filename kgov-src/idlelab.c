@@ -9,9 +9,10 @@
  * The governor keeps, per CPU and per idle state, two decaying metrics of what the last
  * wakeups looked like ("hits": the wakeup came from the timer the idle loop knew about,
  * "intercepts": something else came first), plus the eight most recent measured idle
- * durations and two flags about how the last period ended. It was designed in idlelab
- * against menu-7.1 and teo-7.1 on the seeds' battery (idlelab's docs/governor.md has the
- * tables; the figures below are from `idlelab compare --time 2s`, seeds 1-2):
+ * durations and what the last periods' ends were (tick, poll limit). It was designed in
+ * idlelab against menu-7.1 and teo-7.1 on the seeds' battery (idlelab's docs/governor.md
+ * has the tables; the figures below are 2 s runs, means over the battery's odd seeds 1-9
+ * unless a seed is named):
  *
  *  1. Update (at the next select, from the previous period). The measured duration is the
  *     residency minus half the exit latency (half of it, if shorter than the exit latency),
@@ -46,7 +47,7 @@
  *     poll limit, and polling again burns the polling power for another one; teo re-polls,
  *     so on pseries (snooze, CEDE 12/120 µs) threads teo-7.1 spends 50.6 J with 538033 idle
  *     periods and 95112 PowerNightmares, where this step gives 34.4 J, 222807 periods and
- *     37461 (menu-7.1: 31.9 J), for 0.4 % fewer loops than teo. Without the halt_good test
+ *     37461 (menu-7.1: 31.9 J), for 0.4 % fewer loops than teo (seed 1). Without the halt_good test
  *     the same step cost 1.7 % of pseries fio nvme's iops and 1.9 % of jbb's response time
  *     (there the wakeup follows the poll limit closely): the test turns it off there.
  *  6. Query the sleep length. If the tick is already stopped and the sleep is longer than
@@ -58,7 +59,8 @@
  *     the retained tick ended after half a tick or more as "tick stopped". It is off because
  *     a tick is weak evidence at HZ=1000: in its first form (one such period) it cost the
  *     i5-10600K 6.5 % of fio nvme's iops, 20 % of mmcblk's and 30 % of jbb's response time
- *     (C3's 1 ms exit latency after a 1 ms tick), for 0.5 % of rk3588 fio mtdblock's energy.
+ *     (C3's 1 ms exit latency after a 1 ms tick), for about 2 % of rk3588 fio mtdblock's
+ *     power (seeds 1-2).
  *  7. The recent-intervals guard (module parameters recent_guard and recent_samples). If
  *     each of the last recent_samples measured durations (tick wakeups and poll-limit ends
  *     count as "long") was shorter than the candidate's target residency, take the deepest

@@ -533,7 +533,7 @@ const struct il_preset il_presets_idlelab[] = {
 		.kver = IL_KV(7, 1, 0),
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
-		.upstream = "kgov-src/idlelab.c BLOB (idlelab's own kernel file, not upstream)",
+		.upstream = "kgov-src/idlelab.c 2402f955f840 (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},
