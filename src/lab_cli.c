@@ -352,7 +352,8 @@ static void lab_bound_period(void *ctx, const struct il_sim_period *p)
 }
 
 /* The states the run's governor may pick: enabled on the platform, within the QoS limit. */
-static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job, struct il_lab_spec *spec)
+static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
+			     struct il_lab_spec *spec)
 {
 	struct il_device dev;
 	s64 qos_ns = spec->common.qos_us < 0 ? -1 : spec->common.qos_us * NSEC_PER_USEC;
@@ -533,8 +534,8 @@ static int table_of(const struct lab_job *job, int i, const int *first)
 	return -1;
 }
 
-static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t, int ti, int s,
-			struct il_table *gap, struct lab_bound *lb)
+static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t,
+			int ti, int s, struct il_table *gap, struct lab_bound *lb)
 {
 	for (int g = 0; g < args->ngov; g++) {
 		for (int it = 0; it < args->iter; it++) {

@@ -44,6 +44,9 @@
 /* Below this QoS limit, shallow choices skip the timer query. */
 #define LOW_LATENCY_NS		(15 * NSEC_PER_USEC / 2)
 
+/* cpuidle_poll_time() takes the poll limit from the first state this deep (CPUIDLE_POLL_MIN). */
+#define POLL_LIMIT_MIN_NS	(10 * NSEC_PER_USEC)
+
 /* How many recent measured durations are kept for the guard. */
 #define IDLELAB_RECENT	8
 
@@ -197,7 +200,8 @@ static void idlelab_update(struct il_driver *drv, struct il_device *dev)
 		}
 	}
 
-	if (idx_timer == idx_duration && (s64)((u64)cpu_data->sleep_length_ns - (u64)measured_ns) < lat_ns / 2) {
+	if (idx_timer == idx_duration &&
+	    (s64)((u64)cpu_data->sleep_length_ns - (u64)measured_ns) < lat_ns / 2) {
 		cpu_data->state_bins[idx_timer].hits += PULSE;
 	} else {
 		cpu_data->state_bins[idx_duration].intercepts += PULSE;
@@ -222,7 +226,7 @@ static int idlelab_find_shallower_state(struct il_driver *drv, struct il_device 
 	return idx;
 }
 
-/* Step 5: the shallowest enabled non-polling state up to @limit_idx, else @idx. */
+/* Step 5: the first enabled non-polling state up to @limit_idx, if the poll limit is its. */
 static int idlelab_first_halt(struct il_driver *drv, struct il_device *dev, int idx,
 			      int limit_idx)
 {
@@ -231,8 +235,16 @@ static int idlelab_first_halt(struct il_driver *drv, struct il_device *dev, int 
 	for (i = idx + 1; i <= limit_idx; i++) {
 		if (dev->states_usage[i].disable)
 			continue;
-		if (!(drv->states[i].flags & CPUIDLE_FLAG_POLLING))
-			return i;
+		if (drv->states[i].flags & CPUIDLE_FLAG_POLLING)
+			continue;
+		/*
+		 * Only the state the poll limit was taken from (cpuidle_poll_time(): the first
+		 * with a target residency of POLL_LIMIT_MIN_NS or more) has paid off by now; a
+		 * cheaper halt below it would only be a too-shallow choice.
+		 */
+		if (drv->states[i].target_residency_ns < POLL_LIMIT_MIN_NS)
+			return idx;
+		return i;
 	}
 	return idx;
 }
@@ -466,7 +478,8 @@ static const char *const idlelab_recent_names[IDLELAB_RECENT] = {
 	"recent_ns[4]", "recent_ns[5]", "recent_ns[6]", "recent_ns[7]",
 };
 
-static void idlelab_put(struct il_var *vars, int *n, int max, const char *name, u64 v, bool is_signed)
+static void idlelab_put(struct il_var *vars, int *n, int max, const char *name, u64 v,
+			bool is_signed)
 {
 	if (*n < max)
 		vars[(*n)++] = (struct il_var){ .name = name, .value = v, .is_signed = is_signed };
@@ -533,7 +546,7 @@ const struct il_preset il_presets_idlelab[] = {
 		.kver = IL_KV(7, 1, 0),
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
-		.upstream = "kgov-src/idlelab.c 2402f955f840 (idlelab's own kernel file, not upstream)",
+		.upstream = "kgov-src/idlelab.c 2b9e72ed132c (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},

@@ -95,8 +95,9 @@ struct il_table;
  */
 int il_bound_table(struct il_table *t, const struct il_bound *b);
 /**
- * il_bound_gap_table_init - the table "gap to bound" (of @what, a scenario name, or NULL) with columns governor, iter, energy_mj,
- * added_latency_us, bound_mj, gap_pct, energy_optimal_mj, verdict; il_bound_gap_row() adds one row
+ * il_bound_gap_table_init - the table "gap to bound" (of @what, a scenario name, or NULL),
+ * columns governor, iter, energy_mj, added_latency_us, bound_mj, gap_pct, energy_optimal_mj,
+ * verdict; il_bound_gap_row() adds one row
  */
 int il_bound_gap_table_init(struct il_table *t, const char *what);
 int il_bound_gap_row(struct il_table *t, const char *gov, int iter, const struct il_bound *b,

@@ -247,23 +247,27 @@ static void test_tick_wakeups_are_long(void **state)
 }
 
 /*
- * Step 5. Very short idles make POLL the choice (step 3). A POLL period cut by the poll
- * limit is followed by a halt (C1, the shallowest non-polling state), not by more polling;
- * with poll_once off, POLL again. Halts of 5 µs last C1's 2 µs target residency ("good"),
- * and step 5 stays on; after halts of 1 µs it turns itself off (fewer than half good).
+ * Step 5, on pseries' table (snooze 0/0, CEDE 12/120 µs). At HZ 1000 the poll limit is
+ * min(TICK_NSEC / 16, CEDE's 120 µs) = 62.5 µs. Very short idles make snooze the choice
+ * (step 3). A snooze period cut by the poll limit is followed by CEDE, not by more polling;
+ * with poll_once off, snooze again. CEDE halts of 200 µs last its 120 µs target residency
+ * ("good") and step 5 stays on; after halts of 20 µs it turns itself off.
  */
+static const s64 pseries[][2] = { { 0, 0 }, { 12 * US, 120 * US } };
+
 static int after_poll_limit(struct testenv *te, const char *poll_once, s64 halt_ns, int rounds)
 {
 	bool stop_tick;
 	int idx = -1;
 
-	gov_init(te);
+	te_init(te, "idlelab", true, 2, pseries);
+	te->delta_next_ns = 1 * MS;
 	assert_int_equal(il_gov_set_param(&te->dev, "poll_once", poll_once), 0);
 	for (int i = 0; i < 30; i++)
 		te_idle(te, 1 * US / 2, &stop_tick);
 	for (int r = 0; r < rounds; r++) {
 		te->sleep_ns = 50 * MS;
-		assert_int_equal(te_idle(te, 10 * MS, &stop_tick), 0); /* POLL, cut by the limit */
+		assert_int_equal(te_idle(te, 10 * MS, &stop_tick), 0); /* snooze, cut by the limit */
 		assert_true(te->dev.poll_time_limit);
 		te->sleep_ns = 50 * MS;
 		idx = te_select(te, &stop_tick);
@@ -278,16 +282,37 @@ static int after_poll_limit(struct testenv *te, const char *poll_once, s64 halt_
 	return idx;
 }
 
+/* On the 5-state table C1 (2 µs) is cheaper than the state the poll limit comes from (C1E is
+ * under 10 µs too, so C6): halting in C1 after a poll limit would only be too shallow, and
+ * step 5 leaves POLL alone. */
+static int after_poll_limit_c1(struct testenv *te)
+{
+	bool stop_tick;
+	int idx;
+
+	gov_init(te);
+	for (int i = 0; i < 30; i++)
+		te_idle(te, 1 * US / 2, &stop_tick);
+	te->sleep_ns = 50 * MS;
+	assert_int_equal(te_idle(te, 10 * MS, &stop_tick), 0);
+	te->sleep_ns = 50 * MS;
+	idx = te_select(te, &stop_tick);
+	assert_int_equal(te_var(te, "halted_after_poll"), 0);
+	te_fini(te);
+	return idx;
+}
+
 static void test_poll_once(void **state)
 {
 	struct testenv te;
 
-	assert_int_equal(after_poll_limit(&te, "y", 5 * US, 1), 1);
-	assert_int_equal(after_poll_limit(&te, "n", 5 * US, 1), 0);
-	/* halts of 1 µs after the poll limit (shorter than C1's 2 µs residency): off again */
-	assert_int_equal(after_poll_limit(&te, "y", 1 * US, 4), 0);
+	assert_int_equal(after_poll_limit(&te, "y", 200 * US, 1), 1);
+	assert_int_equal(after_poll_limit(&te, "n", 200 * US, 1), 0);
+	/* halts shorter than CEDE's residency after the poll limit: off again */
+	assert_int_equal(after_poll_limit(&te, "y", 20 * US, 4), 0);
 	/* halts that last: it stays on */
-	assert_int_equal(after_poll_limit(&te, "y", 5 * US, 4), 1);
+	assert_int_equal(after_poll_limit(&te, "y", 200 * US, 4), 1);
+	assert_int_equal(after_poll_limit_c1(&te), 0);
 }
 
 /*
