@@ -39,7 +39,9 @@ void cmd_compare_usage(FILE *out)
 		     "  -f, --format F         table (default), tsv, csv or json\n"
 		     "      --pn-us LIST       PowerNightmare thresholds per state, us\n"
 		     "      --active-mw MW     power of a busy CPU for the energy model\n"
-		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n");
+		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n"
+		     "      --bound            also, per scenario, each row's gap to the open-loop bound\n"
+		     "                         of its own idle periods (docs/governor.md)\n");
 }
 
 int cmd_compare(int argc, char **argv)

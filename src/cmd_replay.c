@@ -28,7 +28,10 @@ void cmd_replay_usage(FILE *out)
 		"tick state; the recorded state and cpu_idle_miss) and run every governor open loop\n"
 		"over them. Prints the linux-pm table per governor next to the recorded governor's\n"
 		"own row, and how often each governor picked the recorded state (agreement), with a\n"
-		"confusion table for the recording governor's port. Assumptions: docs/trace.md.\n"
+		"confusion table for the recording governor's port. Then the open-loop bound of\n"
+		"the periods (per period the state minimising energy + lambda x exit latency, for a\n"
+		"range of lambda: the energy / added latency frontier) and each row's gap to it at\n"
+		"equal added latency. Assumptions: docs/trace.md.\n"
 		"TRACE is read as 'idlelab stats' reads it (any format it detects, xz, gzip or zstd\n"
 		"compressed, '-' for standard input).\n"
 		"\n"
@@ -248,7 +251,22 @@ static int tick_table(struct il_table *t, const struct replay_run *run, int gov)
 	return 0;
 }
 
-enum { T_TRACE, T_REPLAY, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_COUNT };
+/* The open-loop frontier of the replayed periods, and every row's distance to it. */
+static int gap_table(struct il_table *t, const struct replay_run *run)
+{
+	const struct il_bound *b = il_replay_bound(run->r);
+
+	if (il_bound_gap_table_init(t, NULL) ||
+	    il_bound_gap_row(t, "recorded", 0, b, &il_replay_trace_row(run->r)->bound))
+		return -1;
+	for (int i = 0; i < run->cfg.ngov; i++)
+		if (il_bound_gap_row(t, run->cfg.presets[i]->name, 0, b,
+				     &il_replay_gov_row(run->r, i)->bound))
+			return -1;
+	return 0;
+}
+
+enum { T_TRACE, T_REPLAY, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_BOUND, T_GAP, T_COUNT };
 
 static int render(struct replay_run *run)
 {
@@ -260,7 +278,8 @@ static int render(struct replay_run *run)
 	if (trace_summary_table(&tables[T_TRACE], &run->src) || notes_table(&tables[T_REPLAY], run) ||
 	    governors_table(&tables[T_GOVS], run) || usage_table(&tables[T_USAGE], run) ||
 	    (run->cfg.ngov && (confusion_table(&tables[T_CONFUSION], run, focus) ||
-			       tick_table(&tables[T_TICK], run, focus)))) {
+			       tick_table(&tables[T_TICK], run, focus))) ||
+	    il_bound_table(&tables[T_BOUND], il_replay_bound(run->r)) || gap_table(&tables[T_GAP], run)) {
 		fprintf(stderr, "idlelab replay: out of memory\n");
 		goto out;
 	}

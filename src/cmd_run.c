@@ -32,6 +32,9 @@ void cmd_run_usage(FILE *out)
 		     "      --label NAME=VAL   a leading column NAME of the row with VAL, repeatable\n"
 		     "                         (what 'idlelab sweep --emit-jobs' uses to name its cases)\n"
 		     "  -o, --output FILE      write to FILE (complete or not at all) instead of stdout\n"
+		     "      --bound            also the open-loop bound of the run's idle periods (the\n"
+		     "                         energy / added exit latency frontier) and the governor's\n"
+		     "                         gap to it at equal added latency (docs/governor.md)\n"
 		     PERFETTO_CLI_USAGE);
 }
 

@@ -14,6 +14,7 @@
 #include "gov/governors.h"
 #include "output/output.h"
 #include "platform/platform.h"
+#include "replay/bound.h"
 #include "scenario/report.h"
 #include "scenario/scenario.h"
 #include "summary_cli.h"
@@ -22,6 +23,7 @@ enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
 	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
 	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW, LAB_OPT_BASELINE,
+	LAB_OPT_BOUND,
 };
 
 static const struct cli_opt lab_opts[] = {
@@ -39,6 +41,7 @@ static const struct cli_opt lab_opts[] = {
 	{ LAB_OPT_LABEL, 0, "label", true },
 	PERFETTO_CLI_OPTS(LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW),
 	{ LAB_OPT_BASELINE, 0, "baseline", true },
+	{ LAB_OPT_BOUND, 0, "bound", false },
 	{ 0 },
 };
 
@@ -215,6 +218,9 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 			return cli_error_set(err, "--baseline is an option of compare");
 		args->baseline = value;
 		return CLI_PARSE_OK;
+	case LAB_OPT_BOUND:
+		args->bound = true;
+		return CLI_PARSE_OK;
 	case LAB_OPT_PERFETTO:
 	case LAB_OPT_PERFETTO_LIMIT:
 	case LAB_OPT_PERFETTO_WINDOW:
@@ -239,6 +245,8 @@ static int lab_check(const struct lab_args *args, struct cli_error *err)
 		return cli_error_set(err, "run takes one scenario; use compare for several");
 	if (summary_check_baseline(args->baseline, args->governors, args->ngov, err))
 		return CLI_PARSE_ERROR;
+	if (args->bound && args->perfetto.path)
+		return cli_error_set(err, "--bound and --perfetto cannot be combined");
 	return perfetto_check(&args->perfetto, err);
 }
 
@@ -338,6 +346,39 @@ static void lab_spec(const struct lab_args *args, const struct lab_job *job, int
 	spec->seed = args->seed + (uint64_t)iter;
 	spec->active_uw = args->active_uw;
 	spec->pn_us = args->pn_set ? args->pn_us : NULL;
+}
+
+/* --bound: every finished idle period of the run, to the frontier and to the governor's row. */
+struct lab_bound {
+	struct il_bound b;
+	struct il_bound_gov g;
+	const struct il_driver *drv;
+	struct il_sim_observer obs;
+};
+
+static void lab_bound_period(void *ctx, const struct il_sim_period *p)
+{
+	struct lab_bound *lb = ctx;
+	u64 ns = p->end_ns - p->start_ns;
+
+	il_bound_add(&lb->b, ns);
+	il_bound_gov_add(&lb->g, lb->drv, p->idx, ns);
+}
+
+/* The states the run's governor may pick: enabled on the platform, within the QoS limit. */
+static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
+			     struct il_lab_spec *spec)
+{
+	struct il_device dev;
+	s64 qos_ns = spec->common.qos_us < 0 ? -1 : spec->common.qos_us * NSEC_PER_USEC;
+
+	memset(lb, 0, sizeof(*lb));
+	il_platform_device_init(&job->plat, &dev);
+	il_bound_init(&lb->b, &job->plat.drv, &dev, qos_ns);
+	lb->drv = &job->plat.drv;
+	lb->obs.period = lab_bound_period;
+	lb->obs.ctx = lb;
+	spec->observer = &lb->obs;
 }
 
 static int run_failed(const char *cmd, const struct il_lab_spec *spec)
@@ -453,17 +494,27 @@ static int add_labels(const struct lab_args *args, struct il_table *t)
 /* run: the linux-pm row, and for table and json also the run, state and CPU details. */
 static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 {
-	struct il_table t[4] = { 0 };
+	struct il_table t[6] = { 0 };
 	struct il_lab_spec spec;
 	struct il_lab_result res;
 	struct perfetto_sim pf;
+	struct lab_bound *lb = NULL;
 	bool details = strcmp(job->fmt->name, "tsv") && strcmp(job->fmt->name, "csv");
 	int n = 0, ret;
 
 	lab_spec(args, job, 0, 0, 0, &spec);
-	if (args->perfetto.path && perfetto_sim_begin(&pf, &args->perfetto, &spec, "run"))
+	if (args->bound) {
+		lb = malloc(sizeof(*lb));
+		if (!lb)
+			return CLI_EXIT_RUNTIME;
+		lab_bound_attach(lb, job, &spec);
+	}
+	if (args->perfetto.path && perfetto_sim_begin(&pf, &args->perfetto, &spec, "run")) {
+		free(lb);
 		return CLI_EXIT_RUNTIME;
+	}
 	if (il_lab_run(&spec, &res)) {
+		free(lb);
 		ret = run_failed("run", &spec);
 		if (args->perfetto.path)
 			perfetto_sim_free(&pf);
@@ -480,6 +531,12 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 		ret = il_report_run_info(&t[n++], &spec, &res) || il_report_states(&t[n++], &res) ||
 		      il_report_cpus(&t[n++], &res);
 	}
+	if (!ret && lb) {
+		ret = il_bound_table(&t[n++], &lb->b) || il_bound_gap_table_init(&t[n], spec.scn->name) ||
+		      il_bound_gap_row(&t[n], args->governors[0], 0, &lb->b, &lb->g);
+		n++;
+	}
+	free(lb);
 	ret = ret ? (fprintf(stderr, "idlelab run: %s\n", strerror(ENOMEM)), CLI_EXIT_RUNTIME)
 		  : write_tables(args, job, t, n, "run");
 	for (int i = 0; i < n; i++)
@@ -497,7 +554,8 @@ static int table_of(const struct lab_job *job, int i, const int *first)
 	return -1;
 }
 
-static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t, int ti, int s)
+static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t,
+			int ti, int s, struct il_table *gap, struct lab_bound *lb)
 {
 	for (int g = 0; g < args->ngov; g++) {
 		for (int it = 0; it < args->iter; it++) {
@@ -506,9 +564,13 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 			int ret;
 
 			lab_spec(args, job, g, s, it, &spec);
+			if (lb)
+				lab_bound_attach(lb, job, &spec);
 			if (il_lab_run(&spec, &res))
 				return run_failed("compare", &spec);
 			ret = il_report_pm_row(&t[ti], args->governors[g], it, spec.scn, &res);
+			if (!ret && lb)
+				ret = il_bound_gap_row(gap, args->governors[g], it, &lb->b, &lb->g);
 			il_lab_result_free(&res);
 			if (ret)
 				return CLI_EXIT_RUNTIME;
@@ -552,23 +614,31 @@ static int compare_summaries(const struct lab_args *args, const struct il_table 
 	return 0;
 }
 
-/* The per-iteration tables and their summaries, arranged for the format, to the output. */
+/*
+ * The per-iteration tables and their summaries, arranged for the format, to the output;
+ * with --bound the gap tables (@gap, one per table) follow them.
+ */
 static int compare_write(const struct lab_args *args, const struct lab_job *job,
-			 const struct il_table *t, const struct il_table *sum, int n)
+			 const struct il_table *t, const struct il_table *sum,
+			 const struct il_table *gap, int n)
 {
 	static const char *const lead[] = { "scenario" };
-	struct il_result_part parts[LAB_MAX_SCENARIOS];
-	const char *titles[LAB_MAX_SCENARIOS];
+	struct il_result_part parts[2 * LAB_MAX_SCENARIOS];
+	const char *titles[2 * LAB_MAX_SCENARIOS];
 	struct il_result_out o;
 	char note[256];
-	int ret;
+	int np = 0, ret;
 
-	for (int i = 0; i < n; i++) {
-		titles[i] = t[i].title;
-		parts[i] = (struct il_result_part){ &t[i], sum ? &sum[i] : NULL, &titles[i] };
+	for (int i = 0; i < n; i++, np++) {
+		titles[np] = t[i].title;
+		parts[np] = (struct il_result_part){ &t[i], sum ? &sum[i] : NULL, &titles[np] };
+	}
+	for (int i = 0; gap && i < n; i++, np++) {
+		titles[np] = gap[i].title;
+		parts[np] = (struct il_result_part){ &gap[i], NULL, &titles[np] };
 	}
 	summary_note(note, sizeof(note), spec_baseline(args), true);
-	if (il_result_tables(&o, job->fmt->name, parts, n, lead, 1, note)) {
+	if (il_result_tables(&o, job->fmt->name, parts, np, lead, 1, note)) {
 		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
@@ -581,12 +651,16 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 {
 	struct il_table *t = calloc(LAB_MAX_SCENARIOS, sizeof(*t));
 	struct il_table *sum = args->iter > 1 ? calloc(LAB_MAX_SCENARIOS, sizeof(*sum)) : NULL;
+	struct il_table *gap = calloc(LAB_MAX_SCENARIOS, sizeof(*gap)); /* --bound: per table */
+	struct lab_bound *lb = args->bound ? malloc(sizeof(*lb)) : NULL;
 	int first[LAB_MAX_SCENARIOS], row0[LAB_MAX_SCENARIOS], nrows[LAB_MAX_SCENARIOS];
 	int n = 0, ret = CLI_EXIT_OK;
 
-	if (!t || (args->iter > 1 && !sum)) {
+	if (!t || !gap || (args->iter > 1 && !sum) || (args->bound && !lb)) {
 		free(t);
 		free(sum);
+		free(gap);
+		free(lb);
 		return CLI_EXIT_RUNTIME;
 	}
 	for (int s = 0; s < args->nscn && ret == CLI_EXIT_OK; s++) {
@@ -600,8 +674,12 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 			}
 		}
 		first[s] = ti;
+		if (lb && !gap[ti].ncols && il_bound_gap_table_init(&gap[ti], job->scn[s]->name)) {
+			ret = CLI_EXIT_RUNTIME;
+			break;
+		}
 		row0[s] = t[ti].nrows;
-		ret = compare_fill(args, job, t, ti, s);
+		ret = compare_fill(args, job, t, ti, s, &gap[ti], lb);
 		nrows[s] = t[ti].nrows - row0[s];
 	}
 	if (ret == CLI_EXIT_OK && sum && compare_summaries(args, t, n, first, row0, nrows, sum)) {
@@ -609,14 +687,18 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 		ret = CLI_EXIT_RUNTIME;
 	}
 	if (ret == CLI_EXIT_OK)
-		ret = compare_write(args, job, t, sum, n);
+		ret = compare_write(args, job, t, sum, lb ? gap : NULL, n);
 	for (int i = 0; i < n; i++) {
 		il_table_free(&t[i]);
 		if (sum)
 			il_table_free(&sum[i]);
 	}
+	for (int i = 0; i < LAB_MAX_SCENARIOS; i++)
+		il_table_free(&gap[i]);
 	free(t);
 	free(sum);
+	free(gap);
+	free(lb);
 	return ret;
 }
 

@@ -44,6 +44,7 @@ struct lab_args {
 	int nlabel;
 	const char *labels[LAB_MAX_LABELS]; /* --label K=V (run): leading columns of the row */
 	struct perfetto_args perfetto; /* --perfetto FILE (run): the timeline */
+	bool bound;               /* --bound: the open-loop frontier and each row's gap to it */
 };
 
 /**

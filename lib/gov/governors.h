@@ -16,7 +16,8 @@
 	X(teo)          \
 	X(ladder)       \
 	X(haltpoll)     \
-	X(oracle)
+	X(oracle)       \
+	X(idlelab)
 
 #define IL_DECLARE_PRESETS(fam) extern const struct il_preset il_presets_##fam[];
 IL_GOVERNORS(IL_DECLARE_PRESETS)
@@ -27,6 +28,8 @@ IL_GOVERNORS(IL_DECLARE_PRESETS)
 	X("menu", "menu-7.1")       \
 	X("teo", "teo-7.1")         \
 	X("ladder", "ladder-7.1")      \
-	X("haltpoll", "haltpoll-7.0")
+	X("haltpoll", "haltpoll-7.0") \
+	X("idlelab", "idlelab-1") \
+	X("oracle", "oracle-heuristic")
 
 #endif /* IDLELAB_GOVERNORS_H */

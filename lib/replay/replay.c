@@ -40,6 +40,7 @@ struct il_replay {
 	struct il_replay_notes notes;
 	struct il_replay_row rows[IL_REPLAY_MAX_GOVS];
 	struct il_replay_row trace_row;
+	struct il_bound bound;      /* every replayed period, every usable state (bound.h) */
 	struct il_device trace_dev; /* accounts the recorded states */
 	struct replay_cpu *cpus;
 	unsigned int ncpus;      /* allocated */
@@ -135,6 +136,7 @@ struct il_replay *il_replay_new(const struct il_replay_cfg *cfg, struct il_error
 		r->hz = 250;
 	r->tick_nsec = ((u64)NSEC_PER_SEC + r->hz / 2) / r->hz;
 	il_platform_device_init(cfg->plat, &r->trace_dev);
+	il_bound_init(&r->bound, &r->drv, &r->trace_dev, -1); /* PM QoS is not traced */
 	inputs_init(&r->in, r->tick_nsec, &r->notes);
 	if (check_params(r, err) < 0) {
 		free(r);
@@ -308,6 +310,7 @@ static void count_pick(struct il_replay *r, struct il_replay_row *row,
 	row->usage[idx]++;
 	row->time_ns[idx] += ns;
 	row->energy_nj += period_energy_nj(&r->drv, idx, ns);
+	il_bound_gov_add(&row->bound, &r->drv, idx, ns);
 	row->agree += idx == in->recorded_state;
 	row->confusion[in->recorded_state][idx]++;
 	if (!in->tick_stopped) {
@@ -362,6 +365,7 @@ static void replay_period(struct il_replay *r, struct replay_cpu *rc, const stru
 	}
 	miss = il_cpuidle_account(&r->drv, &r->trace_dev, in->recorded_state, in->residency_ns);
 	count_pick(r, &r->trace_row, in, in->recorded_state, in->recorded_stop, miss);
+	il_bound_add(&r->bound, (u64)in->residency_ns);
 	rc->periods++;
 	r->notes.periods++;
 	if (r->hook)
@@ -461,6 +465,11 @@ void il_replay_finish(struct il_replay *r)
 			r->notes.open_at_end++;
 			r->in.cpu[c].in_idle = false;
 		}
+}
+
+const struct il_bound *il_replay_bound(const struct il_replay *r)
+{
+	return &r->bound;
 }
 
 const struct il_replay_row *il_replay_gov_row(const struct il_replay *r, int i)

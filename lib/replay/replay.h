@@ -33,6 +33,7 @@
 #include "../platform/error.h"
 #include "../platform/platform.h"
 #include "../trace/trace.h"
+#include "bound.h"
 
 /* The event types replay uses: read a trace with il_trace_set_events(t, this). */
 #define IL_REPLAY_EVENTS                                                                      \
@@ -74,6 +75,7 @@ struct il_replay_row {
 	 * irq_work or a timer-wheel timer within a tick). */
 	u64 tick_confusion[2][2];
 	u64 miss_above, miss_below;     /* the trace's row only: cpu_idle_miss as recorded */
+	struct il_bound_gov bound;      /* energy and summed exit latency in the bound's model */
 };
 
 /* What the reconstruction could not know, counted. */
@@ -138,6 +140,8 @@ const struct il_replay_row *il_replay_gov_row(const struct il_replay *r, int i);
 /** il_replay_trace_row - the recorded governor's row, from the trace */
 const struct il_replay_row *il_replay_trace_row(const struct il_replay *r);
 const struct il_replay_notes *il_replay_notes(const struct il_replay *r);
+/** il_replay_bound - the open-loop frontier of the replayed periods (bound.h) */
+const struct il_bound *il_replay_bound(const struct il_replay *r);
 /** il_replay_ncpus - 1 + the highest CPU with events; CPUs without periods replay nothing */
 unsigned int il_replay_ncpus(const struct il_replay *r);
 /** il_replay_cpu_periods - how many periods of @cpu were replayed */

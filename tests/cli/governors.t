@@ -33,7 +33,7 @@ done <"$TMP/names"
 # The preset names issue 2 promises to scripts, and the aliases.
 for name in menu-4.16 menu-4.17 menu-6.13 menu-1 menu-2 menu-3 menu-4 menu-5 menu-6.15 \
 	menu-6.16 menu-6.17 menu-6.18 menu-6.19 menu-7.0 menu-7.1 teo-6.13 teo-6.14 teo-6.17 \
-	teo-6.19 teo-7.0 teo-7.1 oracle menu-6.1.192 menu-6.12.117 teo-6.1.192 teo-6.12.117 \
+	teo-6.19 teo-7.0 teo-7.1 oracle-heuristic menu-6.1.192 menu-6.12.117 teo-6.1.192 teo-6.12.117 \
 	menu-6.18.35 teo-6.18.35 ladder-6.18.35 haltpoll-6.18.35; do
 	check "promised preset $name is listed" grep -qx "$name" "$TMP/names"
 done
@@ -46,7 +46,7 @@ for f in "menu-6.18.35 menu.c ca863ba03d45" "teo-6.18.35 teo.c 8078eca72ca5" \
 	check "$1 follows $2 $3 under the 6.18.35 core" \
 		grep -q "^$1 .* v6\.18\.35 (LTS) *6\.18\.35 .*$2 $3" "$TMP/table"
 done
-for alias in menu teo ladder haltpoll; do
+for alias in menu teo ladder haltpoll idlelab oracle; do
 	expect 0 "alias $alias resolves in step" "$IDLELAB" step -g "$alias" -p haltpoll-vm --input builtin:demo
 done
 

@@ -21,10 +21,10 @@ check "titles" test "$(grep -c -E '^# (trace|replay|governors|usage|confusion la
 
 expect 0 "replay --periods" "$IDLELAB" replay -p haltpoll-vm -g oracle --periods "$FIX/ladder-head.trace"
 check "a header and 4 periods" test "$(wc -l <"$OUT")" -eq 5
-check "the oracle's column" grep -q '^cpu,line,enter_ns,residency_ns,sleep_ns,delta_next_ns,tick_stopped,got_tick,recorded_state,recorded_stop,oracle,oracle_stop$' "$OUT"
+check "the oracle's column (its preset name)" grep -q '^cpu,line,enter_ns,residency_ns,sleep_ns,delta_next_ns,tick_stopped,got_tick,recorded_state,recorded_stop,oracle-heuristic,oracle-heuristic_stop$' "$OUT"
 check "the first period: 119 µs, entered on line 25" grep -q '^0,25,591171147000,119000,' "$OUT"
 expect 0 "replay -f csv vm.trace" "$IDLELAB" replay -p haltpoll-vm -g oracle -f csv "$FIX/vm.trace"
-check "CSV: 81 periods" test "$(cell "$OUT" governor,idles governor=oracle idles)" = 81
+check "CSV: 81 periods" test "$(cell "$OUT" governor,idles governor=oracle-heuristic idles)" = 81
 if "$IDLELAB" stats -f json "$FIX/vm.trace" >/dev/null 2>&1; then
 	expect 0 "replay -f json" "$IDLELAB" replay -p haltpoll-vm -r menu-6.18 -f json "$FIX/vm.trace"
 	check "JSON: the confusion table of the recording governor" grep -q '"confusion menu-6.18' "$OUT"
@@ -32,7 +32,7 @@ else
 	skip "replay -f json" "built without jansson"
 fi
 expect 0 "replay --cpu 1" "$IDLELAB" replay -p haltpoll-vm -g oracle --cpu 1 -f csv "$FIX/vm.trace"
-check "nothing replayed on CPU 1" test "$(cell "$OUT" governor,idles governor=oracle idles)" = 0
+check "nothing replayed on CPU 1" test "$(cell "$OUT" governor,idles governor=oracle-heuristic idles)" = 0
 expect 0 "replay an idlestat file with its own header" "$IDLELAB" replay -g oracle "$FIX/ladder.idlestat"
 expect 0 "--param for the traced kernel's tunable" "$IDLELAB" replay -p haltpoll-vm \
 	-r haltpoll-6.13 --param guest_halt_poll_ns=0 -f csv "$FIX/ladder-head.trace"

@@ -165,12 +165,42 @@ static void test_uses_oracle_input_only(void **state)
 	te_fini(&te);
 }
 
-/* The preset says it is no kernel governor and runs under the 7.0 framework. */
+/* oracle-heuristic-lat: the exit latency must also be at most latency_pct (10) % of the
+ * period. 700 µs affords 70 µs: C6 (133) is out, C1E (10) in. 6 ms affords 600 µs: C10 (890)
+ * is out, C6 in. 20 ms affords 2 ms: C10. latency_pct 100 admits C6 at 700 µs; 1000 is read
+ * as 100; 0 leaves POLL. Values that are no unsigned int are refused. */
+static void test_latency_aware(void **state)
+{
+	struct testenv te;
+	bool stop_tick;
+
+	te_init(&te, "oracle-heuristic-lat", true, 5, table);
+	assert_int_equal(pick(&te, 700 * US, &stop_tick), 2);
+	assert_int_equal(pick(&te, 6000 * US, &stop_tick), 3);
+	assert_int_equal(pick(&te, 20000 * US, &stop_tick), 4);
+	assert_int_equal(il_gov_set_param(&te.dev, "latency_pct", "100"), 0);
+	assert_int_equal(pick(&te, 700 * US, &stop_tick), 3);
+	assert_int_equal(il_gov_set_param(&te.dev, "latency_pct", "1000"), 0);
+	assert_int_equal(pick(&te, 700 * US, &stop_tick), 3);
+	assert_int_equal(il_gov_set_param(&te.dev, "latency_pct", "0"), 0);
+	assert_int_equal(pick(&te, 700 * US, &stop_tick), 0);
+	assert_int_equal(il_gov_set_param(&te.dev, "latency_pct", "ten"), -1);
+	/* the QoS limit still applies: 100 µs rules out C6 even at latency_pct 100 */
+	assert_int_equal(il_gov_set_param(&te.dev, "latency_pct", "100"), 0);
+	te.qos.cpu_latency_us = 100;
+	assert_int_equal(pick(&te, 700 * US, &stop_tick), 2);
+	te_fini(&te);
+}
+
+/* The preset says it is no kernel governor and runs under the 7.0 framework; "oracle" is
+ * the alias of oracle-heuristic, whose name says what it is. */
 static void test_preset(void **state)
 {
 	const struct il_preset *p = il_preset_find("oracle");
 
 	assert_non_null(p);
+	assert_string_equal(p->name, "oracle-heuristic");
+	assert_null(strstr(p->upstream, "lower bound"));
 	assert_string_equal(p->kernel, "none");
 	assert_non_null(strstr(p->upstream, "none"));
 	assert_ptr_equal(p->core, &il_core_7_0);
@@ -186,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_disabled_states_skipped),
 		cmocka_unit_test(test_fallback_first_enabled),
 		cmocka_unit_test(test_uses_oracle_input_only),
+		cmocka_unit_test(test_latency_aware),
 		cmocka_unit_test(test_preset),
 	};
 

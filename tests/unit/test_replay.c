@@ -242,7 +242,109 @@ static void test_governor_rows(void **state)
 	for (int i = 0; i < 10; i++)
 		assert_int_equal(seen_picks[i][0], 1);
 	assert_null(il_replay_gov_row(r, 3));
+	/* The bound saw the same 10 periods; no governor is below its frontier. */
+	assert_int_equal(il_replay_bound(r)->periods, 10);
+	for (int g = 0; g < 3; g++) {
+		double gap;
+
+		assert_int_equal(il_replay_gov_row(r, g)->bound.periods, 10);
+		assert_int_equal(il_bound_gap(il_replay_bound(r), &il_replay_gov_row(r, g)->bound, &gap), 0);
+		assert_true(gap >= 0);
+	}
 	il_replay_free(r);
+}
+
+/*
+ * The open-loop bound by hand. State 0: 1 W, no exit latency, no entry energy; state 1:
+ * 0.1 W, 10 µs exit latency, 5000 nJ per entry + exit. A 1 µs period costs 1000 nJ in state 0
+ * and 5100 nJ in state 1; a 100 µs period 100000 nJ and 15000 nJ. At lambda = 0 (energy only)
+ * the sequence [1 µs, 100 µs] costs 16000 nJ with 10 µs of added latency; at infinite lambda
+ * 101000 nJ with none; state 1 is worth its latency on the 100 µs period up to 8500 nJ/µs.
+ */
+static void bound_driver(struct il_driver *drv)
+{
+	memset(drv, 0, sizeof(*drv));
+	drv->state_count = 2;
+	drv->states[0].power_uw = 1000000;
+	drv->states[1].power_uw = 100000;
+	drv->states[1].exit_latency_ns = 10 * US;
+	drv->states[1].target_residency_ns = 20 * US;
+	drv->states[1].entry_exit_energy_nj = 5000;
+}
+
+static void test_bound_by_hand(void **state)
+{
+	struct il_bound_gov deep = { 0 }, poll = { 0 }, mixed = { 0 };
+	const struct il_bound_point *last;
+	struct il_driver drv;
+	struct il_bound b;
+	double e, gap;
+
+	bound_driver(&drv);
+	assert_int_equal(il_bound_energy_nj(&drv, 0, 1 * US), 1000);
+	assert_int_equal(il_bound_energy_nj(&drv, 1, 100 * US), 15000);
+	assert_int_equal(il_bound_init(&b, &drv, NULL, -1), 0);
+	il_bound_add(&b, 1 * US);
+	il_bound_add(&b, 100 * US);
+	assert_int_equal(b.pt[0].energy_nj, 16000);
+	assert_int_equal(b.pt[0].latency_ns, 10 * US);
+	last = &b.pt[IL_BOUND_NLAMBDA - 1];
+	assert_int_equal(last->energy_nj, 101000);
+	assert_int_equal(last->latency_ns, 0);
+	/* the frontier is monotone: less latency costs more energy */
+	for (int k = 1; k < IL_BOUND_NLAMBDA; k++) {
+		assert_true(b.pt[k].latency_ns <= b.pt[k - 1].latency_ns);
+		assert_true(b.pt[k].energy_nj >= b.pt[k - 1].energy_nj);
+	}
+	/* state 1 for both: 20100 nJ, 20 µs; the bound at >= 10 µs is 16000: +25.625 % */
+	il_bound_gov_add(&deep, &drv, 1, 1 * US);
+	il_bound_gov_add(&deep, &drv, 1, 100 * US);
+	assert_int_equal(il_bound_gap(&b, &deep, &gap), 0);
+	assert_float_equal(gap, 20100.0 / 16000.0 - 1.0, 1e-12);
+	/* state 0 for both is the latency-optimal point itself: gap 0 */
+	il_bound_gov_add(&poll, &drv, 0, 1 * US);
+	il_bound_gov_add(&poll, &drv, 0, 100 * US);
+	assert_int_equal(il_bound_gap(&b, &poll, &gap), 0);
+	assert_float_equal(gap, 0.0, 1e-12);
+	/* halfway in latency: halfway in energy on the line between the two points */
+	assert_int_equal(il_bound_at_latency(&b, 5 * US, &e), 0);
+	assert_float_equal(e, 58500.0, 1e-9);
+	mixed.energy_nj = 58500;
+	mixed.latency_ns = 5 * US;
+	assert_int_equal(il_bound_gap(&b, &mixed, &gap), 0);
+	assert_float_equal(gap, 0.0, 1e-12);
+}
+
+/* QoS below state 1's exit latency, or state 1 disabled: only state 0 is in the bound. With
+ * nothing usable every state is (the init says so). */
+static void test_bound_usable_states(void **state)
+{
+	struct il_device dev;
+	struct il_driver drv;
+	struct il_bound b;
+
+	bound_driver(&drv);
+	assert_int_equal(il_bound_init(&b, &drv, NULL, 5 * US), 0);
+	il_bound_add(&b, 100 * US);
+	assert_int_equal(b.pt[0].energy_nj, 100000);
+	memset(&dev, 0, sizeof(dev));
+	dev.states_usage[1].disable = CPUIDLE_STATE_DISABLED_BY_USER;
+	assert_int_equal(il_bound_init(&b, &drv, &dev, -1), 0);
+	il_bound_add(&b, 100 * US);
+	assert_int_equal(b.pt[0].energy_nj, 100000);
+	dev.states_usage[0].disable = CPUIDLE_STATE_DISABLED_BY_USER;
+	assert_int_equal(il_bound_init(&b, &drv, &dev, -1), -1);
+	il_bound_add(&b, 100 * US);
+	assert_int_equal(b.pt[0].energy_nj, 15000);
+	/* below the least-latency point there is no bound */
+	drv.states[0].exit_latency_ns = 1 * US;
+	assert_int_equal(il_bound_init(&b, &drv, NULL, -1), 0);
+	il_bound_add(&b, 100 * US);
+	{
+		double e;
+
+		assert_int_equal(il_bound_at_latency(&b, 0, &e), -1);
+	}
 }
 
 static void test_params(void **state)
@@ -304,6 +406,8 @@ int main(void)
 		cmocka_unit_test(test_governor_rows),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_fixture_ladder),
+		cmocka_unit_test(test_bound_by_hand),
+		cmocka_unit_test(test_bound_usable_states),
 	};
 
 	return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
