@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "util/atomic.h"
 
 int cli_error_set(struct cli_error *err, const char *fmt, ...)
 {
@@ -252,33 +253,7 @@ static int write_all(FILE *f, const char *data, size_t len)
 
 int cli_write_output(const char *path, const char *data, size_t len)
 {
-	char tmp[4096];
-	FILE *f;
-	int saved, failed;
-
 	if (!path || !strcmp(path, "-"))
 		return write_all(stdout, data, len);
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	f = fopen(tmp, "wb");
-	if (!f)
-		return -1;
-	failed = write_all(f, data, len);
-	if (fclose(f))
-		failed = -1;
-	if (failed) {
-		saved = errno;
-		remove(tmp);
-		errno = saved;
-		return -1;
-	}
-	if (rename(tmp, path)) {
-		saved = errno;
-		remove(tmp);
-		errno = saved;
-		return -1;
-	}
-	return 0;
+	return il_atomic_write(path, data, len);
 }

@@ -167,7 +167,8 @@ const char *cli_ns_to_us(long long ns, char *buf, size_t cap);
 
 /**
  * cli_write_output - write @len bytes of @data to @path (NULL or "-": stdout); a file is
- * written to a temporary name and renamed, so it either appears whole or not at all
+ * written through il_atomic_write() (lib/util/atomic.h: an mkostemp() temporary, renamed),
+ * so it either appears whole or not at all
  * Return: 0, or -1 with errno set.
  */
 int cli_write_output(const char *path, const char *data, size_t len);

@@ -29,6 +29,7 @@
 #include "cmd_kgov.h"
 #include "commands.h"
 #include "kgov/kgov.h"
+#include "util/atomic.h"
 
 enum {
 	KGOV_OPT_HELP = 1,
@@ -439,19 +440,21 @@ static int cloexec_pipe(int p[2])
 	return 0;
 }
 
-/* Write @b to @path; through "xz -9e" if the name ends in .xz. */
+/* Write @b to @path, whole or not at all (lib/util/atomic.h); through "xz -9e" if the name ends
+ * in .xz. */
 static int write_vector(const char *path, const struct kgov_buf *b)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), p[2];
+	struct il_atomic file;
 	bool xz = ends_with(path, ".xz");
-	int ret = 0, out = fd;
+	int ret = 0, fd, out, p[2];
 	pid_t pid;
 
-	if (fd < 0)
+	if (il_atomic_open(&file, path))
 		return -1;
+	fd = out = file.fd;
 	if (xz) {
 		if (cloexec_pipe(p) || run_xz("-9ec", p[0], fd, &pid)) {
-			close(fd);
+			il_atomic_abort(&file);
 			return -1;
 		}
 		close(p[0]);
@@ -470,7 +473,11 @@ static int write_vector(const char *path, const struct kgov_buf *b)
 		if (wait_xz(pid))
 			ret = -1;
 	}
-	return close(fd) || ret ? -1 : 0;
+	if (ret) {
+		il_atomic_abort(&file);
+		return -1;
+	}
+	return il_atomic_commit(&file);
 }
 
 static int read_all(int fd, struct kgov_buf *b)

@@ -41,6 +41,7 @@
 #include "commands.h"
 #include "live/live.h"
 #include "output/output.h"
+#include "util/atomic.h"
 
 #define MEASURE_MAX_GOVERNORS 16
 #define MEASURE_MAX_METRICS 8
@@ -343,6 +344,8 @@ static void restore_and_die(int sig)
 	kill_child();
 	if (signal_changes)
 		il_live_restore(signal_changes);
+	/* A trace or -o file being written is not left behind under its temporary name. */
+	il_atomic_unlink_all();
 	sigaction(sig, &dfl, NULL);
 	sigemptyset(&set);
 	sigaddset(&set, sig);

@@ -13,6 +13,7 @@
 #include "gov/governors.h"
 #include "replay/replay.h"
 #include "trace_cli.h"
+#include "util/atomic.h"
 
 void cmd_replay_usage(FILE *out)
 {
@@ -59,6 +60,7 @@ struct replay_run {
 	struct il_replay *r;
 	int recorded; /* index of the recording governor's port in cfg.presets, -1 if none */
 	FILE *periods_out;
+	struct il_atomic periods_file; /* --periods -o FILE: written whole or not at all */
 	/* --perfetto: the trace's states as one process, each governor's picks as another */
 	struct il_timeline *tl;
 	struct il_tl_replay tl_replay;
@@ -425,7 +427,11 @@ static int run_and_write(struct replay_run *run)
 	if (run->args.perfetto.path && timeline_setup(run))
 		return -1;
 	if (run->args.periods) {
-		run->periods_out = run->args.in.output ? fopen(run->args.in.output, "w") : stdout;
+		run->periods_out = stdout;
+		if (run->args.in.output && il_atomic_open(&run->periods_file, run->args.in.output))
+			run->periods_out = NULL;
+		else if (run->args.in.output)
+			run->periods_out = run->periods_file.f;
 		if (!run->periods_out) {
 			fprintf(stderr, "idlelab replay: cannot write %s: %s\n", run->args.in.output,
 				strerror(errno));
@@ -436,8 +442,15 @@ static int run_and_write(struct replay_run *run)
 	if (run->periods_out || run->tl)
 		il_replay_set_period_hook(run->r, period_hook, run);
 	ret = replay_all(run);
-	if (run->periods_out && run->periods_out != stdout && fclose(run->periods_out))
-		ret = -1;
+	if (run->periods_out && run->periods_out != stdout) {
+		if (ret)
+			il_atomic_abort(&run->periods_file);
+		else if (il_atomic_commit(&run->periods_file)) {
+			fprintf(stderr, "idlelab replay: writing %s: %s\n", run->args.in.output,
+				strerror(errno));
+			ret = -1;
+		}
+	}
 	if (!ret && run->tl) {
 		ret = perfetto_save(run->tl, &run->args.perfetto, "replay") == CLI_EXIT_OK ? 0 : -1;
 		if (!ret)

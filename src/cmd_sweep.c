@@ -27,6 +27,7 @@
 #include "scenario/battery.h"
 #include "scenario/report.h"
 #include "sweep_table.h"
+#include "util/atomic.h"
 
 #define SWEEP_MAX_PARAMS 2
 #define SWEEP_MAX_VALUES 10000
@@ -585,35 +586,22 @@ static void emit_case(FILE *f, const struct sweep *w, size_t i)
 static int sweep_emit(const struct sweep *w)
 {
 	const char *path = w->a->emit;
-	size_t len = strlen(path) + 5;
-	char *tmp = malloc(len);
-	FILE *f;
-	int ret;
+	struct il_atomic out;
 
-	if (!tmp)
-		return CLI_EXIT_RUNTIME;
-	snprintf(tmp, len, "%s.tmp", path);
 	if (mkdir(w->a->dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "idlelab sweep: %s: %s\n", w->a->dir, strerror(errno));
-		free(tmp);
 		return CLI_EXIT_RUNTIME;
 	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "idlelab sweep: %s: %s\n", tmp, strerror(errno));
-		free(tmp);
+	if (il_atomic_open(&out, path)) {
+		fprintf(stderr, "idlelab sweep: %s: %s\n", path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < w->ncases; i++)
-		emit_case(f, w, i);
-	ret = ferror(f);
-	if (fclose(f) || ret || rename(tmp, path)) {
+		emit_case(out.f, w, i);
+	if (il_atomic_commit(&out)) {
 		fprintf(stderr, "idlelab sweep: writing %s: %s\n", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
 		return CLI_EXIT_RUNTIME;
 	}
-	free(tmp);
 	fprintf(stderr, "idlelab sweep: %zu command lines in %s\n", w->ncases, path);
 	return CLI_EXIT_OK;
 }

@@ -16,6 +16,7 @@
 #include "platform/platform.h"
 #include "scenario/report.h"
 #include "scenario/scenario.h"
+#include "util/atomic.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
@@ -334,33 +335,25 @@ static int run_failed(const char *cmd, const struct il_lab_spec *spec)
 	return CLI_EXIT_RUNTIME;
 }
 
-/* -o FILE: write FILE.tmp, then rename it, so FILE is either complete or absent. */
+/* -o FILE: through a temporary (lib/util/atomic.h), so FILE is either complete or absent. */
 static int write_tables_file(const struct lab_job *job, const struct il_table *const *ptrs, int n,
 			     const char *path, const char *cmd)
 {
-	size_t len = strlen(path) + 5;
-	char *tmp = malloc(len);
-	FILE *f;
-	int ret;
+	struct il_atomic out;
 
-	if (!tmp)
-		return CLI_EXIT_RUNTIME;
-	snprintf(tmp, len, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, tmp, strerror(errno));
-		free(tmp);
+	if (il_atomic_open(&out, path)) {
+		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
-	ret = job->fmt->write(f, ptrs, n);
-	ret = fclose(f) || ret;
-	if (ret || rename(tmp, path)) {
+	if (job->fmt->write(out.f, ptrs, n)) {
+		il_atomic_abort(&out);
 		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
 		return CLI_EXIT_RUNTIME;
 	}
-	free(tmp);
+	if (il_atomic_commit(&out)) {
+		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
 	return CLI_EXIT_OK;
 }
 

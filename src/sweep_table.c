@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "output/output.h"
 #include "sweep_table.h"
+#include "util/atomic.h"
 
 static bool keep_column(const char *const *names, int i)
 {
@@ -145,26 +146,28 @@ static int build_table(struct il_table *t, const struct sweep_rec *recs, size_t 
 	return 0;
 }
 
-static int write_one(const char *path, const struct il_output_format *fmt, const struct il_table *t)
+static int write_one(struct il_atomic *out, const char *path, const struct il_output_format *fmt,
+		     const struct il_table *t)
 {
 	const struct il_table *ptrs[1] = { t };
-	FILE *f = fopen(path, "w");
-	int ret;
 
-	if (!f)
+	if (il_atomic_open(out, path))
 		return -1;
-	ret = fmt->write(f, ptrs, 1);
-	return fclose(f) || ret ? -1 : 0;
+	if (fmt->write(out->f, ptrs, 1)) {
+		il_atomic_abort(out);
+		return -1;
+	}
+	return 0;
 }
 
 int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd)
 {
 	static const char *const names[] = { "sweep.csv", "sweep.json" };
 	const struct il_output_format *fmts[] = { &il_output_csv, &il_output_json };
-	char tmp[2][4096], final[2][4096];
+	struct il_atomic out[2];
+	char final[2][4096];
 	struct il_table t;
-	bool made_dir = false;
-	int written = 0;
+	bool made_dir = false, pending[2] = { false, false };
 
 	qsort(recs, n, sizeof(*recs), by_case);
 	for (size_t r = 1; r < n; r++) {
@@ -183,21 +186,23 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 	else if (errno != EEXIST)
 		goto fail;
 	for (int i = 0; i < 2; i++) {
-		snprintf(tmp[i], sizeof(tmp[i]), "%s/.%s.tmp", dir, names[i]);
 		snprintf(final[i], sizeof(final[i]), "%s/%s", dir, names[i]);
-		written = i + 1;
-		if (write_one(tmp[i], fmts[i], &t))
+		if (write_one(&out[i], final[i], fmts[i], &t))
+			goto fail;
+		pending[i] = true;
+	}
+	for (int i = 0; i < 2; i++) {
+		pending[i] = false;
+		if (il_atomic_commit(&out[i]))
 			goto fail;
 	}
-	for (int i = 0; i < 2; i++)
-		if (rename(tmp[i], final[i]))
-			goto fail;
 	il_table_free(&t);
 	return CLI_EXIT_OK;
 fail:
 	fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, dir, strerror(errno));
-	for (int i = 0; i < written; i++)
-		unlink(tmp[i]);
+	for (int i = 0; i < 2; i++)
+		if (pending[i])
+			il_atomic_abort(&out[i]);
 	if (made_dir)
 		rmdir(dir);
 	il_table_free(&t);
