@@ -356,6 +356,22 @@ void trace_source_close(struct trace_source *src)
 	src->trace = NULL;
 }
 
+void trace_check_cpus(const struct trace_source *src, const struct trace_input_args *in,
+		      unsigned int seen)
+{
+	int stated = il_trace_info(src->trace)->ncpus;
+	unsigned int traced = stated > 0 ? (unsigned int)stated : seen;
+
+	/* Without a stated count, the CPUs seen are a lower bound: only more is a mismatch. */
+	if (!in->platform || !src->plat.cpus || !traced || traced == src->plat.cpus ||
+	    (stated <= 0 && traced < src->plat.cpus))
+		return;
+	fprintf(stderr, "idlelab %s: warning: platform %s has %u CPUs but the trace %s %u: its "
+		"state table may be another machine's (idlelab states --export on the traced one)\n",
+		src->cmd, src->plat.name, src->plat.cpus, stated > 0 ? "says" : "has events on",
+		traced);
+}
+
 const struct il_driver *trace_source_drv(const struct trace_source *src)
 {
 	return src->have_table ? &src->plat.drv : NULL;
