@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -249,6 +250,37 @@ static int write_all(FILE *f, const char *data, size_t len)
 	if (len && fwrite(data, 1, len, f) != len)
 		return -1;
 	return fflush(f);
+}
+
+int cli_check_output(const char *cmd, const char *path, bool is_dir)
+{
+	char probe[4096];
+	struct stat st;
+
+	if (!path || !strcmp(path, "-"))
+		return CLI_EXIT_OK;
+	/* An existing directory is probed inside, a directory still to be made next to it. */
+	if (is_dir && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+		if ((size_t)snprintf(probe, sizeof(probe), "%s/probe", path) >= sizeof(probe)) {
+			errno = ENAMETOOLONG;
+			goto fail;
+		}
+	} else if (is_dir && !stat(path, &st)) {
+		errno = ENOTDIR;
+		goto fail;
+	} else {
+		snprintf(probe, sizeof(probe), "%s", path);
+	}
+	if (!is_dir && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	if (!il_atomic_probe(probe))
+		return CLI_EXIT_OK;
+fail:
+	fprintf(stderr, "idlelab %s: cannot write %s: %s (checked before running anything)\n", cmd,
+		path, strerror(errno));
+	return CLI_EXIT_RUNTIME;
 }
 
 int cli_write_output(const char *path, const char *data, size_t len)

@@ -173,4 +173,11 @@ const char *cli_ns_to_us(long long ns, char *buf, size_t cap);
  */
 int cli_write_output(const char *path, const char *data, size_t len);
 
+/**
+ * cli_check_output - before any work: can @cmd write its output @path (a file; with @is_dir a
+ * directory, which may not exist yet)? Says why not on stderr. NULL or "-" is stdout: yes.
+ * Return: CLI_EXIT_OK, or CLI_EXIT_RUNTIME after printing the reason.
+ */
+int cli_check_output(const char *cmd, const char *path, bool is_dir);
+
 #endif /* IDLELAB_CLI_H */

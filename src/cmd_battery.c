@@ -435,6 +435,8 @@ int cmd_battery(int argc, char **argv)
 	b->a = a;
 	ret = battery_resolve(b);
 	if (ret == CLI_EXIT_OK)
+		ret = cli_check_output("battery", a->json_path, false);
+	if (ret == CLI_EXIT_OK)
 		ret = battery_run(b);
 	battery_free(b);
 out:

@@ -559,8 +559,12 @@ static void shell_label(FILE *f, const char *name, const char *text)
 	shell_word(f, buf);
 }
 
-/* One case: `idlelab run` with the case's options and labels, its row to DIR/case-N.csv. */
-static void emit_case(FILE *f, const struct sweep *w, size_t i)
+/*
+ * One case: `idlelab run` with the case's options and labels, its row to DIR/case-N.csv.
+ * With @id, the labels sweep_id=ID and sweep_cases=N follow case=I, so that merge can tell
+ * a complete set of case files of one sweep from a partial or mixed one.
+ */
+static void emit_case(FILE *f, const struct sweep *w, size_t i, const char *id)
 {
 	const struct sweep_args *a = w->a;
 	struct sweep_case k = case_at(w, i);
@@ -575,19 +579,56 @@ static void emit_case(FILE *f, const struct sweep *w, size_t i)
 	fputs(" -s", f);
 	shell_word(f, w->combo[k.c].spec);
 	fprintf(f, " --time %" PRIu64 "ns --seed %s", a->time_ns, bufs[2]);
-	for (int j = 0; j < n; j++)
+	for (int j = 0; j < n; j++) {
 		shell_label(f, names[j], texts[j]);
+		if (j == 0 && id) {
+			char count[32];
+
+			snprintf(count, sizeof(count), "%zu", w->ncases);
+			shell_label(f, "sweep_id", id);
+			shell_label(f, "sweep_cases", count);
+		}
+	}
 	snprintf(buf, sizeof(buf), "%s/case-%06zu.csv", a->dir, i);
 	fputs(" -f csv -o", f);
 	shell_word(f, buf);
 	fputc('\n', f);
 }
 
+/* The sweep's id: FNV-1a (64 bits) of its command lines without the id, so the same sweep
+ * always gets the same id and two different sweeps (almost surely) not. */
+static int sweep_id(const struct sweep *w, char *id, size_t cap)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return -1;
+	for (size_t i = 0; i < w->ncases; i++)
+		emit_case(mem, w, i, NULL);
+	if (fclose(mem)) {
+		free(text);
+		return -1;
+	}
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
+	free(text);
+	snprintf(id, cap, "%016llx", (unsigned long long)h);
+	return 0;
+}
+
 static int sweep_emit(const struct sweep *w)
 {
 	const char *path = w->a->emit;
 	struct il_atomic out;
+	char id[32];
 
+	if (sweep_id(w, id, sizeof(id))) {
+		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
 	if (mkdir(w->a->dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "idlelab sweep: %s: %s\n", w->a->dir, strerror(errno));
 		return CLI_EXIT_RUNTIME;
@@ -597,7 +638,7 @@ static int sweep_emit(const struct sweep *w)
 		return CLI_EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < w->ncases; i++)
-		emit_case(out.f, w, i);
+		emit_case(out.f, w, i, id);
 	if (il_atomic_commit(&out)) {
 		fprintf(stderr, "idlelab sweep: writing %s: %s\n", path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
@@ -639,6 +680,9 @@ int cmd_sweep(int argc, char **argv)
 	}
 	w->a = a;
 	ret = sweep_resolve(w);
+	if (ret == CLI_EXIT_OK)
+		ret = a->emit ? cli_check_output("sweep", a->emit, false)
+			      : cli_check_output("sweep", a->dir, true);
 	if (ret == CLI_EXIT_OK)
 		ret = a->emit ? sweep_emit(w) : sweep_run(w);
 out:

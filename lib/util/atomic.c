@@ -207,6 +207,16 @@ int il_atomic_commit(struct il_atomic *a)
 	return 0;
 }
 
+int il_atomic_probe(const char *path)
+{
+	struct il_atomic a;
+
+	if (il_atomic_open(&a, path))
+		return -1;
+	il_atomic_abort(&a);
+	return 0;
+}
+
 int il_atomic_write(const char *path, const void *data, size_t len)
 {
 	struct il_atomic a;

@@ -48,6 +48,10 @@ void il_atomic_abort(struct il_atomic *a);
 /* il_atomic_open() + write @len bytes of @data + il_atomic_commit(). */
 int il_atomic_write(const char *path, const void *data, size_t len);
 
+/* Whether il_atomic_write(@path) could create its temporary now: made and removed at once.
+ * Return: 0, or -1 with errno set (ENOENT: no such directory, EACCES, EROFS, ...). */
+int il_atomic_probe(const char *path);
+
 /* Unlink every temporary still open. Async-signal-safe, for a handler about to die. */
 void il_atomic_unlink_all(void);
 
