@@ -30,6 +30,7 @@
 #include "commands.h"
 #include "kgov/kgov.h"
 #include "util/atomic.h"
+#include "util/parse.h"
 
 enum {
 	KGOV_OPT_HELP = 1,
@@ -56,15 +57,15 @@ static const struct cli_opt kgov_opts[] = {
 	{ 0 },
 };
 
+/* Base 10 like every other command (lib/util/parse.h): "010" is ten, "0x10" is refused. */
 static int parse_count(const char *s, unsigned long long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-')
+	if (il_parse_count(s, 0, UINT64_MAX, &v))
 		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	return errno || *end ? -1 : 0;
+	*out = v;
+	return 0;
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -216,8 +217,11 @@ void cmd_kgov_usage(FILE *out)
 		     "  -a, --against PRESET      check, verify: the port to compare with (idlelab\n"
 		     "                            governors)\n"
 		     "      --as PRESET           record: the framework rules and var names to use\n"
-		     "  -n, --steps N             check, record: decisions (default %llu)\n"
-		     "  -s, --seed S              check, record: seed of the random inputs (default 1)\n"
+		     "      --steps N             check, record: decisions (default %llu; -n is an alias\n"
+		     "                            kept for old scripts)\n"
+		     "      --seed S              check, record: seed of the random inputs (default 1;\n"
+		     "                            -s is an alias kept for old scripts: elsewhere -s is\n"
+		     "                            the scenario)\n"
 		     "  -p, --platform PLATFORM   check, record: use this platform's state table\n"
 		     "      --random-platforms    check, record: a new random state table every few\n"
 		     "                            thousand steps (the default)\n"

@@ -45,6 +45,7 @@
 #include "live/live.h"
 #include "output/output.h"
 #include "util/atomic.h"
+#include "util/parse.h"
 
 #define MEASURE_MAX_GOVERNORS 16
 #define MEASURE_MAX_METRICS 8
@@ -52,6 +53,7 @@
 #define MEASURE_MAX_ITER 1000
 #define MEASURE_LIST_LEN 1024
 #define MEASURE_DEFAULT_SETTLE_NS 1000000000ULL
+#define MEASURE_MAX_SETTLE_NS (3600ULL * 1000000000ULL)
 #define MEASURE_CAPTURE_MAX (16u << 20) /* output kept for the metric regexes */
 #define MEASURE_LOCK_FILE "/run/idlelab.lock"
 #define MEASURE_TRACE_BUFFER_KB 16384
@@ -182,12 +184,9 @@ static int add_list(struct measure_args *args, const char *value, const char **n
 
 static int parse_iter(const char *value, unsigned int *iter, struct cli_error *err)
 {
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoul(value, &end, 10);
-	if (*value < '0' || *value > '9' || errno || *end || !v || v > MEASURE_MAX_ITER)
+	if (il_parse_count(value, 1, MEASURE_MAX_ITER, &v))
 		return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, MEASURE_MAX_ITER);
 	*iter = (unsigned int)v;
 	return CLI_PARSE_OK;
@@ -243,8 +242,9 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 		return CLI_PARSE_OK;
 	}
 	case MEASURE_OPT_SETTLE:
-		if (il_live_parse_duration(value, &args->settle_ns, &lerr))
-			return cli_error_set(err, "--settle: %s", lerr.msg);
+		if (il_parse_time(value, 0, MEASURE_MAX_SETTLE_NS, &args->settle_ns))
+			return cli_error_set(err, "--settle: '%s' is not a time in [0, 1h] (500ms, 1.5s, "
+					     "2s, 1m; a bare number is seconds)", value);
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_ROOT:
 		args->root = value;
@@ -272,12 +272,9 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 		args->allow_missing = true;
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_TRACE_BUFFER: {
-		char *end;
-		unsigned long v;
+		uint64_t v;
 
-		errno = 0;
-		v = strtoul(value, &end, 10);
-		if (*value < '0' || *value > '9' || errno || *end || v < 64 || v > MEASURE_TRACE_BUFFER_KB_MAX)
+		if (il_parse_count(value, 64, MEASURE_TRACE_BUFFER_KB_MAX, &v))
 			return cli_error_set(err, "--trace-buffer-kb: '%s' is not in [64, %u]", value,
 					     MEASURE_TRACE_BUFFER_KB_MAX);
 		args->trace_buffer_kb = (unsigned int)v;
@@ -738,14 +735,9 @@ static void announce(const struct measure *m)
 /* A uid or gid in decimal, as sudo writes SUDO_UID/SUDO_GID. */
 static int parse_id(const char *text, unsigned int *id)
 {
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
-	if (!text || *text < '0' || *text > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(text, &end, 10);
-	if (errno || *end || v >= (unsigned long)(uid_t)-1)
+	if (!text || il_parse_count(text, 0, (uid_t)-1 - 1, &v))
 		return -1;
 	*id = (unsigned int)v;
 	return 0;

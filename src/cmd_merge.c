@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "sweep_table.h"
+#include "util/parse.h"
 
 #define MERGE_MAX_FIELDS 256
 #define MERGE_MAX_FILE (1 << 20)
@@ -120,7 +121,7 @@ static int take_meta(int n, char **names, char **texts, struct merge_meta *meta)
 	int k = 0;
 
 	for (int i = 0; i < n; i++) {
-		char *end;
+		uint64_t cases;
 
 		if (!strcmp(names[i], "sweep_id")) {
 			if (!*texts[i] || strlen(texts[i]) >= sizeof(meta->id))
@@ -130,10 +131,9 @@ static int take_meta(int n, char **names, char **texts, struct merge_meta *meta)
 			continue;
 		}
 		if (!strcmp(names[i], "sweep_cases")) {
-			errno = 0;
-			meta->cases = strtoll(texts[i], &end, 10);
-			if (errno || *end || texts[i][0] < '0' || texts[i][0] > '9' || meta->cases < 1)
+			if (il_parse_count(texts[i], 1, INT64_MAX, &cases))
 				return -1;
+			meta->cases = (long long)cases;
 			continue;
 		}
 		names[k] = names[i];

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "step_output.h"
+#include "util/parse.h"
 
 enum {
 	STEP_OPT_HELP = 1, STEP_OPT_GOV, STEP_OPT_PLATFORM, STEP_OPT_INPUT, STEP_OPT_OUTPUT,
@@ -64,10 +65,8 @@ static int add_governors(struct step_args *args, const char *list, struct cli_er
 
 static int parse_hz(const char *value, unsigned int *hz, struct cli_error *err)
 {
-	if (strcmp(value, "100") && strcmp(value, "250") && strcmp(value, "300") &&
-	    strcmp(value, "1000"))
+	if (il_parse_tick_hz(value, hz))
 		return cli_error_set(err, "invalid --hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", value);
-	*hz = (unsigned int)atoi(value);
 	return CLI_PARSE_OK;
 }
 

@@ -17,6 +17,7 @@
 #include "scenario/report.h"
 #include "scenario/scenario.h"
 #include "util/atomic.h"
+#include "util/parse.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
@@ -41,36 +42,15 @@ static const struct cli_opt lab_opts[] = {
 	{ 0 },
 };
 
-/* The decimal number @s starts with, into *@v; *@end: what follows it. No sign allowed. */
-static int leading_u64(const char *s, uint64_t *v, char **end)
-{
-	unsigned long long n;
-
-	/* A digit first: strtoull would also take leading blanks, '+' and '-' (and wrap). */
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	n = strtoull(s, end, 10);
-	if (errno || *end == s)
-		return -1;
-	*v = n;
-	return 0;
-}
-
+/* Counts and times go through lib/util/parse.h, the parsers every command shares. */
 int lab_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out)
 {
-	char *end;
-	uint64_t v;
-
-	if (s == end_at || leading_u64(s, &v, &end) || end != end_at || v > max)
-		return -1;
-	*out = v;
-	return 0;
+	return il_parse_count_n(s, (size_t)(end_at - s), 0, max, out);
 }
 
 int lab_parse_count(const char *s, uint64_t max, uint64_t *out)
 {
-	return lab_parse_count_to(s, s + strlen(s), max, out);
+	return il_parse_count(s, 0, max, out);
 }
 
 int lab_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
@@ -94,24 +74,7 @@ int lab_split_list(const char *list, char *buf, size_t cap, const char **names, 
 
 int lab_parse_time(const char *s, uint64_t *ns)
 {
-	static const struct { const char *suffix; uint64_t mult; } units[] = {
-		{ "", 1000000000ULL }, { "s", 1000000000ULL }, { "ms", 1000000ULL },
-		{ "us", 1000ULL }, { "ns", 1ULL }, { "m", 60000000000ULL },
-	};
-	char *end;
-	uint64_t v;
-
-	if (leading_u64(s, &v, &end))
-		return -1;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].suffix))
-			continue;
-		if (!v || v > UINT64_MAX / 4 / units[i].mult)
-			return -1;
-		*ns = v * units[i].mult;
-		return 0;
-	}
-	return -1;
+	return il_parse_time(s, 1, LAB_MAX_TIME_NS, ns);
 }
 
 /* Append the comma-separated names of @list to args->governors. */
@@ -172,7 +135,8 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 		return CLI_PARSE_OK;
 	case LAB_OPT_TIME:
 		if (lab_parse_time(value, &args->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration (30s, 500ms, 2m)", value);
+			return cli_error_set(err, "--time: '%s' is not a duration in (0, 24h] (30s, 1.5s, 500ms, 2m, 1h)",
+					     value);
 		return CLI_PARSE_OK;
 	case LAB_OPT_SEED:
 		if (lab_parse_count(value, UINT64_MAX, &args->seed))

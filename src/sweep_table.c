@@ -12,6 +12,7 @@
 #include "output/output.h"
 #include "sweep_table.h"
 #include "util/atomic.h"
+#include "util/parse.h"
 
 static bool keep_column(const char *const *names, int i)
 {
@@ -25,13 +26,12 @@ static bool keep_column(const char *const *names, int i)
 
 static int parse_case_no(const char *s, long long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-')
+	if (il_parse_count(s, 0, INT64_MAX, &v))
 		return -1;
-	errno = 0;
-	*out = strtoll(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	*out = (long long)v;
+	return 0;
 }
 
 int sweep_rec_set(struct sweep_rec *rec, int n, const char *const *names, const char *const *texts)

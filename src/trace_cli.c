@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "trace_cli.h"
+#include "util/parse.h"
 
 enum {
 	TOPT_HELP = 1,
@@ -56,15 +57,15 @@ static const struct cli_opt replay_opts[] = {
 	{ 0 },
 };
 
+/* Base 10, no sign, overflow refused: lib/util/parse.h, as every command. */
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-')
+	if (il_parse_count(s, 0, max, &v))
 		return -1;
-	errno = 0;
-	*out = strtoul(s, &end, 10);
-	return errno || *end || *out > max ? -1 : 0;
+	*out = (unsigned long)v;
+	return 0;
 }
 
 static bool reader_exists(const char *name)

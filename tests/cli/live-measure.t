@@ -6,7 +6,7 @@
 # files, so the table must show exactly those sums. Every run must leave current_governor
 # and the disable files as they were.
 . "$(dirname "$0")/live-lib.sh"
-plan 71
+plan 72
 
 G=sys/devices/system/cpu/cpuidle/current_governor
 D0=sys/devices/system/cpu/cpu0/cpuidle/state0/disable
@@ -200,7 +200,8 @@ run_case "usage: no command"      2 'no command given' -- measure --root "$ROOT"
 run_case "usage: --iter 0"        2 'not in \[1, 1000\]' -- measure -g menu --iter 0 -- true
 run_case "usage: bad regex"       2 "--metric: '\(': " -- measure -g menu -m 'x=(' -- true
 run_case "usage: bad --cpus"      2 'goes backwards' -- measure -g menu --cpus 3-1 -- true
-run_case "usage: bad --settle"    2 "unknown unit 'm'" -- measure -g menu --settle 5m -- true
+run_case "usage: bad --settle"    2 "--settle: '5x' is not a time" -- measure -g menu --settle 5x -- true
+run_case "usage: --settle beyond 1h" 2 "--settle: '2h' is not a time in \[0, 1h\]" -- measure -g menu --settle 2h -- true
 run_case "usage: tiny trace buffer" 2 'not in \[64, ' -- measure -g menu --trace-buffer-kb 1 -- true
 
 done_testing
