@@ -226,7 +226,7 @@ static int load_platform(struct step_ctx *c)
 	if (il_platform_load(c->args.platform, c->plat, &err)) {
 		if (!il_platform_is_path(c->args.platform))
 			return cli_usage_error("step", err.msg);
-		fprintf(stderr, "%s\n", err.msg);
+		fprintf(stderr, "idlelab step: %s\n", err.msg);
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
@@ -251,13 +251,13 @@ static int load_script(struct step_ctx *c)
 	} else {
 		c->text = cli_read_input(input, &len);
 		if (!c->text) {
-			fprintf(stderr, "%s: cannot read: %s\n", input, strerror(errno));
+			fprintf(stderr, "idlelab step: %s: cannot read: %s\n", input, strerror(errno));
 			return CLI_EXIT_RUNTIME;
 		}
 	}
 	snprintf(c->input_name, sizeof(c->input_name), "%s", strcmp(input, "-") ? input : "<stdin>");
 	if (!c->text || il_step_parse(c->text, len, c->input_name, &c->script, &err)) {
-		fprintf(stderr, "%s\n", c->text ? err.msg : "idlelab step: out of memory");
+		fprintf(stderr, "idlelab step: %s\n", c->text ? err.msg : "out of memory");
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
@@ -334,7 +334,7 @@ static int run_and_render(struct step_ctx *c, char **buf, size_t *len)
 			if (il_step_cpu_run(c->cpus[g], &c->script.entries[i], c->input_name, &c->recs[g],
 					    &err)) {
 				step_output_free(out);
-				fprintf(stderr, "%s\n", err.msg);
+				fprintf(stderr, "idlelab step: %s\n", err.msg);
 				return CLI_EXIT_RUNTIME;
 			}
 		}

@@ -314,12 +314,29 @@ static int usage_error(const char *fmt, const char *arg, const char *detail)
 	return cli_usage_error("sweep", msg);
 }
 
+/* Whether the k=v pairs of scenario @spec ("fio:jobs=2,cpus=4") set @key. */
+static bool spec_sets(const char *spec, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (const char *s = strchr(spec, ':'); s; s = strchr(s, ',')) {
+		s++;
+		if (!strncmp(s, key, klen) && s[klen] == '=')
+			return true;
+	}
+	return false;
+}
+
 static int sweep_combos(struct sweep *w)
 {
 	const struct sweep_args *a = w->a;
 	int n2 = a->nparam > 1 ? a->params[1].nval : 1;
 	struct il_error perr;
 
+	for (int i = 0; i < a->nparam; i++)
+		if (spec_sets(a->scenario, a->params[i].name))
+			return usage_error("--param %s: already set in -s %s; give it in one place",
+					   a->params[i].name, a->scenario);
 	w->ncombo = a->params[0].nval * n2;
 	w->combo = calloc((size_t)w->ncombo, sizeof(*w->combo));
 	if (!w->combo) {
@@ -339,8 +356,13 @@ static int sweep_combos(struct sweep *w)
 						a->params[i].vals[k->val[i]]);
 		if (len >= sizeof(k->spec))
 			return usage_error("scenario '%s%s' too long", a->scenario, "");
-		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr))
+		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr)) {
+			if (lab_scn_file_error(k->scn, &k->args, &perr)) {
+				fprintf(stderr, "idlelab sweep: %s\n", perr.msg);
+				return CLI_EXIT_RUNTIME;
+			}
 			return usage_error("-s %s: %s", k->spec, perr.msg);
+		}
 	}
 	return CLI_EXIT_OK;
 }

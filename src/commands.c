@@ -48,7 +48,7 @@ void cli_print_usage(FILE *out)
 		     "\n"
 		     "Exit status:\n"
 		     "  0  success\n"
-		     "  1  runtime or input error (unreadable file, bad platform file or step script)\n"
+		     "  1  runtime or input error (unreadable file, bad platform, step or rt-app file)\n"
 		     "  2  usage error (bad option, missing argument, unknown command, governor or\n"
 		     "     built-in name)\n");
 }

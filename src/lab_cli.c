@@ -53,6 +53,14 @@ int lab_parse_count(const char *s, uint64_t max, uint64_t *out)
 	return il_parse_count(s, 0, max, out);
 }
 
+bool lab_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,
+			const struct il_error *err)
+{
+	size_t len = scn && scn->operand ? strlen(args->operand) : 0;
+
+	return len && !strncmp(err->msg, args->operand, len) && err->msg[len] == ':';
+}
+
 int lab_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
 		   const char *what, struct cli_error *err)
 {
@@ -267,8 +275,13 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	for (int i = 0; i < args->nscn; i++)
-		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i], &perr))
+		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i], &perr)) {
+			if (lab_scn_file_error(job->scn[i], &job->scn_args[i], &perr)) {
+				fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
+				return CLI_EXIT_RUNTIME;
+			}
 			return cli_usage_error(cmd, perr.msg);
+		}
 	job->fmt = il_output_find(args->format);
 	if (!job->fmt->available) {
 		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
