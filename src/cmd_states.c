@@ -88,9 +88,8 @@ static int states_option(int id, const char *value, struct states_args *args, st
 		args->name = value;
 		return CLI_PARSE_OK;
 	case STATES_OPT_HZ:
-		if (parse_uint(value, 1000, &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+		if (il_parse_tick_hz(value, &args->hz))
 			return cli_error_set(err, "--hz: '%s' is not a CONFIG_HZ (100, 250, 300, 1000)", value);
-		args->hz = (unsigned int)v;
 		return CLI_PARSE_OK;
 	case STATES_OPT_CPU:
 		if (parse_uint(value, IL_LIVE_CPUS_MAX - 1, &v))

@@ -214,9 +214,9 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 		args->recorded = value;
 		return CLI_PARSE_OK;
 	case TOPT_HZ:
-		if (parse_uint(value, 100000, &n) || !n)
-			return cli_error_set(err, "--hz takes a positive number, not '%s'", value);
-		args->hz = (unsigned int)n;
+		if (il_parse_tick_hz(value, &args->hz))
+			return cli_error_set(err, "--hz '%s' is not a CONFIG_HZ value (100, 250, 300 or "
+					     "1000)", value);
 		return CLI_PARSE_OK;
 	case TOPT_CPU:
 		if (parse_uint(value, IL_TRACE_MAX_CPUS - 1, &n))

@@ -416,13 +416,6 @@ void il_live_trace_free(struct il_live_trace *t);
 int il_live_parse_cpulist(const char *s, unsigned int **cpus, struct il_error *err);
 
 /**
- * il_live_parse_duration - "2", "1.5s", "500ms", "250us", "100ns" (a bare number is seconds)
- * Return: 0 with the ns in *@ns, or -1 with @err set (negative, no digits, unknown unit,
- * longer than a day).
- */
-int il_live_parse_duration(const char *s, u64 *ns, struct il_error *err);
-
-/**
  * il_live_parse_number - a workload score as programs print it: a decimal number with an
  * optional sign, fraction and exponent, then optionally one of the suffixes k/K (x1e3),
  * M (x1e6), G (x1e9), T (x1e12); anything after that is ignored ("12.4k", "9.8k IOPS")
