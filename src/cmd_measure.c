@@ -243,8 +243,9 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 	}
 	case MEASURE_OPT_SETTLE:
 		if (il_parse_time(value, 0, MEASURE_MAX_SETTLE_NS, &args->settle_ns))
-			return cli_error_set(err, "--settle: '%s' is not a time in [0, 1h] (500ms, 1.5s, "
-					     "2s, 1m; a bare number is seconds)", value);
+			return cli_error_set(err, "--settle: '%s' is not a time in [0, 1h] "
+					     "(500ms, 1.5s, 2s, 1m; a bare number is seconds)",
+					     value);
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_ROOT:
 		args->root = value;
@@ -539,9 +540,9 @@ static int pick_governors(struct measure *m)
 				used += (size_t)snprintf(list + used, sizeof(list) - used, " %s",
 							 m->ci.available[k]);
 			if (!m->args->allow_missing) {
-				warn("governor '%s' is not available here (available_governors:%s): an "
-				     "A/B without it is not the one asked for; --allow-missing skips it", g,
-				     m->ci.ngov ? list : " none");
+				warn("governor '%s' is not available here (available_governors:%s): "
+				     "an A/B without it is not the one asked for; --allow-missing "
+				     "skips it", g, m->ci.ngov ? list : " none");
 				return -1;
 			}
 			warn("governor '%s' is not available here (available_governors:%s); skipped", g,
@@ -781,8 +782,9 @@ static int resolve_user(struct measure *m)
 		unsigned int gid;
 
 		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid))) {
-			warn("SUDO_UID='%s', SUDO_GID='%s': not user and group ids; give --user USER "
-			     "(--user root to run the command as root)", sudo_uid, sudo_gid ? sudo_gid : "");
+			warn("SUDO_UID='%s', SUDO_GID='%s': not user and group ids; give --user "
+			     "USER (--user root to run the command as root)", sudo_uid,
+			     sudo_gid ? sudo_gid : "");
 			return -1;
 		}
 		pw = getpwuid((uid_t)id);
@@ -800,8 +802,8 @@ static int resolve_user(struct measure *m)
 	user_groups(u, pw);
 	u->drop = true;
 	if (!m->args->user)
-		fprintf(stderr, "idlelab measure: running the command as %s (uid %u, gid %u), who ran "
-			"sudo (SUDO_UID/SUDO_GID); --user root to run it as root\n",
+		fprintf(stderr, "idlelab measure: running the command as %s (uid %u, gid %u), "
+			"who ran sudo (SUDO_UID/SUDO_GID); --user root to run it as root\n",
 			pw ? pw->pw_name : "?", (unsigned int)u->uid, (unsigned int)u->gid);
 	return 0;
 }
@@ -815,8 +817,8 @@ static void check_load(struct measure *m)
 	if (il_live_loadavg(&m->lv, &load, &err))
 		warn("quiet check: %s; the load average is not checked", err.msg);
 	else if (load > MEASURE_QUIET_LOAD)
-		warn("the machine is not quiet: load average %.2f over the last minute (more than %.1f); "
-		     "the runs share the CPUs with it", load, MEASURE_QUIET_LOAD);
+		warn("the machine is not quiet: load average %.2f over the last minute "
+		     "(more than %.1f); the runs share the CPUs with it", load, MEASURE_QUIET_LOAD);
 	if (il_live_procs_read(&m->lv, &m->procs_before, &err))
 		warn("quiet check: %s; other processes are not checked", err.msg);
 	else
@@ -841,11 +843,12 @@ static void check_foreign(struct measure *m, const struct run_row *row)
 	min_ticks = (u64)((double)row->wall_ns / 1e9 * (double)tck * MEASURE_QUIET_SHARE);
 	if (min_ticks < 2)
 		min_ticks = 2;
-	n = il_live_procs_busy(&m->procs_before, &m->procs_after, m->cpu, m->ncpu, (int)m->last_child,
-			       (int)getpid(), min_ticks, busy, MEASURE_QUIET_REPORT);
+	n = il_live_procs_busy(&m->procs_before, &m->procs_after, m->cpu, m->ncpu,
+			       (int)m->last_child, (int)getpid(), min_ticks, busy,
+			       MEASURE_QUIET_REPORT);
 	for (int i = 0; i < n; i++)
-		warn("not quiet: pid %d (%s) used %.0f%% of a CPU during %s iter %u, last on measured "
-		     "cpu%u", busy[i].pid, busy[i].comm,
+		warn("not quiet: pid %d (%s) used %.0f%% of a CPU during %s iter %u, last on "
+		     "measured cpu%u", busy[i].pid, busy[i].comm,
 		     100.0 * (double)busy[i].ticks / (double)tck / ((double)row->wall_ns / 1e9),
 		     row->gov, row->iter, busy[i].cpu);
 }
@@ -1024,8 +1027,8 @@ static pid_t start_child(char **cmd, const struct run_as *user, int *fd, pid_t *
 			_exit(127);
 		close(p[1]);
 		if (drop_privileges(user)) {
-			dprintf(STDERR_FILENO, "idlelab measure: cannot run '%s' as uid %u: %s\n", cmd[0],
-				(unsigned int)user->uid, strerror(errno));
+			dprintf(STDERR_FILENO, "idlelab measure: cannot run '%s' as uid %u: %s\n",
+				cmd[0], (unsigned int)user->uid, strerror(errno));
 			_exit(127);
 		}
 		execvp(cmd[0], cmd);
@@ -1132,9 +1135,9 @@ static void warn_no_idles(const struct measure *m, int c, const struct il_live_d
 		usage += d[i].usage;
 	}
 	if (!usage)
-		warn("cpu%u recorded 0 idles during %s iter %u: it never went idle (busy the whole "
-		     "run: another load, or the command itself), so it shows nothing of the governor",
-		     m->cpu[c], row->gov, row->iter);
+		warn("cpu%u recorded 0 idles during %s iter %u: it never went idle (busy the "
+		     "whole run: another load, or the command itself), so it shows nothing of "
+		     "the governor", m->cpu[c], row->gov, row->iter);
 }
 
 static int compute_counters(struct measure *m, struct run_row *row)

@@ -227,15 +227,17 @@ static int check_set(const struct sweep_rec *recs, const struct merge_meta *meta
 
 	for (size_t i = 0; i < n; i++) {
 		if (meta[i].has_id != first->has_id) {
-			fprintf(stderr, "idlelab merge: %s has a sweep_id label and %s has none: files "
-				"of different sweeps\n", first->has_id ? first->path : meta[i].path,
+			fprintf(stderr, "idlelab merge: %s has a sweep_id label and %s has none: "
+				"files of different sweeps\n",
+				first->has_id ? first->path : meta[i].path,
 				first->has_id ? meta[i].path : first->path);
 			return CLI_EXIT_RUNTIME;
 		}
-		if (first->has_id && (strcmp(meta[i].id, first->id) || meta[i].cases != first->cases)) {
-			fprintf(stderr, "idlelab merge: %s is from sweep %s (%lld cases), %s from sweep %s "
-				"(%lld cases): files of different sweeps\n", first->path, first->id,
-				first->cases, meta[i].path, meta[i].id, meta[i].cases);
+		if (first->has_id &&
+		    (strcmp(meta[i].id, first->id) || meta[i].cases != first->cases)) {
+			fprintf(stderr, "idlelab merge: %s is from sweep %s (%lld cases), %s from "
+				"sweep %s (%lld cases): files of different sweeps\n", first->path,
+				first->id, first->cases, meta[i].path, meta[i].id, meta[i].cases);
 			return CLI_EXIT_RUNTIME;
 		}
 		if (first->has_id && recs[i].case_no >= first->cases) {
@@ -245,16 +247,17 @@ static int check_set(const struct sweep_rec *recs, const struct merge_meta *meta
 		}
 	}
 	if (!first->has_id) {
-		fprintf(stderr, "idlelab merge: warning: the case files carry no sweep_id (emitted by an "
-			"older idlelab): whether every case is there is not checked\n");
+		fprintf(stderr, "idlelab merge: warning: the case files carry no sweep_id (emitted "
+			"by an older idlelab): whether every case is there is not checked\n");
 		return CLI_EXIT_OK;
 	}
 	if (partial || (long long)n >= first->cases || has_duplicate(recs, n, first->cases))
 		return CLI_EXIT_OK; /* a case given twice: sweep_write_dir() says so */
-	fprintf(stderr, "idlelab merge: %zu of the %lld cases of sweep %s", n, first->cases, first->id);
+	fprintf(stderr, "idlelab merge: %zu of the %lld cases of sweep %s", n, first->cases,
+		first->id);
 	missing = report_missing(recs, n, first->cases);
-	fprintf(stderr, "%s: a job failed or its file is not given; rerun its line of the jobs file "
-		"(--partial merges a subset on purpose)\n", missing > 0 ? ")" : "");
+	fprintf(stderr, "%s: a job failed or its file is not given; rerun its line of the jobs "
+		"file (--partial merges a subset on purpose)\n", missing > 0 ? ")" : "");
 	return CLI_EXIT_RUNTIME;
 }
 

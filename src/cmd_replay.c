@@ -439,17 +439,18 @@ static int check_replayed(struct replay_run *run)
 	u64 diff = rec > recomp ? rec - recomp : recomp - rec;
 
 	if (run->args.cpu >= 0 && (unsigned int)run->args.cpu >= ncpus) {
-		fprintf(stderr, "idlelab replay: --cpu %d: the trace has CPU%s 0..%u%s\n", run->args.cpu,
-			ncpus == 1 ? "" : "s", ncpus ? ncpus - 1 : 0, stated > 0 ? "" : " (with events)");
+		fprintf(stderr, "idlelab replay: --cpu %d: the trace has CPU%s 0..%u%s\n",
+			run->args.cpu, ncpus == 1 ? "" : "s", ncpus ? ncpus - 1 : 0,
+			stated > 0 ? "" : " (with events)");
 		return -2;
 	}
 	trace_check_cpus(&run->src, &run->args.in, il_replay_ncpus(run->r));
 	if (t->idles && diff >= REPLAY_MISS_MARGIN_MIN &&
 	    (double)diff > REPLAY_MISS_MARGIN * (double)t->idles)
-		fprintf(stderr, "idlelab replay: warning: recorded misses (cpu_idle_miss: %llu) and "
-			"misses recomputed from the state table (%llu) differ by %.1f%% of %llu periods "
-			"(more than %.0f%%): the state table does not match the trace: use the exported "
-			"platform (idlelab states --export on the traced machine)%s\n",
+		fprintf(stderr, "idlelab replay: warning: recorded misses (cpu_idle_miss: %llu) "
+			"and misses recomputed from the state table (%llu) differ by %.1f%% of %llu "
+			"periods (more than %.0f%%): the state table does not match the trace: use "
+			"the exported platform (idlelab states --export on the traced machine)%s\n",
 			(unsigned long long)rec, (unsigned long long)recomp,
 			100.0 * (double)diff / (double)t->idles, (unsigned long long)t->idles,
 			100.0 * REPLAY_MISS_MARGIN,

@@ -251,7 +251,8 @@ static int load_script(struct step_ctx *c)
 	} else {
 		c->text = cli_read_input(input, &len);
 		if (!c->text) {
-			fprintf(stderr, "idlelab step: %s: cannot read: %s\n", input, strerror(errno));
+			fprintf(stderr, "idlelab step: %s: cannot read: %s\n", input,
+				strerror(errno));
 			return CLI_EXIT_RUNTIME;
 		}
 	}

@@ -143,8 +143,8 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 		return CLI_PARSE_OK;
 	case LAB_OPT_TIME:
 		if (lab_parse_time(value, &args->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration in (0, 24h] (30s, 1.5s, 500ms, 2m, 1h)",
-					     value);
+			return cli_error_set(err, "--time: '%s' is not a duration in (0, 24h] "
+					     "(30s, 1.5s, 500ms, 2m, 1h)", value);
 		return CLI_PARSE_OK;
 	case LAB_OPT_SEED:
 		if (lab_parse_count(value, UINT64_MAX, &args->seed))
@@ -275,7 +275,8 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	for (int i = 0; i < args->nscn; i++)
-		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i], &perr)) {
+		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i],
+				 &perr)) {
 			if (lab_scn_file_error(job->scn[i], &job->scn_args[i], &perr)) {
 				fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
 				return CLI_EXIT_RUNTIME;

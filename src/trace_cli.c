@@ -215,8 +215,8 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 		return CLI_PARSE_OK;
 	case TOPT_HZ:
 		if (il_parse_tick_hz(value, &args->hz))
-			return cli_error_set(err, "--hz '%s' is not a CONFIG_HZ value (100, 250, 300 or "
-					     "1000)", value);
+			return cli_error_set(err, "--hz '%s' is not a CONFIG_HZ value "
+					     "(100, 250, 300 or 1000)", value);
 		return CLI_PARSE_OK;
 	case TOPT_CPU:
 		if (parse_uint(value, IL_TRACE_MAX_CPUS - 1, &n))
@@ -367,8 +367,9 @@ void trace_check_cpus(const struct trace_source *src, const struct trace_input_a
 	if (!in->platform || !src->plat.cpus || !traced || traced == src->plat.cpus ||
 	    (stated <= 0 && traced < src->plat.cpus))
 		return;
-	fprintf(stderr, "idlelab %s: warning: platform %s has %u CPUs but the trace %s %u: its "
-		"state table may be another machine's (idlelab states --export on the traced one)\n",
+	fprintf(stderr, "idlelab %s: warning: platform %s has %u CPUs but the trace %s %u: "
+		"its state table may be another machine's (idlelab states --export on the traced "
+		"one)\n",
 		src->cmd, src->plat.name, src->plat.cpus, stated > 0 ? "says" : "has events on",
 		traced);
 }

@@ -167,7 +167,8 @@ int il_live_procs_busy(const struct il_live_procs *before, const struct il_live_
 		int k;
 
 		if (!b || a->pid == self || (skip_pgrp > 0 && a->pgrp == skip_pgrp) ||
-		    a->ticks < b->ticks || a->ticks - b->ticks < min_ticks || !on_cpus(cpus, ncpu, a->cpu))
+		    a->ticks < b->ticks || a->ticks - b->ticks < min_ticks ||
+		    !on_cpus(cpus, ncpu, a->cpu))
 			continue;
 		busy = *a;
 		busy.ticks = a->ticks - b->ticks;

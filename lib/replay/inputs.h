@@ -78,7 +78,7 @@ struct replay_inputs {
 	bool jiffies_known;
 	s64 jiffies_off;
 	struct il_replay_notes *notes;
-	bool oom;      /* an allocation failed: the inputs are incomplete (il_replay_event() fails) */
+	bool oom;      /* an allocation failed: the inputs are incomplete (il_replay_event() -1) */
 };
 
 int inputs_init(struct replay_inputs *in, u64 tick_nsec, struct il_replay_notes *notes);

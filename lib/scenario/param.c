@@ -119,8 +119,8 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 	} else if (!strcmp(key, "tick_hz")) {
 		/* The values CONFIG_HZ can take, as platform files are checked. */
 		if (parse_int(val, "hz", &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
-			return il_error_set(err, "tick_hz", 0, "'%s' is not a CONFIG_HZ value (100, 250, 300 "
-					    "or 1000)", val);
+			return il_error_set(err, "tick_hz", 0, "'%s' is not a CONFIG_HZ value "
+					    "(100, 250, 300 or 1000)", val);
 		common->hz = (unsigned int)v;
 	} else if (!strcmp(key, "qos_us")) {
 		if (parse_int(val, "us", &v) || v < 0 || v > S32_MAX)
@@ -160,7 +160,8 @@ static int parse_pairs(const struct il_scenario *scn, char *list, struct il_scn_
 			if (!strcmp(seen[i], kv))
 				return il_error_set(err, scn->name, 0, "'%s' given twice", kv);
 		if (nseen == PARAM_MAX_PAIRS)
-			return il_error_set(err, scn->name, 0, "more than %d parameters", PARAM_MAX_PAIRS);
+			return il_error_set(err, scn->name, 0, "more than %d parameters",
+					    PARAM_MAX_PAIRS);
 		seen[nseen++] = kv;
 		if (set_common(common, kv, eq + 1, &handled, err))
 			return -1;

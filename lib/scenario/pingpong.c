@@ -80,8 +80,9 @@ static int pingpong_check(const struct il_scn_args *args, struct il_scn_common *
 			  struct il_error *err)
 {
 	if (common->cpus == 1)
-		return il_error_set(err, "pingpong", 0, "cpus=1: the token needs a ring of at least 2 "
-				    "CPUs (one runs while the others idle); a ring of one never idles");
+		return il_error_set(err, "pingpong", 0,
+				    "cpus=1: the token needs a ring of at least 2 CPUs (one runs "
+				    "while the others idle); a ring of one never idles");
 	return 0;
 }
 
