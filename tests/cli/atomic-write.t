@@ -62,6 +62,18 @@ cp -R "$TOP/tests/fixtures/sysfs/haltpoll-vm" "$FROOT"
 planted "measure -o" "$D/m.txt" "$IDLELAB" measure --root "$FROOT" -g menu --settle 0 -o "$D/m.txt" \
 	-- "$TESTS_DIR/live-bump.sh" "$FROOT" 0:1:usage:9
 
+# measure's lock file: never opened through a symlink (its pid would truncate the target).
+echo precious > "$VICTIM"
+ln -sf "$VICTIM" "$TMP/planted.lock"
+expect 1 "measure --lock onto a planted symlink: refused" "$IDLELAB" measure --root "$FROOT" -g menu \
+	--settle 0 --lock "$TMP/planted.lock" -- true
+check "the lock's symlink target is untouched" test "$(cat "$VICTIM")" = precious
+check "the refusal names the symlink" grep -q 'a symlink: refused' "$ERR"
+ln -f "$VICTIM" "$TMP/linked.lock"
+expect 1 "measure --lock onto a hard link: refused" "$IDLELAB" measure --root "$FROOT" -g menu \
+	--settle 0 --lock "$TMP/linked.lock" -- true
+check "the hard-linked file is untouched" test "$(cat "$VICTIM")" = precious
+
 # A symlink at the target itself is replaced, not written through.
 rm -rf "$D" && mkdir "$D"
 echo precious > "$VICTIM"
