@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "util/atomic.h"
 
 int cli_error_set(struct cli_error *err, const char *fmt, ...)
 {
@@ -250,35 +252,40 @@ static int write_all(FILE *f, const char *data, size_t len)
 	return fflush(f);
 }
 
-int cli_write_output(const char *path, const char *data, size_t len)
+int cli_check_output(const char *cmd, const char *path, bool is_dir)
 {
-	char tmp[4096];
-	FILE *f;
-	int saved, failed;
+	char probe[4096];
+	struct stat st;
 
 	if (!path || !strcmp(path, "-"))
+		return CLI_EXIT_OK;
+	/* An existing directory is probed inside, a directory still to be made next to it. */
+	if (is_dir && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+		if ((size_t)snprintf(probe, sizeof(probe), "%s/probe", path) >= sizeof(probe)) {
+			errno = ENAMETOOLONG;
+			goto fail;
+		}
+	} else if (is_dir && !stat(path, &st)) {
+		errno = ENOTDIR;
+		goto fail;
+	} else {
+		snprintf(probe, sizeof(probe), "%s", path);
+	}
+	if (!is_dir && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	if (!il_atomic_probe(probe))
+		return CLI_EXIT_OK;
+fail:
+	fprintf(stderr, "idlelab %s: cannot write %s: %s (checked before running anything)\n", cmd,
+		path, strerror(errno));
+	return CLI_EXIT_RUNTIME;
+}
+
+int cli_write_output(const char *path, const char *data, size_t len)
+{
+	if (!path || !strcmp(path, "-"))
 		return write_all(stdout, data, len);
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	f = fopen(tmp, "wb");
-	if (!f)
-		return -1;
-	failed = write_all(f, data, len);
-	if (fclose(f))
-		failed = -1;
-	if (failed) {
-		saved = errno;
-		remove(tmp);
-		errno = saved;
-		return -1;
-	}
-	if (rename(tmp, path)) {
-		saved = errno;
-		remove(tmp);
-		errno = saved;
-		return -1;
-	}
-	return 0;
+	return il_atomic_write(path, data, len);
 }

@@ -171,9 +171,17 @@ const char *cli_ns_to_us(long long ns, char *buf, size_t cap);
 
 /**
  * cli_write_output - write @len bytes of @data to @path (NULL or "-": stdout); a file is
- * written to a temporary name and renamed, so it either appears whole or not at all
+ * written through il_atomic_write() (lib/util/atomic.h: an mkostemp() temporary, renamed),
+ * so it either appears whole or not at all
  * Return: 0, or -1 with errno set.
  */
 int cli_write_output(const char *path, const char *data, size_t len);
+
+/**
+ * cli_check_output - before any work: can @cmd write its output @path (a file; with @is_dir a
+ * directory, which may not exist yet)? Says why not on stderr. NULL or "-" is stdout: yes.
+ * Return: CLI_EXIT_OK, or CLI_EXIT_RUNTIME after printing the reason.
+ */
+int cli_check_output(const char *cmd, const char *path, bool is_dir);
 
 #endif /* IDLELAB_CLI_H */

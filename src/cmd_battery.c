@@ -20,6 +20,7 @@
 #include "scenario/battery.h"
 #include "scenario/report.h"
 #include "summary_cli.h"
+#include "util/atomic.h"
 
 #define BATTERY_MAX_PLATFORMS 16
 #define BATTERY_MAX_JOBS 256
@@ -384,15 +385,18 @@ static int write_all(const struct il_output_format *fmt, FILE *out, const struct
 
 static int write_json_file(const struct battery *b, const char *path)
 {
-	FILE *f = fopen(path, "w");
-	int ret;
+	struct il_atomic out;
 
-	if (!f) {
+	if (il_atomic_open(&out, path)) {
 		fprintf(stderr, "idlelab battery: %s: %s\n", path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
-	ret = write_all(&il_output_json, f, b, true);
-	if (fclose(f) || ret) {
+	if (write_all(&il_output_json, out.f, b, true)) {
+		il_atomic_abort(&out);
+		fprintf(stderr, "idlelab battery: writing %s: %s\n", path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	if (il_atomic_commit(&out)) {
 		fprintf(stderr, "idlelab battery: writing %s: %s\n", path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
@@ -519,6 +523,8 @@ int cmd_battery(int argc, char **argv)
 	}
 	b->a = a;
 	ret = battery_resolve(b);
+	if (ret == CLI_EXIT_OK)
+		ret = cli_check_output("battery", a->json_path, false);
 	if (ret == CLI_EXIT_OK)
 		ret = battery_run(b);
 	battery_free(b);

@@ -38,6 +38,8 @@
 #include "commands.h"
 #include "kgov/kgov.h"
 #include "scenario/scenario.h"
+#include "util/atomic.h"
+#include "util/parse.h"
 
 enum {
 	KGOV_OPT_HELP = 1,
@@ -73,15 +75,15 @@ static const struct cli_opt kgov_opts[] = {
 	{ 0 },
 };
 
+/* Base 10 like every other command (lib/util/parse.h): "010" is ten, "0x10" is refused. */
 static int parse_count(const char *s, unsigned long long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-')
+	if (il_parse_count(s, 0, UINT64_MAX, &v))
 		return -1;
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	return errno || *end ? -1 : 0;
+	*out = v;
+	return 0;
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -285,8 +287,11 @@ void cmd_kgov_usage(FILE *out)
 		     "  -a, --against PRESET      check, verify: the port to compare with (idlelab\n"
 		     "                            governors)\n"
 		     "      --as PRESET           record: the framework rules and var names to use\n"
-		     "  -n, --steps N             check, record: decisions (default %llu)\n"
-		     "  -s, --seed S              check, record: seed of the random inputs (default 1)\n"
+		     "      --steps N             check, record: decisions (default %llu; -n is an alias\n"
+		     "                            kept for old scripts)\n"
+		     "      --seed S              check, record: seed of the random inputs (default 1;\n"
+		     "                            -s is an alias kept for old scripts: elsewhere -s is\n"
+		     "                            the scenario)\n"
 		     "  -p, --platform PLATFORM   check, record: use this platform's state table\n"
 		     "      --random-platforms    check, record: a new random state table every few\n"
 		     "                            thousand steps (the default)\n"
@@ -573,19 +578,21 @@ static int cloexec_pipe(int p[2])
 	return 0;
 }
 
-/* Write @b to @path; through "xz -9e" if the name ends in .xz. */
+/* Write @b to @path, whole or not at all (lib/util/atomic.h); through "xz -9e" if the name ends
+ * in .xz. */
 static int write_vector(const char *path, const struct kgov_buf *b)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), p[2];
+	struct il_atomic file;
 	bool xz = ends_with(path, ".xz");
-	int ret = 0, out = fd;
+	int ret = 0, fd, out, p[2];
 	pid_t pid;
 
-	if (fd < 0)
+	if (il_atomic_open(&file, path))
 		return -1;
+	fd = out = file.fd;
 	if (xz) {
 		if (cloexec_pipe(p) || run_xz("-9ec", p[0], fd, &pid)) {
-			close(fd);
+			il_atomic_abort(&file);
 			return -1;
 		}
 		close(p[0]);
@@ -604,7 +611,11 @@ static int write_vector(const char *path, const struct kgov_buf *b)
 		if (wait_xz(pid))
 			ret = -1;
 	}
-	return close(fd) || ret ? -1 : 0;
+	if (ret) {
+		il_atomic_abort(&file);
+		return -1;
+	}
+	return il_atomic_commit(&file);
 }
 
 static int read_all(int fd, struct kgov_buf *b)

@@ -33,6 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,6 +46,8 @@
 #include "live/live.h"
 #include "output/output.h"
 #include "summary_cli.h"
+#include "util/atomic.h"
+#include "util/parse.h"
 
 #define MEASURE_MAX_GOVERNORS 16
 #define MEASURE_MAX_METRICS 8
@@ -50,17 +55,24 @@
 #define MEASURE_MAX_ITER 1000
 #define MEASURE_LIST_LEN 1024
 #define MEASURE_DEFAULT_SETTLE_NS 1000000000ULL
+#define MEASURE_MAX_SETTLE_NS (3600ULL * 1000000000ULL)
 #define MEASURE_CAPTURE_MAX (16u << 20) /* output kept for the metric regexes */
 #define MEASURE_LOCK_FILE "/run/idlelab.lock"
 #define MEASURE_TRACE_BUFFER_KB 16384
 #define MEASURE_TRACE_BUFFER_KB_MAX (4u << 20)
+#define MEASURE_MAX_GROUPS 256
+/* Not quiet: a 1-minute load average above this before the first run, or a process other
+ * than the command that used this share of a measured CPU during a run (and >= 2 ticks). */
+#define MEASURE_QUIET_LOAD 1.0
+#define MEASURE_QUIET_SHARE 0.10
+#define MEASURE_QUIET_REPORT 3 /* the busiest processes named per run */
 
 enum {
 	MEASURE_OPT_HELP = 1, MEASURE_OPT_GOV, MEASURE_OPT_ITER, MEASURE_OPT_METRIC,
 	MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE, MEASURE_OPT_ROOT,
 	MEASURE_OPT_LOCK, MEASURE_OPT_FORMAT, MEASURE_OPT_OUTPUT, MEASURE_OPT_TRACE,
 	MEASURE_OPT_TRACE_BUFFER, MEASURE_OPT_BASELINE, MEASURE_OPT_PROGRESS,
-	MEASURE_OPT_NO_PROGRESS,
+	MEASURE_OPT_NO_PROGRESS, MEASURE_OPT_USER, MEASURE_OPT_ALLOW_MISSING,
 };
 
 static const struct cli_opt measure_opts[] = {
@@ -79,6 +91,8 @@ static const struct cli_opt measure_opts[] = {
 	{ MEASURE_OPT_TRACE_BUFFER, 0, "trace-buffer-kb", true },
 	{ MEASURE_OPT_BASELINE, 0, "baseline", true },
 	PROGRESS_CLI_OPTS(MEASURE_OPT_PROGRESS, MEASURE_OPT_NO_PROGRESS),
+	{ MEASURE_OPT_USER, 0, "user", true },
+	{ MEASURE_OPT_ALLOW_MISSING, 0, "allow-missing", false },
 	{ 0 },
 };
 
@@ -100,6 +114,8 @@ struct measure_args {
 	const char *output;
 	const char *trace;                         /* --trace PREFIX */
 	unsigned int trace_buffer_kb;
+	const char *user;                          /* --user USER: who runs CMD */
+	bool allow_missing;                        /* --allow-missing: skip absent governors */
 	char **cmd;                                /* NULL-terminated, from argv */
 	const char *baseline;                      /* --baseline: of the summaries' deltas */
 	enum progress_mode progress;               /* --progress, --no-progress */
@@ -111,7 +127,8 @@ void cmd_measure_usage(FILE *out)
 		"usage: idlelab measure -g GOV[,GOV...] [--iter N] [--metric NAME=REGEX] [--cpus LIST]\n"
 		"                       [--settle T] [--disable STATE[,STATE...]] [--root DIR]\n"
 		"                       [--lock FILE] [-f FORMAT] [-o FILE] [--trace PREFIX\n"
-		"                       [--trace-buffer-kb KB]] [--] CMD [ARGS...]\n"
+		"                       [--trace-buffer-kb KB]] [--user USER] [--allow-missing]\n"
+		"                       [--] CMD [ARGS...]\n"
 		"\n"
 		"Run CMD once per governor and iteration, interleaved (A B A B ...), on this machine:\n"
 		"switch current_governor, settle, snapshot the cpuidle counters and RAPL energy, run\n"
@@ -144,6 +161,12 @@ void cmd_measure_usage(FILE *out)
 		"      --progress       show the runs done and an ETA on stderr even when it is not\n"
 		"                       a terminal\n"
 		"      --no-progress    never show progress (default: only on a terminal)\n"
+		"      --user USER      run CMD as USER (name or uid; its groups from the group file);\n"
+		"                       idlelab itself keeps root for sysfs. Under sudo the default is\n"
+		"                       the invoking user (SUDO_UID/SUDO_GID), said on stderr; --user\n"
+		"                       root keeps CMD as root\n"
+		"      --allow-missing  skip a governor not in available_governors (default: refused,\n"
+		"                       an A/B with a missing arm is not an A/B)\n"
 		"\n"
 		"With --iter N > 1, each table is followed by its summary: per metric (and state) and\n"
 		"governor n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
@@ -178,12 +201,9 @@ static int add_list(struct measure_args *args, const char *value, const char **n
 
 static int parse_iter(const char *value, unsigned int *iter, struct cli_error *err)
 {
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoul(value, &end, 10);
-	if (*value < '0' || *value > '9' || errno || *end || !v || v > MEASURE_MAX_ITER)
+	if (il_parse_count(value, 1, MEASURE_MAX_ITER, &v))
 		return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, MEASURE_MAX_ITER);
 	*iter = (unsigned int)v;
 	return CLI_PARSE_OK;
@@ -244,8 +264,10 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 		return CLI_PARSE_OK;
 	}
 	case MEASURE_OPT_SETTLE:
-		if (il_live_parse_duration(value, &args->settle_ns, &lerr))
-			return cli_error_set(err, "--settle: %s", lerr.msg);
+		if (il_parse_time(value, 0, MEASURE_MAX_SETTLE_NS, &args->settle_ns))
+			return cli_error_set(err, "--settle: '%s' is not a time in [0, 1h] "
+					     "(500ms, 1.5s, 2s, 1m; a bare number is seconds)",
+					     value);
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_ROOT:
 		args->root = value;
@@ -269,13 +291,16 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 	case MEASURE_OPT_BASELINE:
 		args->baseline = value;
 		return CLI_PARSE_OK;
+	case MEASURE_OPT_USER:
+		args->user = value;
+		return CLI_PARSE_OK;
+	case MEASURE_OPT_ALLOW_MISSING:
+		args->allow_missing = true;
+		return CLI_PARSE_OK;
 	case MEASURE_OPT_TRACE_BUFFER: {
-		char *end;
-		unsigned long v;
+		uint64_t v;
 
-		errno = 0;
-		v = strtoul(value, &end, 10);
-		if (*value < '0' || *value > '9' || errno || *end || v < 64 || v > MEASURE_TRACE_BUFFER_KB_MAX)
+		if (il_parse_count(value, 64, MEASURE_TRACE_BUFFER_KB_MAX, &v))
 			return cli_error_set(err, "--trace-buffer-kb: '%s' is not in [64, %u]", value,
 					     MEASURE_TRACE_BUFFER_KB_MAX);
 		args->trace_buffer_kb = (unsigned int)v;
@@ -374,6 +399,8 @@ static void restore_and_die(int sig)
 	kill_child();
 	if (signal_changes)
 		il_live_restore(signal_changes);
+	/* A trace or -o file being written is not left behind under its temporary name. */
+	il_atomic_unlink_all();
 	sigaction(sig, &dfl, NULL);
 	sigemptyset(&set);
 	sigaddset(&set, sig);
@@ -466,9 +493,19 @@ struct run_row {
 	char names[CPUIDLE_STATE_MAX][IL_NAME_LEN];
 };
 
+/* Who runs the command: idlelab keeps its rights, the child drops to these before exec. */
+struct run_as {
+	bool drop;
+	uid_t uid;
+	gid_t gid;
+	int ngroups;
+	gid_t groups[MEASURE_MAX_GROUPS];
+};
+
 struct measure {
 	struct measure_args *args;
 	struct progress prog;                /* runs done, on stderr between the runs */
+	struct run_as user;
 	struct il_live lv;
 	struct il_live_cpuidle ci;
 	int ngov;                            /* governors kept */
@@ -483,6 +520,9 @@ struct measure {
 	u64 energy_before[IL_LIVE_RAPL_MAX], energy_after[IL_LIVE_RAPL_MAX];
 	struct il_live_changes changes;
 	struct il_live_trace *trace;
+	struct il_live_procs procs_before, procs_after;
+	bool procs_ok;                       /* ROOT/proc could be listed */
+	pid_t last_child;                    /* the process group of the last run's command */
 	int lock_fd;
 	int nrows;
 	struct run_row *rows;
@@ -531,6 +571,12 @@ static int pick_governors(struct measure *m)
 			for (int k = 0; k < m->ci.ngov; k++)
 				used += (size_t)snprintf(list + used, sizeof(list) - used, " %s",
 							 m->ci.available[k]);
+			if (!m->args->allow_missing) {
+				warn("governor '%s' is not available here (available_governors:%s): "
+				     "an A/B without it is not the one asked for; --allow-missing "
+				     "skips it", g, m->ci.ngov ? list : " none");
+				return -1;
+			}
 			warn("governor '%s' is not available here (available_governors:%s); skipped", g,
 			     m->ci.ngov ? list : " none");
 			continue;
@@ -719,6 +765,126 @@ static void announce(const struct measure *m)
 		(double)m->args->settle_ns / 1e9, energy);
 }
 
+/* A uid or gid in decimal, as sudo writes SUDO_UID/SUDO_GID. */
+static int parse_id(const char *text, unsigned int *id)
+{
+	uint64_t v;
+
+	if (!text || il_parse_count(text, 0, (uid_t)-1 - 1, &v))
+		return -1;
+	*id = (unsigned int)v;
+	return 0;
+}
+
+/* The supplementary groups of @pw (the group file), else only @gid. */
+static void user_groups(struct run_as *u, const struct passwd *pw)
+{
+	int n = MEASURE_MAX_GROUPS;
+
+	if (!pw || getgrouplist(pw->pw_name, u->gid, u->groups, &n) < 0) {
+		u->groups[0] = u->gid;
+		n = 1;
+	}
+	u->ngroups = n;
+}
+
+/*
+ * --user USER, else the user who ran sudo (SUDO_UID, SUDO_GID), else nobody to change to.
+ * Only root can change users; idlelab itself keeps its rights either way.
+ */
+static int resolve_user(struct measure *m)
+{
+	const char *sudo_uid = getenv("SUDO_UID");
+	struct passwd *pw = NULL;
+	struct run_as *u = &m->user;
+	unsigned int id;
+
+	if (m->args->user) {
+		pw = getpwnam(m->args->user);
+		if (!pw && !parse_id(m->args->user, &id))
+			pw = getpwuid((uid_t)id);
+		if (!pw) {
+			warn("--user: no user '%s' in the password database", m->args->user);
+			return -1;
+		}
+		u->uid = pw->pw_uid;
+		u->gid = pw->pw_gid;
+	} else if (sudo_uid && geteuid() == 0) {
+		const char *sudo_gid = getenv("SUDO_GID");
+		unsigned int gid;
+
+		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid))) {
+			warn("SUDO_UID='%s', SUDO_GID='%s': not user and group ids; give --user "
+			     "USER (--user root to run the command as root)", sudo_uid,
+			     sudo_gid ? sudo_gid : "");
+			return -1;
+		}
+		pw = getpwuid((uid_t)id);
+		u->uid = (uid_t)id;
+		u->gid = sudo_gid ? (gid_t)gid : pw ? pw->pw_gid : (gid_t)id;
+	} else {
+		return 0;
+	}
+	if (u->uid == geteuid() && u->gid == getegid())
+		return 0; /* already that user: nothing to drop */
+	if (geteuid() != 0) {
+		warn("--user %s: only root can run the command as another user", m->args->user);
+		return -1;
+	}
+	user_groups(u, pw);
+	u->drop = true;
+	if (!m->args->user)
+		fprintf(stderr, "idlelab measure: running the command as %s (uid %u, gid %u), "
+			"who ran sudo (SUDO_UID/SUDO_GID); --user root to run it as root\n",
+			pw ? pw->pw_name : "?", (unsigned int)u->uid, (unsigned int)u->gid);
+	return 0;
+}
+
+/* Before the first run: the load average (ROOT/proc/loadavg). */
+static void check_load(struct measure *m)
+{
+	struct il_error err;
+	double load;
+
+	if (il_live_loadavg(&m->lv, &load, &err))
+		warn("quiet check: %s; the load average is not checked", err.msg);
+	else if (load > MEASURE_QUIET_LOAD)
+		warn("the machine is not quiet: load average %.2f over the last minute "
+		     "(more than %.1f); the runs share the CPUs with it", load, MEASURE_QUIET_LOAD);
+	if (il_live_procs_read(&m->lv, &m->procs_before, &err))
+		warn("quiet check: %s; other processes are not checked", err.msg);
+	else
+		m->procs_ok = true;
+}
+
+/* After a run: processes other than the command that kept a measured CPU busy. */
+static void check_foreign(struct measure *m, const struct run_row *row)
+{
+	struct il_live_proc busy[MEASURE_QUIET_REPORT];
+	long tck = sysconf(_SC_CLK_TCK);
+	struct il_error err;
+	u64 min_ticks;
+	int n;
+
+	if (!m->procs_ok || tck <= 0)
+		return;
+	if (il_live_procs_read(&m->lv, &m->procs_after, &err)) {
+		warn("quiet check: %s", err.msg);
+		return;
+	}
+	min_ticks = (u64)((double)row->wall_ns / 1e9 * (double)tck * MEASURE_QUIET_SHARE);
+	if (min_ticks < 2)
+		min_ticks = 2;
+	n = il_live_procs_busy(&m->procs_before, &m->procs_after, m->cpu, m->ncpu,
+			       (int)m->last_child, (int)getpid(), min_ticks, busy,
+			       MEASURE_QUIET_REPORT);
+	for (int i = 0; i < n; i++)
+		warn("not quiet: pid %d (%s) used %.0f%% of a CPU during %s iter %u, last on "
+		     "measured cpu%u", busy[i].pid, busy[i].comm,
+		     100.0 * (double)busy[i].ticks / (double)tck / ((double)row->wall_ns / 1e9),
+		     row->gov, row->iter, busy[i].cpu);
+}
+
 static int setup(struct measure *m)
 {
 	struct il_error err;
@@ -741,10 +907,11 @@ static int setup(struct measure *m)
 		return -1;
 	}
 	if (pick_governors(m) || pick_cpus(m) || resolve_disable(m) || compile_metrics(m) ||
-	    check_writable(m))
+	    check_writable(m) || resolve_user(m))
 		return -1;
 	open_rapl(m);
 	announce(m);
+	check_load(m);
 	m->rows = calloc((size_t)m->ngov * m->args->iter, sizeof(*m->rows));
 	m->capture = malloc(MEASURE_CAPTURE_MAX + 1);
 	if (!m->rows || !m->capture) {
@@ -852,8 +1019,24 @@ static int follow_child(struct measure *m, pid_t pid, int fd, int *status)
 	return 0;
 }
 
+/* In the child: become @u (groups, then group, then user: the order in which each step still
+ * has the right to take the next). Return 0, or -1 with errno set. */
+static int drop_privileges(const struct run_as *u)
+{
+	if (!u->drop)
+		return 0;
+	if (setgroups((size_t)u->ngroups, u->groups) || setgid(u->gid) || setuid(u->uid))
+		return -1;
+	/* Root must be gone for good, not only the effective id. */
+	if (u->uid != 0 && (setuid(0) == 0 || geteuid() == 0)) {
+		errno = EPERM;
+		return -1;
+	}
+	return 0;
+}
+
 /* fork/exec the command in its own process group, stdout on a pipe. Return its pid, or -1. */
-static pid_t start_child(char **cmd, int *fd)
+static pid_t start_child(char **cmd, const struct run_as *user, int *fd, pid_t *pgid)
 {
 	sigset_t all, old;
 	int p[2];
@@ -875,6 +1058,11 @@ static pid_t start_child(char **cmd, int *fd)
 		if (dup2(p[1], STDOUT_FILENO) < 0)
 			_exit(127);
 		close(p[1]);
+		if (drop_privileges(user)) {
+			dprintf(STDERR_FILENO, "idlelab measure: cannot run '%s' as uid %u: %s\n",
+				cmd[0], (unsigned int)user->uid, strerror(errno));
+			_exit(127);
+		}
 		execvp(cmd[0], cmd);
 		dprintf(STDERR_FILENO, "idlelab measure: cannot run '%s': %s\n", cmd[0], strerror(errno));
 		_exit(127);
@@ -883,6 +1071,7 @@ static pid_t start_child(char **cmd, int *fd)
 		setpgid(pid, pid);
 		child_pgid = pid;
 	}
+	*pgid = pid;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(p[1]);
 	if (pid < 0) {
@@ -917,7 +1106,7 @@ static int run_command(struct measure *m, struct run_row *row)
 	m->capture_len = 0;
 	m->capture_truncated = false;
 	start = now_ns();
-	pid = start_child(m->args->cmd, &fd);
+	pid = start_child(m->args->cmd, &m->user, &fd, &m->last_child);
 	if (pid < 0)
 		return -1;
 	if (follow_child(m, pid, fd, &status)) {
@@ -966,6 +1155,23 @@ static void add_deltas(struct run_row *row, const struct il_live_cpu *cpu,
 	}
 }
 
+/* A measured CPU that never went idle says nothing about the governor: say so. */
+static void warn_no_idles(const struct measure *m, int c, const struct il_live_delta *d,
+			  const struct run_row *row)
+{
+	u64 usage = 0;
+
+	for (int i = 0; i < m->after[c].nstates && i < CPUIDLE_STATE_MAX; i++) {
+		if (!(d[i].have & IL_LF_USAGE))
+			return;
+		usage += d[i].usage;
+	}
+	if (!usage)
+		warn("cpu%u recorded 0 idles during %s iter %u: it never went idle (busy the "
+		     "whole run: another load, or the command itself), so it shows nothing of "
+		     "the governor", m->cpu[c], row->gov, row->iter);
+}
+
 static int compute_counters(struct measure *m, struct run_row *row)
 {
 	struct il_live_delta d[CPUIDLE_STATE_MAX];
@@ -977,6 +1183,7 @@ static int compute_counters(struct measure *m, struct run_row *row)
 			return -1;
 		}
 		add_deltas(row, &m->after[c], d, c == 0);
+		warn_no_idles(m, c, d, row);
 	}
 	return 0;
 }
@@ -1072,6 +1279,10 @@ static int measure_one(struct measure *m, const char *gov, unsigned int iter)
 	fprintf(stderr, "idlelab measure: run %d of %u: %s iter %u\n", m->nrows + 1,
 		m->ngov * m->args->iter, gov, iter);
 	settle(m->args->settle_ns);
+	if (m->procs_ok && il_live_procs_read(&m->lv, &m->procs_before, &err)) {
+		warn("quiet check: %s; other processes are not checked", err.msg);
+		m->procs_ok = false;
+	}
 	if (stop_signal || snapshot(m, m->before, m->energy_before))
 		return -1;
 	if (m->trace && il_live_trace_start(m->trace, &err)) {
@@ -1088,6 +1299,7 @@ static int measure_one(struct measure *m, const char *gov, unsigned int iter)
 		return -1;
 	compute_energy(m, row);
 	compute_metrics(m, row);
+	check_foreign(m, row);
 	m->nrows++;
 	progress_update(&m->prog, (unsigned long long)m->nrows);
 	return 0;
@@ -1346,6 +1558,8 @@ static void free_measure(struct measure *m)
 		il_live_metric_free(&m->metric[i]);
 	il_live_changes_free(&m->changes);
 	il_live_trace_free(m->trace);
+	il_live_procs_free(&m->procs_before);
+	il_live_procs_free(&m->procs_after);
 	free(m->cpu);
 	free(m->before);
 	free(m->after);

@@ -11,16 +11,29 @@
 #include "cli.h"
 #include "commands.h"
 #include "sweep_table.h"
+#include "util/parse.h"
 
 #define MERGE_MAX_FIELDS 256
 #define MERGE_MAX_FILE (1 << 20)
 
-enum { MG_OPT_HELP = 1, MG_OPT_OUT };
+#define MERGE_SHOW_MISSING 8 /* missing case numbers named */
+
+enum { MG_OPT_HELP = 1, MG_OPT_OUT, MG_OPT_PARTIAL };
 
 static const struct cli_opt merge_opts[] = {
 	{ MG_OPT_HELP, 'h', "help", false },
 	{ MG_OPT_OUT, 'o', "output", true },
+	{ MG_OPT_PARTIAL, 0, "partial", false },
 	{ 0 },
+};
+
+/* The sweep a case file says it belongs to (labels sweep_id, sweep_cases; none before they
+ * existed). */
+struct merge_meta {
+	const char *path;
+	bool has_id;
+	char id[32];
+	long long cases;
 };
 
 void cmd_merge_usage(FILE *out)
@@ -31,9 +44,12 @@ void cmd_merge_usage(FILE *out)
 		     "(DIR/case-N.csv, each written by 'idlelab run ... --label ... -f csv -o FILE')\n"
 		     "into DIR/sweep.csv and DIR/sweep.json, rows in case order: the same bytes as a\n"
 		     "local 'idlelab sweep' of the same cases (and DIR/summary.{csv,json} when the cases\n"
-		     "have several iterations).\n"
+		     "have several iterations). The files must be every case of one sweep (their\n"
+		     "sweep_id and sweep_cases labels say which): a missing case (a job that failed)\n"
+		     "or a file of another sweep is an error.\n"
 		     "\n"
-		     "  -o, --output DIR       the output directory (made if missing)\n");
+		     "  -o, --output DIR       the output directory (made if missing)\n"
+		     "      --partial          merge a subset of the cases on purpose\n");
 }
 
 /*
@@ -99,8 +115,36 @@ static char *read_all(const char *path)
 	return buf;
 }
 
+/* Take the columns sweep_id and sweep_cases out of @names/@texts into @meta. Return the new
+ * count, or -1 when they are malformed. */
+static int take_meta(int n, char **names, char **texts, struct merge_meta *meta)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint64_t cases;
+
+		if (!strcmp(names[i], "sweep_id")) {
+			if (!*texts[i] || strlen(texts[i]) >= sizeof(meta->id))
+				return -1;
+			snprintf(meta->id, sizeof(meta->id), "%s", texts[i]);
+			meta->has_id = true;
+			continue;
+		}
+		if (!strcmp(names[i], "sweep_cases")) {
+			if (il_parse_count(texts[i], 1, INT64_MAX, &cases))
+				return -1;
+			meta->cases = (long long)cases;
+			continue;
+		}
+		names[k] = names[i];
+		texts[k++] = texts[i];
+	}
+	return meta->has_id && !meta->cases ? -1 : k;
+}
+
 /* One case file: a header line starting with "case", then one row. */
-static int merge_file(const char *path, struct sweep_rec *rec)
+static int merge_file(const char *path, struct sweep_rec *rec, struct merge_meta *meta)
 {
 	char *names[MERGE_MAX_FIELDS], *texts[MERGE_MAX_FIELDS];
 	char *buf = read_all(path), *row, *end;
@@ -117,6 +161,13 @@ static int merge_file(const char *path, struct sweep_rec *rec)
 		free(buf);
 		return -1;
 	}
+	meta->path = path;
+	n = take_meta(n, names, texts, meta);
+	if (n < 0) {
+		fprintf(stderr, "idlelab merge: %s: bad sweep_id or sweep_cases label\n", path);
+		free(buf);
+		return -1;
+	}
 	ret = sweep_rec_set(rec, n, (const char *const *)names, (const char *const *)texts);
 	if (ret)
 		fprintf(stderr, "idlelab merge: %s: %s\n", path,
@@ -126,17 +177,106 @@ static int merge_file(const char *path, struct sweep_rec *rec)
 	return ret;
 }
 
+/* Say which of the @ncases case numbers none of @recs has; Return: how many are missing. */
+static long long report_missing(const struct sweep_rec *recs, size_t n, long long ncases)
+{
+	char *seen = calloc((size_t)ncases, 1);
+	long long missing = 0;
+
+	if (!seen)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (recs[i].case_no >= 0 && recs[i].case_no < ncases)
+			seen[recs[i].case_no] = 1;
+	for (long long c = 0; c < ncases; c++) {
+		if (seen[c])
+			continue;
+		if (missing < MERGE_SHOW_MISSING)
+			fprintf(stderr, "%s%lld", missing ? ", " : " (missing: case ", c);
+		missing++;
+	}
+	if (missing > MERGE_SHOW_MISSING)
+		fprintf(stderr, ", ... %lld in all", missing);
+	free(seen);
+	return missing;
+}
+
+static bool has_duplicate(const struct sweep_rec *recs, size_t n, long long ncases)
+{
+	char *seen = calloc((size_t)ncases, 1);
+	bool dup = false;
+
+	for (size_t i = 0; seen && i < n && !dup; i++) {
+		dup = seen[recs[i].case_no];
+		seen[recs[i].case_no] = 1;
+	}
+	free(seen);
+	return dup;
+}
+
+/*
+ * Every file of one sweep, every case of it: the same sweep_id and sweep_cases everywhere,
+ * each case number below sweep_cases (twice is sweep_write_dir()'s error), none missing
+ * unless --partial. Files without the labels (emitted before they existed) are merged with
+ * a warning that completeness cannot be checked. Return: CLI_EXIT_OK or an exit code.
+ */
+static int check_set(const struct sweep_rec *recs, const struct merge_meta *meta, size_t n,
+		     bool partial)
+{
+	const struct merge_meta *first = &meta[0];
+	long long missing;
+
+	for (size_t i = 0; i < n; i++) {
+		if (meta[i].has_id != first->has_id) {
+			fprintf(stderr, "idlelab merge: %s has a sweep_id label and %s has none: "
+				"files of different sweeps\n",
+				first->has_id ? first->path : meta[i].path,
+				first->has_id ? meta[i].path : first->path);
+			return CLI_EXIT_RUNTIME;
+		}
+		if (first->has_id &&
+		    (strcmp(meta[i].id, first->id) || meta[i].cases != first->cases)) {
+			fprintf(stderr, "idlelab merge: %s is from sweep %s (%lld cases), %s from "
+				"sweep %s (%lld cases): files of different sweeps\n", first->path,
+				first->id, first->cases, meta[i].path, meta[i].id, meta[i].cases);
+			return CLI_EXIT_RUNTIME;
+		}
+		if (first->has_id && recs[i].case_no >= first->cases) {
+			fprintf(stderr, "idlelab merge: %s: case %lld of a sweep of %lld cases\n",
+				meta[i].path, recs[i].case_no, first->cases);
+			return CLI_EXIT_RUNTIME;
+		}
+	}
+	if (!first->has_id) {
+		fprintf(stderr, "idlelab merge: warning: the case files carry no sweep_id (emitted "
+			"by an older idlelab): whether every case is there is not checked\n");
+		return CLI_EXIT_OK;
+	}
+	if (partial || (long long)n >= first->cases || has_duplicate(recs, n, first->cases))
+		return CLI_EXIT_OK; /* a case given twice: sweep_write_dir() says so */
+	fprintf(stderr, "idlelab merge: %zu of the %lld cases of sweep %s", n, first->cases,
+		first->id);
+	missing = report_missing(recs, n, first->cases);
+	fprintf(stderr, "%s: a job failed or its file is not given; rerun its line of the jobs "
+		"file (--partial merges a subset on purpose)\n", missing > 0 ? ")" : "");
+	return CLI_EXIT_RUNTIME;
+}
+
 int cmd_merge(int argc, char **argv)
 {
 	struct sweep_rec *recs = calloc((size_t)argc, sizeof(*recs));
+	struct merge_meta *meta = calloc((size_t)argc, sizeof(*meta));
+	bool partial = false;
 	const char *dir = NULL, *value;
 	struct cli_error err;
 	struct cli_scan s;
 	size_t n = 0;
 	int id, ret = CLI_EXIT_OK;
 
-	if (!recs) {
+	if (!recs || !meta) {
 		fprintf(stderr, "idlelab merge: %s\n", strerror(ENOMEM));
+		free(recs);
+		free(meta);
 		return CLI_EXIT_RUNTIME;
 	}
 	cli_scan_init(&s, argc, argv);
@@ -148,18 +288,25 @@ int cmd_merge(int argc, char **argv)
 			goto out;
 		} else if (id == MG_OPT_OUT) {
 			dir = value;
-		} else if (id == CLI_OPT_POSITIONAL && merge_file(value, &recs[n++])) {
-			n--;
-			ret = CLI_EXIT_RUNTIME;
+		} else if (id == MG_OPT_PARTIAL) {
+			partial = true;
+		} else if (id == CLI_OPT_POSITIONAL) {
+			if (merge_file(value, &recs[n], &meta[n]))
+				ret = CLI_EXIT_RUNTIME;
+			else
+				n++;
 		}
 	}
 	if (ret == CLI_EXIT_OK && (!n || !dir))
 		ret = cli_usage_error("merge", !n ? "no case file given" : "no output directory given (-o DIR)");
+	if (ret == CLI_EXIT_OK)
+		ret = check_set(recs, meta, n, partial);
 	if (ret == CLI_EXIT_OK)
 		ret = sweep_write_dir(dir, recs, n, "merge");
 out:
 	for (size_t i = 0; i < n; i++)
 		sweep_rec_free(&recs[i]);
 	free(recs);
+	free(meta);
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include "gov/governors.h"
 #include "replay/replay.h"
 #include "trace_cli.h"
+#include "util/atomic.h"
 
 void cmd_replay_usage(FILE *out)
 {
@@ -68,6 +69,7 @@ struct replay_run {
 	struct il_replay *r;
 	int recorded; /* index of the recording governor's port in cfg.presets, -1 if none */
 	FILE *periods_out;
+	struct il_atomic periods_file; /* --periods -o FILE: written whole or not at all */
 	/* --perfetto: the trace's states as one process, each governor's picks as another */
 	struct il_timeline *tl;
 	struct il_tl_replay tl_replay;
@@ -399,7 +401,13 @@ static int replay_all(struct replay_run *run)
 		run->args.in.progress = PROGRESS_OFF;
 	trace_progress_begin(&prog, &run->src, "idlelab replay", &run->args.in);
 	while ((r = il_trace_next(run->src.trace, &ev)) > 0) {
-		il_replay_event(run->r, &ev);
+		if (il_replay_event(run->r, &ev)) {
+			trace_progress_end(&prog, &run->src);
+			fprintf(stderr, "idlelab replay: %s: %s at line %llu; stopped (the results "
+				"would leave periods out)\n", il_trace_path(run->src.trace),
+				strerror(errno), (unsigned long long)ev.line);
+			return -1;
+		}
 		if (++n % TRACE_PROGRESS_EVENTS == 0)
 			trace_progress_update(&prog, &run->src);
 	}
@@ -457,6 +465,40 @@ static int timeline_setup(struct replay_run *run)
 	return 0;
 }
 
+/* Recorded and recomputed misses further apart than this share of the periods (and this many
+ * periods): the state table is not the traced machine's. */
+#define REPLAY_MISS_MARGIN 0.05
+#define REPLAY_MISS_MARGIN_MIN 10
+
+/* What the replay shows that the numbers alone would hide. Return: 0, or -2 (usage). */
+static int check_replayed(struct replay_run *run)
+{
+	const struct il_replay_row *t = il_replay_trace_row(run->r);
+	int stated = il_trace_info(run->src.trace)->ncpus;
+	unsigned int ncpus = stated > 0 ? (unsigned int)stated : il_replay_ncpus(run->r);
+	u64 rec = t->miss_above + t->miss_below, recomp = t->above + t->below;
+	u64 diff = rec > recomp ? rec - recomp : recomp - rec;
+
+	if (run->args.cpu >= 0 && (unsigned int)run->args.cpu >= ncpus) {
+		fprintf(stderr, "idlelab replay: --cpu %d: the trace has CPU%s 0..%u%s\n",
+			run->args.cpu, ncpus == 1 ? "" : "s", ncpus ? ncpus - 1 : 0,
+			stated > 0 ? "" : " (with events)");
+		return -2;
+	}
+	trace_check_cpus(&run->src, &run->args.in, il_replay_ncpus(run->r));
+	if (t->idles && diff >= REPLAY_MISS_MARGIN_MIN &&
+	    (double)diff > REPLAY_MISS_MARGIN * (double)t->idles)
+		fprintf(stderr, "idlelab replay: warning: recorded misses (cpu_idle_miss: %llu) "
+			"and misses recomputed from the state table (%llu) differ by %.1f%% of %llu "
+			"periods (more than %.0f%%): the state table does not match the trace: use "
+			"the exported platform (idlelab states --export on the traced machine)%s\n",
+			(unsigned long long)rec, (unsigned long long)recomp,
+			100.0 * (double)diff / (double)t->idles, (unsigned long long)t->idles,
+			100.0 * REPLAY_MISS_MARGIN,
+			rec ? "" : ", or the trace lacks power:cpu_idle_miss");
+	return 0;
+}
+
 /* --periods streams while reading; the summary is rendered at the end. */
 static int run_and_write(struct replay_run *run)
 {
@@ -465,7 +507,11 @@ static int run_and_write(struct replay_run *run)
 	if (run->args.perfetto.path && timeline_setup(run))
 		return -1;
 	if (run->args.periods) {
-		run->periods_out = run->args.in.output ? fopen(run->args.in.output, "w") : stdout;
+		run->periods_out = stdout;
+		if (run->args.in.output && il_atomic_open(&run->periods_file, run->args.in.output))
+			run->periods_out = NULL;
+		else if (run->args.in.output)
+			run->periods_out = run->periods_file.f;
 		if (!run->periods_out) {
 			fprintf(stderr, "idlelab replay: cannot write %s: %s\n", run->args.in.output,
 				strerror(errno));
@@ -476,8 +522,17 @@ static int run_and_write(struct replay_run *run)
 	if (run->periods_out || run->tl)
 		il_replay_set_period_hook(run->r, period_hook, run);
 	ret = replay_all(run);
-	if (run->periods_out && run->periods_out != stdout && fclose(run->periods_out))
-		ret = -1;
+	if (!ret)
+		ret = check_replayed(run);
+	if (run->periods_out && run->periods_out != stdout) {
+		if (ret)
+			il_atomic_abort(&run->periods_file);
+		else if (il_atomic_commit(&run->periods_file)) {
+			fprintf(stderr, "idlelab replay: writing %s: %s\n", run->args.in.output,
+				strerror(errno));
+			ret = -1;
+		}
+	}
 	if (!ret && run->tl) {
 		ret = perfetto_save(run->tl, &run->args.perfetto, "replay") == CLI_EXIT_OK ? 0 : -1;
 		if (!ret)
@@ -508,7 +563,9 @@ int cmd_replay(int argc, char **argv)
 	il_trace_set_events(run.src.trace, IL_REPLAY_EVENTS);
 	ret = setup(&run);
 	if (ret == CLI_EXIT_OK)
-		ret = run_and_write(&run) == 0 ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
+		ret = run_and_write(&run);
+	if (ret < 0)
+		ret = ret == -2 ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
 	il_replay_free(run.r);
 	il_timeline_free(run.tl);
 	trace_source_close(&run.src);

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "live/live.h"
 #include "output/output.h"
+#include "util/parse.h"
 
 enum {
 	STATES_OPT_HELP = 1, STATES_OPT_ROOT, STATES_OPT_EXPORT, STATES_OPT_NAME, STATES_OPT_HZ,
@@ -61,15 +62,15 @@ void cmd_states_usage(FILE *out)
 		"  --cpu N          export CPU N's states (default: the first CPU with a cpuidle directory)\n");
 }
 
+/* Base 10, no sign, overflow refused: lib/util/parse.h, as every command. */
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-' || *s == '+')
+	if (il_parse_count(s, 0, max, &v))
 		return -1;
-	errno = 0;
-	*out = strtoul(s, &end, 10);
-	return errno || *end || *out > max ? -1 : 0;
+	*out = (unsigned long)v;
+	return 0;
 }
 
 static int states_option(int id, const char *value, struct states_args *args, struct cli_error *err)
@@ -87,9 +88,8 @@ static int states_option(int id, const char *value, struct states_args *args, st
 		args->name = value;
 		return CLI_PARSE_OK;
 	case STATES_OPT_HZ:
-		if (parse_uint(value, 1000, &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+		if (il_parse_tick_hz(value, &args->hz))
 			return cli_error_set(err, "--hz: '%s' is not a CONFIG_HZ (100, 250, 300, 1000)", value);
-		args->hz = (unsigned int)v;
 		return CLI_PARSE_OK;
 	case STATES_OPT_CPU:
 		if (parse_uint(value, IL_LIVE_CPUS_MAX - 1, &v))

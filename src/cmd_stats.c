@@ -104,9 +104,10 @@ static void put_empty(struct row_cursor *c)
 
 /* ---- the tables -------------------------------------------------------------------------- */
 
+/* An exit without its enter (the trace starts inside an idle period) is an idle event too. */
 static bool has_idle_events(const struct il_trace_cpu_stats *c)
 {
-	return c->nstates > 0 || c->open_at_end;
+	return c->nstates > 0 || c->open_at_end || c->exits_without_enter;
 }
 
 static int cpus_table(struct il_table *t, const struct il_stats *s)
@@ -428,8 +429,10 @@ int cmd_stats(int argc, char **argv)
 	memcpy(cfg.nightmare_us, args.nightmare_us, sizeof(cfg.nightmare_us));
 	s = il_stats_new(&cfg);
 	ret = CLI_EXIT_RUNTIME;
-	if (s && collect(&src, s, &args) == 0)
+	if (s && collect(&src, s, &args) == 0) {
+		trace_check_cpus(&src, &args.in, il_stats_ncpus(s));
 		ret = render(&args, &src, s);
+	}
 	il_stats_free(s);
 	trace_source_close(&src);
 	return ret;

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "step_output.h"
+#include "util/parse.h"
 
 enum {
 	STEP_OPT_HELP = 1, STEP_OPT_GOV, STEP_OPT_PLATFORM, STEP_OPT_INPUT, STEP_OPT_OUTPUT,
@@ -65,10 +66,8 @@ static int add_governors(struct step_args *args, const char *list, struct cli_er
 
 static int parse_hz(const char *value, unsigned int *hz, struct cli_error *err)
 {
-	if (strcmp(value, "100") && strcmp(value, "250") && strcmp(value, "300") &&
-	    strcmp(value, "1000"))
+	if (il_parse_tick_hz(value, hz))
 		return cli_error_set(err, "invalid --hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", value);
-	*hz = (unsigned int)atoi(value);
 	return CLI_PARSE_OK;
 }
 
@@ -239,7 +238,7 @@ static int load_platform(struct step_ctx *c)
 	if (il_platform_load(c->args.platform, c->plat, &err)) {
 		if (!il_platform_is_path(c->args.platform))
 			return cli_usage_error("step", err.msg);
-		fprintf(stderr, "%s\n", err.msg);
+		fprintf(stderr, "idlelab step: %s\n", err.msg);
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
@@ -264,13 +263,14 @@ static int load_script(struct step_ctx *c)
 	} else {
 		c->text = cli_read_input(input, &len);
 		if (!c->text) {
-			fprintf(stderr, "%s: cannot read: %s\n", input, strerror(errno));
+			fprintf(stderr, "idlelab step: %s: cannot read: %s\n", input,
+				strerror(errno));
 			return CLI_EXIT_RUNTIME;
 		}
 	}
 	snprintf(c->input_name, sizeof(c->input_name), "%s", strcmp(input, "-") ? input : "<stdin>");
 	if (!c->text || il_step_parse(c->text, len, c->input_name, &c->script, &err)) {
-		fprintf(stderr, "%s\n", c->text ? err.msg : "idlelab step: out of memory");
+		fprintf(stderr, "idlelab step: %s\n", c->text ? err.msg : "out of memory");
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
@@ -358,7 +358,7 @@ static int run_and_render(struct step_ctx *c, char **buf, size_t *len)
 			if (il_step_cpu_run(c->cpus[g], &c->script.entries[i], c->input_name, &c->recs[g],
 					    &err)) {
 				step_output_free(out);
-				fprintf(stderr, "%s\n", err.msg);
+				fprintf(stderr, "idlelab step: %s\n", err.msg);
 				return CLI_EXIT_RUNTIME;
 			}
 		}

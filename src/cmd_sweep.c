@@ -28,6 +28,7 @@
 #include "scenario/battery.h"
 #include "scenario/report.h"
 #include "sweep_table.h"
+#include "util/atomic.h"
 
 #define SWEEP_MAX_PARAMS 2
 #define SWEEP_MAX_VALUES 10000
@@ -326,12 +327,29 @@ static int usage_error(const char *fmt, const char *arg, const char *detail)
 	return cli_usage_error("sweep", msg);
 }
 
+/* Whether the k=v pairs of scenario @spec ("fio:jobs=2,cpus=4") set @key. */
+static bool spec_sets(const char *spec, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (const char *s = strchr(spec, ':'); s; s = strchr(s, ',')) {
+		s++;
+		if (!strncmp(s, key, klen) && s[klen] == '=')
+			return true;
+	}
+	return false;
+}
+
 static int sweep_combos(struct sweep *w)
 {
 	const struct sweep_args *a = w->a;
 	int n2 = a->nparam > 1 ? a->params[1].nval : 1;
 	struct il_error perr;
 
+	for (int i = 0; i < a->nparam; i++)
+		if (spec_sets(a->scenario, a->params[i].name))
+			return usage_error("--param %s: already set in -s %s; give it in one place",
+					   a->params[i].name, a->scenario);
 	w->ncombo = a->params[0].nval * n2;
 	w->combo = calloc((size_t)w->ncombo, sizeof(*w->combo));
 	if (!w->combo) {
@@ -351,8 +369,13 @@ static int sweep_combos(struct sweep *w)
 						a->params[i].vals[k->val[i]]);
 		if (len >= sizeof(k->spec))
 			return usage_error("scenario '%s%s' too long", a->scenario, "");
-		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr))
+		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr)) {
+			if (lab_scn_file_error(k->scn, &k->args, &perr)) {
+				fprintf(stderr, "idlelab sweep: %s\n", perr.msg);
+				return CLI_EXIT_RUNTIME;
+			}
 			return usage_error("-s %s: %s", k->spec, perr.msg);
+		}
 	}
 	return CLI_EXIT_OK;
 }
@@ -570,8 +593,12 @@ static void shell_label(FILE *f, const char *name, const char *text)
 	shell_word(f, buf);
 }
 
-/* One case: `idlelab run` with the case's options and labels, its row to DIR/case-N.csv. */
-static void emit_case(FILE *f, const struct sweep *w, size_t i)
+/*
+ * One case: `idlelab run` with the case's options and labels, its row to DIR/case-N.csv.
+ * With @id, the labels sweep_id=ID and sweep_cases=N follow case=I, so that merge can tell
+ * a complete set of case files of one sweep from a partial or mixed one.
+ */
+static void emit_case(FILE *f, const struct sweep *w, size_t i, const char *id)
 {
 	const struct sweep_args *a = w->a;
 	struct sweep_case k = case_at(w, i);
@@ -586,46 +613,70 @@ static void emit_case(FILE *f, const struct sweep *w, size_t i)
 	fputs(" -s", f);
 	shell_word(f, w->combo[k.c].spec);
 	fprintf(f, " --time %" PRIu64 "ns --seed %s", a->time_ns, bufs[2]);
-	for (int j = 0; j < n; j++)
+	for (int j = 0; j < n; j++) {
 		shell_label(f, names[j], texts[j]);
+		if (j == 0 && id) {
+			char count[32];
+
+			snprintf(count, sizeof(count), "%zu", w->ncases);
+			shell_label(f, "sweep_id", id);
+			shell_label(f, "sweep_cases", count);
+		}
+	}
 	snprintf(buf, sizeof(buf), "%s/case-%06zu.csv", a->dir, i);
 	fputs(" -f csv -o", f);
 	shell_word(f, buf);
 	fputc('\n', f);
 }
 
+/* The sweep's id: FNV-1a (64 bits) of its command lines without the id, so the same sweep
+ * always gets the same id and two different sweeps (almost surely) not. */
+static int sweep_id(const struct sweep *w, char *id, size_t cap)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return -1;
+	for (size_t i = 0; i < w->ncases; i++)
+		emit_case(mem, w, i, NULL);
+	if (fclose(mem)) {
+		free(text);
+		return -1;
+	}
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
+	free(text);
+	snprintf(id, cap, "%016llx", (unsigned long long)h);
+	return 0;
+}
+
 static int sweep_emit(const struct sweep *w)
 {
 	const char *path = w->a->emit;
-	size_t len = strlen(path) + 5;
-	char *tmp = malloc(len);
-	FILE *f;
-	int ret;
+	struct il_atomic out;
+	char id[32];
 
-	if (!tmp)
-		return CLI_EXIT_RUNTIME;
-	snprintf(tmp, len, "%s.tmp", path);
-	if (mkdir(w->a->dir, 0777) && errno != EEXIST) {
-		fprintf(stderr, "idlelab sweep: %s: %s\n", w->a->dir, strerror(errno));
-		free(tmp);
+	if (sweep_id(w, id, sizeof(id))) {
+		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "idlelab sweep: %s: %s\n", tmp, strerror(errno));
-		free(tmp);
+	if (mkdir(w->a->dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "idlelab sweep: %s: %s\n", w->a->dir, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	if (il_atomic_open(&out, path)) {
+		fprintf(stderr, "idlelab sweep: %s: %s\n", path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < w->ncases; i++)
-		emit_case(f, w, i);
-	ret = ferror(f);
-	if (fclose(f) || ret || rename(tmp, path)) {
+		emit_case(out.f, w, i, id);
+	if (il_atomic_commit(&out)) {
 		fprintf(stderr, "idlelab sweep: writing %s: %s\n", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
 		return CLI_EXIT_RUNTIME;
 	}
-	free(tmp);
 	fprintf(stderr, "idlelab sweep: %zu command lines in %s\n", w->ncases, path);
 	return CLI_EXIT_OK;
 }
@@ -663,6 +714,9 @@ int cmd_sweep(int argc, char **argv)
 	}
 	w->a = a;
 	ret = sweep_resolve(w);
+	if (ret == CLI_EXIT_OK)
+		ret = a->emit ? cli_check_output("sweep", a->emit, false)
+			      : cli_check_output("sweep", a->dir, true);
 	if (ret == CLI_EXIT_OK)
 		ret = a->emit ? sweep_emit(w) : sweep_run(w);
 out:

@@ -50,7 +50,7 @@ void cli_print_usage(FILE *out)
 		     "Exit status (every command; see idlelab(1)):\n"
 		     "  0  success\n"
 		     "  1  bad input or failure: a file that cannot be read or written, a bad platform\n"
-		     "     file, step script or trace, a file: governor that does not load, a compiler\n"
+		     "     file, step script, rt-app file or trace, a file: governor that does not load, a compiler\n"
 		     "     failure, a run that failed, a kgov difference\n"
 		     "  2  usage error (bad option, missing argument, unknown command, governor or\n"
 		     "     built-in name)\n"

@@ -18,6 +18,8 @@
 #include "scenario/report.h"
 #include "scenario/scenario.h"
 #include "summary_cli.h"
+#include "util/atomic.h"
+#include "util/parse.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
@@ -45,36 +47,23 @@ static const struct cli_opt lab_opts[] = {
 	{ 0 },
 };
 
-/* The decimal number @s starts with, into *@v; *@end: what follows it. No sign allowed. */
-static int leading_u64(const char *s, uint64_t *v, char **end)
-{
-	unsigned long long n;
-
-	/* A digit first: strtoull would also take leading blanks, '+' and '-' (and wrap). */
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	n = strtoull(s, end, 10);
-	if (errno || *end == s)
-		return -1;
-	*v = n;
-	return 0;
-}
-
+/* Counts and times go through lib/util/parse.h, the parsers every command shares. */
 int lab_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out)
 {
-	char *end;
-	uint64_t v;
-
-	if (s == end_at || leading_u64(s, &v, &end) || end != end_at || v > max)
-		return -1;
-	*out = v;
-	return 0;
+	return il_parse_count_n(s, (size_t)(end_at - s), 0, max, out);
 }
 
 int lab_parse_count(const char *s, uint64_t max, uint64_t *out)
 {
-	return lab_parse_count_to(s, s + strlen(s), max, out);
+	return il_parse_count(s, 0, max, out);
+}
+
+bool lab_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,
+			const struct il_error *err)
+{
+	size_t len = scn && scn->operand ? strlen(args->operand) : 0;
+
+	return len && !strncmp(err->msg, args->operand, len) && err->msg[len] == ':';
 }
 
 int lab_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
@@ -98,24 +87,7 @@ int lab_split_list(const char *list, char *buf, size_t cap, const char **names, 
 
 int lab_parse_time(const char *s, uint64_t *ns)
 {
-	static const struct { const char *suffix; uint64_t mult; } units[] = {
-		{ "", 1000000000ULL }, { "s", 1000000000ULL }, { "ms", 1000000ULL },
-		{ "us", 1000ULL }, { "ns", 1ULL }, { "m", 60000000000ULL },
-	};
-	char *end;
-	uint64_t v;
-
-	if (leading_u64(s, &v, &end))
-		return -1;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].suffix))
-			continue;
-		if (!v || v > UINT64_MAX / 4 / units[i].mult)
-			return -1;
-		*ns = v * units[i].mult;
-		return 0;
-	}
-	return -1;
+	return il_parse_time(s, 1, LAB_MAX_TIME_NS, ns);
 }
 
 /* Append the comma-separated names of @list to args->governors. */
@@ -176,7 +148,8 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 		return CLI_PARSE_OK;
 	case LAB_OPT_TIME:
 		if (lab_parse_time(value, &args->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration (30s, 500ms, 2m)", value);
+			return cli_error_set(err, "--time: '%s' is not a duration in (0, 24h] "
+					     "(30s, 1.5s, 500ms, 2m, 1h)", value);
 		return CLI_PARSE_OK;
 	case LAB_OPT_SEED:
 		if (lab_parse_count(value, UINT64_MAX, &args->seed))
@@ -323,8 +296,14 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	for (int i = 0; i < args->nscn; i++)
-		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i], &perr))
+		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i],
+				 &perr)) {
+			if (lab_scn_file_error(job->scn[i], &job->scn_args[i], &perr)) {
+				fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
+				return CLI_EXIT_RUNTIME;
+			}
 			return cli_usage_error(cmd, perr.msg);
+		}
 	job->fmt = il_output_find(args->format);
 	if (!job->fmt->available) {
 		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
@@ -388,33 +367,25 @@ static int run_failed(const char *cmd, const struct il_lab_spec *spec)
 	return CLI_EXIT_RUNTIME;
 }
 
-/* -o FILE: write FILE.tmp, then rename it, so FILE is either complete or absent. */
+/* -o FILE: through a temporary (lib/util/atomic.h), so FILE is either complete or absent. */
 static int write_tables_file(const struct lab_job *job, const struct il_table *const *ptrs, int n,
 			     const char *path, const char *cmd)
 {
-	size_t len = strlen(path) + 5;
-	char *tmp = malloc(len);
-	FILE *f;
-	int ret;
+	struct il_atomic out;
 
-	if (!tmp)
-		return CLI_EXIT_RUNTIME;
-	snprintf(tmp, len, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, tmp, strerror(errno));
-		free(tmp);
+	if (il_atomic_open(&out, path)) {
+		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
-	ret = job->fmt->write(f, ptrs, n);
-	ret = fclose(f) || ret;
-	if (ret || rename(tmp, path)) {
+	if (job->fmt->write(out.f, ptrs, n)) {
+		il_atomic_abort(&out);
 		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
 		return CLI_EXIT_RUNTIME;
 	}
-	free(tmp);
+	if (il_atomic_commit(&out)) {
+		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
 	return CLI_EXIT_OK;
 }
 

@@ -53,8 +53,19 @@ struct lab_args {
  */
 int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, struct cli_error *err);
 
-/** lab_parse_time - "30s", "500ms", "2m", "1500us", "100ns"; a bare number is seconds */
+/* The longest simulated time: beyond it a duration is a typo. */
+#define LAB_MAX_TIME_NS (24ULL * 3600ULL * 1000000000ULL)
+
+/** lab_parse_time - "30s", "1.5s", "500ms", "2m", "1h", "1500us", "100ns" (il_parse_time());
+ * a bare number is seconds; in (0, 24h] */
 int lab_parse_time(const char *s, uint64_t *ns);
+
+/**
+ * lab_scn_file_error - whether @err, from il_scn_parse(), is about the file a scenario's
+ * operand names (-s rtapp:FILE): bad input (exit 1, like a bad platform file), not usage
+ */
+bool lab_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,
+			const struct il_error *err);
 
 /** lab_parse_count - a whole decimal number in [0, @max] into *@out; Return: 0 or -1 */
 int lab_parse_count(const char *s, uint64_t max, uint64_t *out);

@@ -9,6 +9,7 @@
 
 #include "lab_cli.h"
 #include "perfetto_cli.h"
+#include "util/atomic.h"
 
 void perfetto_args_init(struct perfetto_args *a)
 {
@@ -93,31 +94,22 @@ struct il_timeline *perfetto_open(const struct perfetto_args *a, const char *cmd
 
 int perfetto_save(struct il_timeline *tl, const struct perfetto_args *a, const char *cmd)
 {
-	char tmp[4096];
-	FILE *f;
-	int failed, saved;
+	struct il_atomic out;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", a->path, (long)getpid()) >= (int)sizeof(tmp)) {
-		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, a->path, strerror(ENAMETOOLONG));
-		return CLI_EXIT_RUNTIME;
-	}
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, tmp, strerror(errno));
+	if (il_atomic_open(&out, a->path)) {
+		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, a->path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
 	errno = 0;
-	failed = il_timeline_write(tl, f);
-	saved = errno;
-	if (fclose(f) && !failed) {
-		failed = -1;
-		saved = errno;
+	if (il_timeline_write(tl, out.f)) {
+		if (!errno)
+			errno = EIO;
+		il_atomic_abort(&out);
+		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, a->path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
 	}
-	if (failed || rename(tmp, a->path)) {
-		if (!failed)
-			saved = errno;
-		remove(tmp);
-		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, a->path, strerror(saved ? saved : EIO));
+	if (il_atomic_commit(&out)) {
+		fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, a->path, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;

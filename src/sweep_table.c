@@ -12,6 +12,8 @@
 #include "output/output.h"
 #include "output/summary.h"
 #include "sweep_table.h"
+#include "util/atomic.h"
+#include "util/parse.h"
 
 static bool keep_column(const char *const *names, int i)
 {
@@ -25,13 +27,12 @@ static bool keep_column(const char *const *names, int i)
 
 static int parse_case_no(const char *s, long long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-')
+	if (il_parse_count(s, 0, INT64_MAX, &v))
 		return -1;
-	errno = 0;
-	*out = strtoll(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	*out = (long long)v;
+	return 0;
 }
 
 int sweep_rec_set(struct sweep_rec *rec, int n, const char *const *names, const char *const *texts)
@@ -146,16 +147,18 @@ static int build_table(struct il_table *t, const struct sweep_rec *recs, size_t 
 	return 0;
 }
 
-static int write_one(const char *path, const struct il_output_format *fmt, const struct il_table *t)
+static int write_one(struct il_atomic *out, const char *path, const struct il_output_format *fmt,
+		     const struct il_table *t)
 {
 	const struct il_table *ptrs[1] = { t };
-	FILE *f = fopen(path, "w");
-	int ret;
 
-	if (!f)
+	if (il_atomic_open(out, path))
 		return -1;
-	ret = fmt->write(f, ptrs, 1);
-	return fclose(f) || ret ? -1 : 0;
+	if (fmt->write(out->f, ptrs, 1)) {
+		il_atomic_abort(out);
+		return -1;
+	}
+	return 0;
 }
 
 /* Whether a row has an iteration other than 0: then the sweep ran several seeds per case. */
@@ -206,10 +209,11 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 	};
 	const struct il_output_format *fmts[] = { &il_output_csv, &il_output_json, &il_output_csv,
 						  &il_output_json };
-	char tmp[4][4096], final[4][4096];
+	struct il_atomic out[4];
+	char final[4][4096];
 	struct il_table t, sum = { 0 };
-	bool made_dir = false;
-	int written = 0, nfiles = 2;
+	bool made_dir = false, pending[4] = { false, false, false, false };
+	int nfiles = 2;
 
 	qsort(recs, n, sizeof(*recs), by_case);
 	for (size_t r = 1; r < n; r++) {
@@ -222,6 +226,7 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 	    (has_iterations(&t) && (nfiles = 4, build_summary(&sum, &t)))) {
 		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
 		il_table_free(&t);
+		il_table_free(&sum);
 		return CLI_EXIT_RUNTIME;
 	}
 	if (mkdir(dir, 0777) == 0)
@@ -229,22 +234,24 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 	else if (errno != EEXIST)
 		goto fail;
 	for (int i = 0; i < nfiles; i++) {
-		snprintf(tmp[i], sizeof(tmp[i]), "%s/.%s.tmp", dir, names[i]);
 		snprintf(final[i], sizeof(final[i]), "%s/%s", dir, names[i]);
-		written = i + 1;
-		if (write_one(tmp[i], fmts[i], i < 2 ? &t : &sum))
+		if (write_one(&out[i], final[i], fmts[i], i < 2 ? &t : &sum))
+			goto fail;
+		pending[i] = true;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		pending[i] = false;
+		if (il_atomic_commit(&out[i]))
 			goto fail;
 	}
-	for (int i = 0; i < nfiles; i++)
-		if (rename(tmp[i], final[i]))
-			goto fail;
 	il_table_free(&t);
 	il_table_free(&sum);
 	return CLI_EXIT_OK;
 fail:
 	fprintf(stderr, "idlelab %s: writing %s: %s\n", cmd, dir, strerror(errno));
-	for (int i = 0; i < written; i++)
-		unlink(tmp[i]);
+	for (int i = 0; i < nfiles; i++)
+		if (pending[i])
+			il_atomic_abort(&out[i]);
 	if (made_dir)
 		rmdir(dir);
 	il_table_free(&t);

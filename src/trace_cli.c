@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "trace_cli.h"
+#include "util/parse.h"
 
 enum {
 	TOPT_HELP = 1,
@@ -59,15 +60,15 @@ static const struct cli_opt replay_opts[] = {
 	{ 0 },
 };
 
+/* Base 10, no sign, overflow refused: lib/util/parse.h, as every command. */
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s || *s == '-')
+	if (il_parse_count(s, 0, max, &v))
 		return -1;
-	errno = 0;
-	*out = strtoul(s, &end, 10);
-	return errno || *end || *out > max ? -1 : 0;
+	*out = (unsigned long)v;
+	return 0;
 }
 
 static bool reader_exists(const char *name)
@@ -220,9 +221,9 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 		args->recorded = value;
 		return CLI_PARSE_OK;
 	case TOPT_HZ:
-		if (parse_uint(value, 100000, &n) || !n)
-			return cli_error_set(err, "--hz takes a positive number, not '%s'", value);
-		args->hz = (unsigned int)n;
+		if (il_parse_tick_hz(value, &args->hz))
+			return cli_error_set(err, "--hz '%s' is not a CONFIG_HZ value "
+					     "(100, 250, 300 or 1000)", value);
 		return CLI_PARSE_OK;
 	case TOPT_CPU:
 		if (parse_uint(value, IL_TRACE_MAX_CPUS - 1, &n))
@@ -397,6 +398,23 @@ void trace_source_close(struct trace_source *src)
 	report_hidden_warnings(src);
 	il_trace_close(src->trace);
 	src->trace = NULL;
+}
+
+void trace_check_cpus(const struct trace_source *src, const struct trace_input_args *in,
+		      unsigned int seen)
+{
+	int stated = il_trace_info(src->trace)->ncpus;
+	unsigned int traced = stated > 0 ? (unsigned int)stated : seen;
+
+	/* Without a stated count, the CPUs seen are a lower bound: only more is a mismatch. */
+	if (!in->platform || !src->plat.cpus || !traced || traced == src->plat.cpus ||
+	    (stated <= 0 && traced < src->plat.cpus))
+		return;
+	fprintf(stderr, "idlelab %s: warning: platform %s has %u CPUs but the trace %s %u: "
+		"its state table may be another machine's (idlelab states --export on the traced "
+		"one)\n",
+		src->cmd, src->plat.name, src->plat.cpus, stated > 0 ? "says" : "has events on",
+		traced);
 }
 
 const struct il_driver *trace_source_drv(const struct trace_source *src)

@@ -78,6 +78,12 @@ struct trace_source {
  */
 int trace_source_open(struct trace_source *src, const char *cmd, const struct trace_input_args *in);
 void trace_source_close(struct trace_source *src);
+/**
+ * trace_check_cpus - warn when the platform given with -p has another CPU count than the
+ * trace (its header's, else the @seen CPUs with events, which only bounds it from below)
+ */
+void trace_check_cpus(const struct trace_source *src, const struct trace_input_args *in,
+		      unsigned int seen);
 /** trace_source_drv - the state table, or NULL when there is none */
 const struct il_driver *trace_source_drv(const struct trace_source *src);
 

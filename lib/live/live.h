@@ -326,6 +326,42 @@ int il_live_lock(const char *path, struct il_error *err);
 /** il_live_unlock - release the lock taken by il_live_lock() (@fd < 0: nothing) */
 void il_live_unlock(int fd);
 
+/* ---- was the machine quiet? (quiet.c) ------------------------------------------------------ */
+
+/** il_live_loadavg - the 1-minute load average from ROOT/proc/loadavg; Return: 0 or -1 */
+int il_live_loadavg(const struct il_live *lv, double *load1, struct il_error *err);
+
+struct il_live_proc {
+	int pid;
+	int pgrp;          /* process group */
+	unsigned int cpu;  /* the CPU it last ran on */
+	u64 ticks;         /* utime + stime, clock ticks (a delta in il_live_procs_busy()) */
+	char comm[32];
+};
+
+struct il_live_procs {
+	int n, cap;
+	struct il_live_proc *p;
+};
+
+/**
+ * il_live_procs_read - every process's CPU time, last CPU and process group, from
+ * ROOT/proc/PID/stat (a process that ends meanwhile is skipped)
+ * Return: 0, or -1 (ROOT/proc cannot be listed, out of memory) with @err set.
+ */
+int il_live_procs_read(const struct il_live *lv, struct il_live_procs *ps, struct il_error *err);
+void il_live_procs_free(struct il_live_procs *ps);
+
+/**
+ * il_live_procs_busy - the processes in both snapshots, other than @self and outside process
+ * group @skip_pgrp, whose CPU time grew by at least @min_ticks and that last ran on one of
+ * the @ncpu @cpus; the deltas in .ticks
+ * Return: how many were put in @out (at most @max), busiest first.
+ */
+int il_live_procs_busy(const struct il_live_procs *before, const struct il_live_procs *after,
+		       const unsigned int *cpus, int ncpu, int skip_pgrp, int self, u64 min_ticks,
+		       struct il_live_proc *out, int max);
+
 /* ---- tracing ------------------------------------------------------------------------------- */
 
 struct il_live_trace;
@@ -378,13 +414,6 @@ void il_live_trace_free(struct il_live_trace *t);
  * IL_LIVE_CPUS_MAX).
  */
 int il_live_parse_cpulist(const char *s, unsigned int **cpus, struct il_error *err);
-
-/**
- * il_live_parse_duration - "2", "1.5s", "500ms", "250us", "100ns" (a bare number is seconds)
- * Return: 0 with the ns in *@ns, or -1 with @err set (negative, no digits, unknown unit,
- * longer than a day).
- */
-int il_live_parse_duration(const char *s, u64 *ns, struct il_error *err);
 
 /**
  * il_live_parse_number - a workload score as programs print it: a decimal number with an

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * parse.c - the small languages of `idlelab measure`: CPU lists, durations, workload scores
+ * parse.c - the small languages of `idlelab measure`: CPU lists, workload scores
  * and the NAME=REGEX metric that pulls a score out of a command's output.
  */
 #include <ctype.h>
@@ -91,36 +91,6 @@ int il_live_parse_cpulist(const char *s, unsigned int **cpus, struct il_error *e
 fail:
 	free(seen);
 	return -1;
-}
-
-/* ---- durations --------------------------------------------------------------------------------- */
-
-int il_live_parse_duration(const char *s, u64 *ns, struct il_error *err)
-{
-	static const struct {
-		const char *suffix;
-		double ns;
-	} units[] = { { "", 1e9 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 }, { "ns", 1.0 } };
-	char *end;
-	double v;
-
-	if (!isdigit((unsigned char)*s) && *s != '.')
-		return il_error_set(err, s, 0, "not a duration (e.g. 2, 1.5s, 500ms, 250us)");
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || !isfinite(v))
-		return il_error_set(err, s, 0, "not a duration (e.g. 2, 1.5s, 500ms, 250us)");
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].suffix))
-			continue;
-		v *= units[i].ns;
-		if (v > 86400e9)
-			return il_error_set(err, s, 0, "longer than a day");
-		*ns = (u64)llround(v);
-		return 0;
-	}
-	return il_error_set(err, s, 0, "unknown unit '%s' (s, ms, us or ns; a bare number is seconds)",
-			    end);
 }
 
 /* ---- scores ------------------------------------------------------------------------------------- */

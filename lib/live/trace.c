@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "live.h"
+#include "util/atomic.h"
 
 #ifdef HAVE_LIBTRACEFS
 #include <tracefs.h>
@@ -228,35 +229,26 @@ static int copy_fd(int in, int out)
 
 int il_live_trace_save(struct il_live_trace *t, const char *path, struct il_error *err)
 {
-	char tmp[IL_LIVE_PATH_MAX + 32];
-	int in, out, failed, e;
+	struct il_atomic out;
+	int in, e;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= sizeof(tmp))
-		return il_error_set(err, path, 0, "path too long");
 	in = tracefs_instance_file_open(t->inst, "trace", O_RDONLY);
 	if (in < 0)
 		return il_error_set(err, t->dir, 0, "cannot read the trace: %s", strerror(errno));
-	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (out < 0) {
+	if (il_atomic_open(&out, path)) {
 		e = errno;
 		close(in);
 		return il_error_set(err, path, 0, "cannot write: %s", strerror(e));
 	}
-	failed = copy_fd(in, out);
-	e = errno;
-	close(in);
-	if (close(out) && !failed) {
-		failed = -1;
+	if (copy_fd(in, out.fd)) {
 		e = errno;
-	}
-	if (!failed && rename(tmp, path)) {
-		failed = -1;
-		e = errno;
-	}
-	if (failed) {
-		unlink(tmp);
+		close(in);
+		il_atomic_abort(&out);
 		return il_error_set(err, path, 0, "cannot write: %s", strerror(e));
 	}
+	close(in);
+	if (il_atomic_commit(&out))
+		return il_error_set(err, path, 0, "cannot write: %s", strerror(errno));
 	return 0;
 }
 

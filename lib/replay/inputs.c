@@ -75,7 +75,8 @@ static void queue_del(struct timer_queue *q, int i)
 	q->t[i] = q->t[--q->n];
 }
 
-static void queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick)
+/* Return: 0, or -1 when there is no memory for the timer. */
+static int queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick)
 {
 	int i = queue_find(q, ptr);
 
@@ -85,7 +86,7 @@ static void queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick)
 			struct timer_slot *t = realloc(q->t, cap * sizeof(*t));
 
 			if (!t)
-				return; /* the timer is lost; the inputs degrade, nothing breaks */
+				return -1;
 			q->t = t;
 			q->cap = cap;
 		}
@@ -94,6 +95,7 @@ static void queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick)
 	q->t[i].ptr = ptr;
 	q->t[i].expires = expires;
 	q->t[i].tick = tick;
+	return 0;
 }
 
 /* Take @ptr off whichever CPU's queue has it, looking at @cpu's first. */
@@ -199,7 +201,8 @@ static void hrtimer_start(struct replay_inputs *in, struct replay_cpu_inputs *c,
 		c->tick_ptr = ev->timer;
 	if (queue_find(&c->hr, ev->timer) < 0)
 		remove_everywhere(in, ev->cpu, ev->timer, false);
-	queue_put(&c->hr, ev->timer, ev->expires, tick);
+	if (queue_put(&c->hr, ev->timer, ev->expires, tick))
+		in->oom = true;
 }
 
 static void hrtimer_expire(struct replay_inputs *in, struct replay_cpu_inputs *c,
@@ -221,11 +224,14 @@ static void timer_start(struct replay_inputs *in, const struct il_trace_event *e
 
 	if (ev->now)
 		learn_jiffies(in, ev->now, ev->ts_ns);
-	if (!t)
+	if (!t) {
+		in->oom = true;
 		return;
+	}
 	if (queue_find(&t->wheel, ev->timer) < 0)
 		remove_everywhere(in, target, ev->timer, true);
-	queue_put(&t->wheel, ev->timer, ev->expires, false);
+	if (queue_put(&t->wheel, ev->timer, ev->expires, false))
+		in->oom = true;
 }
 
 static void tick_stop(struct replay_cpu_inputs *c, const struct il_trace_event *ev)
@@ -241,8 +247,10 @@ void inputs_event(struct replay_inputs *in, const struct il_trace_event *ev)
 {
 	struct replay_cpu_inputs *c = inputs_cpu(in, ev->cpu);
 
-	if (!c)
+	if (!c) {
+		in->oom = true;
 		return;
+	}
 	switch (ev->type) {
 	case IL_EV_HRTIMER_START:
 		hrtimer_start(in, c, ev);

@@ -78,13 +78,14 @@ struct replay_inputs {
 	bool jiffies_known;
 	s64 jiffies_off;
 	struct il_replay_notes *notes;
+	bool oom;      /* an allocation failed: the inputs are incomplete (il_replay_event() -1) */
 };
 
 int inputs_init(struct replay_inputs *in, u64 tick_nsec, struct il_replay_notes *notes);
 void inputs_free(struct replay_inputs *in);
 /* Make room for @cpu. Return: its state, or NULL on ENOMEM. */
 struct replay_cpu_inputs *inputs_cpu(struct replay_inputs *in, unsigned int cpu);
-/* Track one non-idle event (timers, tick, sched). */
+/* Track one non-idle event (timers, tick, sched); an allocation failure sets in->oom. */
 void inputs_event(struct replay_inputs *in, const struct il_trace_event *ev);
 /* A cpu_idle enter: fill c->cur with the select-time inputs. */
 void inputs_enter(struct replay_inputs *in, struct replay_cpu_inputs *c,

@@ -396,28 +396,30 @@ static void idle_enter(struct il_replay *r, struct replay_cpu_inputs *c,
 	c->enter_state = ev->state;
 }
 
-static void idle_exit(struct il_replay *r, struct replay_cpu_inputs *c,
-		      const struct il_trace_event *ev)
+static int idle_exit(struct il_replay *r, struct replay_cpu_inputs *c,
+		     const struct il_trace_event *ev)
 {
 	c->stopped_since_exit = false;
 	c->have_pre_stop = false;
 	if (!c->in_idle) {
 		r->notes.exits_without_enter++;
-		return;
+		return 0;
 	}
 	c->in_idle = false;
 	c->cur.exit_ts = ev->ts_ns;
 	c->cur.residency_ns = (s64)(ev->ts_ns - c->enter_ts);
 	c->cur.got_tick = c->got_tick;
-	il_replay_run_period(r, &c->cur);
+	return il_replay_run_period(r, &c->cur);
 }
 
 int il_replay_run_period(struct il_replay *r, const struct il_replay_inputs *in)
 {
 	struct replay_cpu *rc = replay_cpu(r, in->cpu);
 
-	if (!rc || (!rc->gov && bind_cpu(r, rc, in->cpu) < 0))
+	if (!rc || (!rc->gov && bind_cpu(r, rc, in->cpu) < 0)) {
+		errno = ENOMEM;
 		return -1;
+	}
 	if (in->recorded_state < 0 || in->recorded_state >= r->drv.state_count)
 		return 0;
 	replay_period(r, rc, in);
@@ -430,7 +432,7 @@ static void idle_miss(struct il_replay *r, const struct il_trace_event *ev)
 	r->trace_row.miss_above += !ev->below;
 }
 
-void il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
+int il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 {
 	struct replay_cpu_inputs *c;
 
@@ -439,13 +441,16 @@ void il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 	switch (ev->type) {
 	case IL_EV_CPU_IDLE:
 		if (!cpu_selected(r, ev->cpu))
-			return;
+			return 0;
 		c = inputs_cpu(&r->in, ev->cpu);
-		if (!c)
-			return;
-		if (ev->state == IL_PWR_EVENT_EXIT)
-			idle_exit(r, c, ev);
-		else
+		if (!c) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (ev->state == IL_PWR_EVENT_EXIT) {
+			if (idle_exit(r, c, ev))
+				return -1;
+		} else
 			idle_enter(r, c, ev);
 		break;
 	case IL_EV_CPU_IDLE_MISS:
@@ -456,6 +461,11 @@ void il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 		inputs_event(&r->in, ev);
 		break;
 	}
+	if (r->in.oom) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
 }
 
 void il_replay_finish(struct il_replay *r)

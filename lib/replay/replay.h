@@ -123,8 +123,12 @@ struct il_replay;
 struct il_replay *il_replay_new(const struct il_replay_cfg *cfg, struct il_error *err);
 /** il_replay_set_period_hook - call @fn after every replayed period */
 void il_replay_set_period_hook(struct il_replay *r, il_replay_period_fn fn, void *ctx);
-/** il_replay_event - feed one trace event, in trace order */
-void il_replay_event(struct il_replay *r, const struct il_trace_event *ev);
+/**
+ * il_replay_event - feed one trace event, in trace order
+ * Return: 0, or -1 with errno ENOMEM when memory ran out: a period or a timer would be
+ * lost, so the results would cover less than the trace; stop there.
+ */
+int il_replay_event(struct il_replay *r, const struct il_trace_event *ev);
 /**
  * il_replay_run_period - replay every governor over one period whose inputs are already
  * known (rebuilt by an earlier pass, or made up), as if it had just been read

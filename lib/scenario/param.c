@@ -145,8 +145,10 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 			return il_error_set(err, "cpus", 0, "'%s' is not a CPU count in [1, %d]", val, IL_SIM_CPUS_MAX);
 		common->cpus = (unsigned int)v;
 	} else if (!strcmp(key, "tick_hz")) {
-		if (parse_int(val, "hz", &v) || v < 1 || v > 100000)
-			return il_error_set(err, "tick_hz", 0, "'%s' is not a HZ value in [1, 100000]", val);
+		/* The values CONFIG_HZ can take, as platform files are checked. */
+		if (parse_int(val, "hz", &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+			return il_error_set(err, "tick_hz", 0, "'%s' is not a CONFIG_HZ value "
+					    "(100, 250, 300 or 1000)", val);
 		common->hz = (unsigned int)v;
 	} else if (!strcmp(key, "qos_us")) {
 		if (parse_int(val, "us", &v) || v < 0 || v > S32_MAX)
@@ -168,10 +170,14 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 	return 0;
 }
 
+#define PARAM_MAX_PAIRS 64
+
 static int parse_pairs(const struct il_scenario *scn, char *list, struct il_scn_args *args,
 		       struct il_scn_common *common, struct il_error *err)
 {
 	bool in_nohz_list = false;
+	const char *seen[PARAM_MAX_PAIRS];
+	int nseen = 0;
 
 	for (char *save = NULL, *kv = strtok_r(list, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(kv, '=');
@@ -186,6 +192,14 @@ static int parse_pairs(const struct il_scenario *scn, char *list, struct il_scn_
 			return il_error_set(err, scn->name, 0, "'%s' is not key=value", kv);
 		*eq = '\0';
 		in_nohz_list = !strcmp(kv, "nohz_full");
+		/* A key given twice: which one was meant? Refused, as in rt-app files. */
+		for (int i = 0; i < nseen; i++)
+			if (!strcmp(seen[i], kv))
+				return il_error_set(err, scn->name, 0, "'%s' given twice", kv);
+		if (nseen == PARAM_MAX_PAIRS)
+			return il_error_set(err, scn->name, 0, "more than %d parameters",
+					    PARAM_MAX_PAIRS);
+		seen[nseen++] = kv;
 		if (set_common(common, kv, eq + 1, &handled, err))
 			return -1;
 		if (!handled && set_param(scn, args, kv, eq + 1, err))

@@ -75,6 +75,17 @@ static double pingpong_score(const struct il_sim *sim, const void *ctx)
 	return loops > 0 ? (double)il_sim_duration_ns(sim) / 1e3 / loops : 0.0;
 }
 
+/* A ring of one CPU passes the token to itself: it never idles, and its score means nothing. */
+static int pingpong_check(const struct il_scn_args *args, struct il_scn_common *common,
+			  struct il_error *err)
+{
+	if (common->cpus == 1)
+		return il_error_set(err, "pingpong", 0,
+				    "cpus=1: the token needs a ring of at least 2 CPUs (one runs "
+				    "while the others idle); a ring of one never idles");
+	return 0;
+}
+
 const struct il_scenario il_scn_pingpong = {
 	.name = "pingpong",
 	.summary = "a token passed around a ring of CPUs with work at each stop (non-timer wakeups)",
@@ -89,4 +100,5 @@ const struct il_scenario il_scn_pingpong = {
 	.setup = pingpong_setup,
 	.cleanup = pingpong_cleanup,
 	.score_fn = pingpong_score,
+	.check = pingpong_check,
 };

@@ -72,14 +72,14 @@ ok "states: every CPU has at least two states" \
 	test "$(col_of "$TMP/states" states cpu | sort -u | wc -l)" = "$(nproc)" -a \
 	"$(col_of "$TMP/states" states state | sort -u | wc -l)" -ge 2
 
-# ---- measure -g menu,ladder,haltpoll --iter 2 --trace -----------------------------------------
+# ---- measure -g menu,ladder,haltpoll --allow-missing --iter 2 --trace -------------------------
 GOVS="menu ladder haltpoll"
 AVAIL=
 for g in $GOVS; do
 	grep -qw "$g" $CPUIDLE/available_governors && AVAIL="$AVAIL $g"
 done
 outer_a=$(usage_sum)
-"$IDLELAB" measure -g menu,ladder,haltpoll --iter 2 --settle 0.3 --trace "$TMP/tr" \
+"$IDLELAB" measure -g menu,ladder,haltpoll --allow-missing --iter 2 --settle 0.3 --trace "$TMP/tr" \
 	-m 'late_us=late_us=(-?[0-9]+)' -- sh "$HERE/scripts/vm/guest-workload.sh" 40 5000 \
 	> "$TMP/ab.out" 2> "$TMP/ab.err"
 rc=$?

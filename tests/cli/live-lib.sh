@@ -10,10 +10,20 @@
 #                                extended REGEX ("" matches anything)
 #   ok DESC COMMAND...           pass when COMMAND succeeds
 #   fixture NAME                 a private copy of tests/fixtures/sysfs/NAME in $ROOT
+#   sigexec IGNORE CMD...        replace the shell by CMD (use it as a background job or in a
+#                                subshell, so that $! is CMD's pid), with SIGHUP, SIGINT, SIGTERM and SIGQUIT at
+#                                their default dispositions and unblocked, except those named in
+#                                the comma list IGNORE ("" for none), which are ignored: a test
+#                                of signals must not depend on what its caller inherited (nohup
+#                                ignores SIGHUP, a shell's background job SIGINT, a service may
+#                                block signals)
+#   need_sigexec                 skip the whole file when sigexec cannot work (no perl)
 #
 # After run_case, $OUT and $ERR name the files holding its stdout and stderr, $RC its exit code.
 
 : "${IDLELAB:?set IDLELAB to the idlelab binary}"
+# measure runs its command as the sudo user by default: the tests say who runs it themselves.
+unset SUDO_UID SUDO_GID SUDO_USER SUDO_COMMAND
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 FIXTURES=$TOP/tests/fixtures/sysfs
@@ -72,6 +82,24 @@ fixture() {
 	rm -rf "$ROOT"
 	cp -R "$FIXTURES/$1" "$ROOT"
 	chmod -R a+rX "$ROOT"
+}
+
+sigexec() {
+	sigexec_ignore=$1
+	shift
+	SIGEXEC_IGNORE=$sigexec_ignore exec perl -MPOSIX -e '
+		my %ign = map { $_ => 1 } split /,/, $ENV{SIGEXEC_IGNORE};
+		delete $ENV{SIGEXEC_IGNORE};
+		$SIG{$_} = $ign{$_} ? "IGNORE" : "DEFAULT" for qw(HUP INT TERM QUIT);
+		sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGHUP, SIGINT, SIGTERM, SIGQUIT))
+			or die "sigprocmask: $!\n";
+		exec { $ARGV[0] } @ARGV or die "cannot run $ARGV[0]: $!\n";
+	' "$@"
+}
+
+need_sigexec() {
+	perl -MPOSIX -e 1 2> /dev/null ||
+		skip_all "perl (POSIX) is needed to give idlelab known signal dispositions"
 }
 
 # value FILE-under-root: the file's first line

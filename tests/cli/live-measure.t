@@ -6,7 +6,7 @@
 # files, so the table must show exactly those sums. Every run must leave current_governor
 # and the disable files as they were.
 . "$(dirname "$0")/live-lib.sh"
-plan 62
+plan 84
 
 G=sys/devices/system/cpu/cpuidle/current_governor
 D0=sys/devices/system/cpu/cpu0/cpuidle/state0/disable
@@ -14,7 +14,7 @@ D1=sys/devices/system/cpu/cpu1/cpuidle/state0/disable
 
 # ---- the table: idles = the sums of the usage deltas --------------------------------------------
 fixture haltpoll-vm
-run_case "fixture run" 0 '' -- measure --root "$ROOT" -g menu,teo,ladder --iter 2 --settle 0 \
+run_case "fixture run" 0 '' -- measure --root "$ROOT" -g menu,teo,ladder --iter 2 --settle 0 --allow-missing \
 	-m iops='IOPS=([0-9.]+[kM]?)' -- "$BUMP" "$ROOT" 0:1:usage:100 1:0:usage:3 1:0:below:3 \
 	1:1:usage:20 1:1:above:2 --say "read: IOPS=12.4k, BW=48.4MiB/s"
 ok "header: gov iter metric joules idles idle_misses idle_miss_ratio belows aboves" \
@@ -147,7 +147,10 @@ fixture old-kernel
 run_case "no current_governor" 1 'cannot switch governors at run time' -- measure --root "$ROOT" -g menu -- true
 fixture haltpoll-vm
 run_case "no governor available" 1 'none of the governors given is available' -- measure --root "$ROOT" \
-	-g teo,foo -- true
+	--allow-missing -g teo,foo -- true
+run_case "a missing governor refuses the A/B" 1 "governor 'teo' is not available here .*--allow-missing skips it" -- \
+	measure --root "$ROOT" -g menu,teo --settle 0 -- "$BUMP" "$ROOT"
+ok "a missing governor: nothing ran, nothing changed" sh -c "! grep -q 'run 1 of' '$ERR' && test \"\$(head -n 1 '$ROOT/$G')\" = haltpoll"
 run_case "--cpus naming a missing CPU" 1 'cpu7 does not exist' -- measure --root "$ROOT" -g menu --cpus 7 -- true
 
 # ---- --trace on a tree without tracefs: said before anything changes -------------------------------------
@@ -161,13 +164,83 @@ else
 	ok "--trace failed: nothing changed" test "$(value $G)$(value $D0)$(value $D1)" = haltpoll00
 fi
 
+# ---- was the machine quiet? (ROOT/proc/loadavg, ROOT/proc/PID/stat) -----------------------------------
+# proc_stat PID COMM TICKS CPU: a proc/PID/stat line with utime TICKS, last on CPU (field 39).
+proc_stat_line() {
+	printf '%s (%s) R 1 %s %s 0 -1 4194304 0 0 0 0 %s 0 0 0 20 0 1 0 100 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 17 %s 0 0 0 0 0\n' \
+		"$1" "$2" "$1" "$1" "$3" "$4"
+}
+proc_stat() {
+	mkdir -p "$ROOT/proc/$1"
+	proc_stat_line "$@" > "$ROOT/proc/$1/stat"
+}
+fixture haltpoll-vm
+run_case "no proc/loadavg: said, not silently skipped" 0 'quiet check: .*proc/loadavg: cannot read' -- \
+	measure --root "$ROOT" -g menu --settle 0 -- "$BUMP" "$ROOT" 0:1:usage:5 1:1:usage:5
+ok "a quiet fixture: no 'not quiet' warning" sh -c "! grep -q 'not quiet' '$ERR'"
+ok "both CPUs went idle: no 0-idles warning" sh -c "! grep -q 'recorded 0 idles' '$ERR'"
+echo "3.50 2.00 1.00 2/345 6789" > "$ROOT/proc/loadavg"
+proc_stat 4242 "spin ner" 1000 1
+proc_stat 4243 idler 1000 1
+# The workload plays a foreign spinner: 4242 gains 50 ticks on cpu1 while the command runs.
+{
+	echo '#!/bin/sh'
+	echo "cat '$TMP/spin.stat' > '$ROOT/proc/4242/stat'"
+	echo "'$BUMP' '$ROOT' 0:1:usage:5"
+	echo 'sleep 0.2'
+} > "$TMP/spin.sh"
+proc_stat_line 4242 "spin ner" 1050 1 > "$TMP/spin.stat"
+chmod +x "$TMP/spin.sh"
+run_case "load average 3.50: not quiet" 0 'not quiet: load average 3\.50 over the last minute \(more than 1\.0\)' -- \
+	measure --root "$ROOT" -g menu --settle 0 -- "$TMP/spin.sh"
+ok "a foreign process busy on a measured CPU is named" \
+	grep -Eq 'not quiet: pid 4242 \(spin ner\) used [0-9]+% of a CPU during menu iter 0, last on measured cpu1' "$ERR"
+ok "an idle foreign process is not" sh -c "! grep -q 'pid 4243' '$ERR'"
+ok "cpu1 recorded 0 idles: said" grep -q 'cpu1 recorded 0 idles during menu iter 0' "$ERR"
+ok "cpu0 went idle: not said" sh -c "! grep -q 'cpu0 recorded 0 idles' '$ERR'"
+proc_stat 4242 "spin ner" 1000 1
+run_case "--cpus 0: a process on cpu1 does not count" 0 '' -- measure --root "$ROOT" -g menu --settle 0 \
+	--cpus 0 -- "$TMP/spin.sh"
+ok "--cpus 0: not named" sh -c "! grep -q 'pid 4242' '$ERR'"
+
+# ---- --user: the command drops root, idlelab keeps it --------------------------------------------------
+fixture haltpoll-vm
+if [ "$(id -u)" = 0 ] && getent passwd nobody > /dev/null; then
+	NOBODY=$(id -u nobody)
+	NOGID=$(id -g nobody)
+	run_case "--user nobody: the command runs as nobody" 0 '' -- measure --root "$ROOT" -g menu,ladder \
+		--settle 0 --user nobody -- sh -c 'echo "uid=$(id -u) groups=$(id -G)"'
+	ok "--user nobody: uid and groups are nobody's only" \
+		test "$(grep -c "^uid=$NOBODY groups=$(id -G nobody)\$" "$ERR")" = 2
+	ok "--user nobody: idlelab still switched and restored as root" test "$(value $G)" = haltpoll
+	ok "--user nobody: the table is there" grep -Eq '^ladder +0 ' "$OUT"
+	SUDO_UID=$NOBODY SUDO_GID=$NOGID "$IDLELAB" measure --root "$ROOT" -g menu --settle 0 -- \
+		sh -c 'echo "uid=$(id -u)"' > "$OUT" 2> "$ERR"
+	ok "under sudo: SUDO_UID/SUDO_GID by default, said" \
+		grep -Eq "running the command as nobody \(uid $NOBODY, gid $NOGID\), who ran sudo" "$ERR"
+	ok "under sudo: the command ran as the invoking user" grep -q "^uid=$NOBODY\$" "$ERR"
+	SUDO_UID=$NOBODY SUDO_GID=$NOGID "$IDLELAB" measure --root "$ROOT" -g menu --settle 0 \
+		--user root -- sh -c 'echo "uid=$(id -u)"' > "$OUT" 2> "$ERR"
+	ok "under sudo, --user root: the command stays root" grep -q '^uid=0$' "$ERR"
+	SUDO_UID=x1 "$IDLELAB" measure --root "$ROOT" -g menu --settle 0 -- true > "$OUT" 2> "$ERR"
+	ok "a SUDO_UID that is not a number: refused" grep -q "SUDO_UID='x1', SUDO_GID='': not user and group ids" "$ERR"
+else
+	for d in "runs as nobody" "uid and groups" "restored" "table" "sudo default" "sudo user" \
+		"sudo --user root" "bad SUDO_UID"; do
+		echo "ok $((n += 1)) - --user: $d # SKIP needs root and a user nobody"
+	done
+fi
+run_case "--user of an unknown user" 1 "--user: no user 'no-such-user-x' in the password database" -- \
+	measure --root "$ROOT" -g menu --settle 0 --user no-such-user-x -- true
+
 # ---- usage errors --------------------------------------------------------------------------------------------------
 run_case "usage: no governor"     2 'no governor given' -- measure --root "$ROOT" -- true
 run_case "usage: no command"      2 'no command given' -- measure --root "$ROOT" -g menu
 run_case "usage: --iter 0"        2 'not in \[1, 1000\]' -- measure -g menu --iter 0 -- true
 run_case "usage: bad regex"       2 "--metric: '\(': " -- measure -g menu -m 'x=(' -- true
 run_case "usage: bad --cpus"      2 'goes backwards' -- measure -g menu --cpus 3-1 -- true
-run_case "usage: bad --settle"    2 "unknown unit 'm'" -- measure -g menu --settle 5m -- true
+run_case "usage: bad --settle"    2 "--settle: '5x' is not a time" -- measure -g menu --settle 5x -- true
+run_case "usage: --settle beyond 1h" 2 "--settle: '2h' is not a time in \[0, 1h\]" -- measure -g menu --settle 2h -- true
 run_case "usage: tiny trace buffer" 2 'not in \[64, ' -- measure -g menu --trace-buffer-kb 1 -- true
 
 done_testing

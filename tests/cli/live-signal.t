@@ -4,10 +4,14 @@
 # live-signal.t - `idlelab measure` interrupted in the middle of a run, on a fixture tree:
 # after SIGINT, SIGTERM, SIGHUP (and a SIGSEGV of idlelab itself, restored from the signal
 # handler) current_governor and every disable file are back, the command and its children
-# are gone, the runs already done are printed. Also: the lock refuses a second measure, and
-# without root nothing is changed.
+# are gone, the runs already done are printed. With SIGHUP ignored at start (nohup), a hangup
+# changes nothing: the run completes and restores, and a signal that does arrive still
+# restores. Also: the lock refuses a second measure, and without root nothing is changed.
+# idlelab is always started through sigexec, so the dispositions it sees are the ones each
+# check sets, not the ones this test inherited (nohup make check, setsid, CI services).
 . "$(dirname "$0")/live-lib.sh"
-plan 29
+need_sigexec
+plan 39
 ulimit -c 0
 
 G=sys/devices/system/cpu/cpuidle/current_governor
@@ -17,14 +21,15 @@ MARK=$TMP/mark
 COUNT=$TMP/count
 
 # The workload: bumps a counter; from its second run on it writes its pid to $MARK and
-# sleeps (as the child of a shell, so that a grandchild must be killed too).
+# sleeps $SLEEP seconds, 60 by default (as the child of a shell, so that a grandchild must be
+# killed too).
 cat > "$TMP/work.sh" << EOF
 #!/bin/sh
 c=\$(cat "$COUNT" 2> /dev/null || echo 0)
 echo \$((c + 1)) > "$COUNT"
 "$BUMP" "\$1" 0:1:usage:10
 [ "\$c" -ge 1 ] || exit 0
-sleep 60 &
+sleep \${SLEEP:-60} &
 echo \$! > "$MARK"
 wait
 EOF
@@ -32,8 +37,10 @@ chmod +x "$TMP/work.sh"
 
 wait_for_mark() {
 	i=0
-	while [ ! -s "$MARK" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	[ -s "$MARK" ]
+	while [ ! -s "$MARK" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -s "$MARK" ] && return 0
+	sed 's/^/# /' "$ERR"
+	return 1
 }
 
 # gone PID: the process has ended (a zombie waiting for init to reap it counts as ended).
@@ -48,11 +55,12 @@ gone() {
 	return 1
 }
 
-# start_measure: a measure of menu,ladder x 2 with POLL disabled, in the background ($PID).
+# start_measure [IGNORE]: a measure of menu,ladder x 2 with POLL disabled, in the background
+# ($PID), with the signals in the comma list IGNORE ignored and the others at their defaults.
 start_measure() {
 	fixture haltpoll-vm
 	rm -f "$MARK" "$COUNT"
-	"$IDLELAB" measure --root "$ROOT" -g menu,ladder --iter 2 --settle 0 -d POLL -- \
+	sigexec "${1:-}" "$IDLELAB" measure --root "$ROOT" -g menu,ladder --iter 2 --settle 0 -d POLL -- \
 		"$TMP/work.sh" "$ROOT" > "$OUT" 2> "$ERR" &
 	PID=$!
 }
@@ -79,6 +87,33 @@ interrupt TERM 143
 interrupt HUP 129
 # A crash of idlelab itself: the handler restores with async-signal-safe writes and dies.
 interrupt SEGV 139
+
+# ---- SIGHUP ignored at start (nohup) -------------------------------------------------------------------
+# It stays ignored: the measurement goes on, and completes and restores.
+SLEEP=1
+export SLEEP
+start_measure HUP
+ok "HUP ignored: the second run started" wait_for_mark
+kill -s HUP "$PID"
+rc=0
+wait "$PID" || rc=$?
+ok "HUP ignored: the measurement completed (status 0)" test "$rc" = 0
+ok "HUP ignored: all 4 runs are printed" test "$(grep -Ec '^(menu|ladder) +[01] +- +[0-9]+ ' "$OUT")" = 4
+ok "HUP ignored: governor and both disable files restored" test "$(value $G)$(value $D0)$(value $D1)" = haltpoll00
+ok "HUP ignored: no interruption said" sh -c "! grep -q interrupted '$ERR'"
+unset SLEEP
+# A signal that does arrive still restores.
+start_measure HUP
+ok "HUP ignored, then TERM: the second run started" wait_for_mark
+kill -s HUP "$PID"
+sleep 0.3
+ok "HUP ignored, then TERM: still measuring after the hangup" kill -0 "$PID"
+kill -s TERM "$PID"
+rc=0
+wait "$PID" || rc=$?
+ok "HUP ignored, then TERM: idlelab died of TERM (status 143)" test "$rc" = 143
+ok "HUP ignored, then TERM: governor and both disable files restored" test "$(value $G)$(value $D0)$(value $D1)" = haltpoll00
+ok "HUP ignored, then TERM: the command's child is gone" gone "$(cat "$MARK")"
 
 # ---- the lock -------------------------------------------------------------------------------------------
 start_measure

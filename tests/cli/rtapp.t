@@ -35,7 +35,7 @@ done
 # The rings that need more CPUs than the platform has get them; cpus=N smaller is refused.
 expect 0 "pingpong-12 on the 2-CPU platform" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json" --time 50ms
 check "pingpong-12 simulates 12 CPUs" grep -Eq '^cpus +12' "$OUT"
-expect 2 "pingpong-12 with cpus=4" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json,cpus=4" --time 50ms
+expect 1 "pingpong-12 with cpus=4" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json,cpus=4" --time 50ms
 check "the error names the file, the position of CPU 11 and cpus=4" \
 	grep -q "pingpong-12.json:[0-9]*:[0-9]*: tasks.ring11.cpus\[0\]: CPU 11 is not one of the cpus=4" "$ERR"
 
@@ -82,17 +82,17 @@ printf '{ "tasks": { "t": { "run": 1,\n "run": 2 } } }\n' >"$TMP/dup.json"
 printf '{ "tasks": { "t": { "run": 1 }\n' >"$TMP/syntax.json"
 printf '{ "tasks": { "t": { "phases": { "p": {\n "timer": { "ref": "x", "period": "10" } } } } } }\n' >"$TMP/type.json"
 printf '{ "tasks": { "t": { "mem": 4096 } } }\n' >"$TMP/mem.json"
-expect 2 "unknown key" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/unknown.json"
+expect 1 "unknown key" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/unknown.json"
 check "unknown key: its position and path" grep -q "unknown.json:3:24: tasks.t.perod: unknown key" "$ERR"
-expect 2 "duplicate key" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/dup.json"
+expect 1 "duplicate key" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/dup.json"
 check "duplicate key: line 2 and how to number events" grep -q 'dup.json:2:[0-9]*: duplicate object key.*"run0"' "$ERR"
-expect 2 "syntax error" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/syntax.json"
+expect 1 "syntax error" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/syntax.json"
 check "syntax error: jansson's position" grep -q "syntax.json:[12]:[0-9]*: " "$ERR"
-expect 2 "wrong type" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/type.json"
+expect 1 "wrong type" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/type.json"
 check "wrong type: the nested path" grep -q "type.json:2:[0-9]*: tasks.t.phases.p.timer.period: expected an integer" "$ERR"
-expect 2 "unsupported event" "$IDLELAB" compare -g menu -p haltpoll-vm -s "rtapp:$TMP/mem.json"
+expect 1 "unsupported event" "$IDLELAB" compare -g menu -p haltpoll-vm -s "rtapp:$TMP/mem.json"
 check "unsupported event: named" grep -q 'tasks.t.mem: "mem" events are not supported' "$ERR"
-expect 2 "missing file" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/none.json"
+expect 1 "missing file" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$TMP/none.json"
 check "missing file: cannot open" grep -q "none.json: cannot open" "$ERR"
 expect 2 "no file" "$IDLELAB" run -g menu -p haltpoll-vm -s rtapp
 check "no file: the usage" grep -q "no FILE.json given" "$ERR"

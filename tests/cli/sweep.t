@@ -94,7 +94,7 @@ fi
 sed -n '1p;48p' "$TMP/jobs.txt" | sed "s|^\${IDLELAB:-idlelab}|'$IDLELAB'|; s|$TMP/cases/|$TMP/two/|" >"$TMP/two.sh"
 mkdir "$TMP/two"
 expect 0 "two command lines by sh" sh "$TMP/two.sh"
-expect 0 "merge two cases" "$IDLELAB" merge "$TMP/two/case-000047.csv" "$TMP/two/case-000000.csv" -o "$TMP/two"
+expect 0 "merge two cases" "$IDLELAB" merge --partial "$TMP/two/case-000047.csv" "$TMP/two/case-000000.csv" -o "$TMP/two"
 check "merged: cases 0 and 47 as in the local sweep" \
 	sh -c "sed -n '1p;2p;49p' '$TMP/j1/sweep.csv' | cmp -s - '$TMP/two/sweep.csv'"
 

@@ -245,11 +245,17 @@ static void test_kgov_args(void **state)
 	assert_string_equal(a.out, "x.so");
 	assert_true(a.verbose);
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "--against",
-			       "menu-7.1", "--steps", "5000", "--seed", "0x10", "-p", "skx"), CLI_PARSE_OK);
+			       "menu-7.1", "--steps", "5000", "--seed", "010", "-p", "skx"),
+			 CLI_PARSE_OK);
 	assert_int_equal(a.action, KGOV_CHECK);
 	assert_string_equal(a.against, "menu-7.1");
-	assert_true(a.steps == 5000 && a.seed == 16);
+	/* Base 10 as in every command: 010 is ten, not eight. */
+	assert_true(a.steps == 5000 && a.seed == 10);
 	assert_string_equal(a.platform, "skx");
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "--against",
+			       "menu-7.1", "--seed", "0x10"), CLI_PARSE_ERROR);
+	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "--against",
+			       "menu-7.1", "--steps", "+5"), CLI_PARSE_ERROR);
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.so", "-a", "teo",
 			       "-n", "7", "-s", "3", "--random-platforms"), CLI_PARSE_OK);
 	assert_true(a.steps == 7 && a.seed == 3 && a.random_platforms);

@@ -52,32 +52,6 @@ static void test_cpulist_errors(void **state)
 	assert_non_null(strstr(err.msg, "goes backwards"));
 }
 
-/* ---- durations ---------------------------------------------------------------------------------- */
-
-static void test_duration(void **state)
-{
-	static const struct {
-		const char *s;
-		u64 ns;
-	} ok[] = {
-		{ "2", 2000000000ULL }, { "1.5s", 1500000000ULL }, { "500ms", 500000000ULL },
-		{ "250us", 250000ULL }, { "100ns", 100ULL }, { "0", 0 }, { ".5", 500000000ULL },
-		{ "86400s", 86400000000000ULL },
-	};
-	static const char *const bad[] = { "-1", "5m", "abc", "", "1.5 s", "86401", "inf", "nan" };
-	struct il_error err;
-	u64 ns;
-
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
-		assert_int_equal(il_live_parse_duration(ok[i].s, &ns, &err), 0);
-		assert_true(ns == ok[i].ns);
-	}
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		assert_int_equal(il_live_parse_duration(bad[i], &ns, &err), -1);
-	assert_int_equal(il_live_parse_duration("5m", &ns, &err), -1);
-	assert_non_null(strstr(err.msg, "unknown unit 'm'"));
-}
-
 /* ---- scores --------------------------------------------------------------------------------------- */
 
 static void test_number(void **state)
@@ -179,7 +153,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpulist),
 		cmocka_unit_test(test_cpulist_errors),
-		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_number),
 		cmocka_unit_test(test_metric_eval),
 		cmocka_unit_test(test_metric_parse_errors),

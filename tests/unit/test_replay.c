@@ -8,6 +8,7 @@
  * the residency fits, tunables applied, and the real ladder excerpt replayed by the ladder
  * port with full agreement.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -95,6 +96,40 @@ static void simple(struct il_replay *r, enum il_ev type, unsigned int cpu, u64 t
 
 #define TICK 0x7ec
 #define SLEEPER 0x51ee9
+
+/* ASan builds: a failed huge allocation returns NULL (as malloc does) instead of aborting. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
+
+/* An allocation that fails is an error of il_replay_event(), not a period silently dropped:
+ * a CPU number so high that its state cannot be allocated. */
+static void test_allocation_failure_is_an_error(void **state)
+{
+	struct il_trace_event ev = tl_event(IL_EV_CPU_IDLE, 0x7fffffffu, 100);
+	const char *const govs[] = { "menu" };
+	int ctx;
+	struct il_replay *r = new_replay(govs, 1, &ctx);
+
+	ev.state = 1;
+	errno = 0;
+	assert_int_equal(il_replay_event(r, &ev), -1);
+	assert_int_equal(errno, ENOMEM);
+	ev = tl_event(IL_EV_HRTIMER_START, 0x7fffffffu, 100);
+	ev.timer = 1;
+	ev.expires = 200 * US;
+	assert_int_equal(il_replay_event(r, &ev), -1);
+	assert_int_equal(errno, ENOMEM);
+	il_replay_free(r);
+	/* A CPU that fits: 0 again. */
+	r = new_replay(govs, 1, &ctx);
+	ev = tl_event(IL_EV_CPU_IDLE, 1, 100);
+	ev.state = 1;
+	assert_int_equal(il_replay_event(r, &ev), 0);
+	il_replay_free(r);
+}
 
 static void test_inputs_from_timers(void **state)
 {
@@ -401,6 +436,7 @@ static void test_fixture_ladder(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_allocation_failure_is_an_error),
 		cmocka_unit_test(test_inputs_from_timers),
 		cmocka_unit_test(test_inputs_wheel_and_odd_timers),
 		cmocka_unit_test(test_governor_rows),
