@@ -723,6 +723,10 @@ static int verdict_finish(struct verdict_ctx *c, const char *out)
 	if (!c->v.judged)
 		fprintf(stderr, "idlelab verdict: --iter %d: one run per governor has no spread to measure a "
 				"difference against; the means are printed, no verdict is claimed\n", c->v.n);
+	else if (c->v.perm.used && 2.0 / (double)c->v.perm.used > c->a.alpha)
+		fprintf(stderr, "idlelab verdict: --iter %d: %" PRIu64 " relabellings, so no p-value can be below "
+				"%.3f > --alpha %g: no cell can be called better or worse (use --iter 5)\n",
+			c->v.n, (uint64_t)c->v.perm.used, 2.0 / (double)c->v.perm.used, c->a.alpha);
 	if (out) {
 		ret = write_file(out, write_verdict, c);
 	} else {
