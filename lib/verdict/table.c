@@ -14,7 +14,7 @@ static const char *const text_cols[] = {
 };
 
 static const char *const long_cols[] = {
-	"gov", "baseline", "platform", "scenario", "metric", "higher_is_better", "n", "design",
+	"gov", "baseline", "platform", "scenario", "metric", "metric_key", "higher_is_better", "n", "design",
 	"base_mean", "new_mean", "diff", "delta_pct", "ci_lo_pct", "ci_hi_pct", "t", "p_adj",
 	"verdict", "reason",
 };
@@ -59,27 +59,28 @@ static int long_row(const struct il_verdict *v, const struct il_verdict_cell *c,
 	ret = il_table_set_str(t, row, 0, v->gov[c->g]) || il_table_set_str(t, row, 1, v->gov[v->base]) ||
 	      il_table_set_str(t, row, 2, v->plat[c->p]) || il_table_set_str(t, row, 3, v->spec[c->s]) ||
 	      il_table_set_str(t, row, 4, il_vmetric_name(c->metric, scn, name, sizeof(name))) ||
-	      il_table_set_str(t, row, 7, v->paired ? "paired" : "welch") ||
-	      il_table_set_str(t, row, 16, il_verdict_class_name(c->cls));
+	      il_table_set_str(t, row, 5, il_vmetric_key(c->metric)) ||
+	      il_table_set_str(t, row, 8, v->paired ? "paired" : "welch") ||
+	      il_table_set_str(t, row, 17, il_verdict_class_name(c->cls));
 	if (ret)
 		return -1;
-	il_table_set_int(t, row, 5, il_vmetric_higher_better(c->metric, scn));
-	il_table_set_int(t, row, 6, v->n);
+	il_table_set_int(t, row, 6, il_vmetric_higher_better(c->metric, scn));
+	il_table_set_int(t, row, 7, v->n);
 	if (c->cls == IL_VERDICT_NA)
-		return il_table_set_str(t, row, 17, c->why);
-	set_num(t, row, 8, c->base_mean, prec + 2);
-	set_num(t, row, 9, c->new_mean, prec + 2);
-	set_num(t, row, 10, c->d.diff, prec + 2);
-	set_num(t, row, 11, c->d.rel, 3);
-	set_num(t, row, 12, c->d.rel_lo, 3);
-	set_num(t, row, 13, c->d.rel_hi, 3);
-	set_num(t, row, 15, c->p_adj, 4);
+		return il_table_set_str(t, row, 18, c->why);
+	set_num(t, row, 9, c->base_mean, prec + 2);
+	set_num(t, row, 10, c->new_mean, prec + 2);
+	set_num(t, row, 11, c->d.diff, prec + 2);
+	set_num(t, row, 12, c->d.rel, 3);
+	set_num(t, row, 13, c->d.rel_lo, 3);
+	set_num(t, row, 14, c->d.rel_hi, 3);
+	set_num(t, row, 16, c->p_adj, 4);
 	if (!isinf(c->t)) {
-		set_num(t, row, 14, c->t, 3);
+		set_num(t, row, 15, c->t, 3);
 		return 0;
 	}
 	/* A constant non-zero difference: no spread on either side. */
-	return il_table_set_str(t, row, 14, c->t > 0 ? "inf" : "-inf");
+	return il_table_set_str(t, row, 15, c->t > 0 ? "inf" : "-inf");
 }
 
 int il_verdict_table(const struct il_verdict *v, bool text, struct il_table *t)

@@ -42,6 +42,10 @@
 #define IL_VERDICT_REASON_LEN 128
 #define IL_VERDICT_DEFAULT_ALPHA 0.05
 #define IL_VERDICT_DEFAULT_MIN_EFFECT 1.0 /* % */
+#define IL_VERDICT_DEFAULT_ITER 5
+/* 2 simulated seconds per run: the battery on all 8 platforms for 2 governors x 5 seeds in
+ * well under a minute on 2 cores (docs/verdict.md "Run time": noise against time). */
+#define IL_VERDICT_TIME_NS (2ULL * 1000000000ULL)
 /* Relabellings of the permutation test: every one up to this many (C(10,5) = 252 for 5
  * seeds; C(16,8) = 12870 for 8), else this many random ones. */
 #define IL_VERDICT_MAX_PERM 20000
