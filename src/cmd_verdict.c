@@ -994,6 +994,7 @@ static int merge_setup(struct verdict_merge *m, const char *path, const char *ca
 	m->c = calloc(1, sizeof(*m->c));
 	if (!m->c || split_words(m->c, canon, &argc))
 		return fail("%s: %s", path, strerror(ENOMEM));
+	snprintf(err.msg, sizeof(err.msg), "--emit-jobs, --case or -o among them");
 	if (verdict_parse_args(argc, m->c->argv, &m->c->a, &err) != CLI_PARSE_OK || m->c->a.emit ||
 	    m->c->a.has_case || m->c->a.output)
 		return fail("%s: not the options of a verdict: %s", path, err.msg);
