@@ -89,14 +89,21 @@ static double mean_of(const double *x, int n)
 	return sum / n;
 }
 
-/* Δ % in the metric's bad direction; a change from a zero mean counts as unbounded. */
+/*
+ * Δ % in the metric's bad direction, the sort key. A change from a zero mean has no
+ * percentage; it sorts at 0, after the worse and before the better cells that have one.
+ */
 static double badness_of(const struct il_verdict_cell *c, bool higher_better)
 {
-	double rel = c->d.rel;
+	double rel = isnan(c->d.rel) ? 0.0 : c->d.rel;
 
-	if (isnan(rel))
-		rel = c->d.diff == 0.0 ? 0.0 : c->d.diff > 0 ? HUGE_VAL : -HUGE_VAL;
 	return higher_better ? -rel : rel;
+}
+
+/* Whether the mean moved in the metric's bad direction. */
+static bool moved_bad(const struct il_verdict_cell *c, bool higher_better)
+{
+	return higher_better ? c->d.diff < 0 : c->d.diff > 0;
 }
 
 struct family {
@@ -180,7 +187,8 @@ static bool beyond_effect(const struct il_verdict_cell *c, double min_pct)
 static void classify(struct il_verdict *v, const struct il_verdict_opts *o, struct il_verdict_cell *c)
 {
 	if (c->p_adj <= o->alpha && beyond_effect(c, o->min_effect_pct))
-		c->cls = c->badness > 0 ? IL_VERDICT_WORSE : IL_VERDICT_BETTER;
+		c->cls = moved_bad(c, il_vmetric_higher_better(c->metric, v->scn[c->s])) ? IL_VERDICT_WORSE
+											  : IL_VERDICT_BETTER;
 	else
 		c->cls = IL_VERDICT_SAME;
 }

@@ -300,6 +300,33 @@ static void test_na_and_one_seed(void **state)
 	il_verdict_free(&g.v);
 }
 
+/* From a zero mean: no percentage, still a change every seed repeats; sorted after the rest. */
+static void test_change_from_zero(void **state)
+{
+	const struct il_verdict_cell *c;
+	struct grid g;
+	char buf[96];
+
+	grid_init(&g, 5);
+	for (int it = 0; it < 5; it++) {
+		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].belows = 3;
+		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].score *= 1.5;
+	}
+	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
+	c = find_cell(&g.v, 1, IL_VM_BELOWS);
+	assert_int_equal(c->cls, IL_VERDICT_WORSE);
+	assert_true(isnan(c->d.rel) && isinf(c->t));
+	assert_near(c->p_adj, 2.0 / 252, 1e-12);
+	assert_string_equal(il_verdict_cell_delta(c, buf, sizeof(buf)), "+3 from 0");
+	/* the +50 % cells lead the worse ones, the change from zero closes them */
+	assert_int_equal(g.v.cells[0].metric, IL_VM_SCORE);
+	for (int i = 0; i < g.v.ncells; i++)
+		if (g.v.cells[i].cls == IL_VERDICT_WORSE)
+			c = &g.v.cells[i];
+	assert_int_equal(c->metric, IL_VM_BELOWS);
+	il_verdict_free(&g.v);
+}
+
 static void test_cpus_needed(void **state)
 {
 	struct il_platform plat;
@@ -327,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_judge_better_worse_same),
 		cmocka_unit_test(test_noise_is_not_a_verdict),
 		cmocka_unit_test(test_na_and_one_seed),
+		cmocka_unit_test(test_change_from_zero),
 		cmocka_unit_test(test_cpus_needed),
 	};
 
