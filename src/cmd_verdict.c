@@ -878,8 +878,15 @@ static int write_jobs(const struct verdict_ctx *c, FILE *f)
 
 static int verdict_emit(struct verdict_ctx *c)
 {
+	char dir[4096];
 	size_t n = 0;
-	int ret = write_file(c->a.emit, write_jobs, c);
+	int ret;
+
+	/* The case files go next to FILE: make its directory, as sweep makes its -o DIR. */
+	dir_of(c->a.emit, dir, sizeof(dir));
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return fail("%s: %s", dir, strerror(errno));
+	ret = write_file(c->a.emit, write_jobs, c);
 
 	for (size_t k = 0; k < total_cases(c); k++)
 		n += !case_is_na(c, k);
