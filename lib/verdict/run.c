@@ -15,7 +15,7 @@
 #include "../scenario/battery.h"
 #include "verdict.h"
 
-#define RUN_BATCH_PER_THREAD 64
+#define RUN_BATCH_PER_THREAD 512
 
 u64 il_verdict_seed(const struct il_verdict_plan *pl, const struct il_verdict *v, int g, int it)
 {
