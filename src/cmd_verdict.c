@@ -636,6 +636,14 @@ static int verdict_settings(const struct verdict_ctx *c, struct il_table *t)
 	return ret ? -1 : 0;
 }
 
+/* Count table @t[*@n] (built with result @built) in, so that it is freed whatever happened. */
+static int add_table(const struct il_table **ptrs, struct il_table *t, int *n, int built)
+{
+	ptrs[*n] = &t[*n];
+	(*n)++;
+	return built;
+}
+
 static int write_verdict(const struct verdict_ctx *c, FILE *f)
 {
 	const struct il_output_format *fmt = il_output_find(c->a.format);
@@ -645,23 +653,20 @@ static int write_verdict(const struct verdict_ctx *c, FILE *f)
 	char line[2048];
 	int n = 0, ret = -1;
 
-	if (json && (verdict_settings(c, &t[n]) || (ptrs[n] = &t[n], n++, 0)))
+	/* json: the settings, the cells and the summary; the other formats: the cells alone */
+	if (json && add_table(ptrs, t, &n, verdict_settings(c, &t[n])))
 		goto out;
-	if (il_verdict_table(&c->v, text, &t[n]))
+	if (add_table(ptrs, t, &n, il_verdict_table(&c->v, text, &t[n])))
 		goto out;
-	ptrs[n] = &t[n];
-	n++;
-	if (json) {
-		if (il_verdict_summary_table(&c->v, &t[n]))
-			goto out;
-		ptrs[n] = &t[n];
-		n++;
-	}
+	if (json && add_table(ptrs, t, &n, il_verdict_summary_table(&c->v, &t[n])))
+		goto out;
 	ret = fmt->write(f, ptrs, n);
+	/* table: a blank line, then the summary lines under the table */
+	if (text && !ret)
+		fputc('\n', f);
 	for (int g = 0; text && !ret && g < c->v.ngov; g++)
 		if (g != c->v.base)
-			fprintf(f, "%s%s\n", g == (c->v.base ? 0 : 1) ? "\n" : "",
-				il_verdict_summary(&c->v, g, line, sizeof(line)));
+			fprintf(f, "%s\n", il_verdict_summary(&c->v, g, line, sizeof(line)));
 out:
 	for (int i = 0; i < n; i++)
 		il_table_free(&t[i]);
