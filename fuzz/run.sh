@@ -70,6 +70,13 @@ done
 echo "fuzz: trace_compressed for ${seconds}s on $(ls "$work/compressed" | wc -l) seeds"
 "$dir/fuzz_trace_compressed" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 	-artifact_prefix="$dir/crash-trace_compressed-" "$work/compressed" || status=1
+# verdict case fields: a header and a row as `idlelab verdict --case` writes them
+mkdir -p "$work/verdict_case"
+printf 'score,idles,aboves,belows,wake_p99_ns,joules,energy_known,duration_ns\n12834,6742,67,0,219136,0.17963275688000002,1,500000000\n' \
+	>"$work/verdict_case/seed"
+echo "fuzz: verdict_case for ${seconds}s"
+"$dir/fuzz_verdict_case" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+	-artifact_prefix="$dir/crash-verdict_case-" "$work/verdict_case" || status=1
 if [ -x "$dir/fuzz_rtapp" ]; then
 	echo "fuzz: rtapp for ${seconds}s on $(ls "$work/rtapp" | wc -l) seeds"
 	"$dir/fuzz_rtapp" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "sweep_table.h"
 #include "util/parse.h"
+#include "verdict_cli.h"
 
 #define MERGE_MAX_FIELDS 256
 #define MERGE_MAX_FILE (1 << 20)
@@ -49,7 +50,13 @@ void cmd_merge_usage(FILE *out)
 		     "or a file of another sweep is an error.\n"
 		     "\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n"
-		     "      --partial          merge a subset of the cases on purpose\n");
+		     "      --partial          merge a subset of the cases on purpose\n"
+		     "\n"
+		     "       idlelab merge DIR/case-*.csv [-o FILE]\n"
+		     "\n"
+		     "Turn the case files of 'idlelab verdict --emit-jobs' into the verdict: the same\n"
+		     "bytes as the local 'idlelab verdict' of the same options, on stdout or to FILE\n"
+		     "(complete or not at all); the exit status is the verdict's (3 under --fail-on).\n");
 }
 
 /*
@@ -262,6 +269,88 @@ static int check_set(const struct sweep_rec *recs, const struct merge_meta *meta
 	return CLI_EXIT_RUNTIME;
 }
 
+/* ---- verdict case files ------------------------------------------------------------------- */
+
+/* Whether the first case file given is one of `idlelab verdict --emit-jobs`. */
+static bool first_is_verdict_case(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		FILE *f;
+		char head[sizeof(VERDICT_CASE_FIRST_COL) + 1];
+		size_t n;
+
+		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
+			i++;
+			continue;
+		}
+		if (argv[i][0] == '-')
+			continue;
+		f = fopen(argv[i], "r");
+		if (!f)
+			return false;
+		n = fread(head, 1, sizeof(head) - 1, f);
+		fclose(f);
+		head[n] = '\0';
+		return !strncmp(head, VERDICT_CASE_FIRST_COL ",", sizeof(head) - 1);
+	}
+	return false;
+}
+
+/* One verdict case file: a header line, then one row, handed to the verdict. */
+static int merge_verdict_file(struct verdict_merge *m, const char *path)
+{
+	char *names[MERGE_MAX_FIELDS], *texts[MERGE_MAX_FIELDS];
+	char *buf = read_all(path), *row, *end;
+	int n, k, ret;
+
+	if (!buf) {
+		fprintf(stderr, "idlelab merge: %s: %s\n", path, strerror(errno));
+		return CLI_EXIT_RUNTIME;
+	}
+	n = csv_split(buf, names, MERGE_MAX_FIELDS, &row);
+	k = n > 0 && *row ? csv_split(row, texts, MERGE_MAX_FIELDS, &end) : -1;
+	if (n < 1 || k != n || *end) {
+		fprintf(stderr, "idlelab merge: %s: not the CSV of one 'idlelab verdict --case' run\n", path);
+		free(buf);
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = verdict_merge_add(m, path, n, (const char *const *)names, (const char *const *)texts);
+	free(buf);
+	return ret;
+}
+
+static int merge_verdict(int argc, char **argv)
+{
+	struct verdict_merge *m = verdict_merge_new();
+	const char *out = NULL, *value;
+	struct cli_error err;
+	struct cli_scan s;
+	int id, ret = CLI_EXIT_OK;
+
+	if (!m) {
+		fprintf(stderr, "idlelab merge: %s\n", strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	cli_scan_init(&s, argc, argv);
+	while (ret == CLI_EXIT_OK && (id = cli_next_opt(&s, merge_opts, &value, &err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			ret = cli_usage_error("merge", err.msg);
+		else if (id == MG_OPT_HELP)
+			cmd_merge_usage(stdout);
+		else if (id == MG_OPT_OUT)
+			out = value;
+		else if (id == MG_OPT_PARTIAL)
+			ret = cli_usage_error("merge", "--partial merges sweep cases; a verdict needs "
+					      "every case");
+		else if (id == CLI_OPT_POSITIONAL)
+			ret = merge_verdict_file(m, value);
+	}
+	if (ret == CLI_EXIT_OK)
+		ret = verdict_merge_finish(m, out);
+	verdict_merge_free(m);
+	return ret;
+}
+
 int cmd_merge(int argc, char **argv)
 {
 	struct sweep_rec *recs = calloc((size_t)argc, sizeof(*recs));
@@ -278,6 +367,11 @@ int cmd_merge(int argc, char **argv)
 		free(recs);
 		free(meta);
 		return CLI_EXIT_RUNTIME;
+	}
+	if (first_is_verdict_case(argc, argv)) {
+		free(recs);
+		free(meta);
+		return merge_verdict(argc, argv);
 	}
 	cli_scan_init(&s, argc, argv);
 	while (ret == CLI_EXIT_OK && (id = cli_next_opt(&s, merge_opts, &value, &err)) != CLI_OPT_END) {

@@ -23,6 +23,7 @@
 	X(compare, "the linux-pm table: several governors x iterations in the simulator")  \
 	X(battery, "the seeds' battery: every scenario variant x governors x platforms")   \
 	X(sweep, "one or two scenario parameters over ranges x governors x platforms")     \
+	X(verdict, "better, worse or same than a baseline, per platform x scenario x metric") \
 	X(merge, "combine the per-case outputs of sweep --emit-jobs into one result set") \
 	X(report, "one offline HTML page of tables and SVG charts from result JSON files")  \
 	X(step, "drive governors through a scripted sequence of idle entries")             \

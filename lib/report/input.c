@@ -16,6 +16,7 @@ const char *il_rpt_kind_name(enum il_rpt_kind kind)
 	static const char *const names[] = {
 		[IL_RPT_RUN] = "run", [IL_RPT_COMPARE] = "compare", [IL_RPT_BATTERY] = "battery",
 		[IL_RPT_SWEEP] = "sweep", [IL_RPT_REPLAY] = "replay", [IL_RPT_STATS] = "stats",
+		[IL_RPT_VERDICT] = "verdict",
 	};
 
 	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?";
@@ -115,6 +116,8 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	static const char *const sweep[] = { "case", "governor", "platform", "iter", "idles", NULL };
 	static const char *const replay[] = { "governor", "idles", "agree_pct", NULL };
 	static const char *const stats[] = { "cpu", "state", "name", "entries", NULL };
+	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario", "metric_key", "verdict",
+					       NULL };
 	const json_t *trace = json_object_get(root, "trace"), *rows = json_object_get(root, "sweep");
 	const json_t *govs = json_object_get(root, "governors");
 
@@ -128,6 +131,9 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_REPLAY;
 	else if (is_kv_table(trace) && rows_have(json_object_get(root, "states"), stats))
 		*kind = IL_RPT_STATS;
+	else if (is_kv_table(json_object_get(root, "verdict")) &&
+		 rows_have(json_object_get(root, "verdict_cells"), verdict))
+		*kind = IL_RPT_VERDICT;
 	else if (is_pm_table(json_object_get(root, "summary")) && is_kv_table(json_object_get(root, "run")))
 		*kind = IL_RPT_RUN;
 	else if (is_kv_table(json_object_get(root, "battery")) && all_pm_tables(root, "battery"))
@@ -136,7 +142,7 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_COMPARE;
 	else {
 		snprintf(why, cap, "not a result idlelab report reads (the JSON of run, compare, battery, "
-				   "sweep, merge, replay or stats)");
+				   "sweep, merge, replay, stats or verdict)");
 		return -1;
 	}
 	return 0;

@@ -540,11 +540,18 @@ static int disambiguate(struct il_model *m)
 	return 0;
 }
 
+/* A verdict makes no groups: its cells are drawn as they are (heatmap.c). */
+static int add_verdict(struct il_model *m, const struct il_rpt_input *in)
+{
+	return 0;
+}
+
 int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err, size_t cap)
 {
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
 		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare, [IL_RPT_BATTERY] = add_compare,
 		[IL_RPT_SWEEP] = add_sweep, [IL_RPT_REPLAY] = add_replay, [IL_RPT_STATS] = add_stats,
+		[IL_RPT_VERDICT] = add_verdict,
 	};
 
 	memset(m, 0, sizeof(*m));

@@ -14,6 +14,8 @@
  *       run       a "summary" linux-pm table and a "run" key/value table (run -f json)
  *       battery   a "battery" key/value table and linux-pm tables (battery -o)
  *       compare   nothing but linux-pm tables (compare -f json)
+ *       verdict   a "verdict" key/value table and "verdict_cells" rows (verdict -f json);
+ *                 it makes no groups, only the heat maps of heatmap.c
  *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE.
  *  2. il_model_build() turns them into "groups": one per table and device (a run: per
  *     platform, scenario, parameters and device, so `run -g menu` and `run -g teo` of the
@@ -45,6 +47,7 @@ enum il_rpt_kind {
 	IL_RPT_SWEEP,
 	IL_RPT_REPLAY,
 	IL_RPT_STATS,
+	IL_RPT_VERDICT,
 };
 
 const char *il_rpt_kind_name(enum il_rpt_kind kind);
@@ -222,6 +225,13 @@ const char *il_json_str(const json_t *o, const char *key);
 const char *il_json_kv(const json_t *t, const char *key);
 /** il_pm_score_col - the score column of linux-pm row @o: the one after "iter" (or "device") */
 const char *il_pm_score_col(const json_t *o);
+
+/**
+ * il_heat_section - the heat maps of every verdict input among @in[0..@nin) (heatmap.c):
+ * per governor judged and metric, platforms x scenarios coloured by the change of the mean;
+ * Return: the number of maps written
+ */
+int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin);
 
 #endif /* HAVE_JANSSON */
 #endif /* IDLELAB_REPORT_MODEL_H */

@@ -42,6 +42,7 @@ struct page_parts {
 	struct il_cols *hist;    /* per input (stats) */
 	bool *has_hist;
 	int nsweep, nhist;
+	int nverdict;            /* verdict inputs (heat maps) */
 };
 
 struct il_page *il_page_new(void)
@@ -162,6 +163,8 @@ static int build(struct page_parts *P, const struct il_page *p, const struct il_
 	memset(P, 0, sizeof(*P));
 	if (il_model_build(&P->m, p->in, p->n, err, cap))
 		return -1;
+	for (int i = 0; i < p->n; i++)
+		P->nverdict += p->in[i].kind == IL_RPT_VERDICT;
 	P->base = il_pick_baseline(&P->m, o->baseline, err, cap);
 	if (!P->base && o->baseline)
 		return -1;
@@ -241,6 +244,7 @@ static void toc(FILE *out, const struct page_parts *P)
 {
 	fputs("<nav>\n<ul>\n", out);
 	toc_item(out, true, "inputs", "Inputs");
+	toc_item(out, P->nverdict > 0, "verdict", "Verdict heat maps");
 	toc_item(out, P->has_rel || P->has_sum, "relative", "Relative to the baseline");
 	toc_item(out, P->nsweep > 0, "sweeps", "Sweeps");
 	toc_item(out, P->has_miss, "misses", "Idle misses");
@@ -346,6 +350,19 @@ static void summary_tables(FILE *out, const struct page_parts *P)
 				fprintf(out, "<td class=\"n\">%d</td>", r->n[(size_t)k * (size_t)r->ngov + (size_t)s]);
 		fputs("</tr>\n</tbody>\n</table></div>\n", out);
 	}
+}
+
+static void section_verdict(FILE *out, const struct il_page *p, const struct page_parts *P)
+{
+	if (!P->nverdict)
+		return;
+	fputs("<section id=\"verdict\">\n<h2>Verdict heat maps</h2>\n<p class=\"muted\">Each cell is the change "
+	      "of the mean of a metric against the baseline on one platform and scenario, blue in the "
+	      "metric's good direction, red in its bad one (full colour at 20 %); outlined where the "
+	      "verdict called it better or worse (adjusted p-value and minimum effect, docs/verdict.md); "
+	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n", out);
+	il_heat_section(out, p->in, p->n);
+	fputs("</section>\n", out);
 }
 
 static void section_relative(FILE *out, const struct page_parts *P)
@@ -544,6 +561,7 @@ int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, ch
 	head(out, o->title ? o->title : "idlelab report");
 	toc(out, &P);
 	inputs(out, p, &P);
+	section_verdict(out, p, &P);
 	section_relative(out, &P);
 	section_sweeps(out, p, &P);
 	section_misses(out, &P);

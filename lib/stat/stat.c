@@ -253,7 +253,8 @@ static void perm_count(struct perm_ctx *ctx)
 		double obs = ctx->abs_obs[j];
 
 		u = fmax(u, fabs(perm_t(ctx, &ctx->cells[j])));
-		if (u >= obs - STAT_TIE_REL * obs)
+		/* u >= obs first: for an infinite obs the tolerance is inf - inf, NaN */
+		if (u >= obs || u >= obs - STAT_TIE_REL * obs)
 			ctx->hits[k]++;
 	}
 }

@@ -115,6 +115,19 @@ static void test_maxt_exact_counts(void **state)
 	assert_near(p, 1.0, 0);
 }
 
+/* A constant non-zero difference has t = inf; the observed relabelling still counts. */
+static void test_maxt_infinite_t(void **state)
+{
+	static const double a[] = { 0, 0, 0, 0, 0 }, b[] = { 1, 1, 1, 1, 1 };
+	struct il_stat_cell cell = { a, b };
+	struct il_stat_perm perm = { .na = 5, .nb = 5, .max_perm = 100000 };
+	double t, p;
+
+	assert_int_equal(il_stat_maxt(&cell, 1, &perm, &t, &p), 0);
+	assert_true(isinf(t) && t > 0);
+	assert_near(p, 2.0 / 252.0, 1e-12);
+}
+
 /* Above max_perm the relabellings are drawn at random, reproducibly from the seed. */
 static void test_maxt_random_reproducible(void **state)
 {
@@ -240,6 +253,7 @@ int main(void)
 		cmocka_unit_test(test_paired_matches_r),
 		cmocka_unit_test(test_identical_and_constant),
 		cmocka_unit_test(test_maxt_exact_counts),
+		cmocka_unit_test(test_maxt_infinite_t),
 		cmocka_unit_test(test_maxt_random_reproducible),
 		cmocka_unit_test(test_maxt_power_among_null_cells),
 		cmocka_unit_test(test_fwer_on_null_families),

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * metrics.c - the metrics a verdict judges, their directions, and the work each scenario's
+ * score counts, for energy per unit of work.
+ *
+ * DOC: energy per unit of work
+ *
+ * A governor that slows a closed-loop workload also makes it do less work in the same
+ * simulated time, and so spends less energy: Joules alone would call it "better". Where the
+ * score measures work, the energy metric is µJ per work item instead:
+ *   rate scores (iops, records_per_s ...): items = score x simulated seconds;
+ *   time scores (us_per_loop, rtt_us): items = simulated µs / score (x pairs for netrr,
+ *   whose rtt_us is per client/server pair).
+ * Scenarios whose work is fixed by the workload (open loop: timers, frame or request
+ * arrivals) or whose score is a latency or a count of wakeups keep Joules per run: the
+ * work is the same for every governor, so Joules compare like for like.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verdict.h"
+
+static const struct il_verdict_work work[] = {
+	{ "fio", IL_WORK_RATE, "request", NULL, "iops: completed requests per second (closed loop, iodepth 1)" },
+	{ "pingpong", IL_WORK_TIME, "loop", NULL, "us_per_loop: simulated µs per trip around the ring" },
+	{ "threads", IL_WORK_RATE, "loop", NULL, "loops_per_s: work/sleep loops per second, all threads" },
+	{ "ebizzy", IL_WORK_RATE, "record", NULL, "records_per_s: record searches per second" },
+	{ "pidpersec", IL_WORK_RATE, "task", NULL, "pids_per_s: serialized tasks completed per second" },
+	{ "netrr", IL_WORK_TIME, "transaction", "pairs", "rtt_us: µs per request/response of one pair" },
+	{ "wakeup", IL_WORK_NONE, NULL, NULL, "wakeup_us is a latency; the wakeups come at a fixed rate" },
+	{ "consume", IL_WORK_NONE, NULL, NULL, "late_us is a latency; the work is periodic, fixed" },
+	{ "idle", IL_WORK_NONE, NULL, NULL, "wakeups_per_s counts wakeups, not work; no work is done" },
+	{ "idle-busy", IL_WORK_NONE, NULL, NULL, "wakeups_per_s counts wakeups; the busy CPU's work is fixed" },
+	{ "adrestia", IL_WORK_NONE, NULL, NULL, "wakeup_ns is a latency; the wakeups are periodic" },
+	{ "jbb", IL_WORK_NONE, NULL, NULL, "resp_us is a latency; requests arrive open loop" },
+	{ "video", IL_WORK_NONE, NULL, NULL, "late_pct counts late frames; 60 frames a second either way" },
+	{ "rtapp", IL_WORK_NONE, NULL, NULL, "wu_lat_us is a latency; the rt-app file fixes the work" },
+};
+
+int il_verdict_work_count(void)
+{
+	return (int)(sizeof(work) / sizeof(work[0]));
+}
+
+const struct il_verdict_work *il_verdict_work_at(int i)
+{
+	return i >= 0 && i < il_verdict_work_count() ? &work[i] : NULL;
+}
+
+const struct il_verdict_work *il_verdict_work_find(const char *name)
+{
+	for (int i = 0; i < il_verdict_work_count(); i++)
+		if (!strcmp(work[i].scenario, name))
+			return &work[i];
+	return NULL;
+}
+
+static const char *const metric_keys[IL_VM_COUNT] = {
+	[IL_VM_SCORE] = "score",
+	[IL_VM_IDLE_MISSES] = "idle_misses",
+	[IL_VM_IDLE_MISS_RATIO] = "idle_miss_ratio",
+	[IL_VM_ABOVES] = "aboves",
+	[IL_VM_BELOWS] = "belows",
+	[IL_VM_WAKEUP_P99] = "wakeup_p99_us",
+	[IL_VM_ENERGY] = "energy",
+};
+
+int il_vmetric_find(const char *name)
+{
+	for (int m = 0; m < IL_VM_COUNT; m++)
+		if (!strcmp(metric_keys[m], name))
+			return m;
+	return -1;
+}
+
+const char *il_vmetric_key(enum il_vmetric m)
+{
+	return metric_keys[m];
+}
+
+const char *il_vmetric_name(enum il_vmetric m, const struct il_scenario *scn, char *buf, size_t cap)
+{
+	const struct il_verdict_work *w;
+
+	if (m == IL_VM_SCORE)
+		return scn->score;
+	if (m != IL_VM_ENERGY)
+		return metric_keys[m];
+	w = il_verdict_work_find(scn->name);
+	if (!w || w->kind == IL_WORK_NONE)
+		return "joules";
+	snprintf(buf, cap, "uj_per_%s", w->unit);
+	return buf;
+}
+
+bool il_vmetric_higher_better(enum il_vmetric m, const struct il_scenario *scn)
+{
+	return m == IL_VM_SCORE && scn->higher_is_better;
+}
+
+int il_vmetric_prec(enum il_vmetric m, const struct il_scenario *scn)
+{
+	switch (m) {
+	case IL_VM_SCORE:
+		return scn->score_prec + 1;
+	case IL_VM_IDLE_MISS_RATIO:
+		return 5;
+	case IL_VM_WAKEUP_P99:
+		return 3;
+	case IL_VM_ENERGY:
+		return 4;
+	default:
+		return 1; /* a mean of counts */
+	}
+}
+
+/* The work items of run @r, or 0 when its score says none were done. */
+static double work_items(const struct il_verdict_work *w, const struct il_scenario *scn,
+			 const struct il_scn_args *args, const struct il_verdict_run *r)
+{
+	double secs = (double)r->duration_ns / 1e9, per = 1.0;
+	int pi = w->per_param ? il_scn_param_index(scn, w->per_param) : -1;
+
+	if (pi >= 0)
+		per = (double)args->v[pi];
+	if (!(r->score > 0.0))
+		return 0.0;
+	if (w->kind == IL_WORK_RATE)
+		return r->score * secs;
+	return secs * 1e6 / r->score * per;
+}
+
+static int energy_value(const struct il_scenario *scn, const struct il_scn_args *args,
+			const struct il_verdict_run *r, double *v, const char **why)
+{
+	const struct il_verdict_work *w = il_verdict_work_find(scn->name);
+	double items;
+
+	if (!r->energy_known) {
+		*why = "energy unknown: the platform has no power numbers";
+		return -1;
+	}
+	if (!w) {
+		*why = "no work-unit entry for this scenario (lib/verdict/metrics.c)";
+		return -1;
+	}
+	if (w->kind == IL_WORK_NONE) {
+		*v = r->joules;
+		return 0;
+	}
+	items = work_items(w, scn, args, r);
+	if (!(items > 0.0)) {
+		*why = "no work done: energy per unit of work undefined";
+		return -1;
+	}
+	*v = r->joules * 1e6 / items;
+	return 0;
+}
+
+int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn, const struct il_scn_args *args,
+		     const struct il_verdict_run *r, double *v, const char **why)
+{
+	switch (m) {
+	case IL_VM_SCORE:
+		*v = r->score;
+		return 0;
+	case IL_VM_IDLE_MISSES:
+		*v = (double)(r->aboves + r->belows);
+		return 0;
+	case IL_VM_IDLE_MISS_RATIO:
+		*v = r->idles ? (double)(r->aboves + r->belows) / (double)r->idles : 0.0;
+		return 0;
+	case IL_VM_ABOVES:
+		*v = (double)r->aboves;
+		return 0;
+	case IL_VM_BELOWS:
+		*v = (double)r->belows;
+		return 0;
+	case IL_VM_WAKEUP_P99:
+		*v = (double)r->wake_p99_ns / 1e3;
+		return 0;
+	case IL_VM_ENERGY:
+		return energy_value(scn, args, r, v, why);
+	default:
+		*why = "unknown metric";
+		return -1;
+	}
+}
+
+unsigned int il_verdict_cpus_needed(const struct il_scenario *scn, const struct il_scn_common *common,
+				    const struct il_platform *plat)
+{
+	unsigned int n = common->cpus ? common->cpus : scn->default_cpus ? scn->default_cpus : plat->cpus;
+
+	return n < common->min_cpus ? common->min_cpus : n;
+}
+
+/* ---- one run, exactly ------------------------------------------------------------------------ */
+
+void il_verdict_run_of(const struct il_lab_result *res, u64 duration_ns, struct il_verdict_run *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->score = res->score;
+	r->idles = res->sum.idles;
+	r->aboves = res->sum.aboves;
+	r->belows = res->sum.belows;
+	r->wake_p99_ns = res->sum.wake_p99_ns;
+	r->joules = res->sum.energy_known ? res->sum.joules : 0.0;
+	r->energy_known = res->sum.energy_known;
+	r->duration_ns = duration_ns;
+}

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * table.c - a verdict as output tables: the cells (text or long machine form) and the
+ * summary, in the order il_verdict_judge() left the cells in.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "verdict.h"
+
+static const char *const text_cols[] = {
+	"gov", "platform", "scenario", "metric", "base", "new", "delta_pct_ci", "p_adj", "verdict", "note",
+};
+
+static const char *const long_cols[] = {
+	"gov", "baseline", "platform", "scenario", "metric", "metric_key", "higher_is_better", "n", "design",
+	"base_mean", "new_mean", "diff", "delta_pct", "ci_lo_pct", "ci_hi_pct", "t", "p_adj",
+	"verdict", "reason",
+};
+
+#define NCOLS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* A real, or an empty cell ("-", null) for NaN or infinity. */
+static void set_num(struct il_table *t, int row, int col, double v, int prec)
+{
+	if (isfinite(v))
+		il_table_set_real(t, row, col, v, prec);
+}
+
+static int text_row(const struct il_verdict *v, const struct il_verdict_cell *c, struct il_table *t, int row)
+{
+	const struct il_scenario *scn = v->scn[c->s];
+	int prec = il_vmetric_prec(c->metric, scn);
+	char name[64], delta[96];
+	int ret;
+
+	ret = il_table_set_str(t, row, 0, v->gov[c->g]) || il_table_set_str(t, row, 1, v->plat[c->p]) ||
+	      il_table_set_str(t, row, 2, v->spec[c->s]) ||
+	      il_table_set_str(t, row, 3, il_vmetric_name(c->metric, scn, name, sizeof(name))) ||
+	      il_table_set_str(t, row, 8, il_verdict_class_name(c->cls));
+	if (ret)
+		return -1;
+	if (c->cls == IL_VERDICT_NA)
+		return il_table_set_str(t, row, 9, c->why);
+	set_num(t, row, 4, c->base_mean, prec);
+	set_num(t, row, 5, c->new_mean, prec);
+	set_num(t, row, 7, c->p_adj, 4);
+	return il_table_set_str(t, row, 6, il_verdict_cell_delta(c, delta, sizeof(delta)));
+}
+
+static int long_row(const struct il_verdict *v, const struct il_verdict_cell *c, struct il_table *t, int row)
+{
+	const struct il_scenario *scn = v->scn[c->s];
+	int prec = il_vmetric_prec(c->metric, scn);
+	char name[64];
+	int ret;
+
+	ret = il_table_set_str(t, row, 0, v->gov[c->g]) || il_table_set_str(t, row, 1, v->gov[v->base]) ||
+	      il_table_set_str(t, row, 2, v->plat[c->p]) || il_table_set_str(t, row, 3, v->spec[c->s]) ||
+	      il_table_set_str(t, row, 4, il_vmetric_name(c->metric, scn, name, sizeof(name))) ||
+	      il_table_set_str(t, row, 5, il_vmetric_key(c->metric)) ||
+	      il_table_set_str(t, row, 8, v->paired ? "paired" : "welch") ||
+	      il_table_set_str(t, row, 17, il_verdict_class_name(c->cls));
+	if (ret)
+		return -1;
+	il_table_set_int(t, row, 6, il_vmetric_higher_better(c->metric, scn));
+	il_table_set_int(t, row, 7, v->n);
+	if (c->cls == IL_VERDICT_NA)
+		return il_table_set_str(t, row, 18, c->why);
+	set_num(t, row, 9, c->base_mean, prec + 2);
+	set_num(t, row, 10, c->new_mean, prec + 2);
+	set_num(t, row, 11, c->d.diff, prec + 2);
+	set_num(t, row, 12, c->d.rel, 3);
+	set_num(t, row, 13, c->d.rel_lo, 3);
+	set_num(t, row, 14, c->d.rel_hi, 3);
+	set_num(t, row, 16, c->p_adj, 4);
+	if (!isinf(c->t)) {
+		set_num(t, row, 15, c->t, 3);
+		return 0;
+	}
+	/* A constant non-zero difference: no spread on either side. */
+	return il_table_set_str(t, row, 15, c->t > 0 ? "inf" : "-inf");
+}
+
+int il_verdict_table(const struct il_verdict *v, bool text, struct il_table *t)
+{
+	if (il_table_init(t, "verdict_cells", text ? NCOLS(text_cols) : NCOLS(long_cols),
+			  text ? text_cols : long_cols))
+		return -1;
+	for (int i = 0; i < v->ncells; i++) {
+		int row = il_table_add_row(t);
+
+		if (row < 0 || (text ? text_row : long_row)(v, &v->cells[i], t, row)) {
+			il_table_free(t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static const char *const summary_cols[] = {
+	"gov", "baseline", "worse", "better", "same", "unjudged", "na", "line",
+};
+
+int il_verdict_summary_table(const struct il_verdict *v, struct il_table *t)
+{
+	char line[2048];
+
+	if (il_table_init(t, "verdict_summary", NCOLS(summary_cols), summary_cols))
+		return -1;
+	for (int g = 0; g < v->ngov; g++) {
+		struct il_verdict_count k;
+		int row;
+
+		if (g == v->base)
+			continue;
+		row = il_table_add_row(t);
+		il_verdict_counts(v, g, &k);
+		if (row < 0 || il_table_set_str(t, row, 0, v->gov[g]) || il_table_set_str(t, row, 1, v->gov[v->base]) ||
+		    il_table_set_str(t, row, 7, il_verdict_summary(v, g, line, sizeof(line)))) {
+			il_table_free(t);
+			return -1;
+		}
+		il_table_set_int(t, row, 2, k.worse);
+		il_table_set_int(t, row, 3, k.better);
+		il_table_set_int(t, row, 4, k.same);
+		il_table_set_int(t, row, 5, k.unjudged);
+		il_table_set_int(t, row, 6, k.na);
+	}
+	return 0;
+}

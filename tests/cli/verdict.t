@@ -1,0 +1,165 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `idlelab verdict`: the Done-when case (menu-5 better than menu-4 in fio iops on rk3588 and
+# rk3399), the A/A honesty test (identical code under two names, and one preset against
+# itself, --unpaired on the whole battery on every platform: no better/worse cell; paired
+# by seed: identical runs), the same bytes for any -j and through --emit-jobs + merge,
+# the n/a cells, --iter 1, --fail-on, the formats, and the bad inputs.
+. "$(dirname "$0")/lib.sh"
+
+# ---- Done when: menu-5 better than menu-4 in iops on both devices, with intervals ----------
+expect 0 "verdict menu-4,menu-5 on rk3588,rk3399, fio nvme and sda, 5 seeds" \
+	"$IDLELAB" verdict -g menu-4,menu-5 -p rk3588,rk3399 -s fio:device=nvme -s fio:device=sda --iter 5
+cp "$OUT" "$TMP/done.txt"
+sed 's/^/# /' "$TMP/done.txt" | grep -E ' iops |vs menu-4'
+for p in rk3588 rk3399; do
+	for d in nvme sda; do
+		check "menu-5 better in iops on $p $d, with a CI" \
+			grep -Eq "^menu-5 +$p +fio:device=$d +iops +[0-9.]+ +[0-9.]+ +\+[0-9.]+ % \[\+[0-9.]+, \+[0-9.]+\] +0\.0[0-4][0-9]* +better" \
+			"$TMP/done.txt"
+	done
+done
+check "the summary line names the design and counts" \
+	grep -q '^menu-5 vs menu-4 on 2 platforms × 2 scenarios, 5 seeds: worse in [0-9]* cells*.*better in [0-9]*.*same in [0-9]*' \
+	"$TMP/done.txt"
+check "the table is worst first: no better cell above a same or worse one" awk '
+	/^menu-5 / && !/ vs / { for (i = 9; i <= NF; i++) if ($i ~ /^(worse|same|better|n\/a)$/) { v = $i; break }
+		     r = v == "worse" ? 0 : v == "same" ? 1 : v == "better" ? 2 : 3
+		     if (r < last) bad = 1; last = r }
+	END { exit bad }' "$TMP/done.txt"
+
+# ---- A/A: identical code gives no better/worse cell ------------------------------------------
+t0=$(date +%s)
+expect 0 "A/A --unpaired: menu-5 vs menu-6.15 and menu-5 vs itself, battery, all platforms" \
+	"$IDLELAB" verdict --unpaired -g menu-5,menu-6.15,menu-5 -p all --battery --time 500ms -f csv
+cp "$OUT" "$TMP/aa-menu.csv"
+check "A/A menu: every cell of both governors judged (2 x 8 x 21 x 7 rows)" \
+	test "$(tail -n +2 "$TMP/aa-menu.csv" | wc -l)" -eq 2352
+check "A/A menu: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$TMP/aa-menu.csv'"
+check "A/A menu: the runs differ (it is a test): most score cells moved" python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['metric_key'] == 'score' and r['verdict'] != 'n/a']
+assert len(rows) == 2 * 164 and sum(r['delta_pct'] not in ('0.000', '-') for r in rows) > len(rows) // 2
+" "$TMP/aa-menu.csv"
+expect 0 "A/A --unpaired: teo-6.14 vs teo-6.17, battery, all platforms" \
+	"$IDLELAB" verdict --unpaired -g teo-6.14,teo-6.17 -p all --battery --time 500ms -f csv
+check "A/A teo: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$OUT'"
+echo "# A/A (3 unpaired families, 168 cases x 7 metrics each, 500 ms runs): $(($(date +%s) - t0)) s wall"
+
+expect 0 "paired by seed: a preset against itself" \
+	"$IDLELAB" verdict -g menu,menu -p rk3588,i5-10600k --battery --time 200ms -f csv
+check "paired A/A: every difference exactly 0, every cell same or n/a" python3 -c "
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    if r['verdict'] == 'n/a':
+        continue
+    assert float(r['diff']) == 0 and r['delta_pct'] in ('0.000', '-') and r['verdict'] == 'same', r
+" "$OUT"
+check "paired A/A: n/a only where the scenario needs more CPUs (pingpong:cpus=12 on rk3588)" \
+	sh -c "test \$(grep -c ',n/a,' '$OUT') -eq 7 && ! grep ',n/a,' '$OUT' | grep -vq 'needs 12 CPUs, rk3588 has 8'"
+
+# ---- the same bytes for any -j, through --emit-jobs and merge -----------------------------------
+small="-g menu-4,menu-5 -p rk3588,haltpoll-vm -s fio:device=nvme -s pingpong:cpus=6 --iter 4 --time 300ms"
+expect 0 "verdict -j 1" "$IDLELAB" verdict $small -j 1 -o "$TMP/j1.txt"
+expect 0 "verdict -j 2" "$IDLELAB" verdict $small -j 2 -o "$TMP/j2.txt"
+check "the same bytes on one thread and two" cmp -s "$TMP/j1.txt" "$TMP/j2.txt"
+check "-o: no temporary file left" test ! -e "$TMP/j1.txt.tmp"
+check "n/a with the reason where the scenario needs more CPUs" \
+	grep -Eq '^menu-5 +haltpoll-vm +pingpong:cpus=6 +us_per_loop .* n/a +needs 6 CPUs, haltpoll-vm has 2' "$TMP/j1.txt"
+expect 0 "verdict -f json, -j 2" "$IDLELAB" verdict $small -j 2 -f json -o "$TMP/local.json"
+mkdir "$TMP/cases"
+expect 0 "verdict --emit-jobs" "$IDLELAB" verdict $small -f json --emit-jobs "$TMP/cases/jobs.txt"
+check "one command line per run that is not n/a (2 x 2 x 2 x 4 - 8)" test "$(wc -l <"$TMP/cases/jobs.txt")" -eq 24
+check "the lines are self-contained verdict --case commands" \
+	grep -q -- "^\${IDLELAB:-idlelab} verdict -g menu-4,menu-5 -p rk3588,haltpoll-vm .* --case 23 -o $TMP/cases/case-000023.csv\$" \
+	"$TMP/cases/jobs.txt"
+expect 0 "the command lines run" env IDLELAB="$IDLELAB" sh "$TMP/cases/jobs.txt"
+expect 0 "merge the case files" sh -c "'$IDLELAB' merge '$TMP'/cases/case-*.csv -o '$TMP/merged.json'"
+check "merged: the same bytes as the local verdict" cmp -s "$TMP/local.json" "$TMP/merged.json"
+expect 0 "merge in reverse order, to stdout" sh -c "ls '$TMP'/cases/case-*.csv | sort -r | xargs '$IDLELAB' merge"
+check "reverse order: the same bytes" cmp -s "$TMP/local.json" "$OUT"
+rm "$TMP/cases/case-000023.csv"
+expect 1 "merge: a case missing" sh -c "'$IDLELAB' merge '$TMP'/cases/case-*.csv -o '$TMP/partial.json'"
+check "the message names the missing case" grep -q 'case 23 (menu-5 on haltpoll-vm, fio:device=nvme, seed 4) is missing' "$ERR"
+check "merge: nothing written on error" test ! -e "$TMP/partial.json"
+expect 1 "merge: a case twice" "$IDLELAB" merge "$TMP/cases/case-000001.csv" "$TMP/cases/case-000001.csv"
+expect 0 "a case by hand" "$IDLELAB" verdict $small -f json --case 3 -o "$TMP/c3.csv"
+check "its file is that of the command line" cmp -s "$TMP/c3.csv" "$TMP/cases/case-000003.csv"
+expect 2 "--case of an n/a run" "$IDLELAB" verdict $small --case 31 -o "$TMP/c31.csv"
+
+if python3 -c 'import json' 2>/dev/null; then
+	check "json: settings, long cells and summary" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert set(d) == {'verdict', 'verdict_cells', 'verdict_summary'}, d.keys()
+cells = d['verdict_cells']
+assert len(cells) == 28 and all(c['baseline'] == 'menu-4' for c in cells)
+iops = [c for c in cells if c['metric'] == 'iops' and c['platform'] == 'rk3588'][0]
+assert iops['ci_lo_pct'] <= iops['delta_pct'] <= iops['ci_hi_pct'] and iops['design'] == 'paired'
+assert d['verdict_summary'][0]['line'].startswith('menu-5 vs menu-4 on 2 platforms')
+" "$TMP/local.json"
+	expect 0 "verdict -f csv" "$IDLELAB" verdict $small -f csv
+	check "csv: one header and rows of equal length" python3 -c "
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+assert rows[0][:5] == ['gov', 'baseline', 'platform', 'scenario', 'metric'], rows[0]
+assert len(rows) == 29 and all(len(r) == len(rows[0]) for r in rows)
+" "$OUT"
+	check "csv: the summary line on stderr" grep -q '^idlelab verdict: menu-5 vs menu-4 on 2 platforms' "$ERR"
+else
+	skip "json and csv checks" "python3 is not installed"
+fi
+
+# ---- the report's heat maps -------------------------------------------------------------------------
+expect 0 "report of a verdict JSON" "$IDLELAB" report "$TMP/local.json" -o "$TMP/rep"
+check "the input is a verdict" grep -q '<td>local.json</td><td>verdict</td>' "$TMP/rep/index.html"
+check "the page has the heat-map section" grep -q '<section id="verdict">' "$TMP/rep/index.html"
+check "a heat map per metric: 7 for menu-5" test "$(grep -c '<svg ' "$TMP/rep/index.html")" -eq 7
+check "a cell's tooltip has the change, its interval, p and the verdict" grep -Eq \
+	'<title>rk3588 fio:device=nvme iops: [+-][0-9.]+ % \[[+-][0-9.]+, [+-][0-9.]+\], adjusted p 0\.[0-9]+, (better|same|worse)</title>' \
+	"$TMP/rep/index.html"
+check "n/a cells say why" grep -q '<title>haltpoll-vm pingpong:cpus=6 us_per_loop: n/a (needs 6 CPUs, haltpoll-vm has 2)</title>' \
+	"$TMP/rep/index.html"
+if command -v xmllint >/dev/null 2>&1; then
+	check "the page is well-formed XML" xmllint --noout "$TMP/rep/index.html"
+else
+	skip "the page is well-formed XML" "xmllint is not installed"
+fi
+
+# ---- --iter 1, --fail-on --------------------------------------------------------------------------
+expect 0 "--iter 1: means, no verdict" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s fio:device=sda --iter 1
+check "--iter 1: the message says why" grep -q 'no spread to measure a difference against; the means are printed, no verdict is claimed' "$ERR"
+check "--iter 1: the means are printed, no cell called" sh -c \
+	"grep -Eq '^menu-5 +rk3588 +fio:device=sda +iops +[0-9.]+ +[0-9.]+ +\+[0-9.]+ % +- +-' '$OUT' && ! grep -Eq ' (better|worse) ' '$OUT'"
+expect 3 "--fail-on any: a better cell fails" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s fio:device=sda \
+	--time 1s --fail-on any -m score
+expect 0 "--fail-on worse: only better cells pass" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s fio:device=sda \
+	--time 1s --fail-on worse -m score
+expect 3 "--fail-on worse, --baseline: the other way round fails" "$IDLELAB" verdict -g menu-4,menu-5 \
+	--baseline menu-5 -p rk3588 -s fio:device=sda --time 1s --fail-on worse -m score
+check "--baseline: menu-4 judged against menu-5" grep -q '^menu-4 vs menu-5 ' "$OUT"
+
+# ---- bad input ------------------------------------------------------------------------------------
+expect 1 "an unknown governor" "$IDLELAB" verdict -g menu-4,nosuch -p rk3588 -s idle -o "$TMP/bad.txt"
+check "the message names it" grep -q "unknown governor 'nosuch'" "$ERR"
+expect 1 "an unknown metric" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle -m score,nosuch -o "$TMP/bad.txt"
+check "the message names it" grep -q "unknown metric 'nosuch'" "$ERR"
+echo "not an object" >"$TMP/broken.so"
+expect 1 "a file: object that does not load" "$IDLELAB" verdict -g menu-4,"file:$TMP/broken.so" -p rk3588 -s idle \
+	-o "$TMP/bad.txt"
+check "the message shows the path and dlerror()" grep -q "$TMP/broken.so: cannot load: .*$TMP/broken.so" "$ERR"
+printf 'name = x\nthis is not a platform line\n' >"$TMP/broken.plat"
+expect 1 "a platform file with errors" "$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/broken.plat" -s idle -o "$TMP/bad.txt"
+check "the message names the file" grep -q "$TMP/broken.plat" "$ERR"
+expect 1 "an unknown platform" "$IDLELAB" verdict -g menu-4,menu-5 -p nosuch -s idle -o "$TMP/bad.txt"
+check "no output file after any error" test ! -e "$TMP/bad.txt" -a ! -e "$TMP/bad.txt.tmp"
+expect 2 "no scenario" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588
+expect 2 "one governor" "$IDLELAB" verdict -g menu-4 -p rk3588 -s idle
+expect 2 "--alpha out of range" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --alpha 1.5
+expect 2 "--fail-on nonsense" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --fail-on better
+expect 2 "--baseline not among -g" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --baseline teo
+expect 2 "an unknown scenario" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s nosuch
+expect 0 "help verdict" "$IDLELAB" help verdict
+check "the help names the options" sh -c "grep -q -- '--min-effect' '$OUT' && grep -q -- '--emit-jobs' '$OUT'"
+
+finish

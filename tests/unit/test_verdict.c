@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tests of lib/verdict: the work-unit table covers every scenario, energy per unit of work,
+ * the exact case-file form of a run, and the classification of synthetic grids (better,
+ * worse, same below the minimum effect or the noise, zero metrics, n/a, one seed), the
+ * order of the cells and the summary line.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "platform/platform.h"
+#include "verdict/verdict.h"
+
+#define assert_near(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
+
+static void test_work_table_covers_every_scenario(void **state)
+{
+	for (int i = 0; i < il_scenario_count(); i++) {
+		const struct il_scenario *scn = il_scenario_at(i);
+		const struct il_verdict_work *w = il_verdict_work_find(scn->name);
+
+		assert_non_null(w);
+		assert_non_null(w->why);
+		/* A rate score is per second and must be higher-is-better; a time score lower. */
+		if (w->kind == IL_WORK_RATE)
+			assert_true(scn->higher_is_better);
+		if (w->kind == IL_WORK_TIME)
+			assert_false(scn->higher_is_better);
+	}
+	for (int i = 0; i < il_verdict_work_count(); i++)
+		assert_non_null(il_scenario_find(il_verdict_work_at(i)->scenario));
+}
+
+static void parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
+		  struct il_scn_common *common)
+{
+	struct il_error err;
+
+	assert_int_equal(il_scn_parse(spec, scn, args, common, &err), 0);
+}
+
+static void test_energy_per_unit_of_work(void **state)
+{
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+	struct il_verdict_run r = { .energy_known = true, .duration_ns = 2000000000ULL };
+	const char *why = NULL;
+	char buf[64];
+	double v;
+
+	/* fio: 1000 iops for 2 s = 2000 requests; 0.5 J -> 250 µJ per request. */
+	parse("fio:device=nvme", &scn, &args, &common);
+	r.score = 1000;
+	r.joules = 0.5;
+	assert_string_equal(il_vmetric_name(IL_VM_ENERGY, scn, buf, sizeof(buf)), "uj_per_request");
+	assert_int_equal(il_vmetric_value(IL_VM_ENERGY, scn, &args, &r, &v, &why), 0);
+	assert_near(v, 250.0, 1e-9);
+	/* pingpong: 5 µs per loop for 2 s = 400000 loops; 2 J -> 5 µJ per loop. */
+	parse("pingpong:cpus=2", &scn, &args, &common);
+	r.score = 5;
+	r.joules = 2;
+	assert_int_equal(il_vmetric_value(IL_VM_ENERGY, scn, &args, &r, &v, &why), 0);
+	assert_near(v, 5.0, 1e-9);
+	/* netrr: rtt_us is per pair; 4 pairs at 20 µs for 2 s = 400000 transactions. */
+	parse("netrr:pairs=4", &scn, &args, &common);
+	r.score = 20;
+	r.joules = 4;
+	assert_string_equal(il_vmetric_name(IL_VM_ENERGY, scn, buf, sizeof(buf)), "uj_per_transaction");
+	assert_int_equal(il_vmetric_value(IL_VM_ENERGY, scn, &args, &r, &v, &why), 0);
+	assert_near(v, 10.0, 1e-9);
+	/* idle: its score counts wakeups, not work: Joules alone. */
+	parse("idle", &scn, &args, &common);
+	assert_string_equal(il_vmetric_name(IL_VM_ENERGY, scn, buf, sizeof(buf)), "joules");
+	assert_int_equal(il_vmetric_value(IL_VM_ENERGY, scn, &args, &r, &v, &why), 0);
+	assert_near(v, 4.0, 0);
+	/* No power numbers, or no work: n/a with a reason, never a zero. */
+	parse("fio:device=nvme", &scn, &args, &common);
+	r.energy_known = false;
+	assert_int_equal(il_vmetric_value(IL_VM_ENERGY, scn, &args, &r, &v, &why), -1);
+	assert_non_null(strstr(why, "no power numbers"));
+	r.energy_known = true;
+	r.score = 0;
+	assert_int_equal(il_vmetric_value(IL_VM_ENERGY, scn, &args, &r, &v, &why), -1);
+	assert_non_null(strstr(why, "no work"));
+}
+
+static void test_metrics_and_directions(void **state)
+{
+	const struct il_scenario *fio = il_scenario_find("fio"), *pp = il_scenario_find("pingpong");
+	struct il_verdict_run r = { .idles = 200, .aboves = 30, .belows = 10, .wake_p99_ns = 1500 };
+	struct il_scn_args args = { 0 };
+	const char *why;
+	double v;
+
+	assert_int_equal(il_vmetric_find("score"), IL_VM_SCORE);
+	assert_int_equal(il_vmetric_find("energy"), IL_VM_ENERGY);
+	assert_int_equal(il_vmetric_find("iops"), -1);
+	assert_true(il_vmetric_higher_better(IL_VM_SCORE, fio));
+	assert_false(il_vmetric_higher_better(IL_VM_SCORE, pp));
+	assert_false(il_vmetric_higher_better(IL_VM_IDLE_MISSES, fio));
+	assert_false(il_vmetric_higher_better(IL_VM_ENERGY, fio));
+	assert_int_equal(il_vmetric_value(IL_VM_IDLE_MISSES, fio, &args, &r, &v, &why), 0);
+	assert_near(v, 40, 0);
+	assert_int_equal(il_vmetric_value(IL_VM_IDLE_MISS_RATIO, fio, &args, &r, &v, &why), 0);
+	assert_near(v, 0.2, 1e-15);
+	assert_int_equal(il_vmetric_value(IL_VM_WAKEUP_P99, fio, &args, &r, &v, &why), 0);
+	assert_near(v, 1.5, 1e-15);
+}
+
+static void test_run_text_is_exact(void **state)
+{
+	struct il_verdict_run r = { .score = 1.0 / 3.0, .idles = 18446744073709551615ULL, .aboves = 7,
+				    .belows = 0, .wake_p99_ns = 219136, .joules = 0.17963275688000002,
+				    .energy_known = true, .duration_ns = 500000000 }, back;
+	const char *names[IL_VERDICT_RUN_FIELDS], *texts[IL_VERDICT_RUN_FIELDS];
+	char bufs[IL_VERDICT_RUN_FIELDS][64], why[128];
+
+	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++) {
+		/* in reverse order: the parser finds fields by name */
+		names[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_fields()[i];
+		texts[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_format(&r, i, bufs[i], sizeof(bufs[i]));
+	}
+	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, why, sizeof(why)), 0);
+	assert_memory_equal(&r.score, &back.score, sizeof(double));
+	assert_memory_equal(&r.joules, &back.joules, sizeof(double));
+	assert_true(back.idles == r.idles && back.aboves == 7 && back.wake_p99_ns == 219136);
+	assert_true(back.energy_known && back.duration_ns == 500000000);
+	texts[0] = "12x";
+	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "not a valid value"));
+	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS - 1, names + 1, texts + 1, &back, why,
+					      sizeof(why)), -1);
+	assert_non_null(strstr(why, "no '"));
+}
+
+/* A grid of one platform, @nscn fio scenarios, baseline + one governor, @n seeds. */
+struct grid {
+	struct il_verdict v;
+	const char *gov[2], *plat[1], *spec[2];
+	const struct il_scenario *scn[2];
+	struct il_scn_args args[2];
+};
+
+static void grid_init(struct grid *g, int n)
+{
+	struct il_scn_common common;
+
+	g->gov[0] = "base";
+	g->gov[1] = "new";
+	g->plat[0] = "rk3588";
+	g->spec[0] = "fio:device=nvme";
+	g->spec[1] = "pingpong:cpus=2";
+	parse(g->spec[0], &g->scn[0], &g->args[0], &common);
+	parse(g->spec[1], &g->scn[1], &g->args[1], &common);
+	assert_int_equal(il_verdict_init(&g->v, 1, 2, 2, 0, n), 0);
+	g->v.gov = g->gov;
+	g->v.plat = g->plat;
+	g->v.spec = g->spec;
+	g->v.scn = g->scn;
+	g->v.args = g->args;
+	for (int s = 0; s < 2; s++) {
+		for (int gv = 0; gv < 2; gv++) {
+			for (int it = 0; it < n; it++) {
+				struct il_verdict_run *r = &g->v.runs[il_verdict_index(&g->v, 0, s, gv, it)];
+
+				r->score = 1000 + it * 10; /* the same on both sides unless a test moves it */
+				r->idles = 5000;
+				r->aboves = 100 + (u64)it;
+				r->belows = 0;  /* zero on both sides */
+				r->wake_p99_ns = 2000;
+				r->joules = 1.0 + it * 0.01;
+				r->energy_known = true;
+				r->duration_ns = 1000000000ULL;
+			}
+		}
+	}
+}
+
+static const struct il_verdict_cell *find_cell(const struct il_verdict *v, int s, enum il_vmetric m)
+{
+	for (int i = 0; i < v->ncells; i++)
+		if (v->cells[i].s == s && v->cells[i].metric == m)
+			return &v->cells[i];
+	fail();
+	return NULL;
+}
+
+static const struct il_verdict_opts opts = {
+	.alpha = 0.05, .min_effect_pct = 1.0, .paired = true, .metrics = IL_VM_ALL, .perm_seed = 1,
+};
+
+static void test_judge_better_worse_same(void **state)
+{
+	struct grid g;
+	const struct il_verdict_cell *c;
+	char line[1024];
+
+	grid_init(&g, 5);
+	for (int it = 0; it < 5; it++) {
+		struct il_verdict_run *b = &g.v.runs[il_verdict_index(&g.v, 0, 0, 0, it)];
+		struct il_verdict_run *n = &g.v.runs[il_verdict_index(&g.v, 0, 0, 1, it)];
+
+		/* fio iops +10 % (better, and so are µJ per request); pingpong us_per_loop +10 %
+		 * (worse, lower is better; so are µJ per loop) */
+		n->score *= 1.10;
+		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].score *= 1.10;
+		/* fio aboves +0.5 %, consistently: significant, but below the minimum effect */
+		b->aboves = 10000 + 7 * (u64)it;
+		n->aboves = b->aboves + 50;
+	}
+	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
+	assert_true(g.v.judged);
+	assert_int_equal(g.v.ncells, 2 * IL_VM_COUNT);
+	assert_true(g.v.perm.exact);
+	assert_int_equal(g.v.perm.used, 252);
+	c = find_cell(&g.v, 0, IL_VM_SCORE);
+	assert_int_equal(c->cls, IL_VERDICT_BETTER);
+	assert_near(c->d.rel, 10.0, 1e-9);
+	assert_near(c->p_adj, 2.0 / 252, 1e-12);
+	assert_int_equal(find_cell(&g.v, 0, IL_VM_ENERGY)->cls, IL_VERDICT_BETTER);
+	assert_int_equal(find_cell(&g.v, 1, IL_VM_SCORE)->cls, IL_VERDICT_WORSE);
+	assert_int_equal(find_cell(&g.v, 1, IL_VM_ENERGY)->cls, IL_VERDICT_WORSE);
+	/* +0.5 % aboves: below --min-effect, same although the shift is far beyond the noise */
+	c = find_cell(&g.v, 0, IL_VM_ABOVES);
+	assert_true(c->p_adj <= 0.05);
+	assert_int_equal(c->cls, IL_VERDICT_SAME);
+	/* identical runs: same with p 1; zero on both sides: same */
+	c = find_cell(&g.v, 0, IL_VM_WAKEUP_P99);
+	assert_int_equal(c->cls, IL_VERDICT_SAME);
+	assert_near(c->d.diff, 0, 0);
+	assert_near(c->p_adj, 1.0, 0);
+	c = find_cell(&g.v, 0, IL_VM_BELOWS);
+	assert_int_equal(c->cls, IL_VERDICT_SAME);
+	assert_near(c->p_adj, 1.0, 0);
+	/* worst first: the worse cells lead, the better ones close */
+	assert_int_equal(g.v.cells[0].cls, IL_VERDICT_WORSE);
+	assert_int_equal(g.v.cells[g.v.ncells - 1].cls, IL_VERDICT_BETTER);
+	il_verdict_summary(&g.v, 1, line, sizeof(line));
+	assert_non_null(strstr(line, "new vs base on 1 platform × 2 scenarios, 5 seeds: worse in 2 cells "
+				     "(rk3588 pingpong:cpus=2 "));
+	/* the best better cell first */
+	assert_non_null(strstr(line, "better in 2 (rk3588 fio:device=nvme iops +10.0 % ["));
+	assert_non_null(strstr(line, "same in 10"));
+	il_verdict_free(&g.v);
+}
+
+/* Noise as large as the shift: no call, whatever the size of the mean's move. */
+static void test_noise_is_not_a_verdict(void **state)
+{
+	static const double noise[5] = { -300, 250, -100, 400, -250 };
+	struct grid g;
+
+	grid_init(&g, 5);
+	for (int it = 0; it < 5; it++) {
+		g.v.runs[il_verdict_index(&g.v, 0, 0, 0, it)].score += noise[it];
+		g.v.runs[il_verdict_index(&g.v, 0, 0, 1, it)].score += noise[4 - it] + 30;
+	}
+	assert_int_equal(il_verdict_judge(&g.v, &(struct il_verdict_opts){ .alpha = 0.05, .min_effect_pct = 1,
+									   .paired = false, .metrics = IL_VM_ALL }),
+			 0);
+	assert_int_equal(find_cell(&g.v, 0, IL_VM_SCORE)->cls, IL_VERDICT_SAME);
+	assert_true(find_cell(&g.v, 0, IL_VM_SCORE)->p_adj > 0.05);
+	il_verdict_free(&g.v);
+}
+
+static void test_na_and_one_seed(void **state)
+{
+	struct grid g;
+	struct il_verdict_count k;
+	char line[1024];
+
+	grid_init(&g, 5);
+	snprintf(g.v.na[1], IL_VERDICT_REASON_LEN, "needs 12 CPUs, rk3588 has 8");
+	for (int it = 0; it < 5; it++)
+		g.v.runs[il_verdict_index(&g.v, 0, 0, 1, it)].energy_known = false;
+	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
+	assert_int_equal(find_cell(&g.v, 1, IL_VM_SCORE)->cls, IL_VERDICT_NA);
+	assert_string_equal(find_cell(&g.v, 1, IL_VM_SCORE)->why, "needs 12 CPUs, rk3588 has 8");
+	assert_int_equal(find_cell(&g.v, 0, IL_VM_ENERGY)->cls, IL_VERDICT_NA);
+	assert_non_null(strstr(find_cell(&g.v, 0, IL_VM_ENERGY)->why, "no power numbers"));
+	il_verdict_counts(&g.v, 1, &k);
+	assert_int_equal(k.na, IL_VM_COUNT + 1);
+	assert_int_equal(g.v.cells[g.v.ncells - 1].cls, IL_VERDICT_NA);
+	il_verdict_free(&g.v);
+
+	grid_init(&g, 1);
+	g.v.runs[il_verdict_index(&g.v, 0, 0, 1, 0)].score *= 2;
+	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
+	assert_false(g.v.judged);
+	assert_int_equal(find_cell(&g.v, 0, IL_VM_SCORE)->cls, IL_VERDICT_UNJUDGED);
+	assert_near(find_cell(&g.v, 0, IL_VM_SCORE)->new_mean, 2000, 0);
+	il_verdict_summary(&g.v, 1, line, sizeof(line));
+	assert_non_null(strstr(line, "means only, no verdict"));
+	il_verdict_free(&g.v);
+}
+
+/* From a zero mean: no percentage, still a change every seed repeats; sorted after the rest. */
+static void test_change_from_zero(void **state)
+{
+	const struct il_verdict_cell *c;
+	struct grid g;
+	char buf[96];
+
+	grid_init(&g, 5);
+	for (int it = 0; it < 5; it++) {
+		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].belows = 3;
+		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].score *= 1.5;
+	}
+	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
+	c = find_cell(&g.v, 1, IL_VM_BELOWS);
+	assert_int_equal(c->cls, IL_VERDICT_WORSE);
+	assert_true(isnan(c->d.rel) && isinf(c->t));
+	assert_near(c->p_adj, 2.0 / 252, 1e-12);
+	assert_string_equal(il_verdict_cell_delta(c, buf, sizeof(buf)), "+3 from 0");
+	/* the +50 % cells lead the worse ones, the change from zero closes them */
+	assert_int_equal(g.v.cells[0].metric, IL_VM_SCORE);
+	for (int i = 0; i < g.v.ncells; i++)
+		if (g.v.cells[i].cls == IL_VERDICT_WORSE)
+			c = &g.v.cells[i];
+	assert_int_equal(c->metric, IL_VM_BELOWS);
+	il_verdict_free(&g.v);
+}
+
+static void test_cpus_needed(void **state)
+{
+	struct il_platform plat;
+	struct il_error err;
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+
+	assert_int_equal(il_platform_load("rk3399", &plat, &err), 0);
+	parse("pingpong:cpus=12", &scn, &args, &common);
+	assert_int_equal(il_verdict_cpus_needed(scn, &common, &plat), 12);
+	parse("pingpong", &scn, &args, &common);
+	assert_int_equal(il_verdict_cpus_needed(scn, &common, &plat), 2);
+	parse("idle", &scn, &args, &common);
+	assert_int_equal(il_verdict_cpus_needed(scn, &common, &plat), plat.cpus);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_work_table_covers_every_scenario),
+		cmocka_unit_test(test_energy_per_unit_of_work),
+		cmocka_unit_test(test_metrics_and_directions),
+		cmocka_unit_test(test_run_text_is_exact),
+		cmocka_unit_test(test_judge_better_worse_same),
+		cmocka_unit_test(test_noise_is_not_a_verdict),
+		cmocka_unit_test(test_na_and_one_seed),
+		cmocka_unit_test(test_change_from_zero),
+		cmocka_unit_test(test_cpus_needed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
