@@ -33,14 +33,18 @@ t0=$(date +%s)
 expect 0 "A/A --unpaired: menu-5 vs menu-6.15 and menu-5 vs itself, battery, all platforms" \
 	"$IDLELAB" verdict --unpaired -g menu-5,menu-6.15,menu-5 -p all --battery --time 500ms -f csv
 cp "$OUT" "$TMP/aa-menu.csv"
-check "A/A menu: every cell of both governors judged (2 x 8 x 21 x 7 rows)" \
-	test "$(tail -n +2 "$TMP/aa-menu.csv" | wc -l)" -eq 2352
+NPLAT=$("$IDLELAB" platforms | tail -n +2 | wc -l)
+NSCN=$("$IDLELAB" battery --list | wc -l)
+check "A/A menu: every cell of both governors judged (2 x $NPLAT platforms x $NSCN scenarios x 7 metrics)" \
+	test "$(tail -n +2 "$TMP/aa-menu.csv" | wc -l)" -eq $((2 * NPLAT * NSCN * 7))
 check "A/A menu: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$TMP/aa-menu.csv'"
 check "A/A menu: the runs differ (it is a test): most score cells moved" python3 -c "
 import csv, sys
-rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['metric_key'] == 'score' and r['verdict'] != 'n/a']
-assert len(rows) == 2 * 164 and sum(r['delta_pct'] not in ('0.000', '-') for r in rows) > len(rows) // 2
-" "$TMP/aa-menu.csv"
+score = [r for r in csv.DictReader(open(sys.argv[1])) if r['metric_key'] == 'score']
+rows = [r for r in score if r['verdict'] != 'n/a']
+assert len(score) == 2 * int(sys.argv[2]) * int(sys.argv[3])
+assert len(rows) > len(score) * 3 // 4 and sum(r['delta_pct'] not in ('0.000', '-') for r in rows) > len(rows) // 2
+" "$TMP/aa-menu.csv" "$NPLAT" "$NSCN"
 expect 0 "A/A --unpaired: teo-6.14 vs teo-6.17, battery, all platforms" \
 	"$IDLELAB" verdict --unpaired -g teo-6.14,teo-6.17 -p all --battery --time 500ms -f csv
 check "A/A teo: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$OUT'"
