@@ -16,7 +16,7 @@ const char *il_rpt_kind_name(enum il_rpt_kind kind)
 	static const char *const names[] = {
 		[IL_RPT_RUN] = "run", [IL_RPT_COMPARE] = "compare", [IL_RPT_BATTERY] = "battery",
 		[IL_RPT_SWEEP] = "sweep", [IL_RPT_REPLAY] = "replay", [IL_RPT_STATS] = "stats",
-		[IL_RPT_VERDICT] = "verdict",
+		[IL_RPT_VERDICT] = "verdict", [IL_RPT_FIDELITY] = "fidelity",
 	};
 
 	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?";
@@ -119,6 +119,7 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario", "metric_key", "verdict",
 					       NULL };
 	const json_t *trace = json_object_get(root, "trace"), *rows = json_object_get(root, "sweep");
+	static const char *const fidelity[] = { "group", "family", "metric", "seeds", "lab_mean", "sized", NULL };
 	const json_t *govs = json_object_get(root, "governors");
 
 	if (!json_is_object(root)) {
@@ -131,6 +132,9 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_REPLAY;
 	else if (is_kv_table(trace) && rows_have(json_object_get(root, "states"), stats))
 		*kind = IL_RPT_STATS;
+	else if (is_kv_table(json_object_get(root, "fidelity")) &&
+		 rows_have(json_object_get(root, "fidelity numbers"), fidelity))
+		*kind = IL_RPT_FIDELITY;
 	else if (is_kv_table(json_object_get(root, "verdict")) &&
 		 rows_have(json_object_get(root, "verdict_cells"), verdict))
 		*kind = IL_RPT_VERDICT;
@@ -142,7 +146,7 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_COMPARE;
 	else {
 		snprintf(why, cap, "not a result idlelab report reads (the JSON of run, compare, battery, "
-				   "sweep, merge, replay, stats or verdict)");
+				   "sweep, merge, replay, stats, verdict or fidelity)");
 		return -1;
 	}
 	return 0;

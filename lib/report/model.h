@@ -16,6 +16,8 @@
  *       compare   nothing but linux-pm tables (compare -f json)
  *       verdict   a "verdict" key/value table and "verdict_cells" rows (verdict -f json);
  *                 it makes no groups, only the heat maps of heatmap.c
+ *       fidelity  a "fidelity" key/value table and "fidelity numbers" rows with seeds and
+ *                 lab_mean (tests/fidelity/fidelity --json); no groups, only fidelity.c
  *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE.
  *  2. il_model_build() turns them into "groups": one per table and device (a run: per
  *     platform, scenario, parameters and device, so `run -g menu` and `run -g teo` of the
@@ -48,6 +50,7 @@ enum il_rpt_kind {
 	IL_RPT_REPLAY,
 	IL_RPT_STATS,
 	IL_RPT_VERDICT,
+	IL_RPT_FIDELITY,
 };
 
 const char *il_rpt_kind_name(enum il_rpt_kind kind);
@@ -232,6 +235,12 @@ const char *il_pm_score_col(const json_t *o);
  * Return: the number of maps written
  */
 int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin);
+
+/**
+ * il_fidelity_section - per fidelity input among @in[0..@nin) (fidelity.c): the lab against
+ * the seeds on log axes, and the seeds' findings in the lab; Return: the charts written
+ */
+int il_fidelity_section(FILE *out, const struct il_rpt_input *in, int nin);
 
 #endif /* HAVE_JANSSON */
 #endif /* IDLELAB_REPORT_MODEL_H */
