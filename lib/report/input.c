@@ -91,9 +91,15 @@ bool il_rpt_is_summary(const json_t *t)
 	return rows_have(t, sum);
 }
 
+/* An open-loop bound table or a gap to it (replay, run/compare --bound): frontier.c draws it. */
+bool il_rpt_is_bound(const char *key)
+{
+	return !strncmp(key, "bound", 5) || !strncmp(key, "gap to bound", 12);
+}
+
 /*
- * Every table of @root is a linux-pm table, except the key/value table @except if not NULL
- * and summaries of the linux-pm tables.
+ * Every table of @root is a linux-pm table, except the key/value table @except if not NULL,
+ * summaries of the linux-pm tables and the open-loop bound's tables.
  */
 static bool all_pm_tables(const json_t *root, const char *except)
 {
@@ -102,7 +108,7 @@ static bool all_pm_tables(const json_t *root, const char *except)
 	int n = 0;
 
 	json_object_foreach((json_t *)root, key, t) {
-		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t))
+		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t) || il_rpt_is_bound(key))
 			continue;
 		if (!is_pm_table(t))
 			return false;

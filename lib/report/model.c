@@ -283,7 +283,7 @@ static int add_compare(struct il_model *m, const struct il_rpt_input *in)
 
 	json_object_foreach(in->root, title, t)
 		if ((strcmp(title, "battery") || in->kind != IL_RPT_BATTERY) &&
-		    !il_rpt_is_summary(t) && add_pm_table(m, in, title, t))
+		    !il_rpt_is_summary(t) && !il_rpt_is_bound(title) && add_pm_table(m, in, title, t))
 				return -1;
 	return 0;
 }

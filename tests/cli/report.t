@@ -168,8 +168,8 @@ expect 0 "report of a fidelity result and a replay" "$IDLELAB" report "$FIDJ" "$
 P3=$R3/index.html
 check "that page is well-formed XML (xmllint)" xmllint --noout "$P3"
 check "the inputs table says fidelity" grep -q '<td>report-fidelity.json</td><td>fidelity</td>' "$P3"
-check "section and contents: lab against seeds" sh -c "grep -q '<section id=\"fidelity\">' '$P3' &&
-	grep -q 'href=\"#fidelity\"' '$P3'"
+check "sections and contents: lab against seeds, open-loop bound" sh -c "grep -q '<section id=\"fidelity\">' '$P3' &&
+	grep -q '<section id=\"bound\">' '$P3' && grep -q 'href=\"#fidelity\"' '$P3' && grep -q 'href=\"#bound\"' '$P3'"
 mkdir "$TMP/svg3"
 awk -v dir="$TMP/svg3" '/^<svg /{ n++; f = sprintf("%s/%02d.svg", dir, n) } f { print > f } /^<\/svg>/ { close(f); f = "" }' "$P3"
 titled3() {
@@ -224,7 +224,36 @@ bar_colours "$f" | sort | uniq -c >"$TMP/bar-colours"
 check "bars: blue when the lab goes the seeds' way, red when not ($(tr -s ' \n' ' ' <"$TMP/bar-colours"))" \
 	sh -c "! grep -q bad '$TMP/bar-colours' && grep -q 'ok #2166ac' '$TMP/bar-colours' &&
 	grep -q 'ok #b2182b' '$TMP/bar-colours'"
+f=$(titled3 "Open-loop bound: bound.json")
+check "chart: the open-loop bound" test -n "$f"
+perl -MJSON::PP -CS -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	my ($b) = grep { /^bound / } keys %$d;
+	for my $r (@{$d->{$b}}) {
+		printf "bound, \x{3bb} = %s: %.3f mJ at %.1f \x{b5}s added latency\n",
+			$r->{lambda_nj_per_us} eq "inf" ? "inf" : "$r->{lambda_nj_per_us} nJ/\x{b5}s", $r->{energy_mj},
+			$r->{added_latency_us};
+	}' "$TMP/bound.json" | sort >"$TMP/want-bound"
+[ -n "$f" ] && tips "$f" circle | grep '^bound' >"$TMP/got-bound"
+check "frontier: a marker per bound row ($(wc -l <"$TMP/want-bound") points)" \
+	sh -c "test \$(wc -l <'$TMP/want-bound') -ge 2 && cmp -s '$TMP/want-bound' '$TMP/got-bound'"
+check "frontier: a line through them" grep -q '<polyline ' "$f"
+perl -MJSON::PP -CS -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	my ($g) = grep { /^gap to bound/ } keys %$d;
+	for my $r (@{$d->{$g}}) { (my $v = $r->{verdict}) =~ s/^gap to bound: //; print "$r->{governor}: $v\n"; }
+	' "$TMP/bound.json" | sort >"$TMP/want-gap"
+svg_texts "$f" | grep ': [+-][0-9.]* % energy at equal added latency$' | sort >"$TMP/got-gap"
+check "frontier: each governor labelled with its gap ($(wc -l <"$TMP/want-gap"): $(head -n 1 "$TMP/got-gap"))" \
+	sh -c "grep -q '^menu-7.1: ' '$TMP/want-gap' && cmp -s '$TMP/want-gap' '$TMP/got-gap'"
 check "no lab-against-seeds section without a fidelity input" sh -c "! grep -q 'id=\"fidelity\"' '$PAGE'"
+expect 0 "report of a compare without --bound" "$IDLELAB" report "$TMP/cmp.json" -o "$TMP/rep4"
+check "no bound section without a bound table" sh -c "! grep -q -e 'id=\"bound\"' -e 'Open-loop bound' '$TMP/rep4/index.html'"
+expect 0 "compare --bound -f json" "$IDLELAB" compare -g menu,teo -p pseries -s wakeup --time 50ms --bound -f json \
+	-o "$TMP/cmp-bound.json"
+expect 0 "report reads it (its gap tables are not linux-pm tables)" "$IDLELAB" report "$TMP/cmp-bound.json" \
+	-o "$TMP/rep5"
+check "its data section has the gap table" grep -q 'gap to bound wakeup' "$TMP/rep5/index.html"
 perl -MJSON::PP -e '
 	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
 	delete $d->{fidelity}; print encode_json($d);' "$FIDJ" >"$TMP/fid-no-kv.json"
@@ -305,6 +334,7 @@ chrome --screenshot="$TMP/shot3.png" --window-size=1280,3000 "file://$P3" >/dev/
 size=$(wc -c <"$TMP/shot3.png" 2>/dev/null || echo 0)
 check "the lab-against-seeds and bound page renders ($size bytes)" test "$size" -gt 50000
 chrome --dump-dom "file://$P3" >"$TMP/dom3.html" 2>"$TMP/dom3.err"
-check "its DOM has the scatter" grep -q 'Lab against seeds: report-fidelity.json' "$TMP/dom3.html"
+check "its DOM has the scatter and the frontier" sh -c "grep -q 'Lab against seeds: report-fidelity.json' '$TMP/dom3.html' &&
+	grep -q 'Open-loop bound: bound.json' '$TMP/dom3.html'"
 check "no console message from it" sh -c "! grep -e 'CONSOLE' -e 'Uncaught' -e 'net::ERR' '$TMP/shot3.err' '$TMP/dom3.err'"
 finish
