@@ -29,6 +29,14 @@
 #define FID_BAR_W 300.0
 #define FID_OPEN_FINDINGS 60 /* more findings start folded */
 
+/* Column @key of @row as text, "?" when it is not a string (the input is not trusted). */
+static const char *txt(const json_t *row, const char *key)
+{
+	const char *s = il_json_str(row, key);
+
+	return s ? s : "?";
+}
+
 struct families {
 	int n;
 	char *name[FID_MAX_FAMILIES]; /* into the JSON */
@@ -112,8 +120,8 @@ static void point(FILE *out, const struct il_plot *p, const json_t *row, const c
 			il_svg_line(out, x - 3, y0, x + 3, y0, color, 1.2, NULL);
 		il_svg_line(out, x - 3, y1, x + 3, y1, color, 1.2, NULL);
 	}
-	snprintf(tip, sizeof(tip), "%s %s %s: seeds %.4g, lab %.4g ± %.3g (×%.3f)", il_json_str(row, "group"),
-		 il_json_str(row, "seeds_label"), il_json_str(row, "metric"), s, m, isnan(ci) ? 0 : ci, m / s);
+	snprintf(tip, sizeof(tip), "%s %s %s: seeds %.4g, lab %.4g ± %.3g (×%.3f)", txt(row, "group"),
+		 txt(row, "seeds_label"), txt(row, "metric"), s, m, isnan(ci) ? 0 : ci, m / s);
 	il_svg_circle(out, x, y, 3.5, color, tip);
 }
 
@@ -181,8 +189,8 @@ static void finding_bar(FILE *out, const json_t *row, double y)
 	char label[512], tip[768], value[128];
 	double w = nseeds > 0 ? FID_BAR_W * holds / nseeds : 0;
 
-	snprintf(label, sizeof(label), "%s %s: %s vs %s", il_json_str(row, "group"), il_json_str(row, "metric"),
-		 il_json_str(row, "a"), il_json_str(row, "b"));
+	snprintf(label, sizeof(label), "%s %s: %s vs %s", txt(row, "group"), txt(row, "metric"),
+		 txt(row, "a"), txt(row, "b"));
 	snprintf(tip, sizeof(tip), "%s: seeds a %s b, lab a %s b, holds on %.0f/%.0f lab seeds", label, sd,
 		 ld ? ld : "?", holds, nseeds);
 	il_chart_label(out, FID_BAR_LEFT - 8, y + 12, "end", FID_BAR_LEFT - 16, IL_CHART_SMALL_PX, IL_CHART_INK,

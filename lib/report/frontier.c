@@ -146,7 +146,7 @@ static void draw_govs(FILE *out, const struct il_plot *p, const struct frontier 
 		const char *name = il_json_str(f->gov[g], "governor");
 		char tip[512];
 
-		if (isnan(x) || isnan(y))
+		if (isnan(x) || isnan(y) || !name)
 			continue;
 		snprintf(tip, sizeof(tip), "%s: %.3f mJ at %.1f µs added latency; %s", name, y, x,
 			 il_json_str(f->gov[g], "verdict") ? il_json_str(f->gov[g], "verdict") : "");
