@@ -249,6 +249,11 @@ check "frontier: each governor labelled with its gap ($(wc -l <"$TMP/want-gap"):
 check "no lab-against-seeds section without a fidelity input" sh -c "! grep -q 'id=\"fidelity\"' '$PAGE'"
 expect 0 "report of a compare without --bound" "$IDLELAB" report "$TMP/cmp.json" -o "$TMP/rep4"
 check "no bound section without a bound table" sh -c "! grep -q -e 'id=\"bound\"' -e 'Open-loop bound' '$TMP/rep4/index.html'"
+expect 0 "run --bound -f json" "$IDLELAB" run -g menu -p pseries -s wakeup --time 50ms --bound -f json \
+	-o "$TMP/run-bound.json"
+expect 0 "report of it" "$IDLELAB" report "$TMP/run-bound.json" -o "$TMP/rep6"
+check "a run's bound is drawn too, with its governor" sh -c "grep -q 'aria-label=\"Open-loop bound: run-bound.json\"' \
+	'$TMP/rep6/index.html' && grep -q '>menu: [+-][0-9.]* % energy at equal added latency<' '$TMP/rep6/index.html'"
 expect 0 "compare --bound -f json" "$IDLELAB" compare -g menu,teo -p pseries -s wakeup --time 50ms --bound -f json \
 	-o "$TMP/cmp-bound.json"
 expect 0 "report reads it (its gap tables are not linux-pm tables)" "$IDLELAB" report "$TMP/cmp-bound.json" \
