@@ -16,7 +16,7 @@ const char *il_rpt_kind_name(enum il_rpt_kind kind)
 	static const char *const names[] = {
 		[IL_RPT_RUN] = "run", [IL_RPT_COMPARE] = "compare", [IL_RPT_BATTERY] = "battery",
 		[IL_RPT_SWEEP] = "sweep", [IL_RPT_REPLAY] = "replay", [IL_RPT_STATS] = "stats",
-		[IL_RPT_VERDICT] = "verdict",
+		[IL_RPT_VERDICT] = "verdict", [IL_RPT_FIDELITY] = "fidelity",
 	};
 
 	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?";
@@ -91,9 +91,15 @@ bool il_rpt_is_summary(const json_t *t)
 	return rows_have(t, sum);
 }
 
+/* An open-loop bound table or a gap to it (replay, run/compare --bound): frontier.c draws it. */
+bool il_rpt_is_bound(const char *key)
+{
+	return !strncmp(key, "bound", 5) || !strncmp(key, "gap to bound", 12);
+}
+
 /*
- * Every table of @root is a linux-pm table, except the key/value table @except if not NULL
- * and summaries of the linux-pm tables.
+ * Every table of @root is a linux-pm table, except the key/value table @except if not NULL,
+ * summaries of the linux-pm tables and the open-loop bound's tables.
  */
 static bool all_pm_tables(const json_t *root, const char *except)
 {
@@ -102,7 +108,7 @@ static bool all_pm_tables(const json_t *root, const char *except)
 	int n = 0;
 
 	json_object_foreach((json_t *)root, key, t) {
-		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t))
+		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t) || il_rpt_is_bound(key))
 			continue;
 		if (!is_pm_table(t))
 			return false;
@@ -119,6 +125,7 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario", "metric_key", "verdict",
 					       NULL };
 	const json_t *trace = json_object_get(root, "trace"), *rows = json_object_get(root, "sweep");
+	static const char *const fidelity[] = { "group", "family", "metric", "seeds", "lab_mean", "sized", NULL };
 	const json_t *govs = json_object_get(root, "governors");
 
 	if (!json_is_object(root)) {
@@ -131,6 +138,9 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_REPLAY;
 	else if (is_kv_table(trace) && rows_have(json_object_get(root, "states"), stats))
 		*kind = IL_RPT_STATS;
+	else if (is_kv_table(json_object_get(root, "fidelity")) &&
+		 rows_have(json_object_get(root, "fidelity numbers"), fidelity))
+		*kind = IL_RPT_FIDELITY;
 	else if (is_kv_table(json_object_get(root, "verdict")) &&
 		 rows_have(json_object_get(root, "verdict_cells"), verdict))
 		*kind = IL_RPT_VERDICT;
@@ -142,7 +152,7 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_COMPARE;
 	else {
 		snprintf(why, cap, "not a result idlelab report reads (the JSON of run, compare, battery, "
-				   "sweep, merge, replay, stats or verdict)");
+				   "sweep, merge, replay, stats, verdict or fidelity)");
 		return -1;
 	}
 	return 0;

@@ -283,7 +283,7 @@ static int add_compare(struct il_model *m, const struct il_rpt_input *in)
 
 	json_object_foreach(in->root, title, t)
 		if ((strcmp(title, "battery") || in->kind != IL_RPT_BATTERY) &&
-		    !il_rpt_is_summary(t) && add_pm_table(m, in, title, t))
+		    !il_rpt_is_summary(t) && !il_rpt_is_bound(title) && add_pm_table(m, in, title, t))
 				return -1;
 	return 0;
 }
@@ -540,7 +540,7 @@ static int disambiguate(struct il_model *m)
 	return 0;
 }
 
-/* A verdict makes no groups: its cells are drawn as they are (heatmap.c). */
+/* A verdict or a fidelity result makes no groups: it is drawn as it is (heatmap.c, fidelity.c). */
 static int add_verdict(struct il_model *m, const struct il_rpt_input *in)
 {
 	return 0;
@@ -551,7 +551,7 @@ int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, c
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
 		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare, [IL_RPT_BATTERY] = add_compare,
 		[IL_RPT_SWEEP] = add_sweep, [IL_RPT_REPLAY] = add_replay, [IL_RPT_STATS] = add_stats,
-		[IL_RPT_VERDICT] = add_verdict,
+		[IL_RPT_VERDICT] = add_verdict, [IL_RPT_FIDELITY] = add_verdict,
 	};
 
 	memset(m, 0, sizeof(*m));

@@ -16,6 +16,10 @@
  *       compare   nothing but linux-pm tables (compare -f json)
  *       verdict   a "verdict" key/value table and "verdict_cells" rows (verdict -f json);
  *                 it makes no groups, only the heat maps of heatmap.c
+ *       fidelity  a "fidelity" key/value table and "fidelity numbers" rows with seeds and
+ *                 lab_mean (tests/fidelity/fidelity --json); no groups, only fidelity.c
+ *     Any input with a "bound" table (replay; run/compare --bound) also gets the frontier
+ *     chart of frontier.c.
  *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE.
  *  2. il_model_build() turns them into "groups": one per table and device (a run: per
  *     platform, scenario, parameters and device, so `run -g menu` and `run -g teo` of the
@@ -48,6 +52,7 @@ enum il_rpt_kind {
 	IL_RPT_REPLAY,
 	IL_RPT_STATS,
 	IL_RPT_VERDICT,
+	IL_RPT_FIDELITY,
 };
 
 const char *il_rpt_kind_name(enum il_rpt_kind kind);
@@ -65,6 +70,8 @@ struct il_rpt_input {
 int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap);
 /** il_rpt_is_summary - @t is the summary of a linux-pm table (lib/output/summary.h): not drawn */
 bool il_rpt_is_summary(const json_t *t);
+/** il_rpt_is_bound - table @key is the open-loop bound's or a gap to it: frontier.c draws it */
+bool il_rpt_is_bound(const char *key);
 /**
  * il_rpt_input_parse - parse @text (the contents of @name) and detect its kind
  * Return: 0, or -1 with the reason in @err (without the name)
@@ -232,6 +239,19 @@ const char *il_pm_score_col(const json_t *o);
  * Return: the number of maps written
  */
 int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin);
+
+/**
+ * il_fidelity_section - per fidelity input among @in[0..@nin) (fidelity.c): the lab against
+ * the seeds on log axes, and the seeds' findings in the lab; Return: the charts written
+ */
+int il_fidelity_section(FILE *out, const struct il_rpt_input *in, int nin);
+/** il_bound_has - @in has an open-loop "bound" table */
+bool il_bound_has(const struct il_rpt_input *in);
+/**
+ * il_bound_section - per bound table of @in[0..@nin) (frontier.c): the frontier and the
+ * governors of its gap table, coloured as in @m; Return: the charts written
+ */
+int il_bound_section(FILE *out, const struct il_rpt_input *in, int nin, const struct il_model *m);
 
 #endif /* HAVE_JANSSON */
 #endif /* IDLELAB_REPORT_MODEL_H */

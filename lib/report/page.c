@@ -43,6 +43,8 @@ struct page_parts {
 	bool *has_hist;
 	int nsweep, nhist;
 	int nverdict;            /* verdict inputs (heat maps) */
+	int nfidelity;           /* fidelity inputs (lab against seeds) */
+	int nbound;              /* inputs with an open-loop bound table */
 };
 
 struct il_page *il_page_new(void)
@@ -163,8 +165,11 @@ static int build(struct page_parts *P, const struct il_page *p, const struct il_
 	memset(P, 0, sizeof(*P));
 	if (il_model_build(&P->m, p->in, p->n, err, cap))
 		return -1;
-	for (int i = 0; i < p->n; i++)
+	for (int i = 0; i < p->n; i++) {
 		P->nverdict += p->in[i].kind == IL_RPT_VERDICT;
+		P->nfidelity += p->in[i].kind == IL_RPT_FIDELITY;
+		P->nbound += il_bound_has(&p->in[i]);
+	}
 	P->base = il_pick_baseline(&P->m, o->baseline, err, cap);
 	if (!P->base && o->baseline)
 		return -1;
@@ -245,6 +250,8 @@ static void toc(FILE *out, const struct page_parts *P)
 	fputs("<nav>\n<ul>\n", out);
 	toc_item(out, true, "inputs", "Inputs");
 	toc_item(out, P->nverdict > 0, "verdict", "Verdict heat maps");
+	toc_item(out, P->nfidelity > 0, "fidelity", "Lab against seeds");
+	toc_item(out, P->nbound > 0, "bound", "Open-loop bound");
 	toc_item(out, P->has_rel || P->has_sum, "relative", "Relative to the baseline");
 	toc_item(out, P->nsweep > 0, "sweeps", "Sweeps");
 	toc_item(out, P->has_miss, "misses", "Idle misses");
@@ -362,6 +369,32 @@ static void section_verdict(FILE *out, const struct il_page *p, const struct pag
 	      "verdict called it better or worse (adjusted p-value and minimum effect, docs/verdict.md); "
 	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n", out);
 	il_heat_section(out, p->in, p->n);
+	fputs("</section>\n", out);
+}
+
+static void section_fidelity(FILE *out, const struct il_page *p, const struct page_parts *P)
+{
+	if (!P->nfidelity)
+		return;
+	fputs("<section id=\"fidelity\">\n<h2>Lab against seeds</h2>\n<p class=\"muted\">The fidelity "
+	      "scoreboard (make fidelity, tests/fidelity/seeds.tsv): every number of the seeds whose size "
+	      "is compared, the lab's mean with its 95 % interval over the lab seeds against the seeds' "
+	      "value; then every finding of the seeds (a comparison beyond their noise) and on how many "
+	      "lab seeds it holds.</p>\n", out);
+	il_fidelity_section(out, p->in, p->n);
+	fputs("</section>\n", out);
+}
+
+static void section_bound(FILE *out, const struct il_page *p, const struct page_parts *P)
+{
+	if (!P->nbound)
+		return;
+	fputs("<section id=\"bound\">\n<h2>Open-loop bound</h2>\n<p class=\"muted\">With every idle "
+	      "period's length known, choosing per period the state that minimises energy + λ × exit "
+	      "latency traces the least energy any governor can spend at each added latency on these "
+	      "periods (docs/trace.md). Each governor is a point, labelled with its gap to the "
+	      "frontier at its own added latency.</p>\n", out);
+	il_bound_section(out, p->in, p->n, &P->m);
 	fputs("</section>\n", out);
 }
 
@@ -562,6 +595,8 @@ int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, ch
 	toc(out, &P);
 	inputs(out, p, &P);
 	section_verdict(out, p, &P);
+	section_fidelity(out, p, &P);
+	section_bound(out, p, &P);
 	section_relative(out, &P);
 	section_sweeps(out, p, &P);
 	section_misses(out, &P);

@@ -155,6 +155,117 @@ check "the seeds' table: average, max, min against teo" \
 	grep -q 'data-gov=\"menu\" data-stat=\"average\"' '$PAGE'"
 check "the title is escaped" grep -q '<title>Lab &amp; traces</title>' "$PAGE"
 
+# ---- lab against seeds (fidelity --json), governors against the open-loop bound -----------
+# The fidelity input is a short scoreboard run committed as a fixture (docs/report.md says how
+# it was made); the bound comes from replay, whose JSON ends with the bound and gap tables.
+FIDJ=$TOP/tests/fixtures/report-fidelity.json
+expect 0 "replay with its bound" "$IDLELAB" replay "$FIX/vm.trace" -p haltpoll-vm -g menu,teo -f json \
+	-o "$TMP/bound.json"
+check "the replay has a bound and a gap table" sh -c "grep -q '\"bound (open loop' '$TMP/bound.json' &&
+	grep -q '\"gap to bound (' '$TMP/bound.json'"
+R3=$TMP/rep3
+expect 0 "report of a fidelity result and a replay" "$IDLELAB" report "$FIDJ" "$TMP/bound.json" -o "$R3"
+P3=$R3/index.html
+check "that page is well-formed XML (xmllint)" xmllint --noout "$P3"
+check "the inputs table says fidelity" grep -q '<td>report-fidelity.json</td><td>fidelity</td>' "$P3"
+check "sections and contents: lab against seeds, open-loop bound" sh -c "grep -q '<section id=\"fidelity\">' '$P3' &&
+	grep -q '<section id=\"bound\">' '$P3' && grep -q 'href=\"#fidelity\"' '$P3' && grep -q 'href=\"#bound\"' '$P3'"
+mkdir "$TMP/svg3"
+awk -v dir="$TMP/svg3" '/^<svg /{ n++; f = sprintf("%s/%02d.svg", dir, n) } f { print > f } /^<\/svg>/ { close(f); f = "" }' "$P3"
+titled3() {
+	grep -l "aria-label=\"$1\"" "$TMP"/svg3/*.svg | head -n 1
+}
+# The texts of an element kind's <title> children, entities decoded, sorted.
+tips() {
+	xmllint --xpath "//*[local-name()=\"$2\"]/*[local-name()=\"title\"]/text()" "$1" 2>/dev/null |
+		perl -CS -pe 's/&#x([0-9a-fA-F]+);/chr(hex($1))/ge; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+			s/&#39;/\x27/g; s/&amp;/&/g' | sort
+}
+f=$(titled3 "Lab against seeds: report-fidelity.json")
+check "scatter: lab against seeds" test -n "$f"
+# Every number compared in size, with both values > 0, is one point: its tooltip holds the
+# seeds' value, the lab's mean and interval and the ratio, as the JSON has them.
+perl -MJSON::PP -CS -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	for my $r (@{$d->{"fidelity numbers"}}) {
+		next unless $r->{sized} eq "yes" && defined $r->{lab_mean} && $r->{seeds} > 0 && $r->{lab_mean} > 0;
+		printf "%s %s %s: seeds %.4g, lab %.4g \x{b1} %.3g (\x{d7}%.3f)\n", $r->{group}, $r->{seeds_label},
+			$r->{metric}, $r->{seeds}, $r->{lab_mean}, $r->{lab_ci95} // 0, $r->{lab_mean} / $r->{seeds};
+	}' "$FIDJ" | sort >"$TMP/want-fid"
+[ -n "$f" ] && tips "$f" circle >"$TMP/got-fid"
+check "scatter: one point per sized number, tooltips as in the JSON ($(wc -l <"$TMP/want-fid") points)" \
+	sh -c "test \$(wc -l <'$TMP/want-fid') -gt 20 && cmp -s '$TMP/want-fid' '$TMP/got-fid'"
+check "scatter: the ±25 % band and the y = x line" sh -c "grep -q '<title>within ±25 % of the seeds</title>' '$f' &&
+	grep -q 'stroke=\"#4a7a4a\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"' '$f'"
+check "scatter: log axes" sh -c "svg_texts() { xmllint --xpath '//*[local-name()=\"text\"]/text()' \"\$1\"; };
+	svg_texts '$f' | grep -q \"the seeds' value (log scale)\" && svg_texts '$f' | grep -q 'the lab.s mean (log scale)'"
+svg_texts "$f" >"$TMP/fid-texts"
+check "scatter legend: the row families" sh -c "grep -qx 'rk3399 fio' '$TMP/fid-texts' &&
+	grep -qx 'pseries wakeup' '$TMP/fid-texts' && grep -qx 'i5-10600k pingpong' '$TMP/fid-texts'"
+check "scatter: error bars (CI caps)" test "$(grep -c '<line .*stroke-width="1.2"' "$f")" -gt 20
+f=$(grep -l 'aria-label="Seeds&#39; findings in the lab: report-fidelity.json"' "$TMP"/svg3/*.svg | head -n 1)
+check "bars: the seeds' findings" test -n "$f"
+perl -MJSON::PP -CS -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	for my $r (@{$d->{"fidelity comparisons"}}) {
+		next if $r->{seeds} eq "=";
+		printf "%s %s: %s vs %s: seeds a %s b, lab a %s b, holds on %d/%d lab seeds\n", $r->{group},
+			$r->{metric}, $r->{a}, $r->{b}, $r->{seeds}, $r->{lab}, $r->{holds}, $r->{lab_seeds};
+	}' "$FIDJ" | sort >"$TMP/want-finding"
+[ -n "$f" ] && tips "$f" rect >"$TMP/got-finding"
+check "bars: one per finding, directions and seeds as in the JSON ($(wc -l <"$TMP/want-finding") findings)" \
+	sh -c "test \$(wc -l <'$TMP/want-finding') -gt 10 && cmp -s '$TMP/want-finding' '$TMP/got-finding'"
+# Blue where the lab's direction is the seeds', red where it is not: both kinds occur here.
+bar_colours() {
+	perl -ne 'while (/fill="(#[0-9a-f]+)"><title>[^<]*seeds a (\S+) b, lab a (\S+) b/g) {
+		print(($2 eq $3) == ($1 eq "#2166ac") && ($1 eq "#2166ac" || $1 eq "#b2182b") ? "ok $1\n" : "bad\n"); }' "$1"
+}
+bar_colours "$f" | sort | uniq -c >"$TMP/bar-colours"
+check "bars: blue when the lab goes the seeds' way, red when not ($(tr -s ' \n' ' ' <"$TMP/bar-colours"))" \
+	sh -c "! grep -q bad '$TMP/bar-colours' && grep -q 'ok #2166ac' '$TMP/bar-colours' &&
+	grep -q 'ok #b2182b' '$TMP/bar-colours'"
+f=$(titled3 "Open-loop bound: bound.json")
+check "chart: the open-loop bound" test -n "$f"
+perl -MJSON::PP -CS -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	my ($b) = grep { /^bound / } keys %$d;
+	for my $r (@{$d->{$b}}) {
+		printf "bound, \x{3bb} = %s: %.3f mJ at %.1f \x{b5}s added latency\n",
+			$r->{lambda_nj_per_us} eq "inf" ? "inf" : "$r->{lambda_nj_per_us} nJ/\x{b5}s", $r->{energy_mj},
+			$r->{added_latency_us};
+	}' "$TMP/bound.json" | sort >"$TMP/want-bound"
+[ -n "$f" ] && tips "$f" circle | grep '^bound' >"$TMP/got-bound"
+check "frontier: a marker per bound row ($(wc -l <"$TMP/want-bound") points)" \
+	sh -c "test \$(wc -l <'$TMP/want-bound') -ge 2 && cmp -s '$TMP/want-bound' '$TMP/got-bound'"
+check "frontier: a line through them" grep -q '<polyline ' "$f"
+perl -MJSON::PP -CS -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	my ($g) = grep { /^gap to bound/ } keys %$d;
+	for my $r (@{$d->{$g}}) { (my $v = $r->{verdict}) =~ s/^gap to bound: //; print "$r->{governor}: $v\n"; }
+	' "$TMP/bound.json" | sort >"$TMP/want-gap"
+svg_texts "$f" | grep ': [+-][0-9.]* % energy at equal added latency$' | sort >"$TMP/got-gap"
+check "frontier: each governor labelled with its gap ($(wc -l <"$TMP/want-gap"): $(head -n 1 "$TMP/got-gap"))" \
+	sh -c "grep -q '^menu-7.1: ' '$TMP/want-gap' && cmp -s '$TMP/want-gap' '$TMP/got-gap'"
+check "no lab-against-seeds section without a fidelity input" sh -c "! grep -q 'id=\"fidelity\"' '$PAGE'"
+expect 0 "report of a compare without --bound" "$IDLELAB" report "$TMP/cmp.json" -o "$TMP/rep4"
+check "no bound section without a bound table" sh -c "! grep -q -e 'id=\"bound\"' -e 'Open-loop bound' '$TMP/rep4/index.html'"
+expect 0 "run --bound -f json" "$IDLELAB" run -g menu -p pseries -s wakeup --time 50ms --bound -f json \
+	-o "$TMP/run-bound.json"
+expect 0 "report of it" "$IDLELAB" report "$TMP/run-bound.json" -o "$TMP/rep6"
+check "a run's bound is drawn too, with its governor" sh -c "grep -q 'aria-label=\"Open-loop bound: run-bound.json\"' \
+	'$TMP/rep6/index.html' && grep -q '>menu: [+-][0-9.]* % energy at equal added latency<' '$TMP/rep6/index.html'"
+expect 0 "compare --bound -f json" "$IDLELAB" compare -g menu,teo -p pseries -s wakeup --time 50ms --bound -f json \
+	-o "$TMP/cmp-bound.json"
+expect 0 "report reads it (its gap tables are not linux-pm tables)" "$IDLELAB" report "$TMP/cmp-bound.json" \
+	-o "$TMP/rep5"
+check "its data section has the gap table" grep -q 'gap to bound wakeup' "$TMP/rep5/index.html"
+perl -MJSON::PP -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	delete $d->{fidelity}; print encode_json($d);' "$FIDJ" >"$TMP/fid-no-kv.json"
+expect 1 "a fidelity result without its summary table is not one" "$IDLELAB" report "$TMP/fid-no-kv.json" \
+	-o "$TMP/none"
+check "the message lists fidelity among the kinds" grep -q "verdict or fidelity)" "$ERR"
+
 # ---- offline -------------------------------------------------------------------------------
 grep -o 'https\?://[^"]*' "$PAGE" | grep -v -x -e 'http://www.w3.org/2000/svg' -e 'http://www.w3.org/1999/xhtml' \
 	>"$TMP/urls"
@@ -224,4 +335,11 @@ cat "$TMP/shot.err" "$TMP/dom.err" >"$TMP/chrome.err"
 check "no console message or uncaught error from the page" \
 	sh -c "! grep -e 'CONSOLE' -e 'Uncaught' '$TMP/chrome.err'"
 check "no failed request" sh -c "! grep -e 'net::ERR' -e 'Failed to load' '$TMP/chrome.err'"
+chrome --screenshot="$TMP/shot3.png" --window-size=1280,3000 "file://$P3" >/dev/null 2>"$TMP/shot3.err"
+size=$(wc -c <"$TMP/shot3.png" 2>/dev/null || echo 0)
+check "the lab-against-seeds and bound page renders ($size bytes)" test "$size" -gt 50000
+chrome --dump-dom "file://$P3" >"$TMP/dom3.html" 2>"$TMP/dom3.err"
+check "its DOM has the scatter and the frontier" sh -c "grep -q 'Lab against seeds: report-fidelity.json' '$TMP/dom3.html' &&
+	grep -q 'Open-loop bound: bound.json' '$TMP/dom3.html'"
+check "no console message from it" sh -c "! grep -e 'CONSOLE' -e 'Uncaught' -e 'net::ERR' '$TMP/shot3.err' '$TMP/dom3.err'"
 finish

@@ -3,7 +3,7 @@
  * fidelity.c - the fidelity scoreboard (`make fidelity`): every number of the seeds beside
  * the lab's, and every comparison the seeds make, on several lab seeds.
  *
- * Usage: fidelity [--check] [--seeds N] [-j N] SEEDS.TSV
+ * Usage: fidelity [--check] [--seeds N] [-j N] [--rows PREFIX,...] [--json FILE] SEEDS.TSV
  *
  *  1. Read tests/fidelity/seeds.tsv (seeds.h: one line per number the seeds report, with
  *     the platform, scenario and preset that model it). --check stops here (make check).
@@ -23,6 +23,10 @@
  *     default parameters on every seed, and for what misses the mechanism the model lacks.
  *  7. Lines for scripts: fidelity_numbers, fidelity_direction_pct,
  *     fidelity_within_25pct_pct, fidelity_stable_pct (and a few more).
+ *  8. --json FILE also writes the numbers and the comparisons as JSON tables (lib/output),
+ *     which `idlelab report` draws (docs/report.md); --rows keeps only the row groups that
+ *     start with one of the prefixes (a short run; Doug's goal only when its group is kept).
+ *     Neither changes what is printed for the rows kept.
  *
  * The Student-t quantiles come from lib/stat (r-mathlib's qt()).
  */
@@ -32,6 +36,7 @@
 #include <string.h>
 
 #include "governor.h"
+#include "output/output.h"
 #include "platform/platform.h"
 #include "scenario/battery.h"
 #include "scenario/scenario.h"
@@ -397,7 +402,90 @@ struct tally {
 	int numbers, scored, within, zero, claims, right, stable, unmodeled;
 };
 
-static void print_numbers(const struct number *num, size_t n, struct tally *t)
+static char dir_char(int s);
+
+/* The JSON tables (--json): the numbers and the comparisons, as printed. */
+struct json_out {
+	struct il_table nums, cmps;
+	bool on;
+};
+
+static int json_init(struct json_out *j)
+{
+	static const char *const ncols[] = {
+		"group", "family", "gov", "seeds_label", "metric", "seeds_n", "seeds", "lab_mean",
+		"lab_ci95", "ratio", "sized", "verdict", "source",
+	};
+	static const char *const ccols[] = {
+		"group", "family", "metric", "a", "b", "seeds", "lab", "holds", "lab_seeds",
+	};
+
+	j->on = true;
+	if (il_table_init(&j->nums, "fidelity numbers", (int)(sizeof(ncols) / sizeof(ncols[0])), ncols) ||
+	    il_table_init(&j->cmps, "fidelity comparisons", (int)(sizeof(ccols) / sizeof(ccols[0])), ccols))
+		return -1;
+	return 0;
+}
+
+/* The row group's family, which colours it in the report: the platform and scenario name. */
+static void family_of(const struct fid_row *r, char *buf, size_t cap)
+{
+	size_t len = strcspn(r->scenario, ":");
+
+	snprintf(buf, cap, "%s %.*s", r->platform, (int)len, r->scenario);
+}
+
+static int json_number(struct json_out *j, const struct number *x, double ratio, const char *verdict)
+{
+	const struct fid_row *r = x->row;
+	struct il_table *t = &j->nums;
+	int row = j->on ? il_table_add_row(t) : 0;
+	char family[2 * FID_SPEC];
+
+	if (!j->on)
+		return 0;
+	family_of(r, family, sizeof(family));
+	if (row < 0 || il_table_set_str(t, row, 0, r->group) || il_table_set_str(t, row, 1, family) ||
+	    il_table_set_str(t, row, 2, r->gov) || il_table_set_str(t, row, 3, r->label) ||
+	    il_table_set_str(t, row, 4, r->metric))
+		return -1;
+	il_table_set_int(t, row, 5, x->nseeds_iter);
+	il_table_set_real(t, row, 6, x->seeds_mean, 6);
+	if (x->modeled) {
+		il_table_set_real(t, row, 7, x->lab_mean, 6);
+		if (!isnan(x->lab_ci))
+			il_table_set_real(t, row, 8, x->lab_ci, 6);
+	}
+	if (!isnan(ratio))
+		il_table_set_real(t, row, 9, ratio, 4);
+	if (il_table_set_str(t, row, 10, x->modeled && r->magnitude && x->seeds_mean != 0 ? "yes" : "no") ||
+	    il_table_set_str(t, row, 11, verdict) || il_table_set_str(t, row, 12, r->source))
+		return -1;
+	return 0;
+}
+
+static int json_comparison(struct json_out *j, const struct number *a, const struct number *b, int claim,
+			   int lab_dir, int holds, int nseeds)
+{
+	struct il_table *t = &j->cmps;
+	int row = j->on ? il_table_add_row(t) : 0;
+	char family[2 * FID_SPEC], sd[2] = { dir_char(claim), 0 }, ld[2] = { dir_char(lab_dir), 0 };
+
+	if (!j->on)
+		return 0;
+	family_of(a->row, family, sizeof(family));
+	if (row < 0 || il_table_set_str(t, row, 0, a->row->group) || il_table_set_str(t, row, 1, family) ||
+	    il_table_set_str(t, row, 2, a->row->metric) || il_table_set_str(t, row, 3, a->row->label) ||
+	    il_table_set_str(t, row, 4, b->row->label) || il_table_set_str(t, row, 5, sd) ||
+	    il_table_set_str(t, row, 6, ld))
+		return -1;
+	if (claim)
+		il_table_set_int(t, row, 7, holds);
+	il_table_set_int(t, row, 8, nseeds);
+	return 0;
+}
+
+static int print_numbers(const struct number *num, size_t n, struct tally *t, struct json_out *jo)
 {
 	printf("## numbers: seeds' value, lab mean +- 95 %% CI over the seeds, ratio lab/seeds\n");
 	printf("group\tgov\tseeds_label\tmetric\tseeds_n\tseeds\tlab_mean\tlab_ci95\tratio\t"
@@ -439,7 +527,10 @@ static void print_numbers(const struct number *num, size_t n, struct tally *t)
 		else
 			printf("%.3f\t", ratio);
 		printf("%s\t%s\n", verdict, r->source);
+		if (json_number(jo, x, ratio, verdict))
+			return -1;
 	}
+	return 0;
 }
 
 static bool is_share(int kind)
@@ -489,7 +580,8 @@ static bool comparable(const struct number *a, const struct number *b)
 	       a->row->kind != FID_THROUGHPUT_REL;
 }
 
-static void print_comparisons(const struct number *num, size_t n, int nseeds, struct tally *t)
+static int print_comparisons(const struct number *num, size_t n, int nseeds, struct tally *t,
+			     struct json_out *jo)
 {
 	printf("\n## comparisons: a OP b in the seeds and in the lab ('=': no claim beyond the "
 	       "seeds' noise), and on how many lab seeds the seeds' direction holds\n");
@@ -507,6 +599,8 @@ static void print_comparisons(const struct number *num, size_t n, int nseeds, st
 				holds += dir_of(b->lab[s] - a->lab[s]) == claim;
 			printf("%s\t%s\t%s\t%s\t%c\t%c\t", a->row->group, a->row->metric,
 			       a->row->label, b->row->label, dir_char(claim), dir_char(lab_dir));
+			if (json_comparison(jo, a, b, claim, lab_dir, holds, nseeds))
+				return -1;
 			if (!claim) {
 				printf("-\n");
 				continue;
@@ -517,6 +611,7 @@ static void print_comparisons(const struct number *num, size_t n, int nseeds, st
 			printf("%d/%d\n", holds, nseeds);
 		}
 	}
+	return 0;
 }
 
 /* ---- the 6.17 ping-pong goal ---------------------------------------------------------- */
@@ -585,8 +680,88 @@ static double pct(int part, int whole)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: fidelity [--check] [--seeds N] [-j N] SEEDS.TSV\n");
+	fprintf(stderr, "usage: fidelity [--check] [--seeds N] [-j N] [--rows PREFIX,...] [--json FILE] "
+			"SEEDS.TSV\n");
 	exit(2);
+}
+
+/* @group starts with one of the comma-separated prefixes @rows (NULL: every group). */
+static bool row_kept(const char *rows, const char *group)
+{
+	const char *p = rows;
+
+	if (!rows)
+		return true;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		if (len && !strncmp(group, p, len))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
+/* Keep the lines of the groups --rows names; Return: how many are left. */
+static size_t filter_rows(struct fid_table *t, const char *rows)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (row_kept(rows, t->rows[i].group))
+			t->rows[k++] = t->rows[i];
+	t->n = k;
+	return k;
+}
+
+static int kv_add(struct il_table *t, const char *key, const char *fmt, double v)
+{
+	int r = il_table_add_row(t);
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), fmt, v);
+	if (r < 0 || il_table_set_str(t, r, 0, key) || il_table_set_str(t, r, 1, buf))
+		return -1;
+	return 0;
+}
+
+/* Write the JSON of --json to @path: the summary as key/value rows, the numbers, the comparisons. */
+static int json_write(struct json_out *j, const char *path, const char *rows, int nseeds,
+		      const struct tally *t)
+{
+	static const char *const kv[] = { "key", "value" };
+	struct il_table sum;
+	const struct il_table *tables[3] = { &sum, &j->nums, &j->cmps };
+	char tmp[4096];
+	FILE *f;
+	int r;
+
+	if (il_table_init(&sum, "fidelity", 2, kv))
+		return -1;
+	r = il_table_add_row(&sum);
+	if (r < 0 || il_table_set_str(&sum, r, 0, "rows") || il_table_set_str(&sum, r, 1, rows ? rows : "all") ||
+	    kv_add(&sum, "lab_seeds", "%.0f", nseeds) || kv_add(&sum, "numbers", "%.0f", t->numbers) ||
+	    kv_add(&sum, "numbers_sized", "%.0f", t->scored) ||
+	    kv_add(&sum, "within_25pct_pct", "%.1f", pct(t->within, t->scored)) ||
+	    kv_add(&sum, "comparisons", "%.0f", t->claims) ||
+	    kv_add(&sum, "direction_pct", "%.1f", pct(t->right, t->claims)) ||
+	    kv_add(&sum, "stable_pct", "%.1f", pct(t->stable, t->claims))) {
+		il_table_free(&sum);
+		return -1;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	r = !f || il_output_json.write(f, tables, 3);
+	if (f && fclose(f))
+		r = -1;
+	if (!r && rename(tmp, path))
+		r = -1;
+	if (r) {
+		perror(path);
+		remove(tmp);
+	}
+	il_table_free(&sum);
+	return r ? -1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -596,8 +771,9 @@ int main(int argc, char **argv)
 	struct tally tally = { 0 };
 	struct number *num;
 	unsigned int threads = 2;
-	const char *path = NULL;
-	bool check = false;
+	const char *path = NULL, *rows = NULL, *json = NULL;
+	struct json_out jo = { .on = false };
+	bool check = false, pingpong;
 	char err[512];
 	int pp_runs[3], pp_ok;
 	size_t n;
@@ -609,6 +785,10 @@ int main(int argc, char **argv)
 			lab.nseeds = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-j") && i + 1 < argc)
 			threads = (unsigned int)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
+			rows = argv[++i];
+		else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+			json = argv[++i];
 		else if (argv[i][0] == '-' || path)
 			usage();
 		else
@@ -626,22 +806,29 @@ int main(int argc, char **argv)
 		fid_free(&t);
 		return 0;
 	}
+	if (!filter_rows(&t, rows)) {
+		fprintf(stderr, "fidelity: no row group starts with %s\n", rows);
+		return 2;
+	}
+	if (json && json_init(&jo))
+		return 1;
 	num = calloc(t.n, sizeof(*num));
 	if (!num)
 		return 1;
 	n = build_numbers(&t, num);
 	if (plan_runs(&lab, num, n))
 		return 1;
-	for (int g = 0; g < 3; g++)
+	pingpong = row_kept(rows, "i5-10600k/pingpong-6.17");
+	for (int g = 0; pingpong && g < 3; g++)
 		pp_runs[g] = run_find(&lab, "i5-10600k", "pingpong", pingpong_govs[g], 2);
 	fprintf(stderr, "fidelity: %zu lab runs (%zu settings x %d seeds) on %u threads\n",
 		lab.nkeys * (size_t)lab.nseeds, lab.nkeys, lab.nseeds, threads);
 	if (run_lab(&lab, threads))
 		return 1;
 	compute_lab(&lab, num, n);
-	print_numbers(num, n, &tally);
-	print_comparisons(num, n, lab.nseeds, &tally);
-	pp_ok = print_pingpong_goal(&lab, pp_runs);
+	if (print_numbers(num, n, &tally, &jo) || print_comparisons(num, n, lab.nseeds, &tally, &jo))
+		return 1;
+	pp_ok = pingpong ? print_pingpong_goal(&lab, pp_runs) : 0;
 
 	printf("\n## goals\n");
 	printf("goal direction right in 100 %% of the seeds' comparisons: %d of %d (%s)\n",
@@ -651,8 +838,9 @@ int main(int argc, char **argv)
 	       tally.scored && 5 * tally.within >= 4 * tally.scored ? "met" : "missed");
 	printf("goal no comparison flips with the seed: %d of %d stable (%s)\n", tally.stable,
 	       tally.claims, tally.stable == tally.claims ? "met" : "missed");
-	printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds (%s)\n", pp_ok,
-	       lab.nseeds, pp_ok == lab.nseeds ? "met" : "missed");
+	if (pingpong)
+		printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds (%s)\n", pp_ok,
+		       lab.nseeds, pp_ok == lab.nseeds ? "met" : "missed");
 
 	printf("\nfidelity_seeds_lines %zu\n", t.n);
 	printf("fidelity_numbers %d\n", tally.numbers);
@@ -662,7 +850,14 @@ int main(int argc, char **argv)
 	printf("fidelity_direction_pct %.1f\n", pct(tally.right, tally.claims));
 	printf("fidelity_within_25pct_pct %.1f\n", pct(tally.within, tally.scored));
 	printf("fidelity_stable_pct %.1f\n", pct(tally.stable, tally.claims));
-	printf("fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
+	if (pingpong)
+		printf("fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
+	if (json && json_write(&jo, json, rows, lab.nseeds, &tally))
+		return 1;
+	if (jo.on) {
+		il_table_free(&jo.nums);
+		il_table_free(&jo.cmps);
+	}
 
 	for (size_t i = 0; i < lab.nkeys * (size_t)lab.nseeds; i++)
 		il_lab_result_free(&lab.res[i]);
