@@ -48,7 +48,7 @@ assert len(rows) > len(score) * 3 // 4 and sum(r['delta_pct'] not in ('0.000', '
 expect 0 "A/A --unpaired: teo-6.14 vs teo-6.17, battery, all platforms" \
 	"$IDLELAB" verdict --unpaired -g teo-6.14,teo-6.17 -p all --battery --time 500ms -f csv
 check "A/A teo: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$OUT'"
-echo "# A/A (3 unpaired families, 168 cases x 7 metrics each, 500 ms runs): $(($(date +%s) - t0)) s wall"
+echo "# A/A (3 unpaired families, $NPLAT x $NSCN cases x 7 metrics each, 500 ms runs): $(($(date +%s) - t0)) s wall"
 
 expect 0 "paired by seed: a preset against itself" \
 	"$IDLELAB" verdict -g menu,menu -p rk3588,i5-10600k --battery --time 200ms -f csv
