@@ -220,7 +220,8 @@ static void dat_close(struct il_trace *t)
  * is a sscanf("%ms") buffer whose stack stops in libc; idlelab never uses %m.
  */
 const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
+/* Visible even in the -fvisibility=hidden library build: the runtime looks it up by name. */
+__attribute__((visibility("default"))) const char *__lsan_default_suppressions(void)
 {
 	return "leak:libtraceevent.so\nleak:libtracecmd.so\nleak:isoc99_vsscanf\n";
 }
