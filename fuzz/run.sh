@@ -6,7 +6,8 @@
 #   step parser seeds: the ```step blocks of docs/step.md and tests/cli/data/*.step
 #   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
 #   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
-#   scenario specification (-s) and report input seeds: the kept corpora fuzz/corpus/*/
+#   scenario specification (-s), report input, rt-app and step seeds: also the kept corpora
+#   fuzz/corpus/*/ (minimised from the campaigns of docs/fuzzing.md)
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
 set -eu
 dir=${1:?usage: fuzz/run.sh FUZZ_DIR SECONDS}
@@ -43,10 +44,10 @@ mkdir -p "$work/rtapp"
 cp "$top"/workloads/*.json "$work/rtapp/" 2>/dev/null || true
 [ -f "$top/docs/rtapp.md" ] && blocks "$top/docs/rtapp.md" json "$work/rtapp" doc
 
-# scenario specifications and report inputs: the corpora kept in the tree
-for target in scenario report; do
+# the corpora kept in the tree (docs/fuzzing.md): what the long campaigns found, minimised
+for target in scenario report rtapp step; do
 	mkdir -p "$work/$target"
-	cp "$top"/fuzz/corpus/$target/* "$work/$target/"
+	[ -d "$top/fuzz/corpus/$target" ] && cp "$top"/fuzz/corpus/$target/* "$work/$target/"
 done
 
 status=0
