@@ -411,22 +411,6 @@ static int write_tables(const struct lab_args *args, const struct lab_job *job, 
 	return write_table_ptrs(args, job, ptrs, n, cmd);
 }
 
-static int copy_cell(struct il_table *t, int row, int col, const struct il_cell *c)
-{
-	switch (c->kind) {
-	case IL_CELL_STR:
-		return il_table_set_str(t, row, col, c->s);
-	case IL_CELL_INT:
-		il_table_set_int(t, row, col, c->i);
-		return 0;
-	case IL_CELL_REAL:
-		il_table_set_real(t, row, col, c->d, c->prec);
-		return 0;
-	default:
-		return 0;
-	}
-}
-
 /* --label K=V: a copy of the one-row table @t with the labels as leading text columns. */
 static int add_labels(const struct lab_args *args, struct il_table *t)
 {
@@ -451,7 +435,8 @@ static int add_labels(const struct lab_args *args, struct il_table *t)
 		for (int i = 0; i < args->nlabel && !ret; i++)
 			ret = il_table_set_str(&l, r, i, strchr(args->labels[i], '=') + 1);
 		for (int c = 0; c < t->ncols && !ret; c++)
-			ret = copy_cell(&l, r, args->nlabel + c, &t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
+			ret = il_table_copy_cell(&l, r, args->nlabel + c,
+						 &t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
 	}
 	if (ret) {
 		il_table_free(&l);

@@ -27,6 +27,7 @@
 
 #include "testenv.h"
 #include "kgov/kgov.h"
+#include "kgovtest.h"
 
 #define STEPS_RANDOM 200000ULL
 #define STEPS_PLATFORM 50000ULL
@@ -100,28 +101,6 @@ static void cleanup(struct tree *t)
 	t->dir[0] = '\0';
 }
 
-/* Build @src into @obj and load it under @preset's rules. */
-static const struct il_preset *build_and_load(const char *src, const char *obj,
-					      const struct il_preset *preset, struct kgov_scan *scan)
-{
-	struct il_kgov_build_result br;
-	struct il_kgov_load_opts lo = { .like = preset };
-	struct il_error err = { 0 };
-	const struct il_preset *p;
-	int ret = il_kgov_build(src, obj, NULL, &br, &err);
-
-	if (ret)
-		print_error("%s\n%s\n%s\n", br.command, br.log ? br.log : "", err.msg);
-	free(br.log);
-	assert_int_equal(ret, 0);
-	*scan = br.scan;
-	p = il_kgov_load(obj, &lo, &err);
-	if (!p)
-		print_error("%s\n", err.msg);
-	assert_non_null(p);
-	return p;
-}
-
 /* Return: il_kgov_check()'s result; prints the report of an unexpected mismatch. */
 static int check(const struct il_preset *up, const struct il_preset *port, const char *platform,
 		 unsigned long long steps, bool expect_mismatch, unsigned long long *decisions)
@@ -167,7 +146,7 @@ static void check_tree(struct tree *t)
 		assert_non_null(port);
 		snprintf(src, sizeof(src), "%s/%s", gdir, g->file);
 		snprintf(obj, sizeof(obj), "%s/%s.so", t->dir, g->preset);
-		up = build_and_load(src, obj, port, &scan);
+		up = kt_build_and_load(src, obj, port, &scan);
 		if (strcmp(scan.blob, g->blob))
 			fail_msg("%s is blob %s, but %s follows %s: linux-source-%s changed",
 				 src, scan.blob, g->preset, g->blob, t->version);
@@ -216,7 +195,7 @@ static void check_mutant(struct tree *t, const char *preset)
 		 "if ((((u64)avg*avg < variance*36)/' %s > %s && ! cmp -s %s %s",
 		 src, mutant, src, mutant);
 	assert_int_equal(system(cmd), 0); /* the sed matched: the copy differs */
-	up = build_and_load(mutant, obj, port, &scan);
+	up = kt_build_and_load(mutant, obj, port, &scan);
 	assert_int_equal(check(up, port, NULL, STEPS_RANDOM, true, &decisions), 1);
 	print_message("mutated menu.c rejected after %llu decisions\n", decisions);
 }

@@ -30,6 +30,7 @@
 
 #include "testenv.h"
 #include "kgov/kgov.h"
+#include "kgovtest.h"
 
 /*
  * ASan builds: the built objects keep per-CPU state in _Thread_local variables (kshim.c), and
@@ -134,32 +135,12 @@ static bool have_tree(void)
 	return false;
 }
 
-static const struct il_preset *build_and_load(const char *src, const char *obj,
-					      const struct il_preset *like)
-{
-	struct il_kgov_build_result br;
-	struct il_kgov_load_opts lo = { .like = like };
-	struct il_error err = { 0 };
-	const struct il_preset *p;
-	int ret = il_kgov_build(src, obj, NULL, &br, &err);
-
-	if (ret)
-		print_error("%s\n%s\n%s\n", br.command, br.log ? br.log : "", err.msg);
-	free(br.log);
-	assert_int_equal(ret, 0);
-	p = il_kgov_load(obj, &lo, &err);
-	if (!p)
-		print_error("%s\n", err.msg);
-	assert_non_null(p);
-	return p;
-}
-
 /* The default check of @src against @port; Return: 0 no mismatch, 1 mismatch. */
 static int default_check(const char *src, const char *obj, const struct il_preset *port,
 			 unsigned long long *decisions)
 {
 	struct il_kgov_check_opts o = { .seed = 1, .steps = STEPS, .check_reflect = true };
-	const struct il_preset *up = build_and_load(src, obj, port);
+	const struct il_preset *up = kt_build_and_load(src, obj, port, NULL);
 	struct il_kgov_check_result res;
 	struct il_error err = { 0 };
 	int ret = il_kgov_check(up, port, &o, &res, &err);
