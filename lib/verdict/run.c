@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../scenario/battery.h"
+#include "../lab/battery.h"
 #include "verdict.h"
 
 #define RUN_BATCH_PER_THREAD 512

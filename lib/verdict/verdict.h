@@ -36,7 +36,7 @@
 #include <stddef.h>
 
 #include "../output/output.h"
-#include "../scenario/scenario.h"
+#include "../lab/lab.h"
 #include "../stat/stat.h"
 
 #define IL_VERDICT_REASON_LEN 128

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario.h"
+#include "lab.h"
 
 /*
  * The energy model of a platform: each state's power and entry + exit energy, and the power

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report.c - lab results as tables: the linux-pm row, the per-state and per-CPU details.
+ * tables.c - lab results as tables: the linux-pm row, the per-state and per-CPU details.
  *
  * DOC: the linux-pm table
  *
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "tables.h"
 
 static const char *const pm_fixed[] = { "device", "gov", "iter" };
 static const char *const pm_counts[] = {
