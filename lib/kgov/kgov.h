@@ -29,7 +29,7 @@
 #include "../cpuidle.h"
 #include "../env.h"
 #include "../governor.h"
-#include "../platform/error.h"
+#include "../error.h"
 
 /* ---- source scan and wrapper generation (lib/kgov/scan.c) -------------------------------- */
 

@@ -39,7 +39,7 @@
 #include <stddef.h>
 
 #include "../cpuidle.h"
-#include "../platform/error.h"
+#include "../error.h"
 
 #define IL_LIVE_PATH_MAX 4096
 #define IL_LIVE_GOV_MAX 16           /* governors listed in available_governors */

@@ -30,7 +30,7 @@
 
 #include "../core/core.h"
 #include "../governor.h"
-#include "../platform/error.h"
+#include "../error.h"
 #include "../platform/platform.h"
 #include "../trace/trace.h"
 #include "bound.h"

@@ -40,7 +40,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../platform/error.h"
+#include "../error.h"
 #include "../cpuidle.h"
 
 /* Sizes the reader accepts: rt-app has no limits, these keep a fuzzed file in bounds. */
