@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "kgov.h"
-#include "kshim-abi.h"
+#include "../../kshim/kshim-abi.h"
 
 _Static_assert(ENOENT == 2, "kshim reports -ENOENT as -2");
 
