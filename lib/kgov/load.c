@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kgov.h"
+#include "../gov/governors.h"
 #include "../../kshim/kshim-abi.h"
 
 _Static_assert(ENOENT == 2, "kshim reports -ENOENT as -2");
@@ -242,8 +243,9 @@ const struct il_preset *il_kgov_preset_find(const char *spec)
 
 	snprintf(path, sizeof(path), "%.*s", at ? (int)(at - spec) : (int)strlen(spec), spec);
 	if (at) {
-		opts.like = il_preset_find(at + 1);
-		if (!opts.like || il_kgov_is_loaded(opts.like)) {
+		/* a built-in port only: "file:A.so@file:B.so" is not a preset */
+		opts.like = il_preset_builtin(at + 1);
+		if (!opts.like) {
 			il_error_set(&find_error, path, 0, "unknown preset '%s' after '@' (see "
 				     "'idlelab governors')", at + 1);
 			errno = ENOENT;
