@@ -46,19 +46,6 @@ void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u
 	m->cpu[cpu].st[idx].nightmare_ns += diff_ns;
 }
 
-void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss)
-{
-	struct il_state_stats *s = &m->cpu[cpu].st[idx];
-
-	s->usage++;
-	s->time_ns += diff_ns;
-	if (miss == IL_MISS_ABOVE)
-		s->above++;
-	else if (miss == IL_MISS_BELOW)
-		s->below++;
-	il_metrics_nightmare(m, cpu, idx, diff_ns);
-}
-
 void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu, const struct il_state_usage *usage)
 {
 	for (int i = 0; i < m->nstates; i++) {

@@ -132,12 +132,6 @@ struct il_summary {
 int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const u64 *pn_us);
 void il_metrics_free(struct il_metrics *m);
 
-/**
- * il_metrics_idle - record one finished idle period of @diff_ns in state @idx on @cpu with
- * the core's verdict @miss
- */
-void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss);
-
 /** il_metrics_open_idle - record the part of a period that the end of the run cut off */
 void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 ns);
 
@@ -151,8 +145,8 @@ void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 n
 void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns);
 
 /**
- * il_metrics_nightmare - the PowerNightmare part of il_metrics_idle(): the test inline, the
- * rare count out of line
+ * il_metrics_nightmare - the PowerNightmare test of one finished period: the test inline,
+ * the rare count out of line
  */
 static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
 {
