@@ -30,8 +30,9 @@
  * compared with unsigned thresholds (int against u32 in 4.x, s64 against u64 later), so an
  * idle period shorter than the exit latency counts as a huge one: it can promote and never
  * demotes. As the demotion time is the exit latency too, only periods between one and two
- * exit latencies of the current state demote. The zeroed data of states below first_idx means that after a zero-latency selection
- * of state 0, the next select promotes at once (count 1 >= threshold 0, any residency > 0).
+ * exit latencies of the current state demote. The zeroed data of states below first_idx
+ * means that after a zero-latency selection of state 0, the next select promotes at once
+ * (count 1 >= threshold 0, any residency > 0).
  *
  * Versions (one `struct ladder_cfg` switch):
  *  - v4.16.13 (blob 1ad8745fd6d6) and v4.17 (b24883f85c99, which only adds the unused

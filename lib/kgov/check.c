@@ -438,7 +438,7 @@ static int compare_select(struct checker *c)
 	return compare_devices(c, "select") ?: compare_vars(c, "select");
 }
 
-/* ---- one run ---------------------------------------------------------------------------------- */
+/* ---- one run --------------------------------------------------------------------------------- */
 
 static int bind_side(struct checker *c, struct side *s)
 {
@@ -690,7 +690,7 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 	return 0;
 }
 
-/* ---- il_kgov_diff(): two governors, one stream, no stop ---------------------------------------- */
+/* ---- il_kgov_diff(): two governors, one stream, no stop -------------------------------------- */
 
 static struct checker *checker_new(const struct il_preset *upstream, const struct il_preset *port,
 				   const struct il_kgov_check_opts *opts,

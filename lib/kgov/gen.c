@@ -11,10 +11,10 @@
  *
  *  1. State tables (kgov_gen_driver): 1..10 states (at least 2 where the idle loop never
  *     calls a governor for fewer, 6.19.9 and 7.0+), with or without a polling state 0 (0/0,
- *     like cpuidle_poll_state_init(); never the only state, as no driver does that), increasing, equal or decreasing residencies, exit
- *     latencies above the residency, values given in µs or only in ns (not a multiple of 1000),
- *     zero and very large values, and on 4.x the per-driver "disabled" flag. HZ is 100, 250,
- *     300 or 1000.
+ *     like cpuidle_poll_state_init(); never the only state, as no driver does that),
+ *     increasing, equal or decreasing residencies, exit latencies above the residency,
+ *     values given in µs or only in ns (not a multiple of 1000), zero and very large
+ *     values, and on 4.x the per-driver "disabled" flag. HZ is 100, 250, 300 or 1000.
  *  2. Device disables (kgov_gen_disables): none, a few, state 0, or all of them.
  *  3. Sleep lengths (kgov_gen_step): 0, negative, tiny, typical (log-uniform 1 µs .. 1 s),
  *     exactly at or one ns around a target residency, TICK_NSEC, 2*TICK_NSEC or the 15 µs

@@ -278,9 +278,9 @@ int il_live_write(struct il_live_changes *ch, const char *path, const char *valu
 int il_live_created_dir(struct il_live_changes *ch, const char *path, struct il_error *err);
 
 /**
- * il_live_restore - write every saved original back (and remove every directory created), last change first. Uses only
- * open/write/close and touches no memory but @ch, so it is async-signal-safe, and calling
- * it twice is harmless.
+ * il_live_restore - write every saved original back (and remove every directory created),
+ * last change first. Uses only open/write/close and touches no memory but @ch, so it is
+ * async-signal-safe, and calling it twice is harmless.
  * Return: the number of files that could not be restored (0: all back).
  */
 int il_live_restore(struct il_live_changes *ch);

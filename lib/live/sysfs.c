@@ -206,7 +206,7 @@ bool il_live_has_driver(const struct il_live_cpuidle *ci)
 	return ci->driver[0] && strcmp(ci->driver, "none") != 0;
 }
 
-/* ---- CPUs ------------------------------------------------------------------------------------- */
+/* ---- CPUs ------------------------------------------------------------------------------------ */
 
 /* "cpu17" -> 17; anything else (cpufreq, cpuidle, cpu1x) -> -1. */
 static long cpu_dir_number(const char *name)
@@ -267,7 +267,7 @@ int il_live_list_cpus(const struct il_live *lv, unsigned int **cpus, struct il_e
 	return (int)n;
 }
 
-/* ---- states ------------------------------------------------------------------------------------ */
+/* ---- states ---------------------------------------------------------------------------------- */
 
 /*
  * One file of a state directory, into @buf: absent is fine (older kernel), unreadable is not.
@@ -434,7 +434,7 @@ int il_live_read_cpu(const struct il_live *lv, unsigned int cpu, enum il_live_re
 	return 0;
 }
 
-/* ---- deltas ------------------------------------------------------------------------------------ */
+/* ---- deltas ---------------------------------------------------------------------------------- */
 
 static int counter_delta(u64 before, u64 after, u64 *out, unsigned int cpu, int state,
 			 const char *file, struct il_error *err)

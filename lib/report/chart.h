@@ -38,8 +38,11 @@ struct il_bars {
 	bool sign;         /* print "+" before positive values (changes) */
 	bool value_labels; /* the value (or, with segments, the total) after each bar */
 	double axis_max;   /* > 0: the axis ends there (100 for shares) */
-	bool clip;         /* end the axis near the bulk of the values: a far outlier is cut at the
-			    * axis end (marked, its label still exact) instead of flattening the rest */
+	/*
+	 * clip: end the axis near the bulk of the values: a far outlier is cut at the axis end
+	 * (marked, its label still exact) instead of flattening the rest
+	 */
+	bool clip;
 };
 
 /** il_bars_init - a chart of @ncat x @nser x @nseg values, all NaN; Return: 0 or -1 (ENOMEM) */

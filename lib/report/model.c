@@ -261,7 +261,10 @@ static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const
 	json_array_foreach(t, i, row) {
 		const char *device = il_json_str(row, "device");
 		char *key = il_strf("%s" KEY_SEP "%s" KEY_SEP "%s", in->name, title, device ? device : "");
-		/* The device only when the title does not say it already ("rk3588 idle", "idle"). */
+		/*
+		 * The device only when the title does not say it already ("rk3588 idle",
+		 * "idle").
+		 */
 		char *gtitle = device && *device && !strstr(title, device) ? il_strf("%s \xc2\xb7 %s", title, device)
 									    : il_strf("%s", title);
 		int ret = key && gtitle ? add_pm_row(m, row, il_json_str(row, "gov"), key, gtitle, in->name,

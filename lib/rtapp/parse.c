@@ -337,7 +337,10 @@ static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type, st
 			       type == IL_RTAPP_RES_MUTEX ? "mutex" : type == IL_RTAPP_RES_BARRIER ? "barrier" :
 			       type == IL_RTAPP_RES_SEM ? "semaphore" : "thread or condition");
 	name = json_string_value(v);
-	/* rt-app's workgen fills an empty suspend with the task's name; upstream rt-app uses it always. */
+	/*
+	 * rt-app's workgen fills an empty suspend with the task's name; upstream rt-app uses it
+	 * always.
+	 */
 	if (ev->type == IL_RTAPP_SUSPEND && !*name)
 		name = rd->rt->tasks[rd->task].name;
 	ev->res = resource(rd, type, name, -1);

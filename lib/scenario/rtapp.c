@@ -604,7 +604,10 @@ static bool run_event(struct rt_thread *t, const struct il_rtapp_event *ev)
 	return false;
 }
 
-/* At the start of a phase iteration rt-app sets the phase's affinity: move if it excludes the CPU. */
+/*
+ * At the start of a phase iteration rt-app sets the phase's affinity: move if it excludes
+ * the CPU.
+ */
 static bool migrate_if_needed(struct rt_thread *t)
 {
 	struct rtapp_ctx *rc = t->rc;

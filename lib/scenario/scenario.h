@@ -66,7 +66,10 @@ struct il_scenario {
 	size_t ctx_size;
 	/* Set up the workload on @sim (all CPUs idle at 0). Return 0, or -1 with errno set. */
 	int (*setup)(struct il_sim *sim, void *ctx, const struct il_scn_args *args);
-	/* Free what setup allocated besides ctx itself (may be NULL); runs after the simulator is freed. */
+	/*
+	 * Free what setup allocated besides ctx itself (may be NULL); runs after the simulator
+	 * is freed.
+	 */
 	void (*cleanup)(void *ctx);
 	/* The score after the run. */
 	double (*score_fn)(const struct il_sim *sim, const void *ctx);
@@ -123,7 +126,10 @@ void il_scn_defaults(const struct il_scenario *scn, struct il_scn_args *args);
 int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
 		 struct il_scn_common *common, struct il_error *err);
 
-/** il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand first) */
+/**
+ * il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand
+ * first)
+ */
 void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args *args, char *buf,
 			size_t cap);
 

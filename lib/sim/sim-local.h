@@ -159,7 +159,10 @@ struct sim_cpu {
 	bool tick_armed;     /* the tick slot holds the next tick */
 	u64 tick_at;
 
-	/* Timers: a binary min-heap on expires; next_timer caches th[0]->expires (KTIME_MAX: none). */
+	/*
+	 * Timers: a binary min-heap on expires; next_timer caches th[0]->expires (KTIME_MAX:
+	 * none).
+	 */
 	struct il_sim_timer **th;
 	unsigned int th_len, th_cap;
 	u64 next_timer;
@@ -175,7 +178,10 @@ struct sim_cpu {
 
 	/* Pending per-CPU events, and the earliest of them (the CPU's key in the tree). */
 	struct sim_slot slot[SLOT_COUNT];
-	/* The earliest of the tick, timer and interrupt slots, which change less often than self. */
+	/*
+	 * The earliest of the tick, timer and interrupt slots, which change less often than
+	 * self.
+	 */
 	struct sim_slot other;
 	u8 other_slot;
 	bool other_stale;    /* one of them changed since other was found */
