@@ -33,7 +33,8 @@ void il_driver_init(struct il_driver *drv)
 		else if (s->target_residency_ns < 0)
 			s->target_residency_ns = 0;
 		else
-			s->target_residency = (unsigned int)(s->target_residency_ns / NSEC_PER_USEC);
+			s->target_residency =
+				(unsigned int)(s->target_residency_ns / NSEC_PER_USEC);
 
 		if (s->exit_latency > 0)
 			s->exit_latency_ns = (s64)s->exit_latency * NSEC_PER_USEC;

@@ -195,9 +195,12 @@ static const struct il_governor haltpoll_governor = {
 	.params = haltpoll_param_table,
 };
 
-static const struct haltpoll_cfg haltpoll_cfg_6_13 = { .no_states_test = true, .shrink_reset = true };
-static const struct haltpoll_cfg haltpoll_cfg_7_0 = { .no_states_test = false, .shrink_reset = true };
-static const struct haltpoll_cfg haltpoll_cfg_6_1 = { .no_states_test = true, .shrink_reset = false };
+static const struct haltpoll_cfg haltpoll_cfg_6_13 = { .no_states_test = true,
+						       .shrink_reset = true };
+static const struct haltpoll_cfg haltpoll_cfg_7_0 = { .no_states_test = false,
+						      .shrink_reset = true };
+static const struct haltpoll_cfg haltpoll_cfg_6_1 = { .no_states_test = true,
+						      .shrink_reset = false };
 
 const struct il_preset il_presets_haltpoll[] = {
 	{

@@ -147,7 +147,8 @@ static s64 ladder_last_residency(const struct il_driver *drv, const struct il_de
 				 int last_idx)
 {
 	if (ladder_usec(dev))
-		return (int)((unsigned int)dev->last_residency - drv->states[last_idx].exit_latency);
+		return (int)((unsigned int)dev->last_residency -
+			     drv->states[last_idx].exit_latency);
 	return (s64)(dev->last_residency_ns - (u64)drv->states[last_idx].exit_latency_ns);
 }
 
@@ -200,7 +201,8 @@ static int ladder_select_state(struct il_driver *drv, struct il_device *dev, boo
 	    ladder_latency_ok(dev, &drv->states[last_idx + 1], latency_req)) {
 		last_state->stats.promotion_count++;
 		last_state->stats.demotion_count = 0;
-		if ((u32)last_state->stats.promotion_count >= last_state->threshold.promotion_count) {
+		if ((u32)last_state->stats.promotion_count >=
+		    last_state->threshold.promotion_count) {
 			ladder_do_selection(dev, ldev, last_idx, last_idx + 1);
 			return last_idx + 1;
 		}
@@ -221,7 +223,8 @@ static int ladder_select_state(struct il_driver *drv, struct il_device *dev, boo
 	}
 
 	/* A short period on this rung; enough of them (one) step down a rung. */
-	if (last_idx > first_idx && ladder_short_of_demotion_time(dev, last_state, last_residency)) {
+	if (last_idx > first_idx &&
+	    ladder_short_of_demotion_time(dev, last_state, last_residency)) {
 		last_state->stats.demotion_count++;
 		last_state->stats.promotion_count = 0;
 		if ((u32)last_state->stats.demotion_count >= last_state->threshold.demotion_count) {

@@ -516,8 +516,8 @@ static int teo_search_min_idx(const struct il_driver *drv, const struct il_devic
 		       drv->states[min_idx].target_residency_ns < teo_tick_nsec(dev))
 			min_idx++;
 		/* 7.0: a shallower state with the same residency would gain nothing. */
-		if (cfg->intercept_max_shortcuts &&
-		    drv->states[min_idx].target_residency_ns == drv->states[idx].target_residency_ns)
+		if (cfg->intercept_max_shortcuts && drv->states[min_idx].target_residency_ns ==
+							    drv->states[idx].target_residency_ns)
 			return idx;
 	}
 	/* 7.0: the most intercepted bin is at or below the floor; take the floor. */

@@ -189,7 +189,8 @@ struct strbuf {
 	size_t len, cap;
 };
 
-static void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static void sb_printf(struct strbuf *sb, const char *fmt, ...)
 {
@@ -198,7 +199,8 @@ static void sb_printf(struct strbuf *sb, const char *fmt, ...)
 
 	for (;;) {
 		va_start(ap, fmt);
-		n = vsnprintf(sb->buf ? sb->buf + sb->len : NULL, sb->buf ? sb->cap - sb->len : 0, fmt, ap);
+		n = vsnprintf(sb->buf ? sb->buf + sb->len : NULL, sb->buf ? sb->cap - sb->len : 0,
+			      fmt, ap);
 		va_end(ap);
 		if (n < 0)
 			return;
@@ -225,7 +227,8 @@ static void describe_step(struct strbuf *sb, const struct kgov_step *st, bool wi
 		  "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu load=%lu clock=%llu",
 		  (long long)st->sleep_ns, (long long)st->delta_next_ns, st->tick_stopped,
 		  st->got_tick, st->qos.cpu_latency_us, st->qos.resume_latency_us,
-		  st->qos.wakeup_latency_us, st->nr_iowait, st->load, (unsigned long long)st->clock_ns);
+		  st->qos.wakeup_latency_us, st->nr_iowait, st->load,
+		  (unsigned long long)st->clock_ns);
 	if (st->toggle_state >= 0)
 		sb_printf(sb, " toggled_disable[%d]", st->toggle_state);
 	if (with_outcome)
@@ -278,7 +281,8 @@ static void describe_sides(struct strbuf *sb, const struct checker *c)
 	sb_printf(sb, "%-36s %20d %20d\n", "dev->last_state_idx", u->dev.last_state_idx,
 		  p->dev.last_state_idx);
 	sb_printf(sb, "%-36s %20llu %20llu\n", "dev->poll_limit_ns",
-		  (unsigned long long)u->dev.poll_limit_ns, (unsigned long long)p->dev.poll_limit_ns);
+		  (unsigned long long)u->dev.poll_limit_ns,
+		  (unsigned long long)p->dev.poll_limit_ns);
 	sb_printf(sb, "%-36s %20d %20d\n", "dev->poll_time_limit", u->dev.poll_time_limit,
 		  p->dev.poll_time_limit);
 	sb_printf(sb, "%-36s %20d %20d\n", "sleep length queries", u->se.sleep_queries,
@@ -685,7 +689,9 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		*clock = st->exit_clock_ns;
 		/* the idle loop: 4.17 stops the tick per stop_tick, 6.x also keeps it stopped */
 		next_stopped = c->up.stop_tick ||
-			       ((c->solo ? c->up.preset : c->port.preset)->core->idle_loop >= IL_LOOP_6_X && st->tick_stopped);
+			       ((c->solo ? c->up.preset : c->port.preset)->core->idle_loop >=
+					IL_LOOP_6_X &&
+				st->tick_stopped);
 	}
 	return 0;
 }
@@ -730,8 +736,8 @@ static struct il_kgov_diff_case *keep_case(struct checker *c, const struct kgov_
 }
 
 /* The outcome drawn for OLD's choice, as NEW's state sees it. */
-static void share_outcome(const struct checker *c, const struct kgov_step *st, struct kgov_step *other,
-			  int other_idx)
+static void share_outcome(const struct checker *c, const struct kgov_step *st,
+			  struct kgov_step *other, int other_idx)
 {
 	other->rejected = st->rejected;
 	other->residency_ns = st->residency_ns;
@@ -986,7 +992,8 @@ int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port
 	if (!c)
 		return -1;
 	c->compare_stop_tick = port->core->idle_loop != IL_LOOP_4_16;
-	if (upstream->gov->name && port->gov->name && strcmp(upstream->gov->name, port->gov->name)) {
+	if (upstream->gov->name && port->gov->name &&
+	    strcmp(upstream->gov->name, port->gov->name)) {
 		ret = il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
 				   upstream->gov->name, port->name, port->gov->name);
 		goto out;
@@ -1000,7 +1007,8 @@ out:
 int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *opts,
 		struct il_kgov_check_result *res, struct il_error *err)
 {
-	struct checker *c = checker_new(gov, opts->names_from ? opts->names_from : gov, opts, res, err);
+	struct checker *c =
+		checker_new(gov, opts->names_from ? opts->names_from : gov, opts, res, err);
 	int ret;
 
 	if (!c)

@@ -388,7 +388,8 @@ static char *find_struct_body(const char *c, const char *tag, size_t *len)
 		size_t open = (size_t)(s - c) + (size_t)m[0].rm_eo - 1;
 
 		/* "struct tag {" preceded by an identifier character is another word */
-		if (m[0].rm_so > 0 && (isalnum((unsigned char)s[m[0].rm_so - 1]) || s[m[0].rm_so - 1] == '_')) {
+		if (m[0].rm_so > 0 &&
+		    (isalnum((unsigned char)s[m[0].rm_so - 1]) || s[m[0].rm_so - 1] == '_')) {
 			s += m[0].rm_eo;
 			continue;
 		}
@@ -523,7 +524,8 @@ static int emit_declaration(struct gen_ctx *g, char *decl, struct field_path *p)
 		if (close < 0)
 			return il_error_set(g->err, g->file, 0, "unbalanced braces in a member");
 		decl[close] = '\0';
-		return emit_declarators(g, decl + close + 1, brace + 1, (size_t)(close - (brace - decl) - 1), p);
+		return emit_declarators(g, decl + close + 1, brace + 1,
+					(size_t)(close - (brace - decl) - 1), p);
 	}
 	if (split_declaration(decl, &base_end))
 		return il_error_set(g->err, g->file, 0, "cannot parse member '%s'", decl);

@@ -67,7 +67,8 @@ static int buf_put_u64(struct kgov_buf *b, u64 v)
 	return buf_put(b, le, sizeof(le));
 }
 
-static int buf_printf(struct kgov_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int buf_printf(struct kgov_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static int buf_printf(struct kgov_buf *b, const char *fmt, ...)
 {
@@ -153,7 +154,8 @@ static unsigned int checkpoint_every(unsigned long long steps)
 }
 
 /* Whether the step that ends at @decision ends a block, and whether a checkpoint follows. */
-static bool block_end(const struct kgov_vec_header *h, unsigned long long decision, bool *checkpoint)
+static bool block_end(const struct kgov_vec_header *h, unsigned long long decision,
+		      bool *checkpoint)
 {
 	unsigned long long block = decision / h->block;
 

@@ -102,7 +102,8 @@ int il_report_states(struct il_table *t, const struct il_lab_result *res)
 			return -1;
 		il_table_set_int(t, row, 1, (s64)s->usage[i]);
 		il_table_set_real(t, row, 2, (double)s->time_ns[i] / 1e9, 6);
-		il_table_set_real(t, row, 3, total_ns > 0 ? 100.0 * (double)s->time_ns[i] / total_ns : 0.0, 2);
+		il_table_set_real(t, row, 3,
+				  total_ns > 0 ? 100.0 * (double)s->time_ns[i] / total_ns : 0.0, 2);
 		il_table_set_int(t, row, 4, (s64)s->above[i]);
 		il_table_set_int(t, row, 5, (s64)s->below[i]);
 		il_table_set_int(t, row, 6, (s64)s->state_nightmares[i]);
@@ -149,7 +150,8 @@ int il_report_cpus(struct il_table *t, const struct il_lab_result *res)
 
 static const char *const run_cols[] = { "key", "value" };
 
-int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const struct il_lab_result *res)
+int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec,
+		       const struct il_lab_result *res)
 {
 	char args[256];
 	struct { const char *k; const char *v; } text[] = {
@@ -175,7 +177,8 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const
 	for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); i++) {
 		int row = il_table_add_row(t);
 
-		if (row < 0 || il_table_set_str(t, row, 0, text[i].k) || il_table_set_str(t, row, 1, text[i].v))
+		if (row < 0 || il_table_set_str(t, row, 0, text[i].k) ||
+		    il_table_set_str(t, row, 1, text[i].v))
 			return -1;
 	}
 	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {

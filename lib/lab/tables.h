@@ -19,6 +19,7 @@ int il_report_states(struct il_table *t, const struct il_lab_result *res);
 /** il_report_cpus - per-CPU totals of one run */
 int il_report_cpus(struct il_table *t, const struct il_lab_result *res);
 /** il_report_run_info - what was run: platform, governor, parameters, seed, counts */
-int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const struct il_lab_result *res);
+int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec,
+		       const struct il_lab_result *res);
 
 #endif /* IDLELAB_LAB_TABLES_H */

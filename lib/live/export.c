@@ -194,7 +194,8 @@ static bool same_table(const struct il_live_cpu *a, const struct il_live_cpu *b)
 	if (a->nstates != b->nstates)
 		return false;
 	for (int i = 0; i < a->nstates; i++)
-		if (strcmp(a->st[i].name, b->st[i].name) || a->st[i].latency_us != b->st[i].latency_us ||
+		if (strcmp(a->st[i].name, b->st[i].name) ||
+		    a->st[i].latency_us != b->st[i].latency_us ||
 		    a->st[i].residency_us != b->st[i].residency_us)
 			return false;
 	return true;
@@ -218,7 +219,8 @@ static int pick_cpu(const struct il_live *lv, const struct il_live_export *opt,
 			}
 			if (!c->has_cpuidle)
 				continue;
-			if (pass == 0 && !found && (opt->cpu < 0 || (unsigned int)opt->cpu == cpus[i])) {
+			if (pass == 0 && !found &&
+			    (opt->cpu < 0 || (unsigned int)opt->cpu == cpus[i])) {
 				*chosen = *c;
 				found = 1;
 			} else if (pass == 1 && differ < 0 && !same_table(chosen, c)) {
@@ -284,7 +286,8 @@ static void default_name(const char *driver, char *out, size_t cap)
 
 	for (size_t i = 0; i < n && i < cap; i++)
 		if (!((out[i] >= 'a' && out[i] <= 'z') || (out[i] >= 'A' && out[i] <= 'Z') ||
-		      (out[i] >= '0' && out[i] <= '9') || out[i] == '-' || out[i] == '_' || out[i] == '.'))
+		      (out[i] >= '0' && out[i] <= '9') || out[i] == '-' || out[i] == '_' ||
+		      out[i] == '.'))
 			out[i] = '_';
 }
 

@@ -96,7 +96,8 @@ struct il_live_cpuidle {
  * Return: 0, or -1 with @err set when the directory or current_driver cannot be read (no
  * CONFIG_CPU_IDLE, or not a Linux sysfs tree).
  */
-int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, struct il_error *err);
+int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci,
+			 struct il_error *err);
 
 /** il_live_governor_available - whether @name is in available_governors; Return: true or false */
 bool il_live_governor_available(const struct il_live_cpuidle *ci, const char *name);
@@ -304,7 +305,8 @@ enum il_live_switch {
  * @err set (no current_governor file, write refused, or the kernel kept another governor).
  */
 int il_live_switch_governor(const struct il_live *lv, struct il_live_changes *ch,
-			    const struct il_live_cpuidle *ci, const char *name, struct il_error *err);
+			    const struct il_live_cpuidle *ci, const char *name,
+			    struct il_error *err);
 
 /**
  * il_live_check_writable - whether @path exists and this process may write it, before

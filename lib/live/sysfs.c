@@ -273,7 +273,8 @@ int il_live_list_cpus(const struct il_live *lv, unsigned int **cpus, struct il_e
  * One file of a state directory, into @buf: absent is fine (older kernel), unreadable is not.
  * Return: 1 read, 0 absent, -1 with @err set.
  */
-static int state_file(const char *dir, const char *file, char *buf, size_t cap, struct il_error *err)
+static int state_file(const char *dir, const char *file, char *buf, size_t cap,
+		      struct il_error *err)
 {
 	char path[IL_LIVE_PATH_MAX];
 

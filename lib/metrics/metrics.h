@@ -148,7 +148,8 @@ void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u
  * il_metrics_nightmare - the PowerNightmare test of one finished period: the test inline,
  * the rare count out of line
  */
-static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
+static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx,
+					u64 diff_ns)
 {
 	/* The deepest state has nothing deeper to have been better, so it is never a nightmare. */
 	if (idx < m->nstates - 1 && diff_ns > m->pn_threshold_ns[idx])
@@ -156,7 +157,8 @@ static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, 
 }
 
 /** il_metrics_add_usage - add a device's per-state usage, time, above and below counts */
-void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu, const struct il_state_usage *usage);
+void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu,
+			  const struct il_state_usage *usage);
 
 /*
  * Log-linear buckets: values below 2 * IL_HIST_SUB are exact; above, each power of two is
@@ -204,7 +206,8 @@ u64 il_hist_percentile(const struct il_hist *h, unsigned int permille);
 double il_hist_mean(const struct il_hist *h);
 
 /** il_metrics_summarize - totals, ratios, percentiles and the energy model of a run */
-void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw, struct il_summary *out);
+void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
+			  struct il_summary *out);
 
 /** il_cpu_energy_j - the model energy of one CPU, Joules */
 double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, unsigned int cpu);

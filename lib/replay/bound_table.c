@@ -40,7 +40,8 @@ int il_bound_table(struct il_table *t, const struct il_bound *b)
 		il_table_set_real(t, r, 2, (double)p->energy_nj / 1e6, 3);
 		il_table_set_real(t, r, 3, (double)p->latency_ns / 1e3, 1);
 		if (b->periods)
-			il_table_set_real(t, r, 4, (double)p->latency_ns / 1e3 / (double)b->periods, 3);
+			il_table_set_real(t, r, 4, (double)p->latency_ns / 1e3 / (double)b->periods,
+					  3);
 	}
 	return 0;
 }

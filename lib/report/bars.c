@@ -103,7 +103,8 @@ static double label_width(const char *cat)
 	char first[512];
 	const char *second = label_lines(cat, first, sizeof(first));
 
-	return fmax(il_text_width(first, IL_SVG_FONT_SIZE), second ? il_text_width(second, IL_CHART_SMALL_PX) : 0);
+	return fmax(il_text_width(first, IL_SVG_FONT_SIZE),
+		    second ? il_text_width(second, IL_CHART_SMALL_PX) : 0);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -199,7 +200,8 @@ static double bar_x(const struct bars_layout *L, double v)
 }
 
 /* One bar: its segments from 0 outwards, values inside the wide ones, the total after it. */
-static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, int s, double y)
+static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, int s,
+		     double y)
 {
 	double acc = 0, total = bar_total(b, c, s), end;
 	char tip[768], val[64];
@@ -242,7 +244,8 @@ static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layou
 		il_svg_text(out, end + 4, y + BAR_H - 4, "start", IL_CHART_SMALL_PX, NULL, IL_CHART_INK, val);
 }
 
-static void draw_block(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, double y)
+static void draw_block(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c,
+		       double y)
 {
 	int n = bars_in_cat(b, c);
 	double h = block_height(b, c), xr = IL_CHART_MARGIN + L->cat_w;
@@ -267,14 +270,16 @@ static void draw_block(FILE *out, const struct il_bars *b, const struct bars_lay
 	}
 }
 
-static void draw_value_axis(FILE *out, const struct il_bars *b, const struct bars_layout *L, double bottom)
+static void draw_value_axis(FILE *out, const struct il_bars *b, const struct bars_layout *L,
+			    double bottom)
 {
 	char label[64];
 
 	for (int i = 0; i < L->ticks.n; i++) {
 		double x = il_scale_map(&L->scale, L->ticks.v[i]);
 
-		il_svg_line(out, x, L->top, x, bottom, L->ticks.v[i] == 0 ? IL_CHART_MUTED : IL_CHART_GRID, 1, NULL);
+		il_svg_line(out, x, L->top, x, bottom,
+			    L->ticks.v[i] == 0 ? IL_CHART_MUTED : IL_CHART_GRID, 1, NULL);
 		il_svg_text(out, x, bottom + 15, "middle", IL_CHART_SMALL_PX, NULL, IL_CHART_INK,
 			    il_tick_label(L->ticks.v[i], &L->ticks, label, sizeof(label)));
 	}
@@ -307,8 +312,9 @@ int il_bars_svg(FILE *out, const struct il_bars *b)
 		int n = bars_in_cat(b, c);
 
 		if (n && band++ % 2)
-			il_svg_rect(out, IL_CHART_MARGIN - 6, y, IL_CHART_WIDTH - 2 * IL_CHART_MARGIN + 12,
-				    block_height(b, c), BAND, NULL);
+			il_svg_rect(out, IL_CHART_MARGIN - 6, y,
+				    IL_CHART_WIDTH - 2 * IL_CHART_MARGIN + 12, block_height(b, c),
+				    BAND, NULL);
 		y += n ? block_height(b, c) : 0;
 	}
 	draw_value_axis(out, b, &L, L.top + L.plot_h);

@@ -193,7 +193,8 @@ static double swatch_width(const struct il_legend *lg)
 
 static double item_width(const struct il_legend *lg, int i)
 {
-	return swatch_width(lg) + 6 + il_text_width(lg->label[i], IL_SVG_FONT_SIZE) + LEGEND_ITEM_GAP;
+	return swatch_width(lg) + 6 + il_text_width(lg->label[i], IL_SVG_FONT_SIZE) +
+	       LEGEND_ITEM_GAP;
 }
 
 /* Legend items flow left to right and wrap; Return: the number of rows. */

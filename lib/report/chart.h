@@ -106,7 +106,8 @@ struct il_legend {
 /** il_chart_head_height - the height of the title, subtitle and legend */
 double il_chart_head_height(const char *subtitle, const struct il_legend *lg);
 /** il_chart_head - draw them; Return: the y where the plot may start */
-double il_chart_head(FILE *out, const char *title, const char *subtitle, const struct il_legend *lg);
+double il_chart_head(FILE *out, const char *title, const char *subtitle,
+		     const struct il_legend *lg);
 /** il_chart_note - a muted line of text at @y (nothing when @note is NULL) */
 void il_chart_note(FILE *out, double y, const char *note);
 /** il_chart_label - @text fitted into @width px, the whole text as a tooltip when shortened */

@@ -186,7 +186,8 @@ static int settings_list(const json_t *kv, const char *key, const char **out, in
 }
 
 /* One heat map: the cells of @gov for metric @key; Return: 0, 1 when it has no cell. */
-static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *base, const char *key)
+static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *base,
+		    const char *key)
 {
 	const json_t *rows = json_object_get(root, "verdict_cells"), *kv = json_object_get(root, "verdict");
 	struct heat_grid g;
@@ -217,7 +218,8 @@ static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *
 		p = index_of(g.plat, g.nplat, il_json_str(row, "platform"));
 		s = index_of(g.scn, g.nscn, il_json_str(row, "scenario"));
 		if (p >= 0 && s >= 0)
-			heat_cell(out, row, HEAT_LEFT + s * HEAT_CELL_W, HEAT_TOP_LABEL + p * HEAT_CELL_H);
+			heat_cell(out, row, HEAT_LEFT + s * HEAT_CELL_W,
+				  HEAT_TOP_LABEL + p * HEAT_CELL_H);
 	}
 	heat_legend(out, HEAT_TOP_LABEL + g.nplat * HEAT_CELL_H + 12);
 	il_svg_close(out);

@@ -132,7 +132,8 @@ int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c)
 	c->ylabel = il_strf("idle periods");
 	if (c->ylog)
 		c->note = il_strf("log scale on y");
-	if (!c->edge[nbin] || !c->title || !c->subtitle || !c->xlabel || !c->ylabel || (c->ylog && !c->note))
+	if (!c->edge[nbin] || !c->title || !c->subtitle || !c->xlabel || !c->ylabel ||
+	    (c->ylog && !c->note))
 		goto fail;
 	return 0;
 fail:

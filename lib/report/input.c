@@ -148,7 +148,8 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	return 0;
 }
 
-int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err, size_t cap)
+int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err,
+		       size_t cap)
 {
 	json_error_t jerr;
 

@@ -33,7 +33,8 @@ static void miss_pct(const struct il_pm_group *g, const char *gov, double *below
 	for (int r = 0; r < g->nrows; r++) {
 		const struct il_pm_row *row = &g->rows[r];
 
-		if (strcmp(row->gov, gov) || !(row->idles > 0) || isnan(row->belows) || isnan(row->aboves))
+		if (strcmp(row->gov, gov) || !(row->idles > 0) || isnan(row->belows) ||
+		    isnan(row->aboves))
 			continue;
 		idles += row->idles;
 		b += row->belows;
@@ -70,8 +71,8 @@ int il_chart_miss(const struct il_model *m, struct il_bars *b)
 	b->unit = il_strf("%%");
 	b->prec = 2;
 	b->value_labels = true;
-	if (!b->seg[0] || !b->seg[1] || !b->seg_color[0] || !b->seg_color[1] || !b->title || !b->subtitle ||
-	    !b->axis || !b->unit) {
+	if (!b->seg[0] || !b->seg[1] || !b->seg_color[0] || !b->seg_color[1] || !b->title ||
+	    !b->subtitle || !b->axis || !b->unit) {
 		il_bars_free(b);
 		errno = ENOMEM;
 		return -1;

@@ -95,9 +95,9 @@ static struct il_pm_group *find_group(struct il_model *m, const char *key)
 }
 
 /* The group called @key, made with @title, @score and @states when it is new. */
-static struct il_pm_group *get_group(struct il_model *m, const char *key, const char *title, const char *score,
-				     const char *file, enum il_group_src src, const char *const *states,
-				     int nstates)
+static struct il_pm_group *get_group(struct il_model *m, const char *key, const char *title,
+				     const char *score, const char *file, enum il_group_src src,
+				     const char *const *states, int nstates)
 {
 	struct il_pm_group *g = find_group(m, key);
 
@@ -213,9 +213,10 @@ static int pm_states(const json_t *row, const char **states)
 	json_t *v;
 	int n = 0;
 
-	json_object_foreach((json_t *)row, key, v)
-		if (n < IL_RPT_MAX_STATES && !strncmp(key, USAGE_PREFIX, strlen(USAGE_PREFIX)) && !json_is_null(v))
-			states[n++] = key + strlen(USAGE_PREFIX);
+	json_object_foreach((json_t *)row, key,
+			    v) if (n < IL_RPT_MAX_STATES &&
+				   !strncmp(key, USAGE_PREFIX, strlen(USAGE_PREFIX)) &&
+				   !json_is_null(v)) states[n++] = key + strlen(USAGE_PREFIX);
 	return n;
 }
 
@@ -237,12 +238,14 @@ static void fill_pm_row(struct il_pm_row *r, const struct il_pm_group *g, const 
 }
 
 /* A row of a linux-pm table into the group @key, title @title. */
-static int add_pm_row(struct il_model *m, const json_t *row, const char *gov, const char *key, const char *title,
-		      const char *file, enum il_group_src src, struct il_pm_row **out)
+static int add_pm_row(struct il_model *m, const json_t *row, const char *gov, const char *key,
+		      const char *title, const char *file, enum il_group_src src,
+		      struct il_pm_row **out)
 {
 	const char *states[IL_RPT_MAX_STATES];
 	int n = pm_states(row, states);
-	struct il_pm_group *g = get_group(m, key, title, il_pm_score_col(row), file, src, states, n);
+	struct il_pm_group *g =
+		get_group(m, key, title, il_pm_score_col(row), file, src, states, n);
 	struct il_pm_row *r = g ? add_row(g, gov) : NULL;
 
 	if (!r || add_gov(m, gov))
@@ -253,7 +256,8 @@ static int add_pm_row(struct il_model *m, const json_t *row, const char *gov, co
 	return 0;
 }
 
-static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const char *title, const json_t *t)
+static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const char *title,
+			const json_t *t)
 {
 	size_t i;
 	json_t *row;
@@ -549,7 +553,8 @@ static int add_verdict(struct il_model *m, const struct il_rpt_input *in)
 	return 0;
 }
 
-int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err, size_t cap)
+int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err,
+		   size_t cap)
 {
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
 		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare, [IL_RPT_BATTERY] = add_compare,

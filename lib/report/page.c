@@ -121,8 +121,8 @@ static int took(int ret, bool *has)
 	return ret < 0 ? -1 : 0;
 }
 
-static int build_sweeps(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o, char *err,
-			size_t cap)
+static int build_sweeps(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o,
+			char *err, size_t cap)
 {
 	struct il_sweep_opts so = { o->sweep_x, o->metrics };
 	char why[1024];
@@ -132,7 +132,8 @@ static int build_sweeps(struct page_parts *P, const struct il_page *p, const str
 
 		if (p->in[i].kind != IL_RPT_SWEEP)
 			continue;
-		ret = il_chart_sweep(&P->m, &p->in[i], &so, &P->lines[i], &P->nlines[i], why, sizeof(why));
+		ret = il_chart_sweep(&P->m, &p->in[i], &so, &P->lines[i], &P->nlines[i], why,
+				     sizeof(why));
 		if (ret < 0) {
 			snprintf(err, cap, "%s: %s", p->in[i].name, why);
 			return -1;
@@ -156,7 +157,8 @@ static int build_hists(struct page_parts *P, const struct il_page *p)
 	return 0;
 }
 
-static int build(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o, char *err, size_t cap)
+static int build(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o,
+		 char *err, size_t cap)
 {
 	size_t n = (size_t)p->n + 1;
 
@@ -341,7 +343,8 @@ static void summary_tables(FILE *out, const struct page_parts *P)
 			fprintf(out, "<tr><th>%s</th>", stats[st]);
 			for (int s = 0; s < r->ngov; s++)
 				if (r->n[(size_t)k * (size_t)r->ngov + (size_t)s])
-					pct_cell(out, v[(size_t)k * (size_t)r->ngov + (size_t)s], r->gov[s], stats[st]);
+					pct_cell(out, v[(size_t)k * (size_t)r->ngov + (size_t)s],
+						 r->gov[s], stats[st]);
 			fputs("</tr>\n", out);
 		}
 		fputs("<tr><th>groups</th>", out);

@@ -183,7 +183,8 @@ static int resource(struct rd *rd, enum il_rtapp_res_type type, const char *name
 	int i;
 
 	for (i = 0; i < rt->nres; i++)
-		if (rt->res[i].type == type && rt->res[i].task == task && !strcmp(rt->res[i].name, name))
+		if (rt->res[i].type == type && rt->res[i].task == task &&
+		    !strcmp(rt->res[i].name, name))
 			return i;
 	res.name = rt_strdup(rt, name);
 	if (!res.name || (i = rt_res_add(rt, &res)) < 0)
@@ -328,7 +329,8 @@ static int parse_wait(struct rd *rd, json_t *v, struct il_rtapp_event *ev)
 }
 
 /* An event whose value names one resource of @type. */
-static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type, struct il_rtapp_event *ev)
+static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type,
+		       struct il_rtapp_event *ev)
 {
 	const char *name;
 
@@ -571,7 +573,8 @@ static int parse_phases(struct rd *rd, json_t *obj, struct il_rtapp_task *task)
 }
 
 /* The non-event keys of a task object. @phased: it has a "phases" object. */
-static int task_key(struct rd *rd, const char *key, json_t *v, bool phased, struct il_rtapp_task *task)
+static int task_key(struct rd *rd, const char *key, json_t *v, bool phased,
+		    struct il_rtapp_task *task)
 {
 	s64 x;
 	int r;
@@ -856,7 +859,8 @@ static int syntax_error(const char *name, const json_error_t *je, struct il_erro
 	return -1;
 }
 
-static int parse_text(char *text, size_t len, const char *name, struct il_rtapp *rt, struct il_error *err)
+static int parse_text(char *text, size_t len, const char *name, struct il_rtapp *rt,
+		      struct il_error *err)
 {
 	struct rd rd = { .file = name, .text = text, .len = len, .rt = rt, .err = err };
 	json_error_t je;
@@ -883,7 +887,8 @@ static int parse_text(char *text, size_t len, const char *name, struct il_rtapp 
 	return ret;
 }
 
-int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out, struct il_error *err)
+int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out,
+		   struct il_error *err)
 {
 	struct il_rtapp *rt = rt_mem_new();
 	char *copy = malloc(len + 1);
@@ -909,7 +914,8 @@ int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rta
 
 #else /* !HAVE_JANSSON */
 
-int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out, struct il_error *err)
+int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out,
+		   struct il_error *err)
 {
 	*out = NULL;
 	return il_error_set(err, name, 0, "rt-app files need jansson: install libjansson-dev and rebuild");

@@ -90,7 +90,8 @@ static void jbb_done(struct il_sim *sim, unsigned int cpu, void *arg)
 
 static void jbb_schedule(struct il_sim *sim, struct jbb_ctx *j, unsigned int cpu)
 {
-	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&j->rng, j->gap_ns), jbb_arrive, j, -1);
+	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&j->rng, j->gap_ns), jbb_arrive, j,
+		   -1);
 }
 
 static void jbb_arrive(struct il_sim *sim, unsigned int cpu, void *arg)

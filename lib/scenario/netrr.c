@@ -58,7 +58,8 @@ static void netrr_server_sent(struct il_sim *sim, unsigned int cpu, void *arg)
 	struct netrr_pair *p = arg;
 
 	/* The hint names the next CPU of the chain, so the oracle sees at least this much. */
-	il_sim_irq(sim, p->client, il_sim_now(sim) + p->n->net_ns, netrr_response_irq, p, (int)p->server);
+	il_sim_irq(sim, p->client, il_sim_now(sim) + p->n->net_ns, netrr_response_irq, p,
+		   (int)p->server);
 }
 
 static void netrr_request_irq(struct il_sim *sim, unsigned int cpu, void *arg)
@@ -72,7 +73,8 @@ static void netrr_client_sent(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct netrr_pair *p = arg;
 
-	il_sim_irq(sim, p->server, il_sim_now(sim) + p->n->net_ns, netrr_request_irq, p, (int)p->client);
+	il_sim_irq(sim, p->server, il_sim_now(sim) + p->n->net_ns, netrr_request_irq, p,
+		   (int)p->client);
 }
 
 static int netrr_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
@@ -95,7 +97,8 @@ static int netrr_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 		p->n = n;
 		p->client = (2 * i) % ncpus;
 		p->server = (2 * i + 1) % ncpus;
-		if (il_sim_wake(sim, p->client, p->client, n->client_ns, netrr_client_sent, p, (int)p->server))
+		if (il_sim_wake(sim, p->client, p->client, n->client_ns, netrr_client_sent, p,
+				(int)p->server))
 			return -1;
 	}
 	return il_bg_start_default(sim, args->v[P_BG], 2, &n->bg);

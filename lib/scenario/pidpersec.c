@@ -85,7 +85,8 @@ static void pidpersec_cleanup(void *ctx)
 
 static double pidpersec_score(const struct il_sim *sim, const void *ctx)
 {
-	return (double)((const struct pidpersec_ctx *)ctx)->pids * 1e9 / (double)il_sim_duration_ns(sim);
+	return (double)((const struct pidpersec_ctx *)ctx)->pids * 1e9 /
+	       (double)il_sim_duration_ns(sim);
 }
 
 const struct il_scenario il_scn_pidpersec = {

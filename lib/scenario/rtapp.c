@@ -383,7 +383,8 @@ static void wake_thread(struct rt_thread *t, unsigned int from_cpu)
 	t->state = T_RUNNABLE;
 	t->wake_at = il_sim_now(rc->sim);
 	rc->nr_running[t->cpu]++;
-	il_sim_wake(rc->sim, from_cpu, t->cpu, rc->switch_ns, thread_resumed, t, predict_wake_cpu(t));
+	il_sim_wake(rc->sim, from_cpu, t->cpu, rc->switch_ns, thread_resumed, t,
+		    predict_wake_cpu(t));
 }
 
 static void timer_fired(struct il_sim *sim, unsigned int cpu, void *arg)
@@ -698,7 +699,8 @@ static int build_resources(struct rtapp_ctx *rc)
 			rc->res[i].count = rt->res[i].users - 1;
 		rc->unique_slot[i] = rt->res[i].type == IL_RTAPP_RES_TIMER && rt->res[i].task >= 0 ? rc->nunique++ : -1;
 	}
-	rc->unique_refs = calloc((size_t)rc->nthreads * (size_t)rc->nunique + 1, sizeof(*rc->unique_refs));
+	rc->unique_refs =
+		calloc((size_t)rc->nthreads * (size_t)rc->nunique + 1, sizeof(*rc->unique_refs));
 	return rc->unique_refs ? 0 : -1;
 }
 
@@ -811,7 +813,8 @@ static double rtapp_score(const struct il_sim *sim, const void *ctx)
  * platform's, as a real one would be, grown to the highest CPU a "cpus" list names (a
  * 12-CPU ring on the 2-CPU VM platform); cpus=N sets it, and must leave those CPUs in.
  */
-static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *common, struct il_error *err)
+static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *common,
+		       struct il_error *err)
 {
 	struct il_rtapp *rt;
 	int ret = 0;

@@ -82,7 +82,8 @@ struct il_scenario {
 	 * its errors show at once) and set common defaults that depend on it.
 	 * Return: 0, or -1 with @err set.
 	 */
-	int (*check)(const struct il_scn_args *args, struct il_scn_common *common, struct il_error *err);
+	int (*check)(const struct il_scn_args *args, struct il_scn_common *common,
+		     struct il_error *err);
 };
 
 /* Common parameters, accepted by every scenario. */

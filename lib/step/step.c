@@ -209,7 +209,8 @@ static void set_poll_time_limit(struct il_step_cpu *cpu, int index)
 	if (!(cpu->drv.states[index].flags & CPUIDLE_FLAG_POLLING) || cpu->cur.rejected ||
 	    cpu->preset->core->poll != IL_POLL_5_X)
 		return;
-	cpu->dev.poll_time_limit = (u64)cpu->cur.res_ns > il_cpuidle_poll_time(&cpu->drv, &cpu->dev);
+	cpu->dev.poll_time_limit = (u64)cpu->cur.res_ns >
+				   il_cpuidle_poll_time(&cpu->drv, &cpu->dev);
 }
 
 static void collect_vars(const struct il_step_cpu *cpu, struct il_step_record *rec)

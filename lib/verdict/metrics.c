@@ -161,8 +161,9 @@ static int energy_value(const struct il_scenario *scn, const struct il_scn_args 
 	return 0;
 }
 
-int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn, const struct il_scn_args *args,
-		     const struct il_verdict_run *r, double *v, const char **why)
+int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn,
+		     const struct il_scn_args *args, const struct il_verdict_run *r, double *v,
+		     const char **why)
 {
 	switch (m) {
 	case IL_VM_SCORE:
@@ -191,7 +192,8 @@ int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn, const str
 	}
 }
 
-unsigned int il_verdict_cpus_needed(const struct il_scenario *scn, const struct il_scn_common *common,
+unsigned int il_verdict_cpus_needed(const struct il_scenario *scn,
+				    const struct il_scn_common *common,
 				    const struct il_platform *plat)
 {
 	unsigned int n = common->cpus ? common->cpus : scn->default_cpus ? scn->default_cpus : plat->cpus;

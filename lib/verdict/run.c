@@ -26,7 +26,8 @@ void il_verdict_mark_na(struct il_verdict *v, const struct il_verdict_plan *pl)
 {
 	for (int p = 0; p < v->nplat; p++) {
 		for (int s = 0; s < v->nscn; s++) {
-			unsigned int need = il_verdict_cpus_needed(v->scn[s], &pl->common[s], &pl->plat[p]);
+			unsigned int need =
+				il_verdict_cpus_needed(v->scn[s], &pl->common[s], &pl->plat[p]);
 			char *na = v->na[p * v->nscn + s];
 
 			if (need > pl->plat[p].cpus)
@@ -38,8 +39,8 @@ void il_verdict_mark_na(struct il_verdict *v, const struct il_verdict_plan *pl)
 	}
 }
 
-void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s, int g,
-		     int it, struct il_lab_spec *spec)
+void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s,
+		     int g, int it, struct il_lab_spec *spec)
 {
 	memset(spec, 0, sizeof(*spec));
 	spec->plat = &pl->plat[p];
@@ -52,8 +53,8 @@ void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *
 }
 
 /* The runs [@start, @start + @n) of @idx (indices into v->runs) on the pool. */
-static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, const size_t *idx, size_t n,
-		     size_t *failed)
+static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, const size_t *idx,
+		     size_t n, size_t *failed)
 {
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));
