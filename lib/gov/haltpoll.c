@@ -240,7 +240,8 @@ const struct il_preset il_presets_haltpoll[] = {
 		.core = &il_core_debian_6_12,
 		.kernel = "Debian 6.12.117-1~deb12u1",
 		.upstream = "haltpoll.c 663b7f164d20 (Debian linux-source-6.12)",
-		.changes = "the mainline 6.9 ... 6.19 file (reset below grow_start, state_count test)",
+		.changes =
+			"the mainline 6.9 ... 6.19 file (reset below grow_start, state_count test)",
 		.cfg = &haltpoll_cfg_6_13,
 	},
 	{

@@ -549,7 +549,8 @@ const struct il_preset il_presets_idlelab[] = {
 		.kver = IL_KV(7, 1, 0),
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
-		.upstream = "kgov-src/idlelab.c 2b9e72ed132c (idlelab's own kernel file, not upstream)",
+		.upstream =
+			"kgov-src/idlelab.c 2b9e72ed132c (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},

@@ -439,7 +439,8 @@ const struct il_preset il_presets_ladder[] = {
 		.core = &il_core_6_18_35,
 		.kernel = "v6.18.35 (LTS)",
 		.upstream = "ladder.c 6617eb494a11 (6.18.26 ... 6.18.35)",
-		.changes = "the mainline 6.10+ file, on 6.18.35's framework (7.0 idle loop, 6.13 QoS)",
+		.changes =
+			"the mainline 6.10+ file, on 6.18.35's framework (7.0 idle loop, 6.13 QoS)",
 		.cfg = &ladder_cfg_ns,
 	},
 	{ 0 }

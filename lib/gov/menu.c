@@ -921,7 +921,8 @@ static int menu_vars(const struct il_device *dev, struct il_var *vars, int max)
 	int n = 0;
 
 	if (cfg->units_us)
-		n = put_var(vars, n, max, "last_state_idx", (u64)(s64)data->last_state_idx, true, false);
+		n = put_var(vars, n, max, "last_state_idx", (u64)(s64)data->last_state_idx, true,
+			    false);
 	n = put_var(vars, n, max, "needs_update", (u64)(s64)data->needs_update, true, false);
 	if (cfg->tick_aware)
 		n = put_var(vars, n, max, "tick_wakeup", (u64)(s64)data->tick_wakeup, true, false);

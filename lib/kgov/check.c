@@ -287,7 +287,8 @@ static void describe_sides(struct strbuf *sb, const struct checker *c)
 		  p->dev.poll_time_limit);
 	sb_printf(sb, "%-36s %20d %20d\n", "sleep length queries", u->se.sleep_queries,
 		  p->se.sleep_queries);
-	sb_printf(sb, "%-36s %20d %20d\n", "got_tick still pending", u->se.got_tick, p->se.got_tick);
+	sb_printf(sb, "%-36s %20d %20d\n", "got_tick still pending", u->se.got_tick,
+		  p->se.got_tick);
 	for (int i = 0; i < u->nvars; i++) {
 		const struct il_var *pv = find_var(p, u->vars[i].name);
 		bool differs = pv && !pv->diag && pv->value != u->vars[i].value;
@@ -350,11 +351,13 @@ static int report_mismatch(struct checker *c, const char *phase, const char *fmt
 	sb_printf(&sb, "inputs (the last line is this step):\n");
 	for (unsigned long long k = first; k < c->hist_n; k++) {
 		sb_printf(&sb, "  step %llu: ", c->step - (c->hist_n - 1 - k));
-		describe_step(&sb, &c->hist[k % HISTORY], k + 1 < c->hist_n || !strcmp(phase, "reflect"));
+		describe_step(&sb, &c->hist[k % HISTORY],
+			      k + 1 < c->hist_n || !strcmp(phase, "reflect"));
 		sb_printf(&sb, "\n");
 	}
 	describe_sides(&sb, c);
-	sb_printf(&sb, "reproduce: idlelab kgov check %s --against %s --seed %llu --steps %llu%s%s\n",
+	sb_printf(&sb,
+		  "reproduce: idlelab kgov check %s --against %s --seed %llu --steps %llu%s%s\n",
 		  il_kgov_source(c->up.preset) ? il_kgov_source(c->up.preset) : c->up.preset->name,
 		  c->port.preset->name, (unsigned long long)c->opts->seed, c->res->decisions,
 		  c->opts->platform ? " -p " : " --random-platforms",
@@ -388,14 +391,17 @@ static int compare_vars(struct checker *c, const char *phase)
 		/* the lists come in the same order almost always: try the same position first */
 		uv = i < u->nvars && !strcmp(u->vars[i].name, pv->name) ? &u->vars[i] : find_var(u, pv->name);
 		if (!uv)
-			return report_mismatch(c, phase, "the port shows var %s, which is not a field "
-					       "of the upstream per-CPU struct", pv->name);
+			return report_mismatch(c, phase,
+					       "the port shows var %s, which is not a field "
+					       "of the upstream per-CPU struct",
+					       pv->name);
 		c->res->comparisons++;
 		if (c->ncompared < IL_MAX_VARS)
 			remember_compared(c, uv->name);
 		if (uv->value != pv->value)
-			return report_mismatch(c, phase, "var %s: upstream %lld, port %lld", pv->name,
-					       (long long)uv->value, (long long)pv->value);
+			return report_mismatch(c, phase, "var %s: upstream %lld, port %lld",
+					       pv->name, (long long)uv->value,
+					       (long long)pv->value);
 	}
 	return 0;
 }
@@ -415,7 +421,8 @@ static int compare_devices(struct checker *c, const char *phase)
 		return report_mismatch(c, phase, "dev->poll_time_limit: upstream %d, port %d",
 				       u->dev.poll_time_limit, p->dev.poll_time_limit);
 	if (u->se.sleep_queries != p->se.sleep_queries)
-		return report_mismatch(c, phase, "tick_nohz_get_sleep_length() calls: upstream %d, port %d",
+		return report_mismatch(c, phase,
+				       "tick_nohz_get_sleep_length() calls: upstream %d, port %d",
 				       u->se.sleep_queries, p->se.sleep_queries);
 	if (u->se.got_tick != p->se.got_tick)
 		return report_mismatch(c, phase, "got_tick flag %s by upstream but %s by port",
@@ -427,10 +434,11 @@ static int compare_devices(struct checker *c, const char *phase)
 static int compare_select(struct checker *c)
 {
 	if (c->up.idx != c->port.idx)
-		return report_mismatch(c, "select", "index: upstream %d, port %d", c->up.idx, c->port.idx);
+		return report_mismatch(c, "select", "index: upstream %d, port %d", c->up.idx,
+				       c->port.idx);
 	if (c->compare_stop_tick && c->up.stop_tick != c->port.stop_tick)
-		return report_mismatch(c, "select", "stop_tick: upstream %d, port %d", c->up.stop_tick,
-				       c->port.stop_tick);
+		return report_mismatch(c, "select", "stop_tick: upstream %d, port %d",
+				       c->up.stop_tick, c->port.stop_tick);
 	if (c->up.idx < 0 || c->up.idx >= c->drv.state_count) {
 		/* both agree on an index outside the table: a finding about the kernel file */
 		if (!c->res->invalid_index_runs++)
@@ -522,9 +530,11 @@ static int setup_run(struct checker *c)
 				disable[i] |= extra[i];
 		}
 		if (c->drv.state_count < c->frame.min_states)
-			return il_error_set(c->err, c->plat.name, 0, "%d state(s): the %s idle loop never "
-					    "calls a governor with fewer than %d", c->drv.state_count,
-					    c->port.preset->core->name, c->frame.min_states);
+			return il_error_set(c->err, c->plat.name, 0,
+					    "%d state(s): the %s idle loop never "
+					    "calls a governor with fewer than %d",
+					    c->drv.state_count, c->port.preset->core->name,
+					    c->frame.min_states);
 	} else {
 		kgov_gen_driver(&c->rng, &c->frame, &c->drv, &c->hz);
 		kgov_gen_disables(&c->rng, &c->drv, disable);

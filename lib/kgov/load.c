@@ -149,8 +149,10 @@ static const struct kshim_module *open_module(const char *path, void **handle, s
 	if (mod->abi != KSHIM_ABI_VERSION || mod->il_device_size != sizeof(struct il_device) ||
 	    mod->il_driver_size != sizeof(struct il_driver) ||
 	    mod->il_governor_size != sizeof(struct il_governor)) {
-		il_error_set(err, path, 0, "built by another idlelab version (ABI %d, this one %d); "
-			     "rebuild it with `idlelab kgov build`", mod->abi, KSHIM_ABI_VERSION);
+		il_error_set(err, path, 0,
+			     "built by another idlelab version (ABI %d, this one %d); "
+			     "rebuild it with `idlelab kgov build`",
+			     mod->abi, KSHIM_ABI_VERSION);
 		goto fail;
 	}
 	return mod;

@@ -159,7 +159,8 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec,
 		{ "governor", spec->preset->name },
 		{ "scenario", spec->scn->name },
 		{ "params", args },
-		{ "energy", res->sum.energy_known ? "model values (platform power numbers)" : "unknown" },
+		{ "energy",
+		  res->sum.energy_known ? "model values (platform power numbers)" : "unknown" },
 	};
 	struct { const char *k; s64 v; } nums[] = {
 		{ "cpus", res->ncpus }, { "hz", res->hz }, { "time_ns", (s64)res->m.duration_ns },
@@ -167,8 +168,10 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec,
 		{ "wakeup_p50_ns", (s64)res->sum.wake_p50_ns }, { "wakeup_p90_ns", (s64)res->sum.wake_p90_ns },
 		{ "wakeup_p99_ns", (s64)res->sum.wake_p99_ns }, { "wakeup_p999_ns", (s64)res->sum.wake_p999_ns },
 		{ "wakeup_mean_ns", (s64)(res->sum.wake_mean_ns + 0.5) },
-		{ "wakeup_max_ns", (s64)res->sum.wake_max_ns }, { "wakeup_count", (s64)res->sum.wake_count },
-		{ "tick_stops", (s64)res->sum.tick_stops }, { "ticks_retained", (s64)res->sum.ticks_retained },
+		{ "wakeup_max_ns", (s64)res->sum.wake_max_ns },
+		{ "wakeup_count", (s64)res->sum.wake_count },
+		{ "tick_stops", (s64)res->sum.tick_stops },
+		{ "ticks_retained", (s64)res->sum.ticks_retained },
 	};
 
 	il_scn_format_args(spec->scn, &spec->args, args, sizeof(args));

@@ -86,7 +86,7 @@ int il_live_read_u64(const char *path, u64 *out);
 struct il_live_cpuidle {
 	char driver[IL_LIVE_VALUE_MAX];   /* current_driver; "none" when no driver registered */
 	char governor[IL_LIVE_VALUE_MAX]; /* current_governor, else current_governor_ro */
-	bool can_switch;                  /* current_governor exists (5.8+, or cpuidle_sysfs_switch) */
+	bool can_switch; /* current_governor exists (5.8+, or cpuidle_sysfs_switch) */
 	int ngov;                         /* entries of available_governors (0: file absent) */
 	char available[IL_LIVE_GOV_MAX][IL_LIVE_GOV_NAME_LEN];
 };
@@ -200,8 +200,8 @@ int il_live_find_state(const struct il_live_cpu *cpu, const char *spec);
 
 enum il_live_rapl_status {
 	IL_RAPL_OK,
-	IL_RAPL_ABSENT,             /* no powercap package zones under the root */
-	IL_RAPL_UNREADABLE,         /* zones exist, energy_uj cannot be read (root only since 2020) */
+	IL_RAPL_ABSENT, /* no powercap package zones under the root */
+	IL_RAPL_UNREADABLE, /* zones exist, energy_uj cannot be read (root only since 2020) */
 };
 
 struct il_live_rapl_zone {

@@ -48,10 +48,12 @@ static int mark_cpulist(const char *s, bool *seen, struct il_error *err)
 		if (*p == '-') {
 			p++;
 			if (cpu_number(&p, &last))
-				return il_error_set(err, "--cpus", 0, "'%s': bad range end at '%s'", s, p);
+				return il_error_set(err, "--cpus", 0, "'%s': bad range end at '%s'",
+						    s, p);
 			if (last < first)
-				return il_error_set(err, "--cpus", 0, "'%s': range %u-%u goes backwards", s,
-						    first, last);
+				return il_error_set(err, "--cpus", 0,
+						    "'%s': range %u-%u goes backwards", s, first,
+						    last);
 		}
 		for (unsigned int c = first; c <= last; c++)
 			seen[c] = true;

@@ -72,7 +72,7 @@ struct il_cpu_stats {
 	u64 busy_ns;
 	u64 tick_stops;
 	u64 ticks_retained;
-	u64 wakeups;       /* idle periods ended by an interrupt or by work (not by the poll limit) */
+	u64 wakeups; /* idle periods ended by an interrupt or by work (not by the poll limit) */
 	u64 poll_limits;   /* polling periods ended by the poll time limit */
 	struct il_state_stats st[CPUIDLE_STATE_MAX];
 };

@@ -70,5 +70,7 @@ static int json_write(FILE *out, const struct il_table *const *tables, int ntabl
 	return -1;
 }
 
-const struct il_output_format il_output_json = { "json", false, "built without jansson (install libjansson-dev)", json_write };
+const struct il_output_format il_output_json = { "json", false,
+						 "built without jansson (install libjansson-dev)",
+						 json_write };
 #endif

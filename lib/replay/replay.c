@@ -243,8 +243,8 @@ static int check_params(struct il_replay *r, struct il_error *err)
 		for (int j = 0; j < r->cfg.ngov; j++)
 			known |= il_gov_find_param(r->cfg.presets[j]->gov, name) != NULL;
 		if (!known)
-			return il_error_set(err, "replay", 0, "no governor given has a parameter '%s'",
-					    name);
+			return il_error_set(err, "replay", 0,
+					    "no governor given has a parameter '%s'", name);
 	}
 	for (int j = 0; j < r->cfg.ngov; j++) {
 		struct gov_cpu g = { 0 };

@@ -104,7 +104,8 @@ int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c)
 		double v = il_json_num(row, "entries");
 		double *cell;
 
-		while (s < nst && strcmp(names[s], il_json_str(row, "name") ? il_json_str(row, "name") : ""))
+		while (s < nst &&
+		       strcmp(names[s], il_json_str(row, "name") ? il_json_str(row, "name") : ""))
 			s++;
 		if (b < 0 || s == nst || isnan(v))
 			continue;

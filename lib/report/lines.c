@@ -99,8 +99,8 @@ static void draw_axes(FILE *out, const struct il_lines *l, const struct lines_la
 	il_svg_line(out, L->xs.r0, L->bottom, L->xs.r1, L->bottom, IL_CHART_MUTED, 1, NULL);
 	il_svg_line(out, L->xs.r0, L->top, L->xs.r0, L->bottom, IL_CHART_MUTED, 1, NULL);
 	if (l->xlabel)
-		il_svg_text(out, (L->xs.r0 + L->xs.r1) / 2, L->bottom + 36, "middle", IL_SVG_FONT_SIZE, NULL,
-			    IL_CHART_INK, l->xlabel);
+		il_svg_text(out, (L->xs.r0 + L->xs.r1) / 2, L->bottom + 36, "middle",
+			    IL_SVG_FONT_SIZE, NULL, IL_CHART_INK, l->xlabel);
 	if (l->ylabel)
 		il_svg_text_rot(out, IL_CHART_MARGIN + 6, (L->top + L->bottom) / 2,
 				IL_SVG_FONT_SIZE, l->ylabel);
@@ -132,7 +132,8 @@ static void draw_series(FILE *out, const struct il_lines *l, const struct lines_
 		if (!usable(ys[i], l->ylog) || !usable(l->x[i], l->xlog))
 			continue;
 		snprintf(xv, sizeof(xv), "%g", l->x[i]);
-		snprintf(tip, sizeof(tip), "%s \xe2\x80\x94 %s=%s: %s", l->ser[s], l->xname ? l->xname : "x", xv,
+		snprintf(tip, sizeof(tip), "%s \xe2\x80\x94 %s=%s: %s", l->ser[s],
+			 l->xname ? l->xname : "x", xv,
 			 il_fmt_value(ys[i], l->prec, false, l->unit, yv, sizeof(yv)));
 		il_svg_circle(out, il_scale_map(&L->xs, l->x[i]), il_scale_map(&L->ys, ys[i]), 3.5,
 			      l->ser_color[s], tip);

@@ -66,7 +66,8 @@ int il_chart_miss(const struct il_model *m, struct il_bars *b)
 	b->seg_color[0] = il_strf("#76b7b2");
 	b->seg_color[1] = il_strf("#e15759");
 	b->title = il_strf("Idle misses per governor");
-	b->subtitle = il_strf("idle_miss_ratio in %% of idle entries, split into belows and aboves");
+	b->subtitle =
+		il_strf("idle_miss_ratio in %% of idle entries, split into belows and aboves");
 	b->axis = il_strf("idle misses, %% of idle entries");
 	b->unit = il_strf("%%");
 	b->prec = 2;

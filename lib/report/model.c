@@ -264,7 +264,8 @@ static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const
 
 	json_array_foreach(t, i, row) {
 		const char *device = il_json_str(row, "device");
-		char *key = il_strf("%s" KEY_SEP "%s" KEY_SEP "%s", in->name, title, device ? device : "");
+		char *key = il_strf("%s" KEY_SEP "%s" KEY_SEP "%s", in->name, title,
+				    device ? device : "");
 		/*
 		 * The device only when the title does not say it already ("rk3588 idle",
 		 * "idle").
@@ -298,7 +299,8 @@ static int add_compare(struct il_model *m, const struct il_rpt_input *in)
 /* A run: the group is the case (platform, scenario, parameters, device), whatever the file. */
 static int add_run(struct il_model *m, const struct il_rpt_input *in)
 {
-	const json_t *info = json_object_get(in->root, "run"), *states = json_object_get(in->root, "states");
+	const json_t *info = json_object_get(in->root, "run"),
+		     *states = json_object_get(in->root, "states");
 	const json_t *row = json_array_get(json_object_get(in->root, "summary"), 0);
 	const char *plat = il_json_kv(info, "platform"), *scn = il_json_kv(info, "scenario");
 	const char *params = il_json_kv(info, "params"), *device = il_json_str(row, "device");
@@ -311,8 +313,8 @@ static int add_run(struct il_model *m, const struct il_rpt_input *in)
 
 	plat = plat ? plat : "?";
 	scn = scn ? scn : "?";
-	key = il_strf("run" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", plat, scn, params ? params : "",
-		      device ? device : "");
+	key = il_strf("run" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", plat, scn,
+		      params ? params : "", device ? device : "");
 	title = il_strf("%s %s \xc2\xb7 %s", plat, scn, device ? device : "");
 	ret = key && title ? add_pm_row(m, row, il_json_str(row, "gov"), key, title, in->name, IL_GROUP_LAB, &r)
 			   : -1;
@@ -353,8 +355,9 @@ static int add_sweep(struct il_model *m, const struct il_rpt_input *in)
 				snprintf(val, sizeof(val), "%s", json_string_value(v));
 			else
 				snprintf(val, sizeof(val), "%g", json_number_value(v));
-			used += (size_t)snprintf(point + used, used < sizeof(point) ? sizeof(point) - used : 0, "%s%s=%s",
-						 p ? ", " : "", params[p], val);
+			used += (size_t)snprintf(point + used,
+						 used < sizeof(point) ? sizeof(point) - used : 0,
+						 "%s%s=%s", p ? ", " : "", params[p], val);
 		}
 		key = il_strf("sweep" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", in->name,
 			      il_json_str(row, "platform"), point);
@@ -383,10 +386,12 @@ static const char *trace_name(const struct il_rpt_input *in)
 /* A replay: its governors over the trace, entries per state from the "usage" table. */
 static int add_replay(struct il_model *m, const struct il_rpt_input *in)
 {
-	const json_t *govs = json_object_get(in->root, "governors"), *usage = json_object_get(in->root, "usage");
+	const json_t *govs = json_object_get(in->root, "governors"),
+		     *usage = json_object_get(in->root, "usage");
 	const json_t *first = json_array_get(usage, 0);
 	const char *states[IL_RPT_MAX_STATES], *key;
-	char *gkey = il_strf("replay" KEY_SEP "%s", in->name), *title = il_strf("replay of %s", trace_name(in));
+	char *gkey = il_strf("replay" KEY_SEP "%s", in->name),
+	     *title = il_strf("replay of %s", trace_name(in));
 	struct il_pm_group *g;
 	int n = 0;
 	bool recorded_done = false;
@@ -417,8 +422,9 @@ static int add_replay(struct il_model *m, const struct il_rpt_input *in)
 		/* The usage row "recorded" goes with the first "recorded (...)" governor row. */
 		json_array_foreach(usage, j, u) {
 			const char *ug = il_json_str(u, "governor");
-			bool match = ug && (!strcmp(ug, gov) || (!recorded_done && !strcmp(ug, "recorded") &&
-								 !strncmp(gov, "recorded", strlen("recorded"))));
+			bool match = ug && (!strcmp(ug, gov) ||
+					    (!recorded_done && !strcmp(ug, "recorded") &&
+					     !strncmp(gov, "recorded", strlen("recorded"))));
 
 			if (!match)
 				continue;
@@ -441,7 +447,8 @@ static int trace_states(const json_t *states, const char **names)
 	json_array_foreach(states, i, row) {
 		double idx = il_json_num(row, "state");
 
-		if (!isnan(idx) && idx >= 0 && idx < IL_RPT_MAX_STATES && il_json_str(row, "name")) {
+		if (!isnan(idx) && idx >= 0 && idx < IL_RPT_MAX_STATES &&
+		    il_json_str(row, "name")) {
 			while (n <= (int)idx)
 				names[n++] = NULL;
 			names[(int)idx] = il_json_str(row, "name");

@@ -282,7 +282,8 @@ static void inputs(FILE *out, const struct il_page *p, const struct page_parts *
 
 		fputs("<tr><td>", out);
 		esc(out, p->in[i].name);
-		fprintf(out, "</td><td>%s</td><td class=\"n\">%d</td><td class=\"n\">%zu</td></tr>\n",
+		fprintf(out,
+			"</td><td>%s</td><td class=\"n\">%d</td><td class=\"n\">%zu</td></tr>\n",
 			il_rpt_kind_name(p->in[i].kind), ntables, rows);
 	}
 	fputs("</tbody>\n</table>\n", out);
@@ -307,7 +308,8 @@ static void pct_cell(FILE *out, double v, const char *gov, const char *stat)
 
 	fputs("<td class=\"n\" data-gov=\"", out);
 	esc(out, gov);
-	fprintf(out, "\" data-stat=\"%s\">%s</td>", stat, il_fmt_value(v, 2, true, "%", buf, sizeof(buf)));
+	fprintf(out, "\" data-stat=\"%s\">%s</td>", stat,
+		il_fmt_value(v, 2, true, "%", buf, sizeof(buf)));
 }
 
 /* The seeds' table: per score, average, max and min change per governor. */
@@ -350,7 +352,8 @@ static void summary_tables(FILE *out, const struct page_parts *P)
 		fputs("<tr><th>groups</th>", out);
 		for (int s = 0; s < r->ngov; s++)
 			if (r->n[(size_t)k * (size_t)r->ngov + (size_t)s])
-				fprintf(out, "<td class=\"n\">%d</td>", r->n[(size_t)k * (size_t)r->ngov + (size_t)s]);
+				fprintf(out, "<td class=\"n\">%d</td>",
+					r->n[(size_t)k * (size_t)r->ngov + (size_t)s]);
 		fputs("</tr>\n</tbody>\n</table></div>\n", out);
 	}
 }
@@ -363,7 +366,8 @@ static void section_verdict(FILE *out, const struct il_page *p, const struct pag
 	      "of the mean of a metric against the baseline on one platform and scenario, blue in the "
 	      "metric's good direction, red in its bad one (full colour at 20 %); outlined where the "
 	      "verdict called it better or worse (adjusted p-value and minimum effect, docs/verdict.md); "
-	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n", out);
+	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n",
+	      out);
 	il_heat_section(out, p->in, p->n);
 	fputs("</section>\n", out);
 }
@@ -509,7 +513,8 @@ static void data_table(FILE *out, const char *file, const char *title, const jso
 	fputs("</tr></thead>\n<tbody>\n", out);
 	json_array_foreach(t, i, row) {
 		if (i == MAX_TABLE_ROWS) {
-			fprintf(out, "<tr><td colspan=\"%zu\">%zu more rows in the input</td></tr>\n",
+			fprintf(out,
+				"<tr><td colspan=\"%zu\">%zu more rows in the input</td></tr>\n",
 				json_object_size(first), json_array_size(t) - i);
 			break;
 		}
@@ -533,7 +538,8 @@ static void section_data(FILE *out, const struct il_page *p)
 		const char *title;
 		json_t *t;
 
-		fprintf(out, "<details%s>\n<summary>", rows <= OPEN_DETAILS_ROWS ? " open=\"open\"" : "");
+		fprintf(out, "<details%s>\n<summary>",
+			rows <= OPEN_DETAILS_ROWS ? " open=\"open\"" : "");
 		esc(out, p->in[i].name);
 		fprintf(out, " (%s, %zu rows)</summary>\n", il_rpt_kind_name(p->in[i].kind), rows);
 		json_object_foreach(p->in[i].root, title, t)

@@ -122,7 +122,8 @@ static int one_chart(const struct il_model *m, const int *cats, int ncat, bool b
 	states[0] = '\0';
 	for (int k = 0; k < first->nstates; k++)
 		strcat(strcat(states, k ? ", " : ""), first->states[k]);
-	b->title = il_strf(by_time ? "Idle time per state (%s)" : "Idle entries per state (%s)", states);
+	b->title = il_strf(by_time ? "Idle time per state (%s)" : "Idle entries per state (%s)",
+			   states);
 	free(states);
 	b->subtitle = il_strf(by_time ? "share of each governor's (or CPU's) idle time spent in each state"
 				      : "share of each governor's (or CPU's) idle entries per state (usage)");

@@ -189,7 +189,8 @@ const char *il_tick_label(double v, const struct il_ticks *t, char *buf, size_t 
 	const char *suffix = div == 1e6 ? "M" : div == 1e3 ? "k" : "";
 
 	if (t->step > 0) {
-		snprintf(buf, cap, "%.*f%s", step_decimals(t->step / div), v / div, v != 0 ? suffix : "");
+		snprintf(buf, cap, "%.*f%s", step_decimals(t->step / div), v / div,
+			 v != 0 ? suffix : "");
 		return buf;
 	}
 	if (fabs(v) >= 1e6)
@@ -229,7 +230,8 @@ void il_svg_open(FILE *out, double w, double h, const char *label)
 	fputs("\">\n<title>", out);
 	il_xml_escape(out, label);
 	fputs("</title>\n", out);
-	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", w, h);
+	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", w,
+		h);
 }
 
 void il_svg_close(FILE *out)
@@ -300,7 +302,8 @@ void il_svg_polyline(FILE *out, const double *x, const double *y, int n, const c
 	fputs("<polyline fill=\"none\" points=\"", out);
 	for (int i = 0; i < n; i++)
 		fprintf(out, "%s%.1f,%.1f", i ? " " : "", x[i], y[i]);
-	fprintf(out, "\" stroke=\"%s\" stroke-width=\"%g\" stroke-linejoin=\"round\"/>\n", stroke, width);
+	fprintf(out, "\" stroke=\"%s\" stroke-width=\"%g\" stroke-linejoin=\"round\"/>\n", stroke,
+		width);
 }
 
 void il_svg_circle(FILE *out, double cx, double cy, double r, const char *fill, const char *tip)

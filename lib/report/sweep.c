@@ -125,7 +125,8 @@ static void value_text(const json_t *v, char *buf, size_t cap)
 static void series_name(const json_t *row, bool platforms, char *buf, size_t cap)
 {
 	if (platforms)
-		snprintf(buf, cap, "%s / %s", il_json_str(row, "governor"), il_json_str(row, "platform"));
+		snprintf(buf, cap, "%s / %s", il_json_str(row, "governor"),
+			 il_json_str(row, "platform"));
 	else
 		snprintf(buf, cap, "%s", il_json_str(row, "governor"));
 }
@@ -311,13 +312,18 @@ static int choose_x(struct sweep_ctx *k, const char **params, int np, const char
 		}
 	}
 	for (int p = 0; p < np; p++)
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", p ? ", " : "", params[p]);
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", p ? ", " : "",
+			 params[p]);
 	if (want && !k->x)
-		return bad_option(err, cap, "no swept parameter '%s' (this sweep has: %s)", want, list);
+		return bad_option(err, cap, "no swept parameter '%s' (this sweep has: %s)", want,
+				  list);
 	if (k->x && !all_numbers(k->xs, k->nx))
-		return bad_option(err, cap, "swept parameter '%s' is not numeric: no curve over it (%s)", k->x, list);
+		return bad_option(err, cap,
+				  "swept parameter '%s' is not numeric: no curve over it (%s)",
+				  k->x, list);
 	if (!k->x) {
-		snprintf(err, cap, "no numeric swept parameter (%s): no curves, see the table", list);
+		snprintf(err, cap, "no numeric swept parameter (%s): no curves, see the table",
+			 list);
 		return 1;
 	}
 	return 0;

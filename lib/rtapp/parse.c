@@ -21,7 +21,8 @@
 
 #define RD_DEPTH 8 /* tasks.T.phases.P.EVENT.key is 6 steps; cpus[i] adds one */
 #define INT_MAX_RTAPP 2147483647LL /* rt-app reads every number as a C int */
-#define GLOBAL_IGNORED "global settings of logs, traces, page locking, priority inheritance and I/O " \
+#define GLOBAL_IGNORED                                                                 \
+	"global settings of logs, traces, page locking, priority inheritance and I/O " \
 	"buffers: ignored (they do not shape idle periods)"
 #define SCHED_IGNORED "policy, priority, dl-*, util_*, taskgroup, nodes_membind: ignored " \
 	"(the lab schedules every thread alike)"
@@ -130,7 +131,8 @@ static int want_int(struct rd *rd, json_t *v, s64 min, s64 max, s64 *out)
 		return rd_fail(rd, "expected an integer");
 	*out = json_integer_value(v);
 	if (*out < min || *out > max)
-		return rd_fail(rd, "%lld is outside [%lld, %lld]", (long long)*out, (long long)min, (long long)max);
+		return rd_fail(rd, "%lld is outside [%lld, %lld]", (long long)*out, (long long)min,
+			       (long long)max);
 	return 0;
 }
 
@@ -453,7 +455,8 @@ static int parse_cpus(struct rd *rd, json_t *v, struct il_rtapp_cpus *cpus)
 			rd->rt->max_cpu = (int)c;
 			where(rd, loc, sizeof(loc));
 			path_text(rd, path, sizeof(path));
-			snprintf(rd->rt->max_cpu_where, sizeof(rd->rt->max_cpu_where), "%s: %s", loc, path);
+			snprintf(rd->rt->max_cpu_where, sizeof(rd->rt->max_cpu_where), "%s: %s",
+				 loc, path);
 		}
 		rd_pop(rd);
 		if (ret)
@@ -733,7 +736,8 @@ static int parse_calibration(struct rd *rd, json_t *v)
 
 static int global_key(struct rd *rd, const char *key, json_t *v)
 {
-	static const char *const bools[] = { "pi_enabled", "lock_pages", "gnuplot", "cumulative_slack", NULL };
+	static const char *const bools[] = { "pi_enabled", "lock_pages", "gnuplot",
+					     "cumulative_slack", NULL };
 	static const char *const strings[] = { "logdir", "log_basename", "io_device", NULL };
 	const char *s;
 	s64 x;
@@ -918,7 +922,8 @@ int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rta
 		   struct il_error *err)
 {
 	*out = NULL;
-	return il_error_set(err, name, 0, "rt-app files need jansson: install libjansson-dev and rebuild");
+	return il_error_set(err, name, 0,
+			    "rt-app files need jansson: install libjansson-dev and rebuild");
 }
 
 #endif /* HAVE_JANSSON */

@@ -458,7 +458,8 @@ const struct il_scenario il_scn_fio = {
 	.score_help = "completed requests per second",
 	.score_prec = 0,
 	.higher_is_better = true,
-	.sources = "device latencies: 1/iops of the teo and menu-5 rows of seeds/000 (rk3588, rk3399)",
+	.sources =
+		"device latencies: 1/iops of the teo and menu-5 rows of seeds/000 (rk3588, rk3399)",
 	.params = fio_params,
 	.ctx_size = sizeof(struct fio_ctx),
 	.setup = fio_setup,

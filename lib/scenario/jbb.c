@@ -23,10 +23,13 @@
 enum { P_GAP, P_WORK, P_SIGMA, P_TIMER };
 
 static const struct il_scn_param jbb_params[] = {
-	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us", "mean time between requests per CPU" },
+	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us",
+		    "mean time between requests per CPU" },
 	[P_WORK] = { "work_us", IL_SCN_INT, 40, 1, 100000000, NULL, "us", "median service time" },
-	[P_SIGMA] = { "work_sigma", IL_SCN_INT, 800, 0, 3000, NULL, "", "log-normal sigma x1000 of the service time" },
-	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct", "background timer rate in % of the default" },
+	[P_SIGMA] = { "work_sigma", IL_SCN_INT, 800, 0, 3000, NULL, "",
+		      "log-normal sigma x1000 of the service time" },
+	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct",
+		      "background timer rate in % of the default" },
 	{ 0 }
 };
 

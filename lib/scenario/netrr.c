@@ -20,11 +20,16 @@
 enum { P_PAIRS, P_NET, P_SERVER, P_CLIENT, P_BG };
 
 static const struct il_scn_param netrr_params[] = {
-	[P_PAIRS] = { "pairs", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX / 2, NULL, "", "client/server pairs" },
-	[P_NET] = { "net_us", IL_SCN_INT, 8, 0, 100000000, NULL, "us", "one-way wire + NIC latency" },
-	[P_SERVER] = { "server_us", IL_SCN_INT, 5, 1, 100000000, NULL, "us", "server work per request (stack + app)" },
-	[P_CLIENT] = { "client_us", IL_SCN_INT, 3, 1, 100000000, NULL, "us", "client work per response" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_PAIRS] = { "pairs", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX / 2, NULL, "",
+		      "client/server pairs" },
+	[P_NET] = { "net_us", IL_SCN_INT, 8, 0, 100000000, NULL, "us",
+		    "one-way wire + NIC latency" },
+	[P_SERVER] = { "server_us", IL_SCN_INT, 5, 1, 100000000, NULL, "us",
+		       "server work per request (stack + app)" },
+	[P_CLIENT] = { "client_us", IL_SCN_INT, 3, 1, 100000000, NULL, "us",
+		       "client work per response" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

@@ -72,7 +72,8 @@ static const struct il_scn_param rtapp_params[] = {
 			    "this CPU's ns per rt-app loop, against the file's integer calibration (0: run X µs takes X µs)" },
 	[P_SLICE] = { "slice_us", IL_SCN_INT, 3000, 1, 1000000, NULL, "us",
 		      "longest piece of a run before threads sharing the CPU take turns" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 
@@ -91,7 +92,7 @@ struct rt_timer_ref {
 
 struct rt_res_state {
 	struct rt_queue q;       /* waiters */
-	s64 count;               /* barrier: arrivals still awaited before the last; semaphore: value */
+	s64 count; /* barrier: arrivals still awaited before the last; semaphore: value */
 	struct rt_thread *owner; /* mutex */
 	struct rt_timer_ref timer; /* a shared timer */
 };
@@ -822,8 +823,9 @@ static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *com
 	if (il_rtapp_load_file(args->operand, &rt, err))
 		return -1;
 	if (common->cpus && rt->max_cpu >= (int)common->cpus)
-		ret = il_error_set(err, rt->max_cpu_where, 0, "CPU %d is not one of the cpus=%u simulated",
-				   rt->max_cpu, common->cpus);
+		ret = il_error_set(err, rt->max_cpu_where, 0,
+				   "CPU %d is not one of the cpus=%u simulated", rt->max_cpu,
+				   common->cpus);
 	common->min_cpus = (unsigned int)(rt->max_cpu + 1);
 	il_rtapp_free(rt);
 	return ret;

@@ -622,7 +622,8 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
 	if (sim->cpu[cpu].polling) {
-		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
+		cpu_interrupt(sim, cpu,
+			      IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
 		cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
 	} else
 		push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);

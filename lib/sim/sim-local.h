@@ -208,9 +208,11 @@ struct il_sim {
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
 	u64 next_seq;        /* scheduling order of every event */
-	struct sim_node *tree; /* tournament tree over CPUs: tree[1] holds the earliest per-CPU event */
+	struct sim_node
+		*tree; /* tournament tree over CPUs: tree[1] holds the earliest per-CPU event */
 	unsigned int leaves; /* a power of two >= ncpus; leaf i is tree[leaves + i] */
-	unsigned int *dirty; /* CPUs whose slots changed, replayed into the tree before the next pick */
+	unsigned int
+		*dirty; /* CPUs whose slots changed, replayed into the tree before the next pick */
 	unsigned int ndirty;
 	struct sim_cpu *cpu;
 	struct il_metrics m;

@@ -419,9 +419,15 @@ void il_stats_span(const struct il_stats *s, u64 *first_ns, u64 *last_ns)
 }
 
 static const char *const wake_kind_names[] = {
-	[IL_WAKE_TICK] = "tick",     [IL_WAKE_TIMER] = "timer", [IL_WAKE_LOCAL_TIMER] = "local_timer",
-	[IL_WAKE_IRQ] = "irq",       [IL_WAKE_IPI] = "ipi",     [IL_WAKE_VECTOR] = "vector",
-	[IL_WAKE_REMOTE] = "remote_wakeup", [IL_WAKE_NONE] = "none", [IL_WAKE_OTHER] = "other",
+	[IL_WAKE_TICK] = "tick",
+	[IL_WAKE_TIMER] = "timer",
+	[IL_WAKE_LOCAL_TIMER] = "local_timer",
+	[IL_WAKE_IRQ] = "irq",
+	[IL_WAKE_IPI] = "ipi",
+	[IL_WAKE_VECTOR] = "vector",
+	[IL_WAKE_REMOTE] = "remote_wakeup",
+	[IL_WAKE_NONE] = "none",
+	[IL_WAKE_OTHER] = "other",
 };
 
 const char *il_wake_kind_name(enum il_wake_kind kind)

@@ -538,9 +538,10 @@ static void put_instant(struct tl_writer *w, const struct tl_event *e)
 		fputs(",\"s\":\"t\"}", out);
 		break;
 	case TL_MISS:
-		put_head(w, 'i', "miss", e->miss == IL_MISS_ABOVE ? "miss above" : "miss below", e->pid,
-			 e->cpu, e->ts);
-		fprintf(out, ",\"s\":\"t\",\"args\":{\"miss\":\"%s\",\"state\":", miss_name(e->miss));
+		put_head(w, 'i', "miss", e->miss == IL_MISS_ABOVE ? "miss above" : "miss below",
+			 e->pid, e->cpu, e->ts);
+		fprintf(out,
+			",\"s\":\"t\",\"args\":{\"miss\":\"%s\",\"state\":", miss_name(e->miss));
 		put_str(out, p->state_name[e->state]);
 		fputs("}}", out);
 		break;
@@ -632,8 +633,8 @@ static void put_other_data(struct tl_writer *w)
 		fputc(':', out);
 		put_str(out, tl->meta[i].value);
 	}
-	fprintf(out, ",\"events\":%llu,\"limit\":%llu,\"window_from_us\":", (unsigned long long)w->written,
-		(unsigned long long)tl->opts.limit);
+	fprintf(out, ",\"events\":%llu,\"limit\":%llu,\"window_from_us\":",
+		(unsigned long long)w->written, (unsigned long long)tl->opts.limit);
 	put_milli(out, tl->opts.from_ns);
 	fputs(",\"window_to_us\":", out);
 	if (tl->opts.to_ns)

@@ -575,7 +575,8 @@ static bool plugin_comm_pid(const char *s, const char *end, int *pid, char *comm
 static int decode_wakeup(const char *f, const char *end, struct il_trace_event *ev)
 {
 	/* "prio" is not used: it is listed so that the kernel's layout matches in order. */
-	static const struct key keys[] = { KEY("comm"), KEY("pid"), KEY("prio"), KEY("target_cpu") };
+	static const struct key keys[] = { KEY("comm"), KEY("pid"), KEY("prio"),
+					   KEY("target_cpu") };
 	const char *v[N_KEYS(keys)];
 
 	FIND(keys);

@@ -46,7 +46,7 @@ enum il_ev {
 	IL_EV_HRTIMER_START,  /* timer:hrtimer_start: timer, expires, softexpires, label=function */
 	IL_EV_HRTIMER_CANCEL, /* timer:hrtimer_cancel: timer */
 	IL_EV_HRTIMER_EXPIRE, /* timer:hrtimer_expire_entry: timer, now, label=function */
-	IL_EV_TIMER_START,    /* timer:timer_start (timer wheel): timer, expires (jiffies, the bucket
+	IL_EV_TIMER_START, /* timer:timer_start (timer wheel): timer, expires (jiffies, the bucket
 			       * expiry when printed), target_cpu, now (jiffies at the start; 0 if
 			       * the line has no [timeout=]) */
 	IL_EV_TIMER_CANCEL,   /* timer:timer_cancel: timer */

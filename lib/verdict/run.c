@@ -31,8 +31,8 @@ void il_verdict_mark_na(struct il_verdict *v, const struct il_verdict_plan *pl)
 			char *na = v->na[p * v->nscn + s];
 
 			if (need > pl->plat[p].cpus)
-				snprintf(na, IL_VERDICT_REASON_LEN, "needs %u CPUs, %s has %u", need, pl->plat[p].name,
-					 pl->plat[p].cpus);
+				snprintf(na, IL_VERDICT_REASON_LEN, "needs %u CPUs, %s has %u",
+					 need, pl->plat[p].name, pl->plat[p].cpus);
 			else
 				na[0] = '\0';
 		}

@@ -364,7 +364,8 @@ static size_t list_cells(const struct il_verdict *v, int g, enum il_verdict_clas
 			continue;
 		if (total++ >= SUMMARY_CELLS)
 			continue;
-		len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, "%s", shown++ ? "; " : " (");
+		len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, "%s",
+					shown++ ? "; " : " (");
 		if (len < cap)
 			len += (size_t)cell_text(v, c, buf + len, cap - len);
 	}
@@ -379,9 +380,10 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 	size_t len;
 
 	il_verdict_counts(v, g, &k);
-	len = (size_t)snprintf(buf, cap, "%s vs %s on %d platform%s × %d scenario%s, %d seed%s%s: ", v->gov[g],
-			       v->gov[v->base], v->nplat, v->nplat == 1 ? "" : "s", v->nscn, v->nscn == 1 ? "" : "s",
-			       v->n, v->n == 1 ? "" : "s", v->paired ? "" : " each, unpaired");
+	len = (size_t)snprintf(buf, cap, "%s vs %s on %d platform%s × %d scenario%s, %d seed%s%s: ",
+			       v->gov[g], v->gov[v->base], v->nplat, v->nplat == 1 ? "" : "s",
+			       v->nscn, v->nscn == 1 ? "" : "s", v->n, v->n == 1 ? "" : "s",
+			       v->paired ? "" : " each, unpaired");
 	if (len >= cap)
 		return buf;
 	if (!v->judged) {
@@ -391,7 +393,8 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 			snprintf(buf + len, cap - len, ", n/a in %d", k.na);
 		return buf;
 	}
-	len += (size_t)snprintf(buf + len, cap - len, "worse in %d cell%s", k.worse, k.worse == 1 ? "" : "s");
+	len += (size_t)snprintf(buf + len, cap - len, "worse in %d cell%s", k.worse,
+				k.worse == 1 ? "" : "s");
 	if (len < cap)
 		len += list_cells(v, g, IL_VERDICT_WORSE, buf + len, cap - len);
 	if (len < cap)
