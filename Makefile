@@ -224,7 +224,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 10
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fwrapv -Ilib \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_COMMON := lib/platform/lex.c lib/platform/error.c
+FUZZ_COMMON := lib/platform/lex.c lib/error.c
 FUZZ_BINS := $(O)/fuzz/fuzz_platform $(O)/fuzz/fuzz_step
 $(O)/fuzz/fuzz_platform: fuzz/fuzz_platform.c lib/platform/platform.c lib/core/cpuidle.c $(FUZZ_COMMON)
 $(O)/fuzz/fuzz_step: fuzz/fuzz_step.c lib/step/input.c $(FUZZ_COMMON)
@@ -250,7 +250,7 @@ endif
 # The run fields of verdict case files (lib/verdict/casefile.c), which merge reads.
 FUZZ_BINS += $(O)/fuzz/fuzz_verdict_case
 $(O)/fuzz/fuzz_verdict_case: fuzz/fuzz_verdict_case.c lib/verdict/casefile.c
-$(O)/fuzz/fuzz_rtapp: fuzz/fuzz_rtapp.c $(sort $(wildcard lib/rtapp/*.c)) lib/platform/error.c
+$(O)/fuzz/fuzz_rtapp: fuzz/fuzz_rtapp.c $(sort $(wildcard lib/rtapp/*.c)) lib/error.c
 $(O)/fuzz/fuzz_rtapp: FUZZ_LIBS = -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags --libs jansson)
 
 # The scenario specification parser (-s) and the report's inputs reach into most of the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * battery_bench.c - the time of the default battery of `idlelab battery` and `make demo`
- * (lib/scenario/battery.h), printed as "name value" lines: wall and CPU seconds on one
+ * (lib/lab/battery.h), printed as "name value" lines: wall and CPU seconds on one
  * thread per online CPU, and simulated idle periods per CPU second over all its runs.
  */
 #include <stdio.h>
@@ -12,7 +12,7 @@
 
 #include "gov/governors.h"
 #include "platform/platform.h"
-#include "scenario/battery.h"
+#include "lab/battery.h"
 
 #define MAX_GOV 16
 #define MAX_PLAT 4

@@ -24,7 +24,7 @@
 
 #include "core/core.h"
 #include "platform/platform.h"
-#include "scenario/scenario.h"
+#include "lab/lab.h"
 #include "sim/sim-local.h"
 
 #define SIM_TIME_NS (20ULL * NSEC_PER_SEC)

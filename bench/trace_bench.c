@@ -215,7 +215,7 @@ static int run_stats(const char *path, struct stats_run *r)
 	double w0 = now_s(), c0 = cpu_s();
 
 	memset(r, 0, sizeof(*r));
-	t = il_trace_open(path, NULL);
+	t = il_trace_open(path, NULL, NULL);
 	if (!t)
 		return -1;
 	il_trace_set_events(t, IL_STATS_EVENTS);
@@ -446,7 +446,7 @@ static struct il_replay *new_replay(const struct il_platform *plat, const char *
 /* Pass 1: read the trace and rebuild the inputs of every period; CPU seconds. */
 static double rebuild_inputs(const char *path, const struct il_platform *plat, struct periods *p)
 {
-	struct il_trace *t = il_trace_open(path, NULL);
+	struct il_trace *t = il_trace_open(path, NULL, NULL);
 	struct il_replay *r = new_replay(plat, NULL);
 	struct il_trace_event ev;
 	double c0 = cpu_s();

@@ -17,7 +17,7 @@
 
 #include "gov/governors.h"
 #include "platform/platform.h"
-#include "scenario/battery.h"
+#include "lab/battery.h"
 #include "verdict/verdict.h"
 
 #define MAX_PLAT 16

@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f = fmemopen((void *)data, size, "r");
 	if (!f)
 		return 0;
-	t = il_trace_open_file(f, "fuzz", READER);
+	t = il_trace_open_file(f, "fuzz", READER, NULL);
 	if (!t) {
 		fclose(f);
 		return 0;

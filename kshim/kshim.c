@@ -30,7 +30,7 @@
 #include <linux/module.h>
 #include <linux/tick.h>
 
-#include <lib/kgov/kshim-abi.h>
+#include "kshim-abi.h"
 
 #define KSHIM_EXPORT __attribute__((__visibility__("default")))
 

@@ -114,7 +114,7 @@ struct il_preset {
 	const void *cfg;      /* family-specific switches, see the port file */
 };
 
-/* Registry (lib/gov/registry.c). */
+/* Registry (lib/gov/registry.c; il_preset_find() in lib/presets.c, which adds "file:"). */
 IL_PUBLIC int il_preset_count(void);
 IL_PUBLIC const struct il_preset *il_preset_at(int i);
 /**

@@ -17,8 +17,8 @@
 #include "gov/governors.h"
 #include "output/output.h"
 #include "platform/platform.h"
-#include "scenario/battery.h"
-#include "scenario/report.h"
+#include "lab/battery.h"
+#include "lab/tables.h"
 #include "summary_cli.h"
 #include "util/atomic.h"
 

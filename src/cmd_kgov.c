@@ -37,7 +37,7 @@
 #include "cmd_kgov.h"
 #include "commands.h"
 #include "kgov/kgov.h"
-#include "scenario/scenario.h"
+#include "lab/lab.h"
 #include "util/atomic.h"
 #include "util/parse.h"
 

@@ -26,7 +26,7 @@
 #include "kgov/kgov.h"
 #include "output/output.h"
 #include "platform/platform.h"
-#include "scenario/battery.h"
+#include "lab/battery.h"
 #include "verdict/verdict.h"
 
 #define VERDICT_MAX_PLATFORMS 32

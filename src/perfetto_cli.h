@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "scenario/scenario.h"
+#include "lab/lab.h"
 #include "sim/sim.h"
 #include "timeline/timeline.h"
 

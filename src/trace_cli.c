@@ -331,6 +331,7 @@ static int load_platform(struct trace_source *src, const char *spec)
 
 int trace_source_open(struct trace_source *src, const char *cmd, const struct trace_input_args *in)
 {
+	struct il_error err = { 0 };
 	int ret;
 
 	memset(src, 0, sizeof(*src));
@@ -338,9 +339,9 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	src->max_warnings = in->max_warnings;
 	if (in->platform && (ret = load_platform(src, in->platform)) != CLI_EXIT_OK)
 		return ret;
-	src->trace = il_trace_open(in->trace, in->reader);
+	src->trace = il_trace_open(in->trace, in->reader, &err);
 	if (!src->trace) {
-		fprintf(stderr, "idlelab %s: %s\n", cmd, il_trace_error());
+		fprintf(stderr, "idlelab %s: %s\n", cmd, err.msg);
 		return CLI_EXIT_RUNTIME;
 	}
 	il_trace_set_diag(src->trace, print_diag, src);
@@ -377,7 +378,7 @@ void trace_progress_update(struct progress *p, const struct trace_source *src)
 void trace_read_error(const char *cmd, const struct il_trace *t)
 {
 	if (errno == EBADMSG)
-		fprintf(stderr, "idlelab %s: %s\n", cmd, il_trace_error());
+		fprintf(stderr, "idlelab %s: %s\n", cmd, il_trace_error(t));
 	else
 		fprintf(stderr, "idlelab %s: %s: read error: %s\n", cmd, il_trace_path(t),
 			strerror(errno));

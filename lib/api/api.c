@@ -15,7 +15,7 @@
 
 #include "idlelab/idlelab.h"
 #include "../platform/platform.h"
-#include "../scenario/scenario.h"
+#include "../lab/lab.h"
 
 struct il_run {
 	struct il_lab_result res;

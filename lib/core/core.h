@@ -14,8 +14,8 @@
 /* What cpuidle_enter_state() concluded about one idle period. */
 enum il_miss {
 	IL_MISS_NONE,
-	IL_MISS_ABOVE,    /* too deep: residency < target residency, a shallower state was enabled */
-	IL_MISS_BELOW,    /* too shallow: the next enabled deeper state would have fitted */
+	IL_MISS_ABOVE, /* too deep: residency < target residency, a shallower state was enabled */
+	IL_MISS_BELOW, /* too shallow: the next enabled deeper state would have fitted */
 	IL_MISS_REJECTED, /* entry failed; last_residency_ns = 0, reflect is not called */
 };
 

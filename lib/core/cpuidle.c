@@ -11,17 +11,26 @@
 
 #include "core.h"
 
-const struct il_core_rules il_core_4_16 = { "4.16", IL_LOOP_4_16, IL_POLL_4_16, IL_QOS_4_X, IL_ACCT_4_X };
-const struct il_core_rules il_core_4_17 = { "4.17", IL_LOOP_4_17, IL_POLL_4_17, IL_QOS_4_X, IL_ACCT_4_X };
-const struct il_core_rules il_core_6_13 = { "6.13", IL_LOOP_6_X, IL_POLL_5_X, IL_QOS_5_X, IL_ACCT_5_X };
-const struct il_core_rules il_core_6_19 = { "6.19", IL_LOOP_6_X, IL_POLL_5_X, IL_QOS_6_19, IL_ACCT_5_X };
-const struct il_core_rules il_core_6_19_9 = { "6.19.9", IL_LOOP_6_19_9, IL_POLL_5_X, IL_QOS_6_19, IL_ACCT_5_X };
-const struct il_core_rules il_core_7_0 = { "7.0", IL_LOOP_7_0, IL_POLL_5_X, IL_QOS_6_19, IL_ACCT_5_X };
+const struct il_core_rules il_core_4_16 = { "4.16", IL_LOOP_4_16, IL_POLL_4_16, IL_QOS_4_X,
+					    IL_ACCT_4_X };
+const struct il_core_rules il_core_4_17 = { "4.17", IL_LOOP_4_17, IL_POLL_4_17, IL_QOS_4_X,
+					    IL_ACCT_4_X };
+const struct il_core_rules il_core_6_13 = { "6.13", IL_LOOP_6_X, IL_POLL_5_X, IL_QOS_5_X,
+					    IL_ACCT_5_X };
+const struct il_core_rules il_core_6_19 = { "6.19", IL_LOOP_6_X, IL_POLL_5_X, IL_QOS_6_19,
+					    IL_ACCT_5_X };
+const struct il_core_rules il_core_6_19_9 = { "6.19.9", IL_LOOP_6_19_9, IL_POLL_5_X, IL_QOS_6_19,
+					      IL_ACCT_5_X };
+const struct il_core_rules il_core_7_0 = { "7.0", IL_LOOP_7_0, IL_POLL_5_X, IL_QOS_6_19,
+					   IL_ACCT_5_X };
 /* Debian's stable trees carry the 7.0 idle loop but the 6.13 QoS body (kernel-governors.md §0). */
-const struct il_core_rules il_core_debian_6_1 = { "debian-6.1", IL_LOOP_7_0, IL_POLL_5_X, IL_QOS_5_X, IL_ACCT_5_X };
-const struct il_core_rules il_core_debian_6_12 = { "debian-6.12", IL_LOOP_7_0, IL_POLL_5_X, IL_QOS_5_X, IL_ACCT_5_X };
+const struct il_core_rules il_core_debian_6_1 = { "debian-6.1", IL_LOOP_7_0, IL_POLL_5_X,
+						  IL_QOS_5_X, IL_ACCT_5_X };
+const struct il_core_rules il_core_debian_6_12 = { "debian-6.12", IL_LOOP_7_0, IL_POLL_5_X,
+						   IL_QOS_5_X, IL_ACCT_5_X };
 /* 6.18.26+ LTS: idle.c bf92ae29361e has the 7.0 loop; governor.c 0d0f9751ff8f the 6.13 QoS body. */
-const struct il_core_rules il_core_6_18_35 = { "6.18.35", IL_LOOP_7_0, IL_POLL_5_X, IL_QOS_5_X, IL_ACCT_5_X };
+const struct il_core_rules il_core_6_18_35 = { "6.18.35", IL_LOOP_7_0, IL_POLL_5_X, IL_QOS_5_X,
+					       IL_ACCT_5_X };
 
 void il_driver_init(struct il_driver *drv)
 {
@@ -33,7 +42,8 @@ void il_driver_init(struct il_driver *drv)
 		else if (s->target_residency_ns < 0)
 			s->target_residency_ns = 0;
 		else
-			s->target_residency = (unsigned int)(s->target_residency_ns / NSEC_PER_USEC);
+			s->target_residency =
+				(unsigned int)(s->target_residency_ns / NSEC_PER_USEC);
 
 		if (s->exit_latency > 0)
 			s->exit_latency_ns = (s64)s->exit_latency * NSEC_PER_USEC;

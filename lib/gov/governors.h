@@ -32,4 +32,10 @@ IL_GOVERNORS(IL_DECLARE_PRESETS)
 	X("idlelab", "idlelab-1") \
 	X("oracle", "oracle-heuristic")
 
+/**
+ * il_preset_builtin - a preset of the list above, or an alias of one, by name; NULL
+ * otherwise. il_preset_find() (lib/presets.c) adds the "file:" presets of kgov on top.
+ */
+const struct il_preset *il_preset_builtin(const char *name);
+
 #endif /* IDLELAB_GOVERNORS_H */

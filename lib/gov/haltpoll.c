@@ -195,9 +195,12 @@ static const struct il_governor haltpoll_governor = {
 	.params = haltpoll_param_table,
 };
 
-static const struct haltpoll_cfg haltpoll_cfg_6_13 = { .no_states_test = true, .shrink_reset = true };
-static const struct haltpoll_cfg haltpoll_cfg_7_0 = { .no_states_test = false, .shrink_reset = true };
-static const struct haltpoll_cfg haltpoll_cfg_6_1 = { .no_states_test = true, .shrink_reset = false };
+static const struct haltpoll_cfg haltpoll_cfg_6_13 = { .no_states_test = true,
+						       .shrink_reset = true };
+static const struct haltpoll_cfg haltpoll_cfg_7_0 = { .no_states_test = false,
+						      .shrink_reset = true };
+static const struct haltpoll_cfg haltpoll_cfg_6_1 = { .no_states_test = true,
+						      .shrink_reset = false };
 
 const struct il_preset il_presets_haltpoll[] = {
 	{
@@ -237,7 +240,8 @@ const struct il_preset il_presets_haltpoll[] = {
 		.core = &il_core_debian_6_12,
 		.kernel = "Debian 6.12.117-1~deb12u1",
 		.upstream = "haltpoll.c 663b7f164d20 (Debian linux-source-6.12)",
-		.changes = "the mainline 6.9 ... 6.19 file (reset below grow_start, state_count test)",
+		.changes =
+			"the mainline 6.9 ... 6.19 file (reset below grow_start, state_count test)",
 		.cfg = &haltpoll_cfg_6_13,
 	},
 	{

@@ -376,8 +376,10 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 	 * intercepts were wrong about this stretch; with a long sleep, go as deep as the
 	 * tick-stopped case.
 	 */
-	if ((tick_nohz_tick_stopped(dev) || (cpu_data->tick_promote && cpu_data->tick_streak >= 2)) &&
-	    duration_ns > 2 * TICK_NSEC_(dev) && drv->states[idx].target_residency_ns < TICK_NSEC_(dev)) {
+	if ((tick_nohz_tick_stopped(dev) ||
+	     (cpu_data->tick_promote && cpu_data->tick_streak >= 2)) &&
+	    duration_ns > 2 * TICK_NSEC_(dev) &&
+	    drv->states[idx].target_residency_ns < TICK_NSEC_(dev)) {
 		for (i = constraint_idx; i > idx; i--) {
 			if (dev->states_usage[i].disable)
 				continue;
@@ -493,7 +495,8 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 
 	idlelab_put(vars, &n, max, "sleep_length_ns", (u64)cpu_data->sleep_length_ns, true);
 	for (int i = 0; i < cpu_data->state_count; i++) {
-		idlelab_put(vars, &n, max, idlelab_hits_names[i], cpu_data->state_bins[i].hits, false);
+		idlelab_put(vars, &n, max, idlelab_hits_names[i], cpu_data->state_bins[i].hits,
+			    false);
 		idlelab_put(vars, &n, max, idlelab_intercepts_names[i],
 			    cpu_data->state_bins[i].intercepts, false);
 	}
@@ -546,7 +549,8 @@ const struct il_preset il_presets_idlelab[] = {
 		.kver = IL_KV(7, 1, 0),
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
-		.upstream = "kgov-src/idlelab.c 2b9e72ed132c (idlelab's own kernel file, not upstream)",
+		.upstream =
+			"kgov-src/idlelab.c 2b9e72ed132c (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},

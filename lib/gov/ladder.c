@@ -30,8 +30,9 @@
  * compared with unsigned thresholds (int against u32 in 4.x, s64 against u64 later), so an
  * idle period shorter than the exit latency counts as a huge one: it can promote and never
  * demotes. As the demotion time is the exit latency too, only periods between one and two
- * exit latencies of the current state demote. The zeroed data of states below first_idx means that after a zero-latency selection
- * of state 0, the next select promotes at once (count 1 >= threshold 0, any residency > 0).
+ * exit latencies of the current state demote. The zeroed data of states below first_idx
+ * means that after a zero-latency selection of state 0, the next select promotes at once
+ * (count 1 >= threshold 0, any residency > 0).
  *
  * Versions (one `struct ladder_cfg` switch):
  *  - v4.16.13 (blob 1ad8745fd6d6) and v4.17 (b24883f85c99, which only adds the unused
@@ -146,7 +147,8 @@ static s64 ladder_last_residency(const struct il_driver *drv, const struct il_de
 				 int last_idx)
 {
 	if (ladder_usec(dev))
-		return (int)((unsigned int)dev->last_residency - drv->states[last_idx].exit_latency);
+		return (int)((unsigned int)dev->last_residency -
+			     drv->states[last_idx].exit_latency);
 	return (s64)(dev->last_residency_ns - (u64)drv->states[last_idx].exit_latency_ns);
 }
 
@@ -199,7 +201,8 @@ static int ladder_select_state(struct il_driver *drv, struct il_device *dev, boo
 	    ladder_latency_ok(dev, &drv->states[last_idx + 1], latency_req)) {
 		last_state->stats.promotion_count++;
 		last_state->stats.demotion_count = 0;
-		if ((u32)last_state->stats.promotion_count >= last_state->threshold.promotion_count) {
+		if ((u32)last_state->stats.promotion_count >=
+		    last_state->threshold.promotion_count) {
 			ladder_do_selection(dev, ldev, last_idx, last_idx + 1);
 			return last_idx + 1;
 		}
@@ -220,7 +223,8 @@ static int ladder_select_state(struct il_driver *drv, struct il_device *dev, boo
 	}
 
 	/* A short period on this rung; enough of them (one) step down a rung. */
-	if (last_idx > first_idx && ladder_short_of_demotion_time(dev, last_state, last_residency)) {
+	if (last_idx > first_idx &&
+	    ladder_short_of_demotion_time(dev, last_state, last_residency)) {
 		last_state->stats.demotion_count++;
 		last_state->stats.promotion_count = 0;
 		if ((u32)last_state->stats.demotion_count >= last_state->threshold.demotion_count) {
@@ -435,7 +439,8 @@ const struct il_preset il_presets_ladder[] = {
 		.core = &il_core_6_18_35,
 		.kernel = "v6.18.35 (LTS)",
 		.upstream = "ladder.c 6617eb494a11 (6.18.26 ... 6.18.35)",
-		.changes = "the mainline 6.10+ file, on 6.18.35's framework (7.0 idle loop, 6.13 QoS)",
+		.changes =
+			"the mainline 6.10+ file, on 6.18.35's framework (7.0 idle loop, 6.13 QoS)",
 		.cfg = &ladder_cfg_ns,
 	},
 	{ 0 }

@@ -479,9 +479,11 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
 	}
 
 	if (cfg->tick_aware)
-		data->next_timer_us = (unsigned int)ktime_to_us(tick_nohz_get_sleep_length(dev, &delta_next));
+		data->next_timer_us =
+			(unsigned int)ktime_to_us(tick_nohz_get_sleep_length(dev, &delta_next));
 	else
-		data->next_timer_us = (unsigned int)ktime_to_us(tick_nohz_get_sleep_length_4_16(dev));
+		data->next_timer_us =
+			(unsigned int)ktime_to_us(tick_nohz_get_sleep_length_4_16(dev));
 	data->diag.timer_queried = true;
 
 	get_iowait_load(dev, &nr_iowaiters, &cpu_load);
@@ -489,7 +491,8 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
 
 	/* next_timer_us scaled by the correction factor, rounded to the nearest µs. */
 	data->predicted_us = (unsigned int)div_round_closest_ull(
-		(u64)data->next_timer_us * data->correction_factor[data->bucket], RESOLUTION * DECAY);
+		(u64)data->next_timer_us * data->correction_factor[data->bucket],
+		RESOLUTION * DECAY);
 
 	typical_us = get_typical_interval(cfg, data, UINT_MAX);
 	data->diag.typical_us = typical_us;
@@ -516,7 +519,8 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
 	if (cfg->tick_aware && tick_nohz_tick_stopped(dev)) {
 		/* Stopped tick: a short prediction is not trusted, use up to a tick of timer. */
 		if (data->predicted_us < tick_usec(dev))
-			data->predicted_us = min_t(unsigned int, tick_usec(dev), ktime_to_us(delta_next));
+			data->predicted_us =
+				min_t(unsigned int, tick_usec(dev), ktime_to_us(delta_next));
 	} else {
 		interactivity_req = data->predicted_us /
 			(unsigned int)performance_multiplier_4_x(nr_iowaiters, cpu_load);
@@ -547,8 +551,8 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
 	if (idx == -1)
 		idx = 0;
 
-	if (cfg->tick_aware &&
-	    ((drv->states[idx].flags & CPUIDLE_FLAG_POLLING) || expected_interval < tick_usec(dev))) {
+	if (cfg->tick_aware && ((drv->states[idx].flags & CPUIDLE_FLAG_POLLING) ||
+				expected_interval < tick_usec(dev))) {
 		unsigned int delta_next_us = (unsigned int)ktime_to_us(delta_next);
 
 		*stop_tick = false;
@@ -606,7 +610,8 @@ static void menu_update(struct il_driver *drv, struct il_device *dev)
 	new_factor = data->correction_factor[data->bucket];
 	new_factor -= new_factor / DECAY;
 	if (data->next_timer_ns > 0 && measured_ns < (u64)MAX_INTERESTING)
-		new_factor += (unsigned int)div64_u64(RESOLUTION * measured_ns, data->next_timer_ns);
+		new_factor +=
+			(unsigned int)div64_u64(RESOLUTION * measured_ns, data->next_timer_ns);
 	else
 		new_factor += RESOLUTION; /* slept long: count the timer as exact */
 	data->correction_factor[data->bucket] = new_factor;
@@ -651,7 +656,8 @@ static u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
 	u64 predicted_ns = typical_us * NSEC_PER_USEC;
 
 	data->diag.typical_us = typical_us;
-	if (predicted_ns > RESIDENCY_THRESHOLD_NS || (stopped_here && tick_nohz_tick_stopped(dev))) {
+	if (predicted_ns > RESIDENCY_THRESHOLD_NS ||
+	    (stopped_here && tick_nohz_tick_stopped(dev))) {
 		u64 timer_ns;
 
 		menu_read_timer(dev, data, delta_tick);
@@ -778,8 +784,8 @@ static int menu_select(struct il_driver *drv, struct il_device *dev, bool *stop_
 			u64 interactivity_req = predicted_ns;
 
 			if (cfg->iowait_buckets)
-				interactivity_req = div64_u64(predicted_ns,
-							      (u64)performance_multiplier(nr_iowaiters));
+				interactivity_req = div64_u64(
+					predicted_ns, (u64)performance_multiplier(nr_iowaiters));
 			if ((u64)latency_req > interactivity_req)
 				latency_req = (s64)interactivity_req;
 		}
@@ -915,7 +921,8 @@ static int menu_vars(const struct il_device *dev, struct il_var *vars, int max)
 	int n = 0;
 
 	if (cfg->units_us)
-		n = put_var(vars, n, max, "last_state_idx", (u64)(s64)data->last_state_idx, true, false);
+		n = put_var(vars, n, max, "last_state_idx", (u64)(s64)data->last_state_idx, true,
+			    false);
 	n = put_var(vars, n, max, "needs_update", (u64)(s64)data->needs_update, true, false);
 	if (cfg->tick_aware)
 		n = put_var(vars, n, max, "tick_wakeup", (u64)(s64)data->tick_wakeup, true, false);

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "governors.h"
-#include "../kgov/kgov.h"
 
 static const struct il_preset *const families[] = {
 #define IL_FAMILY_ENTRY(fam) il_presets_##fam,
@@ -53,13 +52,10 @@ const char *il_preset_alias_target(const char *name)
 	return NULL;
 }
 
-const struct il_preset *il_preset_find(const char *name)
+const struct il_preset *il_preset_builtin(const char *name)
 {
 	const char *target = il_preset_alias_target(name);
 
-	/* "file:OBJ.so[@PRESET]": an upstream file built by `idlelab kgov build` (lib/kgov/) */
-	if (!strncmp(name, "file:", 5))
-		return il_kgov_preset_find(name + 5);
 	if (target)
 		name = target;
 	for (int i = 0; i < il_preset_count(); i++) {
@@ -69,11 +65,6 @@ const struct il_preset *il_preset_find(const char *name)
 			return p;
 	}
 	return NULL;
-}
-
-const char *il_preset_find_error(const char *name)
-{
-	return !strncmp(name, "file:", 5) ? il_kgov_find_error() : NULL;
 }
 
 int il_gov_bind(struct il_driver *drv, struct il_device *dev, const struct il_preset *preset)

@@ -17,8 +17,9 @@
  *	teo-7.1		v7.1.5 teo.c ac43b9b013b3, gov.h cd06a2e7b506 (SAFE_TIMER_RANGE_NS)
  *	teo-6.1.192	Debian linux-source-6.1 teo.c d9262db79cae (= mainline v6.1, pre-6.3 design)
  *	teo-6.12.117	Debian linux-source-6.12 teo.c 520aa466c2e7 (= teo-6.13 + a03b2011808a)
- *	teo-6.18.35	6.18.26 ... 6.18.35 LTS teo.c 8078eca72ca5 (= teo-6.17 without the teo_state_ok()
- *			guard around the post-query teo_find_shallower_state())
+ *	teo-6.18.35	6.18.26 ... 6.18.35 LTS teo.c 8078eca72ca5 (= teo-6.17 without the
+ *			teo_state_ok() guard around the post-query
+ *			teo_find_shallower_state())
  *
  * DOC: how teo chooses an idle state
  *
@@ -515,8 +516,8 @@ static int teo_search_min_idx(const struct il_driver *drv, const struct il_devic
 		       drv->states[min_idx].target_residency_ns < teo_tick_nsec(dev))
 			min_idx++;
 		/* 7.0: a shallower state with the same residency would gain nothing. */
-		if (cfg->intercept_max_shortcuts &&
-		    drv->states[min_idx].target_residency_ns == drv->states[idx].target_residency_ns)
+		if (cfg->intercept_max_shortcuts && drv->states[min_idx].target_residency_ns ==
+							    drv->states[idx].target_residency_ns)
 			return idx;
 	}
 	/* 7.0: the most intercepted bin is at or below the floor; take the floor. */

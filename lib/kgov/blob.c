@@ -63,7 +63,8 @@ static void sha1_block(struct sha1 *c, const unsigned char *p)
 
 static void sha1_init(struct sha1 *c)
 {
-	static const uint32_t h0[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
+	static const uint32_t h0[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
+					0xc3d2e1f0 };
 
 	memcpy(c->h, h0, sizeof(h0));
 	c->len = 0;

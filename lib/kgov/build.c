@@ -103,7 +103,8 @@ const char *il_kgov_shim_dir(void)
 		return env;
 	have_self = exe_dir(self, sizeof(self));
 #if defined(IL_SRCDIR) && defined(IL_BUILDDIR)
-	if (have_self && dir_under(self, IL_BUILDDIR) && shim_at(dir, sizeof(dir), IL_SRCDIR, "kshim"))
+	if (have_self && dir_under(self, IL_BUILDDIR) &&
+	    shim_at(dir, sizeof(dir), IL_SRCDIR, "kshim"))
 		return dir;
 #endif
 	if (have_self && shim_at(dir, sizeof(dir), self, "../share/idlelab/kshim"))
@@ -308,7 +309,8 @@ int il_kgov_build(const char *src, const char *out, const struct il_kgov_build_o
 		cc = "cc";
 	shim_dir = opts->shim_dir ? opts->shim_dir : il_kgov_shim_dir();
 	if (!shim_dir || !shim_dir_ok(shim_dir))
-		return il_error_set(err, src, 0, "kernel shim not found (not installed with idlelab "
+		return il_error_set(err, src, 0,
+				    "kernel shim not found (not installed with idlelab "
 				    "under share/idlelab/kshim; set IDLELAB_KSHIM_DIR to a kshim/ "
 				    "directory)");
 	if (!realpath(shim_dir, shim))
@@ -359,7 +361,8 @@ int il_kgov_build(const char *src, const char *out, const struct il_kgov_build_o
 	if (opts->extra_cflags) {
 		char *copy = strdup(opts->extra_cflags), *save = NULL;
 
-		for (char *t = copy ? strtok_r(copy, " ", &save) : NULL; t; t = strtok_r(NULL, " ", &save))
+		for (char *t = copy ? strtok_r(copy, " ", &save) : NULL; t;
+		     t = strtok_r(NULL, " ", &save))
 			add_arg(b, "%s", t);
 		free(copy);
 	}

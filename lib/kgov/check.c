@@ -189,7 +189,8 @@ struct strbuf {
 	size_t len, cap;
 };
 
-static void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static void sb_printf(struct strbuf *sb, const char *fmt, ...)
 {
@@ -198,7 +199,8 @@ static void sb_printf(struct strbuf *sb, const char *fmt, ...)
 
 	for (;;) {
 		va_start(ap, fmt);
-		n = vsnprintf(sb->buf ? sb->buf + sb->len : NULL, sb->buf ? sb->cap - sb->len : 0, fmt, ap);
+		n = vsnprintf(sb->buf ? sb->buf + sb->len : NULL, sb->buf ? sb->cap - sb->len : 0,
+			      fmt, ap);
 		va_end(ap);
 		if (n < 0)
 			return;
@@ -225,7 +227,8 @@ static void describe_step(struct strbuf *sb, const struct kgov_step *st, bool wi
 		  "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu load=%lu clock=%llu",
 		  (long long)st->sleep_ns, (long long)st->delta_next_ns, st->tick_stopped,
 		  st->got_tick, st->qos.cpu_latency_us, st->qos.resume_latency_us,
-		  st->qos.wakeup_latency_us, st->nr_iowait, st->load, (unsigned long long)st->clock_ns);
+		  st->qos.wakeup_latency_us, st->nr_iowait, st->load,
+		  (unsigned long long)st->clock_ns);
 	if (st->toggle_state >= 0)
 		sb_printf(sb, " toggled_disable[%d]", st->toggle_state);
 	if (with_outcome)
@@ -278,12 +281,14 @@ static void describe_sides(struct strbuf *sb, const struct checker *c)
 	sb_printf(sb, "%-36s %20d %20d\n", "dev->last_state_idx", u->dev.last_state_idx,
 		  p->dev.last_state_idx);
 	sb_printf(sb, "%-36s %20llu %20llu\n", "dev->poll_limit_ns",
-		  (unsigned long long)u->dev.poll_limit_ns, (unsigned long long)p->dev.poll_limit_ns);
+		  (unsigned long long)u->dev.poll_limit_ns,
+		  (unsigned long long)p->dev.poll_limit_ns);
 	sb_printf(sb, "%-36s %20d %20d\n", "dev->poll_time_limit", u->dev.poll_time_limit,
 		  p->dev.poll_time_limit);
 	sb_printf(sb, "%-36s %20d %20d\n", "sleep length queries", u->se.sleep_queries,
 		  p->se.sleep_queries);
-	sb_printf(sb, "%-36s %20d %20d\n", "got_tick still pending", u->se.got_tick, p->se.got_tick);
+	sb_printf(sb, "%-36s %20d %20d\n", "got_tick still pending", u->se.got_tick,
+		  p->se.got_tick);
 	for (int i = 0; i < u->nvars; i++) {
 		const struct il_var *pv = find_var(p, u->vars[i].name);
 		bool differs = pv && !pv->diag && pv->value != u->vars[i].value;
@@ -346,11 +351,13 @@ static int report_mismatch(struct checker *c, const char *phase, const char *fmt
 	sb_printf(&sb, "inputs (the last line is this step):\n");
 	for (unsigned long long k = first; k < c->hist_n; k++) {
 		sb_printf(&sb, "  step %llu: ", c->step - (c->hist_n - 1 - k));
-		describe_step(&sb, &c->hist[k % HISTORY], k + 1 < c->hist_n || !strcmp(phase, "reflect"));
+		describe_step(&sb, &c->hist[k % HISTORY],
+			      k + 1 < c->hist_n || !strcmp(phase, "reflect"));
 		sb_printf(&sb, "\n");
 	}
 	describe_sides(&sb, c);
-	sb_printf(&sb, "reproduce: idlelab kgov check %s --against %s --seed %llu --steps %llu%s%s\n",
+	sb_printf(&sb,
+		  "reproduce: idlelab kgov check %s --against %s --seed %llu --steps %llu%s%s\n",
 		  il_kgov_source(c->up.preset) ? il_kgov_source(c->up.preset) : c->up.preset->name,
 		  c->port.preset->name, (unsigned long long)c->opts->seed, c->res->decisions,
 		  c->opts->platform ? " -p " : " --random-platforms",
@@ -384,14 +391,17 @@ static int compare_vars(struct checker *c, const char *phase)
 		/* the lists come in the same order almost always: try the same position first */
 		uv = i < u->nvars && !strcmp(u->vars[i].name, pv->name) ? &u->vars[i] : find_var(u, pv->name);
 		if (!uv)
-			return report_mismatch(c, phase, "the port shows var %s, which is not a field "
-					       "of the upstream per-CPU struct", pv->name);
+			return report_mismatch(c, phase,
+					       "the port shows var %s, which is not a field "
+					       "of the upstream per-CPU struct",
+					       pv->name);
 		c->res->comparisons++;
 		if (c->ncompared < IL_MAX_VARS)
 			remember_compared(c, uv->name);
 		if (uv->value != pv->value)
-			return report_mismatch(c, phase, "var %s: upstream %lld, port %lld", pv->name,
-					       (long long)uv->value, (long long)pv->value);
+			return report_mismatch(c, phase, "var %s: upstream %lld, port %lld",
+					       pv->name, (long long)uv->value,
+					       (long long)pv->value);
 	}
 	return 0;
 }
@@ -411,7 +421,8 @@ static int compare_devices(struct checker *c, const char *phase)
 		return report_mismatch(c, phase, "dev->poll_time_limit: upstream %d, port %d",
 				       u->dev.poll_time_limit, p->dev.poll_time_limit);
 	if (u->se.sleep_queries != p->se.sleep_queries)
-		return report_mismatch(c, phase, "tick_nohz_get_sleep_length() calls: upstream %d, port %d",
+		return report_mismatch(c, phase,
+				       "tick_nohz_get_sleep_length() calls: upstream %d, port %d",
 				       u->se.sleep_queries, p->se.sleep_queries);
 	if (u->se.got_tick != p->se.got_tick)
 		return report_mismatch(c, phase, "got_tick flag %s by upstream but %s by port",
@@ -423,10 +434,11 @@ static int compare_devices(struct checker *c, const char *phase)
 static int compare_select(struct checker *c)
 {
 	if (c->up.idx != c->port.idx)
-		return report_mismatch(c, "select", "index: upstream %d, port %d", c->up.idx, c->port.idx);
+		return report_mismatch(c, "select", "index: upstream %d, port %d", c->up.idx,
+				       c->port.idx);
 	if (c->compare_stop_tick && c->up.stop_tick != c->port.stop_tick)
-		return report_mismatch(c, "select", "stop_tick: upstream %d, port %d", c->up.stop_tick,
-				       c->port.stop_tick);
+		return report_mismatch(c, "select", "stop_tick: upstream %d, port %d",
+				       c->up.stop_tick, c->port.stop_tick);
 	if (c->up.idx < 0 || c->up.idx >= c->drv.state_count) {
 		/* both agree on an index outside the table: a finding about the kernel file */
 		if (!c->res->invalid_index_runs++)
@@ -438,7 +450,7 @@ static int compare_select(struct checker *c)
 	return compare_devices(c, "select") ?: compare_vars(c, "select");
 }
 
-/* ---- one run ---------------------------------------------------------------------------------- */
+/* ---- one run --------------------------------------------------------------------------------- */
 
 static int bind_side(struct checker *c, struct side *s)
 {
@@ -518,9 +530,11 @@ static int setup_run(struct checker *c)
 				disable[i] |= extra[i];
 		}
 		if (c->drv.state_count < c->frame.min_states)
-			return il_error_set(c->err, c->plat.name, 0, "%d state(s): the %s idle loop never "
-					    "calls a governor with fewer than %d", c->drv.state_count,
-					    c->port.preset->core->name, c->frame.min_states);
+			return il_error_set(c->err, c->plat.name, 0,
+					    "%d state(s): the %s idle loop never "
+					    "calls a governor with fewer than %d",
+					    c->drv.state_count, c->port.preset->core->name,
+					    c->frame.min_states);
 	} else {
 		kgov_gen_driver(&c->rng, &c->frame, &c->drv, &c->hz);
 		kgov_gen_disables(&c->rng, &c->drv, disable);
@@ -685,12 +699,14 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		*clock = st->exit_clock_ns;
 		/* the idle loop: 4.17 stops the tick per stop_tick, 6.x also keeps it stopped */
 		next_stopped = c->up.stop_tick ||
-			       ((c->solo ? c->up.preset : c->port.preset)->core->idle_loop >= IL_LOOP_6_X && st->tick_stopped);
+			       ((c->solo ? c->up.preset : c->port.preset)->core->idle_loop >=
+					IL_LOOP_6_X &&
+				st->tick_stopped);
 	}
 	return 0;
 }
 
-/* ---- il_kgov_diff(): two governors, one stream, no stop ---------------------------------------- */
+/* ---- il_kgov_diff(): two governors, one stream, no stop -------------------------------------- */
 
 static struct checker *checker_new(const struct il_preset *upstream, const struct il_preset *port,
 				   const struct il_kgov_check_opts *opts,
@@ -730,8 +746,8 @@ static struct il_kgov_diff_case *keep_case(struct checker *c, const struct kgov_
 }
 
 /* The outcome drawn for OLD's choice, as NEW's state sees it. */
-static void share_outcome(const struct checker *c, const struct kgov_step *st, struct kgov_step *other,
-			  int other_idx)
+static void share_outcome(const struct checker *c, const struct kgov_step *st,
+			  struct kgov_step *other, int other_idx)
 {
 	other->rejected = st->rejected;
 	other->residency_ns = st->residency_ns;
@@ -986,7 +1002,8 @@ int il_kgov_check(const struct il_preset *upstream, const struct il_preset *port
 	if (!c)
 		return -1;
 	c->compare_stop_tick = port->core->idle_loop != IL_LOOP_4_16;
-	if (upstream->gov->name && port->gov->name && strcmp(upstream->gov->name, port->gov->name)) {
+	if (upstream->gov->name && port->gov->name &&
+	    strcmp(upstream->gov->name, port->gov->name)) {
 		ret = il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
 				   upstream->gov->name, port->name, port->gov->name);
 		goto out;
@@ -1000,7 +1017,8 @@ out:
 int il_kgov_run(const struct il_preset *gov, const struct il_kgov_check_opts *opts,
 		struct il_kgov_check_result *res, struct il_error *err)
 {
-	struct checker *c = checker_new(gov, opts->names_from ? opts->names_from : gov, opts, res, err);
+	struct checker *c =
+		checker_new(gov, opts->names_from ? opts->names_from : gov, opts, res, err);
 	int ret;
 
 	if (!c)

@@ -11,10 +11,10 @@
  *
  *  1. State tables (kgov_gen_driver): 1..10 states (at least 2 where the idle loop never
  *     calls a governor for fewer, 6.19.9 and 7.0+), with or without a polling state 0 (0/0,
- *     like cpuidle_poll_state_init(); never the only state, as no driver does that), increasing, equal or decreasing residencies, exit
- *     latencies above the residency, values given in µs or only in ns (not a multiple of 1000),
- *     zero and very large values, and on 4.x the per-driver "disabled" flag. HZ is 100, 250,
- *     300 or 1000.
+ *     like cpuidle_poll_state_init(); never the only state, as no driver does that),
+ *     increasing, equal or decreasing residencies, exit latencies above the residency,
+ *     values given in µs or only in ns (not a multiple of 1000), zero and very large
+ *     values, and on 4.x the per-driver "disabled" flag. HZ is 100, 250, 300 or 1000.
  *  2. Device disables (kgov_gen_disables): none, a few, state 0, or all of them.
  *  3. Sleep lengths (kgov_gen_step): 0, negative, tiny, typical (log-uniform 1 µs .. 1 s),
  *     exactly at or one ns around a target residency, TICK_NSEC, 2*TICK_NSEC or the 15 µs
@@ -260,7 +260,8 @@ static s64 boundary_time(struct kgov_rng *r, const struct il_driver *drv, const 
 	return base + jitter;
 }
 
-static s64 gen_sleep_length(struct kgov_rng *r, const struct il_driver *drv, const struct il_env *env)
+static s64 gen_sleep_length(struct kgov_rng *r, const struct il_driver *drv,
+			    const struct il_env *env)
 {
 	switch (kgov_rng_range(r, 0, 19)) {
 	case 0:
@@ -431,7 +432,8 @@ void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct 
 	if (kgov_rng_chance(r, 1, 6))
 		st->qos.wakeup_latency_us = gen_qos(r, drv, PM_QOS_CPU_LATENCY_DEFAULT_VALUE);
 	if (kgov_rng_chance(r, 1, 4))
-		st->nr_iowait = (unsigned long)kgov_rng_range(r, 1, kgov_rng_chance(r, 1, 8) ? 100000 : 4);
+		st->nr_iowait =
+			(unsigned long)kgov_rng_range(r, 1, kgov_rng_chance(r, 1, 8) ? 100000 : 4);
 	if (f->units_us && kgov_rng_chance(r, 1, 3))
 		st->load = (unsigned long)kgov_rng_range(r, 0, 1 << 22);
 	st->clock_ns = prev_clock + (u64)kgov_rng_range(r, 0, 10 * MS);
@@ -504,7 +506,8 @@ void kgov_gen_outcome(struct kgov_rng *r, const struct il_driver *drv, const str
 		st->residency_ns = tie_residency(r, drv, env, idx, pat, st);
 	else if (pat && pat->generator >= 2 && kgov_rng_chance(r, 1, 50))
 		/* menu: a measured time (residency - exit latency) at MAX_INTERESTING */
-		st->residency_ns = 50 * MS + drv->states[idx].exit_latency_ns + kgov_rng_range(r, -1, 1);
+		st->residency_ns =
+			50 * MS + drv->states[idx].exit_latency_ns + kgov_rng_range(r, -1, 1);
 	else if (pat && pat->periodic && kgov_rng_chance(r, 9, 10))
 		st->residency_ns = pattern_residency(r, pat);
 	else

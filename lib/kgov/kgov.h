@@ -29,7 +29,7 @@
 #include "../cpuidle.h"
 #include "../env.h"
 #include "../governor.h"
-#include "../platform/error.h"
+#include "../error.h"
 
 /* ---- source scan and wrapper generation (lib/kgov/scan.c) -------------------------------- */
 
@@ -287,7 +287,7 @@ struct il_kgov_check_opts {
 	u64 seed;
 	unsigned long long steps;        /* decisions to compare, in runs of a few thousand steps,
 					  * each with a fresh platform, devices and workload */
-	const char *platform;            /* -p: a built-in platform or a file; NULL: random tables */
+	const char *platform; /* -p: a built-in platform or a file; NULL: random tables */
 	int generator;                   /* input stream version; 0: KGOV_GEN_VERSION */
 	bool check_reflect;              /* also compare after every reflect() (default on) */
 	struct il_kgov_progress *progress; /* may be NULL */

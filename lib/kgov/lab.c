@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "kgov.h"
-#include "../scenario/scenario.h"
+#include "../lab/lab.h"
 
 struct lab_capture {
 	const struct il_governor *inner;

@@ -15,7 +15,8 @@
 #include <string.h>
 
 #include "kgov.h"
-#include "kshim-abi.h"
+#include "../gov/governors.h"
+#include "../../kshim/kshim-abi.h"
 
 _Static_assert(ENOENT == 2, "kshim reports -ENOENT as -2");
 
@@ -148,8 +149,10 @@ static const struct kshim_module *open_module(const char *path, void **handle, s
 	if (mod->abi != KSHIM_ABI_VERSION || mod->il_device_size != sizeof(struct il_device) ||
 	    mod->il_driver_size != sizeof(struct il_driver) ||
 	    mod->il_governor_size != sizeof(struct il_governor)) {
-		il_error_set(err, path, 0, "built by another idlelab version (ABI %d, this one %d); "
-			     "rebuild it with `idlelab kgov build`", mod->abi, KSHIM_ABI_VERSION);
+		il_error_set(err, path, 0,
+			     "built by another idlelab version (ABI %d, this one %d); "
+			     "rebuild it with `idlelab kgov build`",
+			     mod->abi, KSHIM_ABI_VERSION);
 		goto fail;
 	}
 	return mod;
@@ -242,8 +245,9 @@ const struct il_preset *il_kgov_preset_find(const char *spec)
 
 	snprintf(path, sizeof(path), "%.*s", at ? (int)(at - spec) : (int)strlen(spec), spec);
 	if (at) {
-		opts.like = il_preset_find(at + 1);
-		if (!opts.like || il_kgov_is_loaded(opts.like)) {
+		/* a built-in port only: "file:A.so@file:B.so" is not a preset */
+		opts.like = il_preset_builtin(at + 1);
+		if (!opts.like) {
 			il_error_set(&find_error, path, 0, "unknown preset '%s' after '@' (see "
 				     "'idlelab governors')", at + 1);
 			errno = ENOENT;

@@ -67,7 +67,8 @@ static int buf_put_u64(struct kgov_buf *b, u64 v)
 	return buf_put(b, le, sizeof(le));
 }
 
-static int buf_printf(struct kgov_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int buf_printf(struct kgov_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static int buf_printf(struct kgov_buf *b, const char *fmt, ...)
 {
@@ -153,7 +154,8 @@ static unsigned int checkpoint_every(unsigned long long steps)
 }
 
 /* Whether the step that ends at @decision ends a block, and whether a checkpoint follows. */
-static bool block_end(const struct kgov_vec_header *h, unsigned long long decision, bool *checkpoint)
+static bool block_end(const struct kgov_vec_header *h, unsigned long long decision,
+		      bool *checkpoint)
 {
 	unsigned long long block = decision / h->block;
 
@@ -259,12 +261,14 @@ int il_kgov_record(const struct il_preset *upstream, const struct il_preset *as,
 					.seed = opts->seed, .steps = opts->steps,
 					.block = KGOV_VEC_BLOCK,
 					.checkpoint_every = checkpoint_every(opts->steps) };
-	snprintf(r.h.platform, sizeof(r.h.platform), "%s", opts->platform ? opts->platform : "random");
+	snprintf(r.h.platform, sizeof(r.h.platform), "%s",
+		 opts->platform ? opts->platform : "random");
 	snprintf(r.h.blob, sizeof(r.h.blob), "%s", blob ? blob : "unknown");
 	snprintf(r.h.preset, sizeof(r.h.preset), "%s", as->name);
 	snprintf(r.h.family, sizeof(r.h.family), "%s", as->gov->name);
 	if (strchr(r.h.platform, ' ') || strchr(r.h.platform, '\n'))
-		return il_error_set(err, "kgov record", 0, "a platform name with spaces cannot be recorded");
+		return il_error_set(err, "kgov record", 0,
+				    "a platform name with spaces cannot be recorded");
 	r.with_last_idx = as->kver >= IL_KV(5, 0, 0);
 	if (write_header(out, &r.h))
 		return il_error_set(err, "kgov record", 0, "out of memory");
@@ -314,15 +318,18 @@ int kgov_vec_parse_header(const unsigned char *data, size_t len, struct kgov_vec
 			if (seen != 10)
 				return il_error_set(err, "vector", line, "incomplete header");
 			if (h->format != KGOV_VEC_FORMAT)
-				return il_error_set(err, "vector", 1, "format %d, this idlelab reads %d",
-						    h->format, KGOV_VEC_FORMAT);
+				return il_error_set(err, "vector", 1,
+						    "format %d, this idlelab reads %d", h->format,
+						    KGOV_VEC_FORMAT);
 			if (!h->block || !h->checkpoint_every || !h->steps)
-				return il_error_set(err, "vector", 0, "block, checkpoint_every and steps "
+				return il_error_set(err, "vector", 0,
+						    "block, checkpoint_every and steps "
 						    "must be positive");
 			return 0;
 		}
 		if (sscanf(text, "%31s %199s", key, val) != 2)
-			return il_error_set(err, "vector", line, "expected 'key value', got '%s'", text);
+			return il_error_set(err, "vector", line, "expected 'key value', got '%s'",
+					    text);
 		seen++;
 		ok = true;
 		if (!strcmp(key, "idlelab-kgov-vectors"))
@@ -540,8 +547,8 @@ int il_kgov_verify(const unsigned char *data, size_t len, const struct il_preset
 				    "has generators %d to %d: the vector must be re-recorded (docs/kgov.md)",
 				    h->generator, KGOV_GEN_OLDEST, KGOV_GEN_VERSION);
 	if (strcmp(h->family, port->gov->name))
-		return il_error_set(err, "vector", 0, "records the %s governor, %s is %s", h->family,
-				    port->name, port->gov->name);
+		return il_error_set(err, "vector", 0, "records the %s governor, %s is %s",
+				    h->family, port->name, port->gov->name);
 	w.with_last_idx = port->kver >= IL_KV(5, 0, 0);
 	opts.seed = h->seed;
 	opts.steps = h->steps;

@@ -193,7 +193,8 @@ static int unavailable(const struct il_live_cpuidle *ci, const char *name, struc
 }
 
 int il_live_switch_governor(const struct il_live *lv, struct il_live_changes *ch,
-			    const struct il_live_cpuidle *ci, const char *name, struct il_error *err)
+			    const struct il_live_cpuidle *ci, const char *name,
+			    struct il_error *err)
 {
 	char path[IL_LIVE_PATH_MAX], now[IL_LIVE_VALUE_MAX];
 
@@ -210,7 +211,7 @@ int il_live_switch_governor(const struct il_live *lv, struct il_live_changes *ch
 	if (il_live_read_text(path, now, sizeof(now)))
 		return il_error_set(err, path, 0, "cannot read back: %s", strerror(errno));
 	if (strcmp(now, name))
-		return il_error_set(err, path, 0, "the kernel kept governor '%s' after writing '%s'",
-				    now, name);
+		return il_error_set(err, path, 0,
+				    "the kernel kept governor '%s' after writing '%s'", now, name);
 	return IL_SWITCH_OK;
 }

@@ -27,7 +27,7 @@
 #include "live.h"
 #include "../platform/platform.h"
 
-/* ---- CONFIG_HZ ---------------------------------------------------------------------------------- */
+/* ---- CONFIG_HZ ------------------------------------------------------------------------------- */
 
 static bool valid_hz(unsigned long hz)
 {
@@ -115,7 +115,7 @@ found:
 	return 0;
 }
 
-/* ---- text building -------------------------------------------------------------------------------- */
+/* ---- text building --------------------------------------------------------------------------- */
 
 struct sbuf {
 	char *s;
@@ -187,14 +187,15 @@ static void copy_cut(char *dst, size_t cap, const char *src)
 	dst[n] = '\0';
 }
 
-/* ---- the machine ------------------------------------------------------------------------------------ */
+/* ---- the machine ----------------------------------------------------------------------------- */
 
 static bool same_table(const struct il_live_cpu *a, const struct il_live_cpu *b)
 {
 	if (a->nstates != b->nstates)
 		return false;
 	for (int i = 0; i < a->nstates; i++)
-		if (strcmp(a->st[i].name, b->st[i].name) || a->st[i].latency_us != b->st[i].latency_us ||
+		if (strcmp(a->st[i].name, b->st[i].name) ||
+		    a->st[i].latency_us != b->st[i].latency_us ||
 		    a->st[i].residency_us != b->st[i].residency_us)
 			return false;
 	return true;
@@ -218,7 +219,8 @@ static int pick_cpu(const struct il_live *lv, const struct il_live_export *opt,
 			}
 			if (!c->has_cpuidle)
 				continue;
-			if (pass == 0 && !found && (opt->cpu < 0 || (unsigned int)opt->cpu == cpus[i])) {
+			if (pass == 0 && !found &&
+			    (opt->cpu < 0 || (unsigned int)opt->cpu == cpus[i])) {
 				*chosen = *c;
 				found = 1;
 			} else if (pass == 1 && differ < 0 && !same_table(chosen, c)) {
@@ -231,7 +233,8 @@ static int pick_cpu(const struct il_live *lv, const struct il_live_export *opt,
 	free(c);
 	if (!found) {
 		if (opt->cpu >= 0)
-			return il_error_set(err, "export", 0, "cpu%d has no cpuidle directory", opt->cpu);
+			return il_error_set(err, "export", 0, "cpu%d has no cpuidle directory",
+					    opt->cpu);
 		return il_error_set(err, "export", 0, "no CPU has a cpuidle directory");
 	}
 	if (!chosen->nstates)
@@ -239,8 +242,9 @@ static int pick_cpu(const struct il_live *lv, const struct il_live_export *opt,
 	for (int i = 0; i < chosen->nstates; i++)
 		if ((chosen->st[i].have & (IL_LF_LATENCY | IL_LF_RESIDENCY)) !=
 		    (IL_LF_LATENCY | IL_LF_RESIDENCY))
-			return il_error_set(err, "export", 0, "cpu%u state%d lacks latency or residency",
-					    chosen->cpu, i);
+			return il_error_set(err, "export", 0,
+					    "cpu%u state%d lacks latency or residency", chosen->cpu,
+					    i);
 	if (warning && differ >= 0)
 		snprintf(warning, warning_cap,
 			 "cpu%d's idle states differ from cpu%u's (hybrid CPU?); exported cpu%u's, "
@@ -284,7 +288,8 @@ static void default_name(const char *driver, char *out, size_t cap)
 
 	for (size_t i = 0; i < n && i < cap; i++)
 		if (!((out[i] >= 'a' && out[i] <= 'z') || (out[i] >= 'A' && out[i] <= 'Z') ||
-		      (out[i] >= '0' && out[i] <= '9') || out[i] == '-' || out[i] == '_' || out[i] == '.'))
+		      (out[i] >= '0' && out[i] <= '9') || out[i] == '-' || out[i] == '_' ||
+		      out[i] == '.'))
 			out[i] = '_';
 }
 
@@ -298,7 +303,8 @@ static void write_header(struct sbuf *b, const struct il_live *lv, const char *n
 	snprintf(full, sizeof(full), "%s, %s driver, exported by idlelab states on %s", model,
 		 ci->driver, date);
 	copy_cut(desc, sizeof(desc), full);
-	sb_printf(b, "# Exported by `idlelab states --export` from the cpuidle sysfs of %s on %s.\n",
+	sb_printf(b,
+		  "# Exported by `idlelab states --export` from the cpuidle sysfs of %s on %s.\n",
 		  il_live_root_name(lv), date);
 	sb_printf(b, "# The state table is cpu%u's. sysfs shows no power numbers and no flags other\n"
 		     "# than the core's poll state and default_status, so neither is in this file.\n\n",
@@ -350,7 +356,8 @@ static int check_parses(const char *text, size_t len, struct il_error *err)
 	if (!plat)
 		return il_error_set(err, "export", 0, "out of memory");
 	if (il_platform_parse(text, len, "exported platform", plat, &perr))
-		ret = il_error_set(err, "export", 0, "the exported text does not parse (%s)", perr.msg);
+		ret = il_error_set(err, "export", 0, "the exported text does not parse (%s)",
+				   perr.msg);
 	free(plat);
 	return ret;
 }
@@ -372,8 +379,8 @@ char *il_live_export_platform(const struct il_live *lv, const struct il_live_exp
 	if (il_live_read_cpuidle(lv, &ci, err))
 		return NULL;
 	if (!il_live_has_driver(&ci)) {
-		il_error_set(err, "export", 0, "no cpuidle driver is registered (current_driver: %s)",
-			     ci.driver);
+		il_error_set(err, "export", 0,
+			     "no cpuidle driver is registered (current_driver: %s)", ci.driver);
 		return NULL;
 	}
 	if (hz) {

@@ -39,7 +39,7 @@
 #include <stddef.h>
 
 #include "../cpuidle.h"
-#include "../platform/error.h"
+#include "../error.h"
 
 #define IL_LIVE_PATH_MAX 4096
 #define IL_LIVE_GOV_MAX 16           /* governors listed in available_governors */
@@ -86,7 +86,7 @@ int il_live_read_u64(const char *path, u64 *out);
 struct il_live_cpuidle {
 	char driver[IL_LIVE_VALUE_MAX];   /* current_driver; "none" when no driver registered */
 	char governor[IL_LIVE_VALUE_MAX]; /* current_governor, else current_governor_ro */
-	bool can_switch;                  /* current_governor exists (5.8+, or cpuidle_sysfs_switch) */
+	bool can_switch; /* current_governor exists (5.8+, or cpuidle_sysfs_switch) */
 	int ngov;                         /* entries of available_governors (0: file absent) */
 	char available[IL_LIVE_GOV_MAX][IL_LIVE_GOV_NAME_LEN];
 };
@@ -96,7 +96,8 @@ struct il_live_cpuidle {
  * Return: 0, or -1 with @err set when the directory or current_driver cannot be read (no
  * CONFIG_CPU_IDLE, or not a Linux sysfs tree).
  */
-int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, struct il_error *err);
+int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci,
+			 struct il_error *err);
 
 /** il_live_governor_available - whether @name is in available_governors; Return: true or false */
 bool il_live_governor_available(const struct il_live_cpuidle *ci, const char *name);
@@ -199,8 +200,8 @@ int il_live_find_state(const struct il_live_cpu *cpu, const char *spec);
 
 enum il_live_rapl_status {
 	IL_RAPL_OK,
-	IL_RAPL_ABSENT,             /* no powercap package zones under the root */
-	IL_RAPL_UNREADABLE,         /* zones exist, energy_uj cannot be read (root only since 2020) */
+	IL_RAPL_ABSENT, /* no powercap package zones under the root */
+	IL_RAPL_UNREADABLE, /* zones exist, energy_uj cannot be read (root only since 2020) */
 };
 
 struct il_live_rapl_zone {
@@ -278,9 +279,9 @@ int il_live_write(struct il_live_changes *ch, const char *path, const char *valu
 int il_live_created_dir(struct il_live_changes *ch, const char *path, struct il_error *err);
 
 /**
- * il_live_restore - write every saved original back (and remove every directory created), last change first. Uses only
- * open/write/close and touches no memory but @ch, so it is async-signal-safe, and calling
- * it twice is harmless.
+ * il_live_restore - write every saved original back (and remove every directory created),
+ * last change first. Uses only open/write/close and touches no memory but @ch, so it is
+ * async-signal-safe, and calling it twice is harmless.
  * Return: the number of files that could not be restored (0: all back).
  */
 int il_live_restore(struct il_live_changes *ch);
@@ -304,7 +305,8 @@ enum il_live_switch {
  * @err set (no current_governor file, write refused, or the kernel kept another governor).
  */
 int il_live_switch_governor(const struct il_live *lv, struct il_live_changes *ch,
-			    const struct il_live_cpuidle *ci, const char *name, struct il_error *err);
+			    const struct il_live_cpuidle *ci, const char *name,
+			    struct il_error *err);
 
 /**
  * il_live_check_writable - whether @path exists and this process may write it, before

@@ -25,11 +25,12 @@ int il_live_lock(const char *path, struct il_error *err)
 	int n;
 
 	if (fd < 0)
-		return il_error_set(err, path, 0, "cannot open the lock file: %s%s", strerror(errno),
-				    errno == ELOOP ? " (a symlink: refused)" : "");
+		return il_error_set(err, path, 0, "cannot open the lock file: %s%s",
+				    strerror(errno), errno == ELOOP ? " (a symlink: refused)" : "");
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_nlink != 1) {
 		close(fd);
-		return il_error_set(err, path, 0, "the lock file is not a regular file with one link: "
+		return il_error_set(err, path, 0,
+				    "the lock file is not a regular file with one link: "
 				    "refused");
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
@@ -41,7 +42,8 @@ int il_live_lock(const char *path, struct il_error *err)
 		if (il_live_read_text(path, holder, sizeof(holder)))
 			snprintf(holder, sizeof(holder), "?");
 		return il_error_set(err, path, 0,
-				    "another idlelab measure is running (pid %s holds the lock)", holder);
+				    "another idlelab measure is running (pid %s holds the lock)",
+				    holder);
 	}
 	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 	/* The pid is informative only: failing to write it does not unlock anything. */

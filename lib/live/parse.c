@@ -12,7 +12,7 @@
 
 #include "live.h"
 
-/* ---- CPU lists --------------------------------------------------------------------------------- */
+/* ---- CPU lists ------------------------------------------------------------------------------- */
 
 /* A CPU number at *p; *p moves past it. */
 static int cpu_number(const char **p, unsigned int *out)
@@ -48,10 +48,12 @@ static int mark_cpulist(const char *s, bool *seen, struct il_error *err)
 		if (*p == '-') {
 			p++;
 			if (cpu_number(&p, &last))
-				return il_error_set(err, "--cpus", 0, "'%s': bad range end at '%s'", s, p);
+				return il_error_set(err, "--cpus", 0, "'%s': bad range end at '%s'",
+						    s, p);
 			if (last < first)
-				return il_error_set(err, "--cpus", 0, "'%s': range %u-%u goes backwards", s,
-						    first, last);
+				return il_error_set(err, "--cpus", 0,
+						    "'%s': range %u-%u goes backwards", s, first,
+						    last);
 		}
 		for (unsigned int c = first; c <= last; c++)
 			seen[c] = true;
@@ -93,7 +95,7 @@ fail:
 	return -1;
 }
 
-/* ---- scores ------------------------------------------------------------------------------------- */
+/* ---- scores ---------------------------------------------------------------------------------- */
 
 int il_live_parse_number(const char *s, double *out)
 {
@@ -125,7 +127,7 @@ int il_live_parse_number(const char *s, double *out)
 	return 0;
 }
 
-/* ---- metrics ------------------------------------------------------------------------------------ */
+/* ---- metrics --------------------------------------------------------------------------------- */
 
 static bool valid_metric_name(const char *s, size_t len)
 {

@@ -53,7 +53,8 @@ static int add_zone(struct il_live_rapl *rapl, const char *dir, struct il_error 
 	if (strncmp(z->name, "package", 7))
 		return 0;
 	if (rapl->nzones == IL_LIVE_RAPL_MAX)
-		return il_error_set(err, dir, 0, "more than %d RAPL package zones", IL_LIVE_RAPL_MAX);
+		return il_error_set(err, dir, 0, "more than %d RAPL package zones",
+				    IL_LIVE_RAPL_MAX);
 	strcpy(z->dir, dir);
 	snprintf(path, sizeof(path), "%s/max_energy_range_uj", dir);
 	if (il_live_read_u64(path, &z->max_range_uj))
@@ -81,7 +82,8 @@ int il_live_rapl_open(const struct il_live *lv, struct il_live_rapl *rapl, struc
 	while ((de = readdir(d))) {
 		if (!is_package_zone_dir(de->d_name))
 			continue;
-		if ((size_t)snprintf(zdir, sizeof(zdir), "%s/%s", dir, de->d_name) >= sizeof(zdir)) {
+		if ((size_t)snprintf(zdir, sizeof(zdir), "%s/%s", dir, de->d_name) >=
+		    sizeof(zdir)) {
 			closedir(d);
 			return il_error_set(err, dir, 0, "path too long");
 		}

@@ -206,7 +206,7 @@ bool il_live_has_driver(const struct il_live_cpuidle *ci)
 	return ci->driver[0] && strcmp(ci->driver, "none") != 0;
 }
 
-/* ---- CPUs ------------------------------------------------------------------------------------- */
+/* ---- CPUs ------------------------------------------------------------------------------------ */
 
 /* "cpu17" -> 17; anything else (cpufreq, cpuidle, cpu1x) -> -1. */
 static long cpu_dir_number(const char *name)
@@ -267,13 +267,14 @@ int il_live_list_cpus(const struct il_live *lv, unsigned int **cpus, struct il_e
 	return (int)n;
 }
 
-/* ---- states ------------------------------------------------------------------------------------ */
+/* ---- states ---------------------------------------------------------------------------------- */
 
 /*
  * One file of a state directory, into @buf: absent is fine (older kernel), unreadable is not.
  * Return: 1 read, 0 absent, -1 with @err set.
  */
-static int state_file(const char *dir, const char *file, char *buf, size_t cap, struct il_error *err)
+static int state_file(const char *dir, const char *file, char *buf, size_t cap,
+		      struct il_error *err)
 {
 	char path[IL_LIVE_PATH_MAX];
 
@@ -301,7 +302,8 @@ static int state_text(const char *dir, const char *file, char *dst, size_t cap, 
 	if (got <= 0)
 		return got;
 	if (strlen(buf) >= cap)
-		return il_error_set(err, dir, 0, "%s '%s' longer than %zu characters", file, buf, cap - 1);
+		return il_error_set(err, dir, 0, "%s '%s' longer than %zu characters", file, buf,
+				    cap - 1);
 	strcpy(dst, buf);
 	s->have |= bit;
 	return 0;
@@ -434,7 +436,7 @@ int il_live_read_cpu(const struct il_live *lv, unsigned int cpu, enum il_live_re
 	return 0;
 }
 
-/* ---- deltas ------------------------------------------------------------------------------------ */
+/* ---- deltas ---------------------------------------------------------------------------------- */
 
 static int counter_delta(u64 before, u64 after, u64 *out, unsigned int cpu, int state,
 			 const char *file, struct il_error *err)
@@ -458,7 +460,8 @@ int il_live_diff(const struct il_live_cpu *before, const struct il_live_cpu *aft
 
 	snprintf(where, sizeof(where), "cpu%u", after->cpu);
 	if (before->cpu != after->cpu)
-		return il_error_set(err, where, 0, "snapshots of different CPUs (cpu%u)", before->cpu);
+		return il_error_set(err, where, 0, "snapshots of different CPUs (cpu%u)",
+				    before->cpu);
 	if (before->has_cpuidle != after->has_cpuidle || before->nstates != after->nstates)
 		return il_error_set(err, where, 0,
 				    "the cpuidle states changed during the run (%d states before, %d after)",
@@ -468,21 +471,21 @@ int il_live_diff(const struct il_live_cpu *before, const struct il_live_cpu *aft
 		struct il_live_delta *d = &out[i];
 
 		if (strcmp(a->name, b->name))
-			return il_error_set(err, where, 0, "state%d changed name from '%s' to '%s'", i,
-					    a->name, b->name);
+			return il_error_set(err, where, 0, "state%d changed name from '%s' to '%s'",
+					    i, a->name, b->name);
 		memset(d, 0, sizeof(*d));
 		d->have = a->have & b->have & IL_LF_COUNTERS;
 		if (((d->have & IL_LF_USAGE) &&
 		     counter_delta(a->usage, b->usage, &d->usage, after->cpu, i, "usage", err)) ||
-		    ((d->have & IL_LF_TIME) &&
-		     counter_delta(a->time_us, b->time_us, &d->time_us, after->cpu, i, "time", err)) ||
+		    ((d->have & IL_LF_TIME) && counter_delta(a->time_us, b->time_us, &d->time_us,
+							     after->cpu, i, "time", err)) ||
 		    ((d->have & IL_LF_ABOVE) &&
 		     counter_delta(a->above, b->above, &d->above, after->cpu, i, "above", err)) ||
 		    ((d->have & IL_LF_BELOW) &&
 		     counter_delta(a->below, b->below, &d->below, after->cpu, i, "below", err)) ||
 		    ((d->have & IL_LF_REJECTED) &&
-		     counter_delta(a->rejected, b->rejected, &d->rejected, after->cpu, i, "rejected",
-				   err)))
+		     counter_delta(a->rejected, b->rejected, &d->rejected, after->cpu, i,
+				   "rejected", err)))
 			return -1;
 	}
 	return 0;

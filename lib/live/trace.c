@@ -81,8 +81,8 @@ static int enable_events(struct il_live_trace *t, char *missing, size_t cap, str
 			return il_error_set(err, t->dir, 0, "cannot enable %s:%s: %s", sys, ev,
 					    strerror(errno));
 		if (missing && used < cap)
-			used += (size_t)snprintf(missing + used, cap - used, "%s%s:%s", used ? ", " : "",
-						 sys, ev ? ev : "*");
+			used += (size_t)snprintf(missing + used, cap - used, "%s%s:%s",
+						 used ? ", " : "", sys, ev ? ev : "*");
 	}
 	return 0;
 }
@@ -92,7 +92,8 @@ static int configure(struct il_live_trace *t, unsigned int buffer_kb, struct il_
 	if (tracefs_trace_off(t->inst))
 		return il_error_set(err, t->dir, 0, "cannot turn tracing off: %s", strerror(errno));
 	if (tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0)
-		return il_error_set(err, t->dir, 0, "cannot set trace_clock to mono: %s", strerror(errno));
+		return il_error_set(err, t->dir, 0, "cannot set trace_clock to mono: %s",
+				    strerror(errno));
 	if (tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1) < 0)
 		return il_error_set(err, t->dir, 0, "cannot set the buffer to %u kB per CPU: %s",
 				    buffer_kb, strerror(errno));
@@ -115,7 +116,8 @@ int il_live_trace_open(const struct il_live *lv, struct il_live_changes *ch, uns
 	/* The library never prints: libtracefs's own warnings would go to stderr. */
 	tracefs_set_loglevel(TEP_LOG_NONE);
 	if (tracefs_set_tracing_dir(tracing))
-		return il_error_set(err, tracing, 0, "libtracefs does not accept it: %s", strerror(errno));
+		return il_error_set(err, tracing, 0, "libtracefs does not accept it: %s",
+				    strerror(errno));
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return il_error_set(err, tracing, 0, "out of memory");
@@ -180,8 +182,8 @@ static long long overruns(const struct il_live_trace *t)
 
 		if (strncmp(de->d_name, "cpu", 3))
 			continue;
-		if ((size_t)snprintf(path, sizeof(path), "%s/per_cpu/%s/stats", t->dir, de->d_name) >=
-		    sizeof(path))
+		if ((size_t)snprintf(path, sizeof(path), "%s/per_cpu/%s/stats", t->dir,
+				     de->d_name) >= sizeof(path))
 			continue;
 		f = fopen(path, "r");
 		if (!f)

@@ -29,7 +29,8 @@ int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const
 	m->ncpus = ncpus;
 	m->nstates = nstates;
 	for (int i = 0; i < CPUIDLE_STATE_MAX; i++)
-		m->pn_threshold_ns[i] = thr[i < IL_PN_LEVELS ? i : IL_PN_LEVELS - 1] * NSEC_PER_USEC;
+		m->pn_threshold_ns[i] =
+			thr[i < IL_PN_LEVELS ? i : IL_PN_LEVELS - 1] * NSEC_PER_USEC;
 	return 0;
 }
 
@@ -46,20 +47,8 @@ void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u
 	m->cpu[cpu].st[idx].nightmare_ns += diff_ns;
 }
 
-void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss)
-{
-	struct il_state_stats *s = &m->cpu[cpu].st[idx];
-
-	s->usage++;
-	s->time_ns += diff_ns;
-	if (miss == IL_MISS_ABOVE)
-		s->above++;
-	else if (miss == IL_MISS_BELOW)
-		s->below++;
-	il_metrics_nightmare(m, cpu, idx, diff_ns);
-}
-
-void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu, const struct il_state_usage *usage)
+void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu,
+			  const struct il_state_usage *usage)
 {
 	for (int i = 0; i < m->nstates; i++) {
 		struct il_state_stats *s = &m->cpu[cpu].st[i];
@@ -154,7 +143,8 @@ static void add_cpu(struct il_summary *out, const struct il_cpu_stats *c, int ns
 	}
 }
 
-void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw, struct il_summary *out)
+void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
+			  struct il_summary *out)
 {
 	u64 nightmare_ns = 0;
 

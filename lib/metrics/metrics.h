@@ -72,7 +72,7 @@ struct il_cpu_stats {
 	u64 busy_ns;
 	u64 tick_stops;
 	u64 ticks_retained;
-	u64 wakeups;       /* idle periods ended by an interrupt or by work (not by the poll limit) */
+	u64 wakeups; /* idle periods ended by an interrupt or by work (not by the poll limit) */
 	u64 poll_limits;   /* polling periods ended by the poll time limit */
 	struct il_state_stats st[CPUIDLE_STATE_MAX];
 };
@@ -132,12 +132,6 @@ struct il_summary {
 int il_metrics_init(struct il_metrics *m, unsigned int ncpus, int nstates, const u64 *pn_us);
 void il_metrics_free(struct il_metrics *m);
 
-/**
- * il_metrics_idle - record one finished idle period of @diff_ns in state @idx on @cpu with
- * the core's verdict @miss
- */
-void il_metrics_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns, enum il_miss miss);
-
 /** il_metrics_open_idle - record the part of a period that the end of the run cut off */
 void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 ns);
 
@@ -151,10 +145,11 @@ void il_metrics_open_idle(struct il_metrics *m, unsigned int cpu, int idx, u64 n
 void il_metrics_add_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns);
 
 /**
- * il_metrics_nightmare - the PowerNightmare part of il_metrics_idle(): the test inline, the
- * rare count out of line
+ * il_metrics_nightmare - the PowerNightmare test of one finished period: the test inline,
+ * the rare count out of line
  */
-static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx, u64 diff_ns)
+static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, int idx,
+					u64 diff_ns)
 {
 	/* The deepest state has nothing deeper to have been better, so it is never a nightmare. */
 	if (idx < m->nstates - 1 && diff_ns > m->pn_threshold_ns[idx])
@@ -162,7 +157,8 @@ static inline void il_metrics_nightmare(struct il_metrics *m, unsigned int cpu, 
 }
 
 /** il_metrics_add_usage - add a device's per-state usage, time, above and below counts */
-void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu, const struct il_state_usage *usage);
+void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu,
+			  const struct il_state_usage *usage);
 
 /*
  * Log-linear buckets: values below 2 * IL_HIST_SUB are exact; above, each power of two is
@@ -210,7 +206,8 @@ u64 il_hist_percentile(const struct il_hist *h, unsigned int permille);
 double il_hist_mean(const struct il_hist *h);
 
 /** il_metrics_summarize - totals, ratios, percentiles and the energy model of a run */
-void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw, struct il_summary *out);
+void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
+			  struct il_summary *out);
 
 /** il_cpu_energy_j - the model energy of one CPU, Joules */
 double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, unsigned int cpu);

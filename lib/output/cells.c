@@ -58,7 +58,8 @@ int il_table_add_row(struct il_table *t)
 		t->cells = c;
 		t->cap_rows = cap;
 	}
-	memset(&t->cells[(size_t)t->nrows * (size_t)t->ncols], 0, (size_t)t->ncols * sizeof(*t->cells));
+	memset(&t->cells[(size_t)t->nrows * (size_t)t->ncols], 0,
+	       (size_t)t->ncols * sizeof(*t->cells));
 	return t->nrows++;
 }
 

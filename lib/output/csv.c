@@ -37,7 +37,10 @@ static void csv_table(FILE *out, const struct il_table *t)
 		for (int c = 0; c < t->ncols; c++) {
 			if (c)
 				fputc(',', out);
-			il_csv_field(out, il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf)));
+			il_csv_field(
+				out,
+				il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c],
+					     buf, sizeof(buf)));
 		}
 		fputc('\n', out);
 	}

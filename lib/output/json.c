@@ -37,7 +37,9 @@ static json_t *json_table(const struct il_table *t)
 		json_t *row = json_object();
 
 		for (int c = 0; row && c < t->ncols; c++)
-			json_object_set_new(row, t->cols[c], json_cell(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]));
+			json_object_set_new(
+				row, t->cols[c],
+				json_cell(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]));
 		json_array_append_new(rows, row);
 	}
 	return rows;
@@ -68,5 +70,7 @@ static int json_write(FILE *out, const struct il_table *const *tables, int ntabl
 	return -1;
 }
 
-const struct il_output_format il_output_json = { "json", false, "built without jansson (install libjansson-dev)", json_write };
+const struct il_output_format il_output_json = { "json", false,
+						 "built without jansson (install libjansson-dev)",
+						 json_write };
 #endif

@@ -65,7 +65,9 @@ static void write_one(FILE *out, const struct il_table *t, const size_t *w, bool
 	fputc('\n', out);
 	for (int r = 0; r < t->nrows; r++) {
 		for (int c = 0; c < t->ncols; c++) {
-			const char *s = il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf));
+			const char *s =
+				il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c],
+					     buf, sizeof(buf));
 			/* No padding after the last column when it is left-aligned. */
 			size_t width = left[c] && c + 1 == t->ncols ? 0 : w[c];
 

@@ -25,7 +25,9 @@ static void tsv_table(FILE *out, const struct il_table *t)
 		for (int c = 0; c < t->ncols; c++) {
 			if (c)
 				fputc('\t', out);
-			tsv_field(out, il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c], buf, sizeof(buf)));
+			tsv_field(out,
+				  il_cell_text(&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c],
+					       buf, sizeof(buf)));
 		}
 		fputc('\n', out);
 	}

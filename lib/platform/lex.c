@@ -64,7 +64,8 @@ static int lex_quoted(const struct il_lexer *lx, const char *line, size_t len, s
 		if (c == '\\' && *i + 1 < len && (line[*i + 1] == '"' || line[*i + 1] == '\\'))
 			c = line[++(*i)];
 		if (n + 1 >= IL_LEX_WORD_MAX)
-			return il_error_set(err, lx->file, lx->line, "quoted text longer than %d characters",
+			return il_error_set(err, lx->file, lx->line,
+					    "quoted text longer than %d characters",
 					    IL_LEX_WORD_MAX - 1);
 		out[n++] = c;
 	}
@@ -83,10 +84,11 @@ static int lex_bare(const struct il_lexer *lx, const char *line, size_t len, siz
 		if (c == '=' && stop_at_eq)
 			break;
 		if (c == '"')
-			return il_error_set(err, lx->file, lx->line, "unexpected quote inside a word");
+			return il_error_set(err, lx->file, lx->line,
+					    "unexpected quote inside a word");
 		if (n + 1 >= IL_LEX_WORD_MAX)
-			return il_error_set(err, lx->file, lx->line, "word longer than %d characters",
-					    IL_LEX_WORD_MAX - 1);
+			return il_error_set(err, lx->file, lx->line,
+					    "word longer than %d characters", IL_LEX_WORD_MAX - 1);
 		out[n++] = c;
 	}
 	out[n] = '\0';
@@ -131,7 +133,8 @@ int il_lex_tokens(const struct il_lexer *lx, const char *line, size_t len, struc
 		if (i >= len || line[i] == '#')
 			return n;
 		if (n >= max)
-			return il_error_set(err, lx->file, lx->line, "more than %d fields on one line", max);
+			return il_error_set(err, lx->file, lx->line,
+					    "more than %d fields on one line", max);
 		if (lex_token(lx, line, len, &i, &toks[n], err))
 			return -1;
 		n++;

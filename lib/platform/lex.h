@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "../error.h"
 
 #define IL_LEX_LINE_MAX 4096
 #define IL_LEX_WORD_MAX 256

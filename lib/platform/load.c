@@ -69,7 +69,8 @@ static char *read_file(const char *path, size_t *len, struct il_error *err)
 	*len = fread(buf, 1, IL_PLAT_FILE_MAX + 1, f);
 	if (ferror(f) || *len > IL_PLAT_FILE_MAX) {
 		if (ferror(f))
-			il_error_set(err, path, 0, "cannot read: %s", strerror(errno ? errno : EIO));
+			il_error_set(err, path, 0, "cannot read: %s",
+				     strerror(errno ? errno : EIO));
 		else
 			il_error_set(err, path, 0, "larger than %d bytes", IL_PLAT_FILE_MAX);
 		free(buf);
@@ -101,7 +102,8 @@ int il_platform_load(const char *spec, struct il_platform *plat, struct il_error
 		return il_platform_load_file(spec, plat, err);
 	text = il_platform_builtin_text(spec);
 	if (!text)
-		return il_error_set(err, spec, 0, "no such built-in platform (see 'idlelab platforms')");
+		return il_error_set(err, spec, 0,
+				    "no such built-in platform (see 'idlelab platforms')");
 	snprintf(origin, sizeof(origin), "builtin:%s", spec);
 	return il_platform_parse(text, strlen(text), origin, plat, err);
 }

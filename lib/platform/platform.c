@@ -53,7 +53,8 @@ static int check_source(struct plat_parser *p)
 {
 	if (p->source && !p->source[0])
 		return il_error_set(p->err, p->lx.file, p->source_item_line,
-				    "%s has no 'source:' note (every number needs one)", p->source_item);
+				    "%s has no 'source:' note (every number needs one)",
+				    p->source_item);
 	return 0;
 }
 
@@ -123,8 +124,8 @@ static bool valid_platform_name(const char *s)
 	if (!len || (len > 5 && !strcmp(s + len - 5, ".plat")))
 		return false;
 	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-		      *s == '-' || *s == '_' || *s == '.'))
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'))
 			return false;
 	return true;
 }
@@ -309,7 +310,8 @@ static int check_state_name(struct plat_parser *p, const struct il_token *t, int
 	const struct il_driver *drv = &p->plat->drv;
 
 	if (n < 2 || t[1].has_value)
-		return perr(p, "a state line starts with the state's name: state NAME field=value...");
+		return perr(p,
+			    "a state line starts with the state's name: state NAME field=value...");
 	if (!t[1].key[0] || strlen(t[1].key) >= IL_NAME_LEN)
 		return perr(p, "state name '%s' must have 1 to %d characters", t[1].key,
 			    IL_NAME_LEN - 1);

@@ -40,7 +40,7 @@
 #include <stddef.h>
 
 #include "../cpuidle.h"
-#include "error.h"
+#include "../error.h"
 
 #define IL_PLAT_NAME_LEN 32
 #define IL_PLAT_DESC_LEN 128

@@ -104,7 +104,8 @@ void il_bound_gov_add(struct il_bound_gov *g, const struct il_driver *drv, int i
 {
 	g->periods++;
 	g->energy_nj += il_bound_energy_nj(drv, idx, ns);
-	g->latency_ns += drv->states[idx].exit_latency_ns > 0 ? (u64)drv->states[idx].exit_latency_ns : 0;
+	g->latency_ns +=
+		drv->states[idx].exit_latency_ns > 0 ? (u64)drv->states[idx].exit_latency_ns : 0;
 }
 
 int il_bound_at_latency(const struct il_bound *b, u64 latency_ns, double *energy_nj)

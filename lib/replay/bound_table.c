@@ -40,7 +40,8 @@ int il_bound_table(struct il_table *t, const struct il_bound *b)
 		il_table_set_real(t, r, 2, (double)p->energy_nj / 1e6, 3);
 		il_table_set_real(t, r, 3, (double)p->latency_ns / 1e3, 1);
 		if (b->periods)
-			il_table_set_real(t, r, 4, (double)p->latency_ns / 1e3 / (double)b->periods, 3);
+			il_table_set_real(t, r, 4, (double)p->latency_ns / 1e3 / (double)b->periods,
+					  3);
 	}
 	return 0;
 }
@@ -77,8 +78,8 @@ int il_bound_gap_row(struct il_table *t, const char *gov, int iter, const struct
 		il_table_set_real(t, r, 4, e / 1e6, 3);
 		il_table_set_real(t, r, 5, 100.0 * gap, 2);
 		il_table_set_real(t, r, 6, (double)b->pt[0].energy_nj / 1e6, 3);
-		snprintf(verdict, sizeof(verdict), "gap to bound: %+.1f %% energy at equal added latency",
-			 100.0 * gap);
+		snprintf(verdict, sizeof(verdict),
+			 "gap to bound: %+.1f %% energy at equal added latency", 100.0 * gap);
 	}
 	return il_table_set_str(t, r, 7, verdict);
 }

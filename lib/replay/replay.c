@@ -243,8 +243,8 @@ static int check_params(struct il_replay *r, struct il_error *err)
 		for (int j = 0; j < r->cfg.ngov; j++)
 			known |= il_gov_find_param(r->cfg.presets[j]->gov, name) != NULL;
 		if (!known)
-			return il_error_set(err, "replay", 0, "no governor given has a parameter '%s'",
-					    name);
+			return il_error_set(err, "replay", 0,
+					    "no governor given has a parameter '%s'", name);
 	}
 	for (int j = 0; j < r->cfg.ngov; j++) {
 		struct gov_cpu g = { 0 };
@@ -273,7 +273,8 @@ static int bind_cpu(struct il_replay *r, struct replay_cpu *rc, unsigned int cpu
 		struct gov_cpu *g = &rc->gov[i];
 
 		setup_device(r, g, cpu);
-		if (il_gov_bind(&r->drv, &g->dev, r->cfg.presets[i]) < 0 || apply_params(&r->cfg, g)) {
+		if (il_gov_bind(&r->drv, &g->dev, r->cfg.presets[i]) < 0 ||
+		    apply_params(&r->cfg, g)) {
 			g->dev.preset = NULL;
 			unbind_cpu(r, rc);
 			return -1;
@@ -340,7 +341,8 @@ static int run_governor(struct il_replay *r, struct gov_cpu *g, const struct il_
 		*stop = false;
 	}
 	if (state_polls(&r->drv, idx) && p->core->poll == IL_POLL_5_X)
-		g->dev.poll_time_limit = (u64)in->residency_ns > il_cpuidle_poll_time(&r->drv, &g->dev);
+		g->dev.poll_time_limit = (u64)in->residency_ns >
+					 il_cpuidle_poll_time(&r->drv, &g->dev);
 	*miss = il_cpuidle_account(&r->drv, &g->dev, idx, in->residency_ns);
 	g->clock = in->exit_ts;
 	if (in->got_tick)
@@ -353,7 +355,8 @@ static int run_governor(struct il_replay *r, struct gov_cpu *g, const struct il_
 	return idx;
 }
 
-static void replay_period(struct il_replay *r, struct replay_cpu *rc, const struct il_replay_inputs *in)
+static void replay_period(struct il_replay *r, struct replay_cpu *rc,
+			  const struct il_replay_inputs *in)
 {
 	int picks[IL_REPLAY_MAX_GOVS];
 	bool stops[IL_REPLAY_MAX_GOVS];

@@ -30,7 +30,7 @@
 
 #include "../core/core.h"
 #include "../governor.h"
-#include "../platform/error.h"
+#include "../error.h"
 #include "../platform/platform.h"
 #include "../trace/trace.h"
 #include "bound.h"
@@ -106,7 +106,7 @@ struct il_replay_inputs {
 	bool got_tick;                  /* the tick fired inside the period */
 	s64 residency_ns;
 	int recorded_state;
-	bool recorded_stop;             /* the tick was stopped between the previous exit and the enter */
+	bool recorded_stop; /* the tick was stopped between the previous exit and the enter */
 };
 
 /* Per-period hook: the inputs and every governor's pick (index, stop_tick). */

@@ -103,7 +103,8 @@ static double label_width(const char *cat)
 	char first[512];
 	const char *second = label_lines(cat, first, sizeof(first));
 
-	return fmax(il_text_width(first, IL_SVG_FONT_SIZE), second ? il_text_width(second, IL_CHART_SMALL_PX) : 0);
+	return fmax(il_text_width(first, IL_SVG_FONT_SIZE),
+		    second ? il_text_width(second, IL_CHART_SMALL_PX) : 0);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -186,10 +187,11 @@ static void tip_text(const struct il_bars *b, int c, int s, int g, double v, cha
 
 	il_fmt_value(v, b->prec, b->sign, b->unit, val, sizeof(val));
 	if (b->nseg > 1)
-		snprintf(buf, cap, "%s \xe2\x80\x94 %s \xe2\x80\x94 %s: %s", first, b->ser[s], b->seg[g], val);
+		snprintf(buf, cap, "%s \xe2\x80\x94 %s \xe2\x80\x94 %s: %s", first, b->ser[s],
+			 b->seg[g], val);
 	else
-		snprintf(buf, cap, "%s \xe2\x80\x94 %s: %s%s%s%s", first, b->ser[s], val, second ? " (" : "",
-			 second ? second : "", second ? ")" : "");
+		snprintf(buf, cap, "%s \xe2\x80\x94 %s: %s%s%s%s", first, b->ser[s], val,
+			 second ? " (" : "", second ? second : "", second ? ")" : "");
 }
 
 /* @v on the axis; a clipped chart's outliers stop at its ends. */
@@ -199,7 +201,8 @@ static double bar_x(const struct bars_layout *L, double v)
 }
 
 /* One bar: its segments from 0 outwards, values inside the wide ones, the total after it. */
-static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, int s, double y)
+static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, int s,
+		     double y)
 {
 	double acc = 0, total = bar_total(b, c, s), end;
 	char tip[768], val[64];
@@ -223,8 +226,8 @@ static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layou
 		/* Values inside the segments, unless the total after the bar says the same. */
 		if (b->nseg > 1 && !(b->value_labels && nonzero == 1) &&
 		    xb - xa >= il_text_width(val, IL_CHART_SMALL_PX) + 6)
-			il_svg_text(out, (xa + xb) / 2, y + BAR_H - 4.5, "middle", IL_CHART_SMALL_PX, NULL,
-				    il_ink_on(fill), val);
+			il_svg_text(out, (xa + xb) / 2, y + BAR_H - 4.5, "middle",
+				    IL_CHART_SMALL_PX, NULL, il_ink_on(fill), val);
 	}
 	if (!b->value_labels)
 		return;
@@ -237,12 +240,15 @@ static void draw_bar(FILE *out, const struct il_bars *b, const struct bars_layou
 		snprintf(val, sizeof(val), "%s %.60s", total < 0 ? "\xc2\xab" : "\xc2\xbb", num);
 	}
 	if (total < 0)
-		il_svg_text(out, end - 4, y + BAR_H - 4, "end", IL_CHART_SMALL_PX, NULL, IL_CHART_INK, val);
+		il_svg_text(out, end - 4, y + BAR_H - 4, "end", IL_CHART_SMALL_PX, NULL,
+			    IL_CHART_INK, val);
 	else
-		il_svg_text(out, end + 4, y + BAR_H - 4, "start", IL_CHART_SMALL_PX, NULL, IL_CHART_INK, val);
+		il_svg_text(out, end + 4, y + BAR_H - 4, "start", IL_CHART_SMALL_PX, NULL,
+			    IL_CHART_INK, val);
 }
 
-static void draw_block(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c, double y)
+static void draw_block(FILE *out, const struct il_bars *b, const struct bars_layout *L, int c,
+		       double y)
 {
 	int n = bars_in_cat(b, c);
 	double h = block_height(b, c), xr = IL_CHART_MARGIN + L->cat_w;
@@ -251,37 +257,43 @@ static void draw_block(FILE *out, const struct il_bars *b, const struct bars_lay
 	const char *second = label_lines(b->cat[c], first, sizeof(first));
 
 	if (second) {
-		il_chart_label(out, xr, y + h / 2 - 2, "end", L->cat_w, IL_SVG_FONT_SIZE, IL_CHART_INK, first);
-		il_chart_label(out, xr, y + h / 2 + 11, "end", L->cat_w, IL_CHART_SMALL_PX, IL_CHART_MUTED, second);
+		il_chart_label(out, xr, y + h / 2 - 2, "end", L->cat_w, IL_SVG_FONT_SIZE,
+			       IL_CHART_INK, first);
+		il_chart_label(out, xr, y + h / 2 + 11, "end", L->cat_w, IL_CHART_SMALL_PX,
+			       IL_CHART_MUTED, second);
 	} else {
-		il_chart_label(out, xr, y + h / 2 + 4, "end", L->cat_w, IL_SVG_FONT_SIZE, IL_CHART_INK, first);
+		il_chart_label(out, xr, y + h / 2 + 4, "end", L->cat_w, IL_SVG_FONT_SIZE,
+			       IL_CHART_INK, first);
 	}
 	for (int s = 0; s < b->nser; s++) {
 		if (!bar_present(b, c, s))
 			continue;
 		if (series_labels(b))
-			il_chart_label(out, IL_CHART_MARGIN + L->cat_w + 10 + L->ser_w - 8, yb + BAR_H - 4, "end",
-				       L->ser_w - 10, IL_CHART_SMALL_PX, IL_CHART_MUTED, b->ser[s]);
+			il_chart_label(out, IL_CHART_MARGIN + L->cat_w + 10 + L->ser_w - 8,
+				       yb + BAR_H - 4, "end", L->ser_w - 10, IL_CHART_SMALL_PX,
+				       IL_CHART_MUTED, b->ser[s]);
 		draw_bar(out, b, L, c, s, yb);
 		yb += BAR_H + BAR_GAP;
 	}
 }
 
-static void draw_value_axis(FILE *out, const struct il_bars *b, const struct bars_layout *L, double bottom)
+static void draw_value_axis(FILE *out, const struct il_bars *b, const struct bars_layout *L,
+			    double bottom)
 {
 	char label[64];
 
 	for (int i = 0; i < L->ticks.n; i++) {
 		double x = il_scale_map(&L->scale, L->ticks.v[i]);
 
-		il_svg_line(out, x, L->top, x, bottom, L->ticks.v[i] == 0 ? IL_CHART_MUTED : IL_CHART_GRID, 1, NULL);
+		il_svg_line(out, x, L->top, x, bottom,
+			    L->ticks.v[i] == 0 ? IL_CHART_MUTED : IL_CHART_GRID, 1, NULL);
 		il_svg_text(out, x, bottom + 15, "middle", IL_CHART_SMALL_PX, NULL, IL_CHART_INK,
 			    il_tick_label(L->ticks.v[i], &L->ticks, label, sizeof(label)));
 	}
 	il_svg_line(out, L->x0, bottom, L->x1, bottom, IL_CHART_MUTED, 1, NULL);
 	if (b->axis)
-		il_svg_text(out, (L->x0 + L->x1) / 2, bottom + 34, "middle", IL_SVG_FONT_SIZE, NULL, IL_CHART_INK,
-			    b->axis);
+		il_svg_text(out, (L->x0 + L->x1) / 2, bottom + 34, "middle", IL_SVG_FONT_SIZE, NULL,
+			    IL_CHART_INK, b->axis);
 }
 
 int il_bars_svg(FILE *out, const struct il_bars *b)
@@ -307,8 +319,9 @@ int il_bars_svg(FILE *out, const struct il_bars *b)
 		int n = bars_in_cat(b, c);
 
 		if (n && band++ % 2)
-			il_svg_rect(out, IL_CHART_MARGIN - 6, y, IL_CHART_WIDTH - 2 * IL_CHART_MARGIN + 12,
-				    block_height(b, c), BAND, NULL);
+			il_svg_rect(out, IL_CHART_MARGIN - 6, y,
+				    IL_CHART_WIDTH - 2 * IL_CHART_MARGIN + 12, block_height(b, c),
+				    BAND, NULL);
 		y += n ? block_height(b, c) : 0;
 	}
 	draw_value_axis(out, b, &L, L.top + L.plot_h);

@@ -193,7 +193,8 @@ static double swatch_width(const struct il_legend *lg)
 
 static double item_width(const struct il_legend *lg, int i)
 {
-	return swatch_width(lg) + 6 + il_text_width(lg->label[i], IL_SVG_FONT_SIZE) + LEGEND_ITEM_GAP;
+	return swatch_width(lg) + 6 + il_text_width(lg->label[i], IL_SVG_FONT_SIZE) +
+	       LEGEND_ITEM_GAP;
 }
 
 /* Legend items flow left to right and wrap; Return: the number of rows. */
@@ -242,7 +243,8 @@ static void draw_legend(FILE *out, const struct il_legend *lg, double y)
 		} else {
 			il_svg_rect(out, x, y - 10, sw, sw, lg->color[i], NULL);
 		}
-		il_svg_text(out, x + sw + 6, y, "start", IL_SVG_FONT_SIZE, NULL, IL_CHART_INK, lg->label[i]);
+		il_svg_text(out, x + sw + 6, y, "start", IL_SVG_FONT_SIZE, NULL, IL_CHART_INK,
+			    lg->label[i]);
 		x += w;
 	}
 }
@@ -251,12 +253,13 @@ double il_chart_head(FILE *out, const char *title, const char *subtitle, const s
 {
 	double y = TITLE_BASELINE;
 
-	il_chart_label(out, IL_CHART_MARGIN, y, "start", IL_CHART_WIDTH - 2 * IL_CHART_MARGIN, IL_CHART_TITLE_PX,
-		       IL_CHART_INK, title);
+	il_chart_label(out, IL_CHART_MARGIN, y, "start", IL_CHART_WIDTH - 2 * IL_CHART_MARGIN,
+		       IL_CHART_TITLE_PX, IL_CHART_INK, title);
 	if (subtitle) {
 		y += SUBTITLE_ROW;
-		il_chart_label(out, IL_CHART_MARGIN, y, "start", IL_CHART_WIDTH - 2 * IL_CHART_MARGIN,
-			       IL_SVG_FONT_SIZE, IL_CHART_MUTED, subtitle);
+		il_chart_label(out, IL_CHART_MARGIN, y, "start",
+			       IL_CHART_WIDTH - 2 * IL_CHART_MARGIN, IL_SVG_FONT_SIZE,
+			       IL_CHART_MUTED, subtitle);
 	}
 	if (lg && lg->n) {
 		y += 8 + LEGEND_ROW;
@@ -269,8 +272,9 @@ double il_chart_head(FILE *out, const char *title, const char *subtitle, const s
 void il_chart_note(FILE *out, double y, const char *note)
 {
 	if (note)
-		il_chart_label(out, IL_CHART_MARGIN, y, "start", IL_CHART_WIDTH - 2 * IL_CHART_MARGIN,
-			       IL_CHART_SMALL_PX, IL_CHART_MUTED, note);
+		il_chart_label(out, IL_CHART_MARGIN, y, "start",
+			       IL_CHART_WIDTH - 2 * IL_CHART_MARGIN, IL_CHART_SMALL_PX,
+			       IL_CHART_MUTED, note);
 }
 
 void il_chart_label(FILE *out, double x, double y, const char *anchor, double width, double font_px,

@@ -38,8 +38,11 @@ struct il_bars {
 	bool sign;         /* print "+" before positive values (changes) */
 	bool value_labels; /* the value (or, with segments, the total) after each bar */
 	double axis_max;   /* > 0: the axis ends there (100 for shares) */
-	bool clip;         /* end the axis near the bulk of the values: a far outlier is cut at the
-			    * axis end (marked, its label still exact) instead of flattening the rest */
+	/*
+	 * clip: end the axis near the bulk of the values: a far outlier is cut at the axis end
+	 * (marked, its label still exact) instead of flattening the rest
+	 */
+	bool clip;
 };
 
 /** il_bars_init - a chart of @ncat x @nser x @nseg values, all NaN; Return: 0 or -1 (ENOMEM) */
@@ -103,7 +106,8 @@ struct il_legend {
 /** il_chart_head_height - the height of the title, subtitle and legend */
 double il_chart_head_height(const char *subtitle, const struct il_legend *lg);
 /** il_chart_head - draw them; Return: the y where the plot may start */
-double il_chart_head(FILE *out, const char *title, const char *subtitle, const struct il_legend *lg);
+double il_chart_head(FILE *out, const char *title, const char *subtitle,
+		     const struct il_legend *lg);
 /** il_chart_note - a muted line of text at @y (nothing when @note is NULL) */
 void il_chart_note(FILE *out, double y, const char *note);
 /** il_chart_label - @text fitted into @width px, the whole text as a tooltip when shortened */

@@ -39,14 +39,16 @@ int il_cols_svg(FILE *out, const struct il_cols *c)
 	else
 		il_ticks_linear(0, hi, 5, &yt);
 	for (int i = 0; i < yt.n; i++)
-		ylab = fmax(ylab, il_text_width(il_tick_label(yt.v[i], &yt, buf, sizeof(buf)), IL_CHART_SMALL_PX));
+		ylab = fmax(ylab, il_text_width(il_tick_label(yt.v[i], &yt, buf, sizeof(buf)),
+						IL_CHART_SMALL_PX));
 	top = il_chart_head_height(c->subtitle, &lg);
 	bottom = top + PLOT_H;
 	x0 = IL_CHART_MARGIN + YLABEL_ROOM + ylab + 8;
 	x1 = IL_CHART_WIDTH - IL_CHART_MARGIN - 24;
 	slot = (x1 - x0) / c->ncat;
 	for (int i = 0; i <= c->ncat; i++)
-		while (il_text_width(c->edge[i] ? c->edge[i] : "", IL_CHART_SMALL_PX) + 6 > slot * every)
+		while (il_text_width(c->edge[i] ? c->edge[i] : "", IL_CHART_SMALL_PX) + 6 >
+		       slot * every)
 			every++;
 	ys = (struct il_scale){ yt.lo, yt.hi, bottom, top, c->ylog };
 	h = bottom + AXIS_ROOM + (c->note ? NOTE_ROOM : 0) + 6;
@@ -69,8 +71,10 @@ int il_cols_svg(FILE *out, const struct il_cols *c)
 			if (isnan(v) || v <= 0)
 				continue;
 			y = il_scale_map(&ys, v);
-			snprintf(tip, sizeof(tip), "%s \xe2\x80\x94 %s: %g", c->cat[k], c->ser[s], v);
-			il_svg_rect(out, x0 + k * slot + slot * SLOT_PAD + s * w, y, w, bottom - y, c->ser_color[s], tip);
+			snprintf(tip, sizeof(tip), "%s \xe2\x80\x94 %s: %g", c->cat[k], c->ser[s],
+				 v);
+			il_svg_rect(out, x0 + k * slot + slot * SLOT_PAD + s * w, y, w, bottom - y,
+				    c->ser_color[s], tip);
 		}
 	}
 	for (int i = 0; i <= c->ncat; i += every) {
@@ -78,14 +82,17 @@ int il_cols_svg(FILE *out, const struct il_cols *c)
 
 		il_svg_line(out, x, bottom, x, bottom + 4, IL_CHART_MUTED, 1, NULL);
 		if (c->edge[i])
-			il_svg_text(out, x, bottom + 16, "middle", IL_CHART_SMALL_PX, NULL, IL_CHART_INK, c->edge[i]);
+			il_svg_text(out, x, bottom + 16, "middle", IL_CHART_SMALL_PX, NULL,
+				    IL_CHART_INK, c->edge[i]);
 	}
 	il_svg_line(out, x0, bottom, x1, bottom, IL_CHART_MUTED, 1, NULL);
 	il_svg_line(out, x0, top, x0, bottom, IL_CHART_MUTED, 1, NULL);
 	if (c->xlabel)
-		il_svg_text(out, (x0 + x1) / 2, bottom + 36, "middle", IL_SVG_FONT_SIZE, NULL, IL_CHART_INK, c->xlabel);
+		il_svg_text(out, (x0 + x1) / 2, bottom + 36, "middle", IL_SVG_FONT_SIZE, NULL,
+			    IL_CHART_INK, c->xlabel);
 	if (c->ylabel)
-		il_svg_text_rot(out, IL_CHART_MARGIN + 6, (top + bottom) / 2, IL_SVG_FONT_SIZE, c->ylabel);
+		il_svg_text_rot(out, IL_CHART_MARGIN + 6, (top + bottom) / 2, IL_SVG_FONT_SIZE,
+				c->ylabel);
 	il_chart_note(out, bottom + AXIS_ROOM + 10, c->note);
 	il_svg_close(out);
 	return ferror(out) ? -1 : 0;

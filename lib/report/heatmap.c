@@ -35,9 +35,11 @@ static int distinct(const json_t *rows, const char *key, const char *gov, const 
 		const char *v = il_json_str(row, key);
 		int k = 0;
 
-		if (!v || (gov && strcmp(il_json_str(row, "gov") ? il_json_str(row, "gov") : "", gov)) ||
-		    (metric_key && strcmp(il_json_str(row, "metric_key") ? il_json_str(row, "metric_key") : "",
-					  metric_key)))
+		if (!v ||
+		    (gov && strcmp(il_json_str(row, "gov") ? il_json_str(row, "gov") : "", gov)) ||
+		    (metric_key &&
+		     strcmp(il_json_str(row, "metric_key") ? il_json_str(row, "metric_key") : "",
+			    metric_key)))
 			continue;
 		while (k < n && strcmp(out[k], v))
 			k++;
@@ -87,8 +89,8 @@ static void heat_tip(const json_t *row, char *tip, size_t cap)
 	const char *verdict = il_json_str(row, "verdict"), *reason = il_json_str(row, "reason");
 	double d = il_json_num(row, "delta_pct"), lo = il_json_num(row, "ci_lo_pct");
 	double hi = il_json_num(row, "ci_hi_pct"), p = il_json_num(row, "p_adj");
-	size_t len = (size_t)snprintf(tip, cap, "%s %s %s: ", il_json_str(row, "platform"), il_json_str(row, "scenario"),
-				      il_json_str(row, "metric"));
+	size_t len = (size_t)snprintf(tip, cap, "%s %s %s: ", il_json_str(row, "platform"),
+				      il_json_str(row, "scenario"), il_json_str(row, "metric"));
 
 	if (len >= cap)
 		return;
@@ -121,8 +123,9 @@ static void heat_cell(FILE *out, const json_t *row, double x, double y)
 	heat_tip(row, tip, sizeof(tip));
 	il_svg_rect(out, x + 1, y + 1, HEAT_CELL_W - 2, HEAT_CELL_H - 2, fill, tip);
 	if (called)
-		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-			     "stroke=\"#111111\" stroke-width=\"2\"/>\n",
+		fprintf(out,
+			"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+			"stroke=\"#111111\" stroke-width=\"2\"/>\n",
 			x + 2, y + 2, HEAT_CELL_W - 4, HEAT_CELL_H - 4);
 	if (na)
 		snprintf(text, sizeof(text), "n/a");
@@ -130,8 +133,8 @@ static void heat_cell(FILE *out, const json_t *row, double x, double y)
 		snprintf(text, sizeof(text), "-");
 	else
 		snprintf(text, sizeof(text), "%+.*f", fabs(d) < 10 ? 1 : 0, d);
-	il_svg_text(out, x + HEAT_CELL_W / 2, y + HEAT_CELL_H / 2 + 4, "middle", 10, called ? "bold" : NULL,
-		    na ? "#555555" : il_ink_on(fill), text);
+	il_svg_text(out, x + HEAT_CELL_W / 2, y + HEAT_CELL_H / 2 + 4, "middle", 10,
+		    called ? "bold" : NULL, na ? "#555555" : il_ink_on(fill), text);
 }
 
 static void heat_labels(FILE *out, const struct heat_grid *g)
@@ -149,8 +152,9 @@ static void heat_labels(FILE *out, const struct heat_grid *g)
 		fputs("</title></text>\n", out);
 	}
 	for (int p = 0; p < g->nplat; p++)
-		il_svg_text(out, HEAT_LEFT - 6, HEAT_TOP_LABEL + (p + 0.5) * HEAT_CELL_H + 4, "end", 11, NULL,
-			    "#222222", il_text_fit(g->plat[p], HEAT_LEFT - 10, 11, buf, sizeof(buf)));
+		il_svg_text(out, HEAT_LEFT - 6, HEAT_TOP_LABEL + (p + 0.5) * HEAT_CELL_H + 4, "end",
+			    11, NULL, "#222222",
+			    il_text_fit(g->plat[p], HEAT_LEFT - 10, 11, buf, sizeof(buf)));
 }
 
 static void heat_legend(FILE *out, double y)
@@ -186,9 +190,11 @@ static int settings_list(const json_t *kv, const char *key, const char **out, in
 }
 
 /* One heat map: the cells of @gov for metric @key; Return: 0, 1 when it has no cell. */
-static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *base, const char *key)
+static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *base,
+		    const char *key)
 {
-	const json_t *rows = json_object_get(root, "verdict_cells"), *kv = json_object_get(root, "verdict");
+	const json_t *rows = json_object_get(root, "verdict_cells"),
+		     *kv = json_object_get(root, "verdict");
 	struct heat_grid g;
 	double w, h;
 	char label[256];
@@ -204,7 +210,8 @@ static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *
 	fputs("<figure class=\"scroll\">\n", out);
 	w = fmax(HEAT_LEFT + g.nscn * HEAT_CELL_W + 20, 860);
 	h = HEAT_TOP_LABEL + g.nplat * HEAT_CELL_H + 40;
-	snprintf(label, sizeof(label), "%s vs %s: %s, change of the mean per platform and scenario", gov, base, key);
+	snprintf(label, sizeof(label), "%s vs %s: %s, change of the mean per platform and scenario",
+		 gov, base, key);
 	il_svg_open(out, w, h, label);
 	il_svg_text(out, 8, 18, "start", 14, "bold", "#222222", label);
 	heat_labels(out, &g);
@@ -217,7 +224,8 @@ static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *
 		p = index_of(g.plat, g.nplat, il_json_str(row, "platform"));
 		s = index_of(g.scn, g.nscn, il_json_str(row, "scenario"));
 		if (p >= 0 && s >= 0)
-			heat_cell(out, row, HEAT_LEFT + s * HEAT_CELL_W, HEAT_TOP_LABEL + p * HEAT_CELL_H);
+			heat_cell(out, row, HEAT_LEFT + s * HEAT_CELL_W,
+				  HEAT_TOP_LABEL + p * HEAT_CELL_H);
 	}
 	heat_legend(out, HEAT_TOP_LABEL + g.nplat * HEAT_CELL_H + 12);
 	il_svg_close(out);
@@ -258,8 +266,10 @@ int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 			for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 				if (k == 1)
 					fputs("<details>\n<summary>The other metrics: energy, idle misses, "
-					      "aboves, belows, wakeup latency</summary>\n", out);
-				if (heat_svg(out, in[i].root, gov[g], base ? base : "?", keys[k]) == 0)
+					      "aboves, belows, wakeup latency</summary>\n",
+					      out);
+				if (heat_svg(out, in[i].root, gov[g], base ? base : "?", keys[k]) ==
+				    0)
 					shown++;
 			}
 			fputs("</details>\n", out);

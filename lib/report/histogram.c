@@ -104,7 +104,8 @@ int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c)
 		double v = il_json_num(row, "entries");
 		double *cell;
 
-		while (s < nst && strcmp(names[s], il_json_str(row, "name") ? il_json_str(row, "name") : ""))
+		while (s < nst &&
+		       strcmp(names[s], il_json_str(row, "name") ? il_json_str(row, "name") : ""))
 			s++;
 		if (b < 0 || s == nst || isnan(v))
 			continue;
@@ -132,7 +133,8 @@ int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c)
 	c->ylabel = il_strf("idle periods");
 	if (c->ylog)
 		c->note = il_strf("log scale on y");
-	if (!c->edge[nbin] || !c->title || !c->subtitle || !c->xlabel || !c->ylabel || (c->ylog && !c->note))
+	if (!c->edge[nbin] || !c->title || !c->subtitle || !c->xlabel || !c->ylabel ||
+	    (c->ylog && !c->note))
 		goto fail;
 	return 0;
 fail:

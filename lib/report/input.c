@@ -132,9 +132,11 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		snprintf(why, cap, "not idlelab JSON: the top level is not an object of tables");
 		return -1;
 	}
-	if (rows_have(rows, sweep) && rows_have_string(rows, "governor") && rows_have_string(rows, "platform"))
+	if (rows_have(rows, sweep) && rows_have_string(rows, "governor") &&
+	    rows_have_string(rows, "platform"))
 		*kind = IL_RPT_SWEEP;
-	else if (is_kv_table(trace) && rows_have(govs, replay) && rows_have_string(govs, "governor"))
+	else if (is_kv_table(trace) && rows_have(govs, replay) &&
+		 rows_have_string(govs, "governor"))
 		*kind = IL_RPT_REPLAY;
 	else if (is_kv_table(trace) && rows_have(json_object_get(root, "states"), stats))
 		*kind = IL_RPT_STATS;
@@ -144,28 +146,32 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	else if (is_kv_table(json_object_get(root, "verdict")) &&
 		 rows_have(json_object_get(root, "verdict_cells"), verdict))
 		*kind = IL_RPT_VERDICT;
-	else if (is_pm_table(json_object_get(root, "summary")) && is_kv_table(json_object_get(root, "run")))
+	else if (is_pm_table(json_object_get(root, "summary")) &&
+		 is_kv_table(json_object_get(root, "run")))
 		*kind = IL_RPT_RUN;
 	else if (is_kv_table(json_object_get(root, "battery")) && all_pm_tables(root, "battery"))
 		*kind = IL_RPT_BATTERY;
 	else if (all_pm_tables(root, NULL))
 		*kind = IL_RPT_COMPARE;
 	else {
-		snprintf(why, cap, "not a result idlelab report reads (the JSON of run, compare, battery, "
-				   "sweep, merge, replay, stats, verdict or fidelity)");
+		snprintf(why, cap,
+			 "not a result idlelab report reads (the JSON of run, compare, battery, "
+			 "sweep, merge, replay, stats, verdict or fidelity)");
 		return -1;
 	}
 	return 0;
 }
 
-int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err, size_t cap)
+int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err,
+		       size_t cap)
 {
 	json_error_t jerr;
 
 	memset(in, 0, sizeof(*in));
 	in->root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	if (!in->root) {
-		snprintf(err, cap, "not JSON: line %d, column %d: %s", jerr.line, jerr.column, jerr.text);
+		snprintf(err, cap, "not JSON: line %d, column %d: %s", jerr.line, jerr.column,
+			 jerr.text);
 		errno = EINVAL;
 		return -1;
 	}

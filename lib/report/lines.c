@@ -67,7 +67,8 @@ static int lines_layout(const struct il_lines *l, double top, struct lines_layou
 	axis_ticks(xlo, xhi, l->xlog, false, &L->xt);
 	axis_ticks(ylo, yhi, l->ylog, true, &L->yt);
 	for (int i = 0; i < L->yt.n; i++)
-		ylab = fmax(ylab, il_text_width(il_tick_label(L->yt.v[i], &L->yt, buf, sizeof(buf)), IL_CHART_SMALL_PX));
+		ylab = fmax(ylab, il_text_width(il_tick_label(L->yt.v[i], &L->yt, buf, sizeof(buf)),
+						IL_CHART_SMALL_PX));
 	L->top = top;
 	L->bottom = top + PLOT_H;
 	L->xs = (struct il_scale){ L->xt.lo, L->xt.hi, IL_CHART_MARGIN + YLABEL_ROOM + ylab + 8,
@@ -98,17 +99,19 @@ static void draw_axes(FILE *out, const struct il_lines *l, const struct lines_la
 	il_svg_line(out, L->xs.r0, L->bottom, L->xs.r1, L->bottom, IL_CHART_MUTED, 1, NULL);
 	il_svg_line(out, L->xs.r0, L->top, L->xs.r0, L->bottom, IL_CHART_MUTED, 1, NULL);
 	if (l->xlabel)
-		il_svg_text(out, (L->xs.r0 + L->xs.r1) / 2, L->bottom + 36, "middle", IL_SVG_FONT_SIZE, NULL,
-			    IL_CHART_INK, l->xlabel);
+		il_svg_text(out, (L->xs.r0 + L->xs.r1) / 2, L->bottom + 36, "middle",
+			    IL_SVG_FONT_SIZE, NULL, IL_CHART_INK, l->xlabel);
 	if (l->ylabel)
-		il_svg_text_rot(out, IL_CHART_MARGIN + 6, (L->top + L->bottom) / 2, IL_SVG_FONT_SIZE, l->ylabel);
+		il_svg_text_rot(out, IL_CHART_MARGIN + 6, (L->top + L->bottom) / 2,
+				IL_SVG_FONT_SIZE, l->ylabel);
 }
 
 /* Series @s: polylines through its runs of usable points, then the markers. */
 static void draw_series(FILE *out, const struct il_lines *l, const struct lines_layout *L, int s)
 {
 	const double *ys = &l->y[(size_t)s * (size_t)l->npt];
-	double *px = malloc(sizeof(double) * (size_t)(l->npt + 1)), *py = malloc(sizeof(double) * (size_t)(l->npt + 1));
+	double *px = malloc(sizeof(double) * (size_t)(l->npt + 1)),
+	       *py = malloc(sizeof(double) * (size_t)(l->npt + 1));
 	char tip[512], xv[64], yv[64];
 	int run = 0;
 
@@ -129,10 +132,11 @@ static void draw_series(FILE *out, const struct il_lines *l, const struct lines_
 		if (!usable(ys[i], l->ylog) || !usable(l->x[i], l->xlog))
 			continue;
 		snprintf(xv, sizeof(xv), "%g", l->x[i]);
-		snprintf(tip, sizeof(tip), "%s \xe2\x80\x94 %s=%s: %s", l->ser[s], l->xname ? l->xname : "x", xv,
+		snprintf(tip, sizeof(tip), "%s \xe2\x80\x94 %s=%s: %s", l->ser[s],
+			 l->xname ? l->xname : "x", xv,
 			 il_fmt_value(ys[i], l->prec, false, l->unit, yv, sizeof(yv)));
-		il_svg_circle(out, il_scale_map(&L->xs, l->x[i]), il_scale_map(&L->ys, ys[i]), 3.5, l->ser_color[s],
-			      tip);
+		il_svg_circle(out, il_scale_map(&L->xs, l->x[i]), il_scale_map(&L->ys, ys[i]), 3.5,
+			      l->ser_color[s], tip);
 	}
 }
 

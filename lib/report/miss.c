@@ -33,7 +33,8 @@ static void miss_pct(const struct il_pm_group *g, const char *gov, double *below
 	for (int r = 0; r < g->nrows; r++) {
 		const struct il_pm_row *row = &g->rows[r];
 
-		if (strcmp(row->gov, gov) || !(row->idles > 0) || isnan(row->belows) || isnan(row->aboves))
+		if (strcmp(row->gov, gov) || !(row->idles > 0) || isnan(row->belows) ||
+		    isnan(row->aboves))
 			continue;
 		idles += row->idles;
 		b += row->belows;
@@ -65,13 +66,14 @@ int il_chart_miss(const struct il_model *m, struct il_bars *b)
 	b->seg_color[0] = il_strf("#76b7b2");
 	b->seg_color[1] = il_strf("#e15759");
 	b->title = il_strf("Idle misses per governor");
-	b->subtitle = il_strf("idle_miss_ratio in %% of idle entries, split into belows and aboves");
+	b->subtitle =
+		il_strf("idle_miss_ratio in %% of idle entries, split into belows and aboves");
 	b->axis = il_strf("idle misses, %% of idle entries");
 	b->unit = il_strf("%%");
 	b->prec = 2;
 	b->value_labels = true;
-	if (!b->seg[0] || !b->seg[1] || !b->seg_color[0] || !b->seg_color[1] || !b->title || !b->subtitle ||
-	    !b->axis || !b->unit) {
+	if (!b->seg[0] || !b->seg[1] || !b->seg_color[0] || !b->seg_color[1] || !b->title ||
+	    !b->subtitle || !b->axis || !b->unit) {
 		il_bars_free(b);
 		errno = ENOMEM;
 		return -1;

@@ -95,9 +95,9 @@ static struct il_pm_group *find_group(struct il_model *m, const char *key)
 }
 
 /* The group called @key, made with @title, @score and @states when it is new. */
-static struct il_pm_group *get_group(struct il_model *m, const char *key, const char *title, const char *score,
-				     const char *file, enum il_group_src src, const char *const *states,
-				     int nstates)
+static struct il_pm_group *get_group(struct il_model *m, const char *key, const char *title,
+				     const char *score, const char *file, enum il_group_src src,
+				     const char *const *states, int nstates)
 {
 	struct il_pm_group *g = find_group(m, key);
 
@@ -213,9 +213,10 @@ static int pm_states(const json_t *row, const char **states)
 	json_t *v;
 	int n = 0;
 
-	json_object_foreach((json_t *)row, key, v)
-		if (n < IL_RPT_MAX_STATES && !strncmp(key, USAGE_PREFIX, strlen(USAGE_PREFIX)) && !json_is_null(v))
-			states[n++] = key + strlen(USAGE_PREFIX);
+	json_object_foreach((json_t *)row, key,
+			    v) if (n < IL_RPT_MAX_STATES &&
+				   !strncmp(key, USAGE_PREFIX, strlen(USAGE_PREFIX)) &&
+				   !json_is_null(v)) states[n++] = key + strlen(USAGE_PREFIX);
 	return n;
 }
 
@@ -237,12 +238,14 @@ static void fill_pm_row(struct il_pm_row *r, const struct il_pm_group *g, const 
 }
 
 /* A row of a linux-pm table into the group @key, title @title. */
-static int add_pm_row(struct il_model *m, const json_t *row, const char *gov, const char *key, const char *title,
-		      const char *file, enum il_group_src src, struct il_pm_row **out)
+static int add_pm_row(struct il_model *m, const json_t *row, const char *gov, const char *key,
+		      const char *title, const char *file, enum il_group_src src,
+		      struct il_pm_row **out)
 {
 	const char *states[IL_RPT_MAX_STATES];
 	int n = pm_states(row, states);
-	struct il_pm_group *g = get_group(m, key, title, il_pm_score_col(row), file, src, states, n);
+	struct il_pm_group *g =
+		get_group(m, key, title, il_pm_score_col(row), file, src, states, n);
 	struct il_pm_row *r = g ? add_row(g, gov) : NULL;
 
 	if (!r || add_gov(m, gov))
@@ -253,15 +256,20 @@ static int add_pm_row(struct il_model *m, const json_t *row, const char *gov, co
 	return 0;
 }
 
-static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const char *title, const json_t *t)
+static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const char *title,
+			const json_t *t)
 {
 	size_t i;
 	json_t *row;
 
 	json_array_foreach(t, i, row) {
 		const char *device = il_json_str(row, "device");
-		char *key = il_strf("%s" KEY_SEP "%s" KEY_SEP "%s", in->name, title, device ? device : "");
-		/* The device only when the title does not say it already ("rk3588 idle", "idle"). */
+		char *key = il_strf("%s" KEY_SEP "%s" KEY_SEP "%s", in->name, title,
+				    device ? device : "");
+		/*
+		 * The device only when the title does not say it already ("rk3588 idle",
+		 * "idle").
+		 */
 		char *gtitle = device && *device && !strstr(title, device) ? il_strf("%s \xc2\xb7 %s", title, device)
 									    : il_strf("%s", title);
 		int ret = key && gtitle ? add_pm_row(m, row, il_json_str(row, "gov"), key, gtitle, in->name,
@@ -291,7 +299,8 @@ static int add_compare(struct il_model *m, const struct il_rpt_input *in)
 /* A run: the group is the case (platform, scenario, parameters, device), whatever the file. */
 static int add_run(struct il_model *m, const struct il_rpt_input *in)
 {
-	const json_t *info = json_object_get(in->root, "run"), *states = json_object_get(in->root, "states");
+	const json_t *info = json_object_get(in->root, "run"),
+		     *states = json_object_get(in->root, "states");
 	const json_t *row = json_array_get(json_object_get(in->root, "summary"), 0);
 	const char *plat = il_json_kv(info, "platform"), *scn = il_json_kv(info, "scenario");
 	const char *params = il_json_kv(info, "params"), *device = il_json_str(row, "device");
@@ -304,8 +313,8 @@ static int add_run(struct il_model *m, const struct il_rpt_input *in)
 
 	plat = plat ? plat : "?";
 	scn = scn ? scn : "?";
-	key = il_strf("run" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", plat, scn, params ? params : "",
-		      device ? device : "");
+	key = il_strf("run" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", plat, scn,
+		      params ? params : "", device ? device : "");
 	title = il_strf("%s %s \xc2\xb7 %s", plat, scn, device ? device : "");
 	ret = key && title ? add_pm_row(m, row, il_json_str(row, "gov"), key, title, in->name, IL_GROUP_LAB, &r)
 			   : -1;
@@ -346,8 +355,9 @@ static int add_sweep(struct il_model *m, const struct il_rpt_input *in)
 				snprintf(val, sizeof(val), "%s", json_string_value(v));
 			else
 				snprintf(val, sizeof(val), "%g", json_number_value(v));
-			used += (size_t)snprintf(point + used, used < sizeof(point) ? sizeof(point) - used : 0, "%s%s=%s",
-						 p ? ", " : "", params[p], val);
+			used += (size_t)snprintf(point + used,
+						 used < sizeof(point) ? sizeof(point) - used : 0,
+						 "%s%s=%s", p ? ", " : "", params[p], val);
 		}
 		key = il_strf("sweep" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", in->name,
 			      il_json_str(row, "platform"), point);
@@ -376,10 +386,12 @@ static const char *trace_name(const struct il_rpt_input *in)
 /* A replay: its governors over the trace, entries per state from the "usage" table. */
 static int add_replay(struct il_model *m, const struct il_rpt_input *in)
 {
-	const json_t *govs = json_object_get(in->root, "governors"), *usage = json_object_get(in->root, "usage");
+	const json_t *govs = json_object_get(in->root, "governors"),
+		     *usage = json_object_get(in->root, "usage");
 	const json_t *first = json_array_get(usage, 0);
 	const char *states[IL_RPT_MAX_STATES], *key;
-	char *gkey = il_strf("replay" KEY_SEP "%s", in->name), *title = il_strf("replay of %s", trace_name(in));
+	char *gkey = il_strf("replay" KEY_SEP "%s", in->name),
+	     *title = il_strf("replay of %s", trace_name(in));
 	struct il_pm_group *g;
 	int n = 0;
 	bool recorded_done = false;
@@ -410,8 +422,9 @@ static int add_replay(struct il_model *m, const struct il_rpt_input *in)
 		/* The usage row "recorded" goes with the first "recorded (...)" governor row. */
 		json_array_foreach(usage, j, u) {
 			const char *ug = il_json_str(u, "governor");
-			bool match = ug && (!strcmp(ug, gov) || (!recorded_done && !strcmp(ug, "recorded") &&
-								 !strncmp(gov, "recorded", strlen("recorded"))));
+			bool match = ug && (!strcmp(ug, gov) ||
+					    (!recorded_done && !strcmp(ug, "recorded") &&
+					     !strncmp(gov, "recorded", strlen("recorded"))));
 
 			if (!match)
 				continue;
@@ -434,7 +447,8 @@ static int trace_states(const json_t *states, const char **names)
 	json_array_foreach(states, i, row) {
 		double idx = il_json_num(row, "state");
 
-		if (!isnan(idx) && idx >= 0 && idx < IL_RPT_MAX_STATES && il_json_str(row, "name")) {
+		if (!isnan(idx) && idx >= 0 && idx < IL_RPT_MAX_STATES &&
+		    il_json_str(row, "name")) {
 			while (n <= (int)idx)
 				names[n++] = NULL;
 			names[(int)idx] = il_json_str(row, "name");
@@ -546,7 +560,8 @@ static int add_verdict(struct il_model *m, const struct il_rpt_input *in)
 	return 0;
 }
 
-int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err, size_t cap)
+int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err,
+		   size_t cap)
 {
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
 		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare, [IL_RPT_BATTERY] = add_compare,

@@ -76,7 +76,8 @@ bool il_rpt_is_bound(const char *key);
  * il_rpt_input_parse - parse @text (the contents of @name) and detect its kind
  * Return: 0, or -1 with the reason in @err (without the name)
  */
-int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err, size_t cap);
+int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err,
+		       size_t cap);
 void il_rpt_input_free(struct il_rpt_input *in);
 
 /* Where a group comes from, which decides the charts it is in. */
@@ -117,7 +118,8 @@ struct il_model {
 };
 
 /** il_model_build - the groups of @nin inputs; Return: 0, or -1 with @err set */
-int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err, size_t cap);
+int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err,
+		   size_t cap);
 void il_model_free(struct il_model *m);
 /** il_model_gov - the index of governor @name in m->gov, or -1 */
 int il_model_gov(const struct il_model *m, const char *name);
@@ -214,8 +216,9 @@ int il_sweep_params(const json_t *rows, const char **names, int cap);
  * parameter, one line per governor (and platform, when several)
  * Return: 0 (*@n charts in *@out), or -1 with @err set (errno EINVAL: a bad option)
  */
-int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in, const struct il_sweep_opts *o,
-		   struct il_lines **out, int *n, char *err, size_t cap);
+int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n, char *err,
+		   size_t cap);
 /** il_chart_histogram - the residency histogram of stats input @in (states summed over CPUs) */
 int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c);
 

@@ -123,8 +123,8 @@ static int took(int ret, bool *has)
 	return ret < 0 ? -1 : 0;
 }
 
-static int build_sweeps(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o, char *err,
-			size_t cap)
+static int build_sweeps(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o,
+			char *err, size_t cap)
 {
 	struct il_sweep_opts so = { o->sweep_x, o->metrics };
 	char why[1024];
@@ -134,7 +134,8 @@ static int build_sweeps(struct page_parts *P, const struct il_page *p, const str
 
 		if (p->in[i].kind != IL_RPT_SWEEP)
 			continue;
-		ret = il_chart_sweep(&P->m, &p->in[i], &so, &P->lines[i], &P->nlines[i], why, sizeof(why));
+		ret = il_chart_sweep(&P->m, &p->in[i], &so, &P->lines[i], &P->nlines[i], why,
+				     sizeof(why));
 		if (ret < 0) {
 			snprintf(err, cap, "%s: %s", p->in[i].name, why);
 			return -1;
@@ -158,7 +159,8 @@ static int build_hists(struct page_parts *P, const struct il_page *p)
 	return 0;
 }
 
-static int build(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o, char *err, size_t cap)
+static int build(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o,
+		 char *err, size_t cap)
 {
 	size_t n = (size_t)p->n + 1;
 
@@ -287,7 +289,8 @@ static void inputs(FILE *out, const struct il_page *p, const struct page_parts *
 
 		fputs("<tr><td>", out);
 		esc(out, p->in[i].name);
-		fprintf(out, "</td><td>%s</td><td class=\"n\">%d</td><td class=\"n\">%zu</td></tr>\n",
+		fprintf(out,
+			"</td><td>%s</td><td class=\"n\">%d</td><td class=\"n\">%zu</td></tr>\n",
 			il_rpt_kind_name(p->in[i].kind), ntables, rows);
 	}
 	fputs("</tbody>\n</table>\n", out);
@@ -312,7 +315,8 @@ static void pct_cell(FILE *out, double v, const char *gov, const char *stat)
 
 	fputs("<td class=\"n\" data-gov=\"", out);
 	esc(out, gov);
-	fprintf(out, "\" data-stat=\"%s\">%s</td>", stat, il_fmt_value(v, 2, true, "%", buf, sizeof(buf)));
+	fprintf(out, "\" data-stat=\"%s\">%s</td>", stat,
+		il_fmt_value(v, 2, true, "%", buf, sizeof(buf)));
 }
 
 /* The seeds' table: per score, average, max and min change per governor. */
@@ -348,13 +352,15 @@ static void summary_tables(FILE *out, const struct page_parts *P)
 			fprintf(out, "<tr><th>%s</th>", stats[st]);
 			for (int s = 0; s < r->ngov; s++)
 				if (r->n[(size_t)k * (size_t)r->ngov + (size_t)s])
-					pct_cell(out, v[(size_t)k * (size_t)r->ngov + (size_t)s], r->gov[s], stats[st]);
+					pct_cell(out, v[(size_t)k * (size_t)r->ngov + (size_t)s],
+						 r->gov[s], stats[st]);
 			fputs("</tr>\n", out);
 		}
 		fputs("<tr><th>groups</th>", out);
 		for (int s = 0; s < r->ngov; s++)
 			if (r->n[(size_t)k * (size_t)r->ngov + (size_t)s])
-				fprintf(out, "<td class=\"n\">%d</td>", r->n[(size_t)k * (size_t)r->ngov + (size_t)s]);
+				fprintf(out, "<td class=\"n\">%d</td>",
+					r->n[(size_t)k * (size_t)r->ngov + (size_t)s]);
 		fputs("</tr>\n</tbody>\n</table></div>\n", out);
 	}
 }
@@ -367,7 +373,8 @@ static void section_verdict(FILE *out, const struct il_page *p, const struct pag
 	      "of the mean of a metric against the baseline on one platform and scenario, blue in the "
 	      "metric's good direction, red in its bad one (full colour at 20 %); outlined where the "
 	      "verdict called it better or worse (adjusted p-value and minimum effect, docs/verdict.md); "
-	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n", out);
+	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n",
+	      out);
 	il_heat_section(out, p->in, p->n);
 	fputs("</section>\n", out);
 }
@@ -539,7 +546,8 @@ static void data_table(FILE *out, const char *file, const char *title, const jso
 	fputs("</tr></thead>\n<tbody>\n", out);
 	json_array_foreach(t, i, row) {
 		if (i == MAX_TABLE_ROWS) {
-			fprintf(out, "<tr><td colspan=\"%zu\">%zu more rows in the input</td></tr>\n",
+			fprintf(out,
+				"<tr><td colspan=\"%zu\">%zu more rows in the input</td></tr>\n",
 				json_object_size(first), json_array_size(t) - i);
 			break;
 		}
@@ -563,7 +571,8 @@ static void section_data(FILE *out, const struct il_page *p)
 		const char *title;
 		json_t *t;
 
-		fprintf(out, "<details%s>\n<summary>", rows <= OPEN_DETAILS_ROWS ? " open=\"open\"" : "");
+		fprintf(out, "<details%s>\n<summary>",
+			rows <= OPEN_DETAILS_ROWS ? " open=\"open\"" : "");
 		esc(out, p->in[i].name);
 		fprintf(out, " (%s, %zu rows)</summary>\n", il_rpt_kind_name(p->in[i].kind), rows);
 		json_object_foreach(p->in[i].root, title, t)

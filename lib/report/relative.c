@@ -56,7 +56,8 @@ const char *il_pick_baseline(const struct il_model *m, const char *want, char *e
 			bool lab = false;
 
 			for (int k = 0; k < m->ngroups && !lab; k++)
-				lab = (m->groups[k].src == IL_GROUP_LAB || m->groups[k].src == IL_GROUP_SWEEP) &&
+				lab = (m->groups[k].src == IL_GROUP_LAB ||
+				       m->groups[k].src == IL_GROUP_SWEEP) &&
 				      group_has(&m->groups[k], m->gov[i]);
 			if (lab) {
 				used += (size_t)snprintf(err + used, cap - used, " %s", m->gov[i]);
@@ -89,7 +90,8 @@ static const char *better_text(const char *score)
 
 int il_chart_relative(const struct il_model *m, const char *base, struct il_bars *b)
 {
-	int *cats = calloc((size_t)m->ngroups + 1, sizeof(int)), *sers = calloc((size_t)m->ngov + 1, sizeof(int));
+	int *cats = calloc((size_t)m->ngroups + 1, sizeof(int)),
+	    *sers = calloc((size_t)m->ngov + 1, sizeof(int));
 	int ncat = 0, nser = 0, ret = -1;
 
 	if (!cats || !sers)
@@ -98,7 +100,8 @@ int il_chart_relative(const struct il_model *m, const char *base, struct il_bars
 		bool used = false;
 
 		for (int i = 0; i < m->ngroups && strcmp(m->gov[s], base); i++)
-			used |= m->groups[i].src == IL_GROUP_LAB && !isnan(group_change(&m->groups[i], m->gov[s], base));
+			used |= m->groups[i].src == IL_GROUP_LAB &&
+				!isnan(group_change(&m->groups[i], m->gov[s], base));
 		if (used)
 			sers[nser++] = s;
 	}

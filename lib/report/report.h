@@ -40,7 +40,8 @@ int il_page_add(struct il_page *p, const char *name, const char *text, char *err
 /** il_page_kind - the kind ("run", "sweep" ...) of input @i */
 const char *il_page_kind(const struct il_page *p, int i);
 /** il_page_write - write the page; Return: 0, or -1 with the reason in @err */
-int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, char *err, size_t cap);
+int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, char *err,
+		  size_t cap);
 void il_page_free(struct il_page *p);
 
 #endif /* IDLELAB_REPORT_REPORT_H */

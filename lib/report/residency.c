@@ -54,7 +54,8 @@ static bool is_polling(const char *name)
 }
 
 /* Shares of @gov's rows in @g into segments [0, nstates) of bar (@c, @s). */
-static void shares(struct il_bars *b, int c, int s, const struct il_pm_group *g, const char *gov, bool by_time)
+static void shares(struct il_bars *b, int c, int s, const struct il_pm_group *g, const char *gov,
+		   bool by_time)
 {
 	double sum[IL_RPT_MAX_STATES] = { 0 }, total = 0;
 
@@ -84,7 +85,8 @@ static int state_colors(struct il_bars *b)
 	for (int i = 0; i < b->nseg; i++) {
 		bool poll = is_polling(b->seg[i]);
 
-		if (!(b->seg_color[i] = strdup(il_color_state(poll ? 0 : k, deep, poll, buf, sizeof(buf)))))
+		if (!(b->seg_color[i] =
+			      strdup(il_color_state(poll ? 0 : k, deep, poll, buf, sizeof(buf)))))
 			return -1;
 		k += !poll;
 	}
@@ -92,7 +94,8 @@ static int state_colors(struct il_bars *b)
 }
 
 /* One chart: the groups @cats (all with the states of the first). */
-static int one_chart(const struct il_model *m, const int *cats, int ncat, bool by_time, struct il_bars *b)
+static int one_chart(const struct il_model *m, const int *cats, int ncat, bool by_time,
+		     struct il_bars *b)
 {
 	const struct il_pm_group *first = &m->groups[cats[0]];
 	const char *names[MAX_SERIES];
@@ -119,7 +122,8 @@ static int one_chart(const struct il_model *m, const int *cats, int ncat, bool b
 	states[0] = '\0';
 	for (int k = 0; k < first->nstates; k++)
 		strcat(strcat(states, k ? ", " : ""), first->states[k]);
-	b->title = il_strf(by_time ? "Idle time per state (%s)" : "Idle entries per state (%s)", states);
+	b->title = il_strf(by_time ? "Idle time per state (%s)" : "Idle entries per state (%s)",
+			   states);
 	free(states);
 	b->subtitle = il_strf(by_time ? "share of each governor's (or CPU's) idle time spent in each state"
 				      : "share of each governor's (or CPU's) idle entries per state (usage)");
@@ -127,7 +131,8 @@ static int one_chart(const struct il_model *m, const int *cats, int ncat, bool b
 	b->unit = il_strf("%%");
 	b->prec = 1;
 	b->axis_max = 100;
-	if (il_bars_series(b, m, names) || state_colors(b) || !b->title || !b->subtitle || !b->axis || !b->unit)
+	if (il_bars_series(b, m, names) || state_colors(b) || !b->title || !b->subtitle ||
+	    !b->axis || !b->unit)
 		goto fail;
 	return 0;
 fail:
@@ -151,7 +156,8 @@ int il_chart_residency(const struct il_model *m, bool by_time, struct il_bars **
 		if (done[i] || !group_usable(&m->groups[i], by_time))
 			continue;
 		for (int j = i; j < m->ngroups; j++) {
-			if (!done[j] && group_usable(&m->groups[j], by_time) && same_states(&m->groups[i], &m->groups[j])) {
+			if (!done[j] && group_usable(&m->groups[j], by_time) &&
+			    same_states(&m->groups[i], &m->groups[j])) {
 				cats[ncat++] = j;
 				done[j] = true;
 			}

@@ -189,7 +189,8 @@ const char *il_tick_label(double v, const struct il_ticks *t, char *buf, size_t 
 	const char *suffix = div == 1e6 ? "M" : div == 1e3 ? "k" : "";
 
 	if (t->step > 0) {
-		snprintf(buf, cap, "%.*f%s", step_decimals(t->step / div), v / div, v != 0 ? suffix : "");
+		snprintf(buf, cap, "%.*f%s", step_decimals(t->step / div), v / div,
+			 v != 0 ? suffix : "");
 		return buf;
 	}
 	if (fabs(v) >= 1e6)
@@ -229,7 +230,8 @@ void il_svg_open(FILE *out, double w, double h, const char *label)
 	fputs("\">\n<title>", out);
 	il_xml_escape(out, label);
 	fputs("</title>\n", out);
-	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", w, h);
+	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", w,
+		h);
 }
 
 void il_svg_close(FILE *out)
@@ -237,8 +239,8 @@ void il_svg_close(FILE *out)
 	fputs("</svg>\n", out);
 }
 
-void il_svg_text(FILE *out, double x, double y, const char *anchor, double font_px, const char *weight,
-		 const char *fill, const char *text)
+void il_svg_text(FILE *out, double x, double y, const char *anchor, double font_px,
+		 const char *weight, const char *fill, const char *text)
 {
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\"", x, y);
 	if (anchor && strcmp(anchor, "start"))
@@ -270,7 +272,8 @@ static void tooltip(FILE *out, const char *tip)
 	fputs("</title>", out);
 }
 
-void il_svg_rect(FILE *out, double x, double y, double w, double h, const char *fill, const char *tip)
+void il_svg_rect(FILE *out, double x, double y, double w, double h, const char *fill,
+		 const char *tip)
 {
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"", x, y,
 		fmax(w, 0), fmax(h, 0), fill);
@@ -283,8 +286,8 @@ void il_svg_rect(FILE *out, double x, double y, double w, double h, const char *
 	fputs("</rect>\n", out);
 }
 
-void il_svg_line(FILE *out, double x1, double y1, double x2, double y2, const char *stroke, double width,
-		 const char *dash)
+void il_svg_line(FILE *out, double x1, double y1, double x2, double y2, const char *stroke,
+		 double width, const char *dash)
 {
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%g\"",
 		x1, y1, x2, y2, stroke, width);
@@ -293,12 +296,14 @@ void il_svg_line(FILE *out, double x1, double y1, double x2, double y2, const ch
 	fputs("/>\n", out);
 }
 
-void il_svg_polyline(FILE *out, const double *x, const double *y, int n, const char *stroke, double width)
+void il_svg_polyline(FILE *out, const double *x, const double *y, int n, const char *stroke,
+		     double width)
 {
 	fputs("<polyline fill=\"none\" points=\"", out);
 	for (int i = 0; i < n; i++)
 		fprintf(out, "%s%.1f,%.1f", i ? " " : "", x[i], y[i]);
-	fprintf(out, "\" stroke=\"%s\" stroke-width=\"%g\" stroke-linejoin=\"round\"/>\n", stroke, width);
+	fprintf(out, "\" stroke=\"%s\" stroke-width=\"%g\" stroke-linejoin=\"round\"/>\n", stroke,
+		width);
 }
 
 void il_svg_circle(FILE *out, double cx, double cy, double r, const char *fill, const char *tip)
@@ -339,6 +344,7 @@ const char *il_color_state(int i, int n, bool polling, char *buf, size_t cap)
 	}
 	t = n > 1 ? (double)i / (double)(n - 1) : 0.6;
 	snprintf(buf, cap, "#%02x%02x%02x", (int)lround(light[0] + t * (dark[0] - light[0])),
-		 (int)lround(light[1] + t * (dark[1] - light[1])), (int)lround(light[2] + t * (dark[2] - light[2])));
+		 (int)lround(light[1] + t * (dark[1] - light[1])),
+		 (int)lround(light[2] + t * (dark[2] - light[2])));
 	return buf;
 }

@@ -88,17 +88,19 @@ bool il_want_log(const double *v, int n, double ratio);
 void il_svg_open(FILE *out, double w, double h, const char *label);
 void il_svg_close(FILE *out);
 /** il_svg_text - text at (@x, @y); @anchor start|middle|end, @weight NULL or "bold" */
-void il_svg_text(FILE *out, double x, double y, const char *anchor, double font_px, const char *weight,
-		 const char *fill, const char *text);
+void il_svg_text(FILE *out, double x, double y, const char *anchor, double font_px,
+		 const char *weight, const char *fill, const char *text);
 /** il_svg_text_rot - text turned 90° counter-clockwise around (@x, @y) (a vertical axis label) */
 void il_svg_text_rot(FILE *out, double x, double y, double font_px, const char *text);
 /** il_svg_rect - a rectangle; @tip, when not NULL, is its tooltip (a <title> child) */
-void il_svg_rect(FILE *out, double x, double y, double w, double h, const char *fill, const char *tip);
+void il_svg_rect(FILE *out, double x, double y, double w, double h, const char *fill,
+		 const char *tip);
 /** il_svg_line - a line of @width px; @dash NULL or a stroke-dasharray */
-void il_svg_line(FILE *out, double x1, double y1, double x2, double y2, const char *stroke, double width,
-		 const char *dash);
+void il_svg_line(FILE *out, double x1, double y1, double x2, double y2, const char *stroke,
+		 double width, const char *dash);
 /** il_svg_polyline - an open line through @n points */
-void il_svg_polyline(FILE *out, const double *x, const double *y, int n, const char *stroke, double width);
+void il_svg_polyline(FILE *out, const double *x, const double *y, int n, const char *stroke,
+		     double width);
 /** il_svg_circle - a marker; @tip as for il_svg_rect */
 void il_svg_circle(FILE *out, double cx, double cy, double r, const char *fill, const char *tip);
 

@@ -70,8 +70,8 @@ static void metric_list(const json_t *row, char *buf, size_t cap)
  * Distinct values of @key over the rows of @rows whose @fkey is @fval (all rows when @fval
  * is NULL): JSON values compared by equality, in order of appearance.
  */
-static int distinct_where(const json_t *rows, const char *key, const json_t **vals, int cap, const char *fkey,
-			  const json_t *fval)
+static int distinct_where(const json_t *rows, const char *key, const json_t **vals, int cap,
+			  const char *fkey, const json_t *fval)
 {
 	int n = 0;
 	size_t i;
@@ -107,7 +107,8 @@ static bool all_numbers(const json_t *const *vals, int n)
 
 static int by_number(const void *a, const void *b)
 {
-	double x = json_number_value(*(const json_t *const *)a), y = json_number_value(*(const json_t *const *)b);
+	double x = json_number_value(*(const json_t *const *)a),
+	       y = json_number_value(*(const json_t *const *)b);
 
 	return (x > y) - (x < y);
 }
@@ -124,7 +125,8 @@ static void value_text(const json_t *v, char *buf, size_t cap)
 static void series_name(const json_t *row, bool platforms, char *buf, size_t cap)
 {
 	if (platforms)
-		snprintf(buf, cap, "%s / %s", il_json_str(row, "governor"), il_json_str(row, "platform"));
+		snprintf(buf, cap, "%s / %s", il_json_str(row, "governor"),
+			 il_json_str(row, "platform"));
 	else
 		snprintf(buf, cap, "%s", il_json_str(row, "governor"));
 }
@@ -182,7 +184,8 @@ static int collect_series(struct sweep_ctx *k)
 }
 
 /* Fill the points of chart @l: rows with @facet = @fv (any row without a facet). */
-static void fill_points(const struct sweep_ctx *k, const char *metric, const json_t *fv, struct il_lines *l)
+static void fill_points(const struct sweep_ctx *k, const char *metric, const json_t *fv,
+			struct il_lines *l)
 {
 	const struct metric_def *rm = ratio_metric(metric);
 	double *num = calloc((size_t)l->nser * (size_t)l->npt + 1, sizeof(double));
@@ -295,7 +298,8 @@ static int check_metrics(const json_t *row, const char *const *metrics, char *er
 }
 
 /* x: the parameter asked for, else the first with numbers only; the facet is the other. */
-static int choose_x(struct sweep_ctx *k, const char **params, int np, const char *want, char *err, size_t cap)
+static int choose_x(struct sweep_ctx *k, const char **params, int np, const char *want, char *err,
+		    size_t cap)
 {
 	char list[256] = "";
 
@@ -308,20 +312,26 @@ static int choose_x(struct sweep_ctx *k, const char **params, int np, const char
 		}
 	}
 	for (int p = 0; p < np; p++)
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", p ? ", " : "", params[p]);
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", p ? ", " : "",
+			 params[p]);
 	if (want && !k->x)
-		return bad_option(err, cap, "no swept parameter '%s' (this sweep has: %s)", want, list);
+		return bad_option(err, cap, "no swept parameter '%s' (this sweep has: %s)", want,
+				  list);
 	if (k->x && !all_numbers(k->xs, k->nx))
-		return bad_option(err, cap, "swept parameter '%s' is not numeric: no curve over it (%s)", k->x, list);
+		return bad_option(err, cap,
+				  "swept parameter '%s' is not numeric: no curve over it (%s)",
+				  k->x, list);
 	if (!k->x) {
-		snprintf(err, cap, "no numeric swept parameter (%s): no curves, see the table", list);
+		snprintf(err, cap, "no numeric swept parameter (%s): no curves, see the table",
+			 list);
 		return 1;
 	}
 	return 0;
 }
 
-int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in, const struct il_sweep_opts *o,
-		   struct il_lines **out, int *n, char *err, size_t cap)
+int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n, char *err,
+		   size_t cap)
 {
 	static const char *const default_metrics[] = { "above_pct", "below_pct", NULL };
 	const char *const *metrics = o && o->metric ? o->metric : default_metrics;
@@ -351,7 +361,8 @@ int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in, cons
 	/* Value of the other parameter first, then metric: pipe above, pipe below, timer ... */
 	for (int f = 0; f < nf; f++) {
 		for (int mt = 0; mt < nm; mt++) {
-			if (one_chart(k, m, in, metrics[mt], k->facet ? fvals[f] : NULL, &charts[*n]))
+			if (one_chart(k, m, in, metrics[mt], k->facet ? fvals[f] : NULL,
+				      &charts[*n]))
 				goto nomem;
 			(*n)++;
 		}

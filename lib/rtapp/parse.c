@@ -21,7 +21,8 @@
 
 #define RD_DEPTH 8 /* tasks.T.phases.P.EVENT.key is 6 steps; cpus[i] adds one */
 #define INT_MAX_RTAPP 2147483647LL /* rt-app reads every number as a C int */
-#define GLOBAL_IGNORED "global settings of logs, traces, page locking, priority inheritance and I/O " \
+#define GLOBAL_IGNORED                                                                 \
+	"global settings of logs, traces, page locking, priority inheritance and I/O " \
 	"buffers: ignored (they do not shape idle periods)"
 #define SCHED_IGNORED "policy, priority, dl-*, util_*, taskgroup, nodes_membind: ignored " \
 	"(the lab schedules every thread alike)"
@@ -130,7 +131,8 @@ static int want_int(struct rd *rd, json_t *v, s64 min, s64 max, s64 *out)
 		return rd_fail(rd, "expected an integer");
 	*out = json_integer_value(v);
 	if (*out < min || *out > max)
-		return rd_fail(rd, "%lld is outside [%lld, %lld]", (long long)*out, (long long)min, (long long)max);
+		return rd_fail(rd, "%lld is outside [%lld, %lld]", (long long)*out, (long long)min,
+			       (long long)max);
 	return 0;
 }
 
@@ -183,7 +185,8 @@ static int resource(struct rd *rd, enum il_rtapp_res_type type, const char *name
 	int i;
 
 	for (i = 0; i < rt->nres; i++)
-		if (rt->res[i].type == type && rt->res[i].task == task && !strcmp(rt->res[i].name, name))
+		if (rt->res[i].type == type && rt->res[i].task == task &&
+		    !strcmp(rt->res[i].name, name))
 			return i;
 	res.name = rt_strdup(rt, name);
 	if (!res.name || (i = rt_res_add(rt, &res)) < 0)
@@ -328,7 +331,8 @@ static int parse_wait(struct rd *rd, json_t *v, struct il_rtapp_event *ev)
 }
 
 /* An event whose value names one resource of @type. */
-static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type, struct il_rtapp_event *ev)
+static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type,
+		       struct il_rtapp_event *ev)
 {
 	const char *name;
 
@@ -337,7 +341,10 @@ static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type, st
 			       type == IL_RTAPP_RES_MUTEX ? "mutex" : type == IL_RTAPP_RES_BARRIER ? "barrier" :
 			       type == IL_RTAPP_RES_SEM ? "semaphore" : "thread or condition");
 	name = json_string_value(v);
-	/* rt-app's workgen fills an empty suspend with the task's name; upstream rt-app uses it always. */
+	/*
+	 * rt-app's workgen fills an empty suspend with the task's name; upstream rt-app uses it
+	 * always.
+	 */
 	if (ev->type == IL_RTAPP_SUSPEND && !*name)
 		name = rd->rt->tasks[rd->task].name;
 	ev->res = resource(rd, type, name, -1);
@@ -448,7 +455,8 @@ static int parse_cpus(struct rd *rd, json_t *v, struct il_rtapp_cpus *cpus)
 			rd->rt->max_cpu = (int)c;
 			where(rd, loc, sizeof(loc));
 			path_text(rd, path, sizeof(path));
-			snprintf(rd->rt->max_cpu_where, sizeof(rd->rt->max_cpu_where), "%s: %s", loc, path);
+			snprintf(rd->rt->max_cpu_where, sizeof(rd->rt->max_cpu_where), "%s: %s",
+				 loc, path);
 		}
 		rd_pop(rd);
 		if (ret)
@@ -568,7 +576,8 @@ static int parse_phases(struct rd *rd, json_t *obj, struct il_rtapp_task *task)
 }
 
 /* The non-event keys of a task object. @phased: it has a "phases" object. */
-static int task_key(struct rd *rd, const char *key, json_t *v, bool phased, struct il_rtapp_task *task)
+static int task_key(struct rd *rd, const char *key, json_t *v, bool phased,
+		    struct il_rtapp_task *task)
 {
 	s64 x;
 	int r;
@@ -727,7 +736,8 @@ static int parse_calibration(struct rd *rd, json_t *v)
 
 static int global_key(struct rd *rd, const char *key, json_t *v)
 {
-	static const char *const bools[] = { "pi_enabled", "lock_pages", "gnuplot", "cumulative_slack", NULL };
+	static const char *const bools[] = { "pi_enabled", "lock_pages", "gnuplot",
+					     "cumulative_slack", NULL };
 	static const char *const strings[] = { "logdir", "log_basename", "io_device", NULL };
 	const char *s;
 	s64 x;
@@ -853,7 +863,8 @@ static int syntax_error(const char *name, const json_error_t *je, struct il_erro
 	return -1;
 }
 
-static int parse_text(char *text, size_t len, const char *name, struct il_rtapp *rt, struct il_error *err)
+static int parse_text(char *text, size_t len, const char *name, struct il_rtapp *rt,
+		      struct il_error *err)
 {
 	struct rd rd = { .file = name, .text = text, .len = len, .rt = rt, .err = err };
 	json_error_t je;
@@ -880,7 +891,8 @@ static int parse_text(char *text, size_t len, const char *name, struct il_rtapp 
 	return ret;
 }
 
-int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out, struct il_error *err)
+int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out,
+		   struct il_error *err)
 {
 	struct il_rtapp *rt = rt_mem_new();
 	char *copy = malloc(len + 1);
@@ -906,10 +918,12 @@ int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rta
 
 #else /* !HAVE_JANSSON */
 
-int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out, struct il_error *err)
+int il_rtapp_parse(const char *text, size_t len, const char *name, struct il_rtapp **out,
+		   struct il_error *err)
 {
 	*out = NULL;
-	return il_error_set(err, name, 0, "rt-app files need jansson: install libjansson-dev and rebuild");
+	return il_error_set(err, name, 0,
+			    "rt-app files need jansson: install libjansson-dev and rebuild");
 }
 
 #endif /* HAVE_JANSSON */

@@ -31,7 +31,10 @@ struct il_rtapp_res *rt_res_at(struct il_rtapp *rt, int i);
  */
 int rt_text_clean(char *s, size_t len, size_t *bad);
 
-/* One step of a path into the JSON value: the index-th member of an object or element of an array. */
+/*
+ * One step of a path into the JSON value: the index-th member of an object or element of
+ * an array.
+ */
 struct rt_seg {
 	const char *key;  /* object member: its key (for messages); NULL for an array element */
 	size_t index;     /* member or element number, from 0, in file order */

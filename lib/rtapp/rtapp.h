@@ -40,7 +40,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../platform/error.h"
+#include "../error.h"
 #include "../cpuidle.h"
 
 /* Sizes the reader accepts: rt-app has no limits, these keep a fuzzed file in bounds. */
@@ -82,7 +82,7 @@ struct il_rtapp_res {
 	const char *name;
 	int task;        /* a "unique..." timer: the task it belongs to (one per thread); else -1 */
 	bool absolute;   /* timer: an event asked for "mode": "absolute" */
-	s64 users;       /* barrier: threads that arrive at it, counting every event that names it */
+	s64 users; /* barrier: threads that arrive at it, counting every event that names it */
 };
 
 struct il_rtapp_event {

@@ -129,7 +129,8 @@ static size_t skip_value(const char *s, size_t len, size_t i)
  * object, of the element for an array; *@value: where that member's value starts.
  * Returns the closing bracket's offset if there are fewer members.
  */
-static size_t find_member(const char *s, size_t len, size_t i, const struct rt_seg *seg, size_t *value)
+static size_t find_member(const char *s, size_t len, size_t i, const struct rt_seg *seg,
+			  size_t *value)
 {
 	bool object = seg->key != NULL;
 

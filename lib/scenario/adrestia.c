@@ -17,10 +17,13 @@
 enum { P_THREADS, P_INTERVAL, P_WORK, P_BG };
 
 static const struct il_scn_param adrestia_params[] = {
-	[P_THREADS] = { "threads", IL_SCN_INT, 0, 0, 100000, NULL, "", "sleeping threads; 0: one per CPU" },
-	[P_INTERVAL] = { "interval_us", IL_SCN_INT, 20, 1, 100000000, NULL, "us", "sleep per loop" },
+	[P_THREADS] = { "threads", IL_SCN_INT, 0, 0, 100000, NULL, "",
+			"sleeping threads; 0: one per CPU" },
+	[P_INTERVAL] = { "interval_us", IL_SCN_INT, 20, 1, 100000000, NULL, "us",
+			 "sleep per loop" },
 	[P_WORK] = { "work_ns", IL_SCN_INT, 1000, 1, 100000000, NULL, "", "work per wakeup" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

@@ -84,7 +84,8 @@ static void bg_timer_fire(struct il_sim *sim, unsigned int cpu, void *arg)
 	if (il_rng_chance(&bg->rng, bg->p.task_pct * 10))
 		bg_task(sim, bg, cpu);
 	if (il_rng_chance(&bg->rng, bg->p.pair_pct * 10))
-		il_sim_timer_start(sim, &bt->pair, cpu, now + (u64)il_rng_range(&bg->rng, 2, 40) * NSEC_PER_USEC);
+		il_sim_timer_start(sim, &bt->pair, cpu,
+				   now + (u64)il_rng_range(&bg->rng, 2, 40) * NSEC_PER_USEC);
 	il_sim_timer_start(sim, &bt->t, cpu, now + bg_jittered(bg, bt->period_ns));
 }
 
@@ -103,7 +104,8 @@ static void bg_next_irq(struct il_sim *sim, struct il_bg *bg)
 {
 	unsigned int cpu = (unsigned int)il_rng_below(&bg->rng, il_sim_ncpus(sim));
 
-	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&bg->rng, bg->irq_mean_ns), bg_irq, bg, -1);
+	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&bg->rng, bg->irq_mean_ns), bg_irq, bg,
+		   -1);
 }
 
 /* A log-uniform period in [min, max]. */
@@ -134,7 +136,8 @@ static int bg_arm_timers(struct il_sim *sim, struct il_bg *bg)
 			il_sim_timer_init(&bt->t, bg_timer_fire, bt);
 			il_sim_timer_init(&bt->pair, NULL, NULL);
 			/* Start at a random phase so CPUs and timers do not line up. */
-			if (il_sim_timer_start(sim, &bt->t, cpu, il_rng_below(&bg->rng, bt->period_ns) + 1))
+			if (il_sim_timer_start(sim, &bt->t, cpu,
+					       il_rng_below(&bg->rng, bt->period_ns) + 1))
 				return -1;
 		}
 	}

@@ -22,10 +22,13 @@
 enum { P_FREQ, P_LOAD, P_THREADS, P_BG };
 
 static const struct il_scn_param consume_params[] = {
-	[P_FREQ] = { "freq", IL_SCN_INT, 73, 1, 100000, NULL, "hz", "work/sleep frequency (the seeds: 73, 113, 211, 347, 401)" },
+	[P_FREQ] = { "freq", IL_SCN_INT, 73, 1, 100000, NULL, "hz",
+		     "work/sleep frequency (the seeds: 73, 113, 211, 347, 401)" },
 	[P_LOAD] = { "load", IL_SCN_INT, 30, 0, 100, NULL, "pct", "work share of each period" },
-	[P_THREADS] = { "threads", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX, NULL, "", "threads, one per CPU from CPU 0" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_THREADS] = { "threads", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX, NULL, "",
+			"threads, one per CPU from CPU 0" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

@@ -17,9 +17,12 @@ enum { P_N, P_SEARCH, P_INTERVAL, P_BG };
 
 static const struct il_scn_param ebizzy_params[] = {
 	[P_N] = { "n", IL_SCN_INT, 128, 1, 100000, NULL, "", "threads" },
-	[P_SEARCH] = { "search_us", IL_SCN_INT, 50, 1, 100000000, NULL, "us", "median time of one record search" },
-	[P_INTERVAL] = { "interval_us", IL_SCN_INT, 500, 1, 100000000, NULL, "us", "sleep between searches (the swept variable)" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_SEARCH] = { "search_us", IL_SCN_INT, 50, 1, 100000000, NULL, "us",
+		       "median time of one record search" },
+	[P_INTERVAL] = { "interval_us", IL_SCN_INT, 500, 1, 100000000, NULL, "us",
+			 "sleep between searches (the swept variable)" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

@@ -277,7 +277,8 @@ static void fio_irq(struct il_sim *sim, unsigned int cpu, void *arg)
 	if (cpu == job->cpu || !job->f->dev.irq_work_ns)
 		fio_wake_job(sim, cpu, job);
 	else
-		il_sim_wake(sim, cpu, cpu, job->f->dev.irq_work_ns, fio_softirq_done, job, job->cpu);
+		il_sim_wake(sim, cpu, cpu, job->f->dev.irq_work_ns, fio_softirq_done, job,
+			    job->cpu);
 }
 
 static void fio_hop_irq(struct il_sim *sim, unsigned int cpu, void *arg);
@@ -311,21 +312,24 @@ static void fio_hop_irq(struct il_sim *sim, unsigned int cpu, void *arg)
 	unsigned int helper;
 
 	if (f->hop_cpus < il_sim_ncpus(sim))
-		helper = (f->irq_cpu + (unsigned int)il_rng_below(&f->rng, f->hop_cpus)) % il_sim_ncpus(sim);
+		helper = (f->irq_cpu + (unsigned int)il_rng_below(&f->rng, f->hop_cpus)) %
+			 il_sim_ncpus(sim);
 	else
 		helper = (unsigned int)il_rng_below(&f->rng, il_sim_ncpus(sim));
 	il_sim_wake(sim, cpu, helper, f->dev.hop_ns ? f->dev.hop_ns : 1, fio_hop_done, job, -1);
 }
 
 /* Interrupts of the transfer that wake no task, within the window before the completion. */
-static void fio_extra_irqs(struct il_sim *sim, struct fio_ctx *f, unsigned int irq_cpu, u64 now, u64 lat)
+static void fio_extra_irqs(struct il_sim *sim, struct fio_ctx *f, unsigned int irq_cpu, u64 now,
+			   u64 lat)
 {
 	u64 window = f->irq_extra_ns && f->irq_extra_ns < lat ? f->irq_extra_ns : lat - 1;
 
 	if (lat < 2)
 		return;
 	for (unsigned int k = 0; k < f->irq_extra; k++)
-		il_sim_irq(sim, irq_cpu, now + lat - 1 - il_rng_below(&f->chain_rng, window), NULL, NULL, -1);
+		il_sim_irq(sim, irq_cpu, now + lat - 1 - il_rng_below(&f->chain_rng, window), NULL,
+			   NULL, -1);
 }
 
 /*
@@ -454,7 +458,8 @@ const struct il_scenario il_scn_fio = {
 	.score_help = "completed requests per second",
 	.score_prec = 0,
 	.higher_is_better = true,
-	.sources = "device latencies: 1/iops of the teo and menu-5 rows of seeds/000 (rk3588, rk3399)",
+	.sources =
+		"device latencies: 1/iops of the teo and menu-5 rows of seeds/000 (rk3588, rk3399)",
 	.params = fio_params,
 	.ctx_size = sizeof(struct fio_ctx),
 	.setup = fio_setup,

@@ -18,7 +18,8 @@ static const struct il_scn_param idle_params[] = {
 	{ 0 }
 };
 
-int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_args *args, int skip_cpu)
+int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_args *args,
+		     int skip_cpu)
 {
 	struct il_bg_params bp = {
 		.timers = (unsigned int)args->v[IL_IDLE_P_TIMERS],

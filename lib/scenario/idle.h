@@ -24,7 +24,8 @@ enum {
 	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, 20, 0, 1000000, NULL, "hz", "device interrupts per second, system-wide" }
 
 /** il_idle_bg_setup - start the background of @args on every CPU but @skip_cpu (-1: none) */
-int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_args *args, int skip_cpu);
+int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_args *args,
+		     int skip_cpu);
 /** il_idle_wakeups_per_s - the idle scenarios' score */
 double il_idle_wakeups_per_s(const struct il_sim *sim);
 

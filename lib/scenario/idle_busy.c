@@ -18,8 +18,10 @@ enum { P_BUSY = IL_IDLE_NPARAMS, P_KICK };
 
 static const struct il_scn_param idle_busy_params[] = {
 	IL_IDLE_BG_PARAMS,
-	[P_BUSY] = { "busy_cpu", IL_SCN_INT, -1, -1, IL_SIM_CPUS_MAX - 1, NULL, "", "the busy CPU; -1: the last" },
-	[P_KICK] = { "kick_ms", IL_SCN_INT, 32, 0, 100000, NULL, "ms", "nohz idle-balance kick period (0: none)" },
+	[P_BUSY] = { "busy_cpu", IL_SCN_INT, -1, -1, IL_SIM_CPUS_MAX - 1, NULL, "",
+		     "the busy CPU; -1: the last" },
+	[P_KICK] = { "kick_ms", IL_SCN_INT, 32, 0, 100000, NULL, "ms",
+		     "nohz idle-balance kick period (0: none)" },
 	{ 0 }
 };
 

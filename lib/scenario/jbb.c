@@ -23,10 +23,13 @@
 enum { P_GAP, P_WORK, P_SIGMA, P_TIMER };
 
 static const struct il_scn_param jbb_params[] = {
-	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us", "mean time between requests per CPU" },
+	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us",
+		    "mean time between requests per CPU" },
 	[P_WORK] = { "work_us", IL_SCN_INT, 40, 1, 100000000, NULL, "us", "median service time" },
-	[P_SIGMA] = { "work_sigma", IL_SCN_INT, 800, 0, 3000, NULL, "", "log-normal sigma x1000 of the service time" },
-	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct", "background timer rate in % of the default" },
+	[P_SIGMA] = { "work_sigma", IL_SCN_INT, 800, 0, 3000, NULL, "",
+		      "log-normal sigma x1000 of the service time" },
+	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct",
+		      "background timer rate in % of the default" },
 	{ 0 }
 };
 
@@ -90,7 +93,8 @@ static void jbb_done(struct il_sim *sim, unsigned int cpu, void *arg)
 
 static void jbb_schedule(struct il_sim *sim, struct jbb_ctx *j, unsigned int cpu)
 {
-	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&j->rng, j->gap_ns), jbb_arrive, j, -1);
+	il_sim_irq(sim, cpu, il_sim_now(sim) + il_rng_exp_ns(&j->rng, j->gap_ns), jbb_arrive, j,
+		   -1);
 }
 
 static void jbb_arrive(struct il_sim *sim, unsigned int cpu, void *arg)

@@ -20,11 +20,16 @@
 enum { P_PAIRS, P_NET, P_SERVER, P_CLIENT, P_BG };
 
 static const struct il_scn_param netrr_params[] = {
-	[P_PAIRS] = { "pairs", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX / 2, NULL, "", "client/server pairs" },
-	[P_NET] = { "net_us", IL_SCN_INT, 8, 0, 100000000, NULL, "us", "one-way wire + NIC latency" },
-	[P_SERVER] = { "server_us", IL_SCN_INT, 5, 1, 100000000, NULL, "us", "server work per request (stack + app)" },
-	[P_CLIENT] = { "client_us", IL_SCN_INT, 3, 1, 100000000, NULL, "us", "client work per response" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_PAIRS] = { "pairs", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX / 2, NULL, "",
+		      "client/server pairs" },
+	[P_NET] = { "net_us", IL_SCN_INT, 8, 0, 100000000, NULL, "us",
+		    "one-way wire + NIC latency" },
+	[P_SERVER] = { "server_us", IL_SCN_INT, 5, 1, 100000000, NULL, "us",
+		       "server work per request (stack + app)" },
+	[P_CLIENT] = { "client_us", IL_SCN_INT, 3, 1, 100000000, NULL, "us",
+		       "client work per response" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 
@@ -58,7 +63,8 @@ static void netrr_server_sent(struct il_sim *sim, unsigned int cpu, void *arg)
 	struct netrr_pair *p = arg;
 
 	/* The hint names the next CPU of the chain, so the oracle sees at least this much. */
-	il_sim_irq(sim, p->client, il_sim_now(sim) + p->n->net_ns, netrr_response_irq, p, (int)p->server);
+	il_sim_irq(sim, p->client, il_sim_now(sim) + p->n->net_ns, netrr_response_irq, p,
+		   (int)p->server);
 }
 
 static void netrr_request_irq(struct il_sim *sim, unsigned int cpu, void *arg)
@@ -72,7 +78,8 @@ static void netrr_client_sent(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct netrr_pair *p = arg;
 
-	il_sim_irq(sim, p->server, il_sim_now(sim) + p->n->net_ns, netrr_request_irq, p, (int)p->client);
+	il_sim_irq(sim, p->server, il_sim_now(sim) + p->n->net_ns, netrr_request_irq, p,
+		   (int)p->client);
 }
 
 static int netrr_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
@@ -95,7 +102,8 @@ static int netrr_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 		p->n = n;
 		p->client = (2 * i) % ncpus;
 		p->server = (2 * i + 1) % ncpus;
-		if (il_sim_wake(sim, p->client, p->client, n->client_ns, netrr_client_sent, p, (int)p->server))
+		if (il_sim_wake(sim, p->client, p->client, n->client_ns, netrr_client_sent, p,
+				(int)p->server))
 			return -1;
 	}
 	return il_bg_start_default(sim, args->v[P_BG], 2, &n->bg);

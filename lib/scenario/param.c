@@ -92,13 +92,16 @@ static int set_param(const struct il_scenario *scn, struct il_scn_args *args, co
 	p = &scn->params[i];
 	if (p->type == IL_SCN_ENUM) {
 		if (parse_enum(p, val, &v))
-			return il_error_set(err, scn->name, 0, "%s: '%s' is not one of its choices", key, val);
+			return il_error_set(err, scn->name, 0, "%s: '%s' is not one of its choices",
+					    key, val);
 	} else {
 		if (parse_int(val, p->unit, &v))
-			return il_error_set(err, scn->name, 0, "%s: '%s' is not an integer in %s", key, val,
+			return il_error_set(err, scn->name, 0, "%s: '%s' is not an integer in %s",
+					    key, val,
 					    p->unit && *p->unit ? p->unit : "plain units");
 		if (v < p->min || v > p->max)
-			return il_error_set(err, scn->name, 0, "%s=%" PRId64 " is outside [%" PRId64 ", %" PRId64 "]",
+			return il_error_set(err, scn->name, 0,
+					    "%s=%" PRId64 " is outside [%" PRId64 ", %" PRId64 "]",
 					    key, v, p->min, p->max);
 	}
 	args->v[i] = v;
@@ -126,8 +129,9 @@ static int add_nohz_full(struct il_scn_common *common, const char *item, struct 
 			end = (char *)item; /* force the error below */
 	}
 	if (end == item || *end || a < 0 || b < a || b >= IL_SIM_CPUS_MAX)
-		return il_error_set(err, "nohz_full", 0, "'%s' is not a CPU or a range A-B of CPUs below %d",
-				    item, IL_SIM_CPUS_MAX);
+		return il_error_set(err, "nohz_full", 0,
+				    "'%s' is not a CPU or a range A-B of CPUs below %d", item,
+				    IL_SIM_CPUS_MAX);
 	for (long cpu = a; cpu <= b; cpu++)
 		common->nohz_full[cpu / 64] |= 1ULL << (cpu % 64);
 	common->has_nohz_full = true;
@@ -142,7 +146,8 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 	*handled = true;
 	if (!strcmp(key, "cpus")) {
 		if (parse_int(val, "", &v) || v < 1 || v > IL_SIM_CPUS_MAX)
-			return il_error_set(err, "cpus", 0, "'%s' is not a CPU count in [1, %d]", val, IL_SIM_CPUS_MAX);
+			return il_error_set(err, "cpus", 0, "'%s' is not a CPU count in [1, %d]",
+					    val, IL_SIM_CPUS_MAX);
 		common->cpus = (unsigned int)v;
 	} else if (!strcmp(key, "tick_hz")) {
 		/* The values CONFIG_HZ can take, as platform files are checked. */
@@ -152,11 +157,13 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 		common->hz = (unsigned int)v;
 	} else if (!strcmp(key, "qos_us")) {
 		if (parse_int(val, "us", &v) || v < 0 || v > S32_MAX)
-			return il_error_set(err, "qos_us", 0, "'%s' is not a latency limit in µs", val);
+			return il_error_set(err, "qos_us", 0, "'%s' is not a latency limit in µs",
+					    val);
 		common->qos_us = v;
 	} else if (!strcmp(key, "ipi_ns")) {
 		if (parse_int(val, "", &v) || v < 0 || v > 1000000000)
-			return il_error_set(err, "ipi_ns", 0, "'%s' is not an IPI delivery time in ns", val);
+			return il_error_set(err, "ipi_ns", 0,
+					    "'%s' is not an IPI delivery time in ns", val);
 		common->ipi_ns = v;
 	} else if (!strcmp(key, "rcu_pct")) {
 		if (parse_int(val, "pct", &v) || v < 0 || v > 100)
@@ -179,7 +186,8 @@ static int parse_pairs(const struct il_scenario *scn, char *list, struct il_scn_
 	const char *seen[PARAM_MAX_PAIRS];
 	int nseen = 0;
 
-	for (char *save = NULL, *kv = strtok_r(list, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+	for (char *save = NULL, *kv = strtok_r(list, ",", &save); kv;
+	     kv = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(kv, '=');
 		bool handled;
 
@@ -219,8 +227,8 @@ static int take_operand(const struct il_scenario *scn, char **rest, struct il_sc
 	char *comma = start ? strchr(start, ',') : NULL;
 
 	if (!start || start == comma || !*start)
-		return il_error_set(err, scn->name, 0, "no %s given: -s %s:%s[,k=v...]", scn->operand, scn->name,
-				    scn->operand);
+		return il_error_set(err, scn->name, 0, "no %s given: -s %s:%s[,k=v...]",
+				    scn->operand, scn->name, scn->operand);
 	if (comma)
 		*comma = '\0';
 	snprintf(args->operand, sizeof(args->operand), "%s", start);
@@ -242,7 +250,8 @@ int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn
 		*colon = '\0';
 	*scn = il_scenario_find(buf);
 	if (!*scn)
-		return il_error_set(err, "scenario", 0, "unknown scenario '%s' (see 'idlelab scenarios')", buf);
+		return il_error_set(err, "scenario", 0,
+				    "unknown scenario '%s' (see 'idlelab scenarios')", buf);
 	il_scn_defaults(*scn, args);
 	common->cpus = 0;
 	common->hz = 0;
@@ -273,9 +282,11 @@ void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args 
 		int n;
 
 		if (p->type == IL_SCN_ENUM)
-			n = snprintf(buf + len, cap - len, "%s%s=%s", sep, p->name, p->choices[args->v[i]]);
+			n = snprintf(buf + len, cap - len, "%s%s=%s", sep, p->name,
+				     p->choices[args->v[i]]);
 		else
-			n = snprintf(buf + len, cap - len, "%s%s=%" PRId64, sep, p->name, args->v[i]);
+			n = snprintf(buf + len, cap - len, "%s%s=%" PRId64, sep, p->name,
+				     args->v[i]);
 		if (n < 0)
 			break;
 		len += (size_t)n;

@@ -18,9 +18,12 @@ enum { P_WORK, P_FORK, P_AFFINITY, P_BG };
 
 static const struct il_scn_param pidpersec_params[] = {
 	[P_WORK] = { "work_us", IL_SCN_INT, 100, 0, 100000000, NULL, "us", "work of each task" },
-	[P_FORK] = { "fork_us", IL_SCN_INT, 30, 0, 100000000, NULL, "us", "parent's fork + exec + wait cost per task" },
-	[P_AFFINITY] = { "affinity", IL_SCN_INT, 0, 0, 1, NULL, "", "1: children run on the parent's CPU" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_FORK] = { "fork_us", IL_SCN_INT, 30, 0, 100000000, NULL, "us",
+		     "parent's fork + exec + wait cost per task" },
+	[P_AFFINITY] = { "affinity", IL_SCN_INT, 0, 0, 1, NULL, "",
+			 "1: children run on the parent's CPU" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 
@@ -85,7 +88,8 @@ static void pidpersec_cleanup(void *ctx)
 
 static double pidpersec_score(const struct il_sim *sim, const void *ctx)
 {
-	return (double)((const struct pidpersec_ctx *)ctx)->pids * 1e9 / (double)il_sim_duration_ns(sim);
+	return (double)((const struct pidpersec_ctx *)ctx)->pids * 1e9 /
+	       (double)il_sim_duration_ns(sim);
 }
 
 const struct il_scenario il_scn_pidpersec = {

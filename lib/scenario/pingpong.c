@@ -28,8 +28,10 @@ enum { P_WORK, P_OVERHEAD, P_BG };
 
 static const struct il_scn_param pingpong_params[] = {
 	[P_WORK] = { "work_us", IL_SCN_INT, 0, 0, 100000000, NULL, "us", "work at each stop" },
-	[P_OVERHEAD] = { "overhead_ns", IL_SCN_INT, 900, 0, 100000000, NULL, "", "pipe and context-switch cost per stop" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_OVERHEAD] = { "overhead_ns", IL_SCN_INT, 900, 0, 100000000, NULL, "",
+			 "pipe and context-switch cost per stop" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 
@@ -88,13 +90,15 @@ static int pingpong_check(const struct il_scn_args *args, struct il_scn_common *
 
 const struct il_scenario il_scn_pingpong = {
 	.name = "pingpong",
-	.summary = "a token passed around a ring of CPUs with work at each stop (non-timer wakeups)",
+	.summary =
+		"a token passed around a ring of CPUs with work at each stop (non-timer wakeups)",
 	.score = "us_per_loop",
 	.score_help = "simulated µs per trip around the ring",
 	.score_prec = 3,
 	.higher_is_better = false,
 	.default_cpus = 2,
-	.sources = "Doug Smythies' 2/6/12-CPU ping-pong sweeps and dwell points, seeds/000 tests 2-4",
+	.sources =
+		"Doug Smythies' 2/6/12-CPU ping-pong sweeps and dwell points, seeds/000 tests 2-4",
 	.params = pingpong_params,
 	.ctx_size = sizeof(struct pingpong_ctx),
 	.setup = pingpong_setup,

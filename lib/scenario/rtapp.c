@@ -72,7 +72,8 @@ static const struct il_scn_param rtapp_params[] = {
 			    "this CPU's ns per rt-app loop, against the file's integer calibration (0: run X µs takes X µs)" },
 	[P_SLICE] = { "slice_us", IL_SCN_INT, 3000, 1, 1000000, NULL, "us",
 		      "longest piece of a run before threads sharing the CPU take turns" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 
@@ -91,7 +92,7 @@ struct rt_timer_ref {
 
 struct rt_res_state {
 	struct rt_queue q;       /* waiters */
-	s64 count;               /* barrier: arrivals still awaited before the last; semaphore: value */
+	s64 count; /* barrier: arrivals still awaited before the last; semaphore: value */
 	struct rt_thread *owner; /* mutex */
 	struct rt_timer_ref timer; /* a shared timer */
 };
@@ -383,7 +384,8 @@ static void wake_thread(struct rt_thread *t, unsigned int from_cpu)
 	t->state = T_RUNNABLE;
 	t->wake_at = il_sim_now(rc->sim);
 	rc->nr_running[t->cpu]++;
-	il_sim_wake(rc->sim, from_cpu, t->cpu, rc->switch_ns, thread_resumed, t, predict_wake_cpu(t));
+	il_sim_wake(rc->sim, from_cpu, t->cpu, rc->switch_ns, thread_resumed, t,
+		    predict_wake_cpu(t));
 }
 
 static void timer_fired(struct il_sim *sim, unsigned int cpu, void *arg)
@@ -604,7 +606,10 @@ static bool run_event(struct rt_thread *t, const struct il_rtapp_event *ev)
 	return false;
 }
 
-/* At the start of a phase iteration rt-app sets the phase's affinity: move if it excludes the CPU. */
+/*
+ * At the start of a phase iteration rt-app sets the phase's affinity: move if it excludes
+ * the CPU.
+ */
 static bool migrate_if_needed(struct rt_thread *t)
 {
 	struct rtapp_ctx *rc = t->rc;
@@ -695,7 +700,8 @@ static int build_resources(struct rtapp_ctx *rc)
 			rc->res[i].count = rt->res[i].users - 1;
 		rc->unique_slot[i] = rt->res[i].type == IL_RTAPP_RES_TIMER && rt->res[i].task >= 0 ? rc->nunique++ : -1;
 	}
-	rc->unique_refs = calloc((size_t)rc->nthreads * (size_t)rc->nunique + 1, sizeof(*rc->unique_refs));
+	rc->unique_refs =
+		calloc((size_t)rc->nthreads * (size_t)rc->nunique + 1, sizeof(*rc->unique_refs));
 	return rc->unique_refs ? 0 : -1;
 }
 
@@ -808,7 +814,8 @@ static double rtapp_score(const struct il_sim *sim, const void *ctx)
  * platform's, as a real one would be, grown to the highest CPU a "cpus" list names (a
  * 12-CPU ring on the 2-CPU VM platform); cpus=N sets it, and must leave those CPUs in.
  */
-static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *common, struct il_error *err)
+static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *common,
+		       struct il_error *err)
 {
 	struct il_rtapp *rt;
 	int ret = 0;
@@ -816,8 +823,9 @@ static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *com
 	if (il_rtapp_load_file(args->operand, &rt, err))
 		return -1;
 	if (common->cpus && rt->max_cpu >= (int)common->cpus)
-		ret = il_error_set(err, rt->max_cpu_where, 0, "CPU %d is not one of the cpus=%u simulated",
-				   rt->max_cpu, common->cpus);
+		ret = il_error_set(err, rt->max_cpu_where, 0,
+				   "CPU %d is not one of the cpus=%u simulated", rt->max_cpu,
+				   common->cpus);
 	common->min_cpus = (unsigned int)(rt->max_cpu + 1);
 	il_rtapp_free(rt);
 	return ret;

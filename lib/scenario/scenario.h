@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * scenario.h - workloads for the simulator, their typed parameters, and one lab run.
+ * scenario.h - workloads for the simulator and their typed parameters.
  *
  * DOC: scenarios
  *
@@ -13,7 +13,8 @@
  *     and rcu_pct=N (struct il_scn_common); a scenario may give cpus and rcu_pct defaults
  *     of its own (pingpong: 2 CPUs).
  *  4. The registry is the explicit list IL_SCENARIOS() in lib/scenario/scenarios.h.
- *  5. il_lab_run() is one whole run: platform + preset + scenario + seed -> metrics, score.
+ *  5. One whole run of a scenario (platform + preset + scenario + seed) is il_lab_run(),
+ *     lib/lab/lab.h.
  */
 #ifndef IDLELAB_SCENARIO_H
 #define IDLELAB_SCENARIO_H
@@ -65,7 +66,10 @@ struct il_scenario {
 	size_t ctx_size;
 	/* Set up the workload on @sim (all CPUs idle at 0). Return 0, or -1 with errno set. */
 	int (*setup)(struct il_sim *sim, void *ctx, const struct il_scn_args *args);
-	/* Free what setup allocated besides ctx itself (may be NULL); runs after the simulator is freed. */
+	/*
+	 * Free what setup allocated besides ctx itself (may be NULL); runs after the simulator
+	 * is freed.
+	 */
 	void (*cleanup)(void *ctx);
 	/* The score after the run. */
 	double (*score_fn)(const struct il_sim *sim, const void *ctx);
@@ -78,7 +82,8 @@ struct il_scenario {
 	 * its errors show at once) and set common defaults that depend on it.
 	 * Return: 0, or -1 with @err set.
 	 */
-	int (*check)(const struct il_scn_args *args, struct il_scn_common *common, struct il_error *err);
+	int (*check)(const struct il_scn_args *args, struct il_scn_common *common,
+		     struct il_error *err);
 };
 
 /* Common parameters, accepted by every scenario. */
@@ -122,54 +127,11 @@ void il_scn_defaults(const struct il_scenario *scn, struct il_scn_args *args);
 int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
 		 struct il_scn_common *common, struct il_error *err);
 
-/** il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand first) */
+/**
+ * il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand
+ * first)
+ */
 void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args *args, char *buf,
 			size_t cap);
-
-/* ---- one lab run ------------------------------------------------------------------------ */
-
-struct il_lab_spec {
-	const struct il_platform *plat;
-	const struct il_preset *preset;
-	const struct il_scenario *scn;
-	struct il_scn_args args;
-	struct il_scn_common common;
-	u64 duration_ns;
-	u64 seed;
-	u64 active_uw;          /* 0: the platform's active_power_uw (see il_lab_power) */
-	const u64 *pn_us;       /* PowerNightmare thresholds, NULL: defaults */
-	const struct il_sim_observer *observer; /* optional */
-};
-
-struct il_lab_result {
-	char label[IL_SCN_LABEL_LEN];
-	double score;
-	struct il_summary sum;
-	unsigned int ncpus;
-	unsigned int hz;
-	int nstates;
-	struct il_driver drv;
-	struct il_metrics m;     /* owned: il_lab_result_free() */
-	u64 events;
-	u64 selects;
-};
-
-/**
- * il_lab_run - simulate @spec and fill @res
- * Return: 0, or -1 with errno set (EINVAL for an inconsistent spec, ENOMEM, or the
- * governor's enable() error).
- */
-int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res);
-void il_lab_result_free(struct il_lab_result *res);
-
-/**
- * il_lab_ipi_ns - how long a remote wakeup takes to reach a CPU in a real idle state on
- * @plat: 0 for intel_idle (MWAIT monitors the idle task's flags, so setting need_resched
- * wakes the CPU without an IPI), else IL_SIM_IPI_NS_DEFAULT
- */
-u64 il_lab_ipi_ns(const struct il_platform *plat);
-
-/** il_lab_power - the energy model of @plat (active power @active_uw, 0: see il_lab_spec) */
-void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power *pw);
 
 #endif /* IDLELAB_SCENARIO_H */

@@ -45,7 +45,8 @@ static void sleeper_wake(struct il_sim *sim, unsigned int cpu, void *arg)
 	il_sim_wake(sim, cpu, cpu, t->work_ns, sleeper_done, t, -1);
 }
 
-struct il_sleepers *il_sleepers_start(struct il_sim *sim, const struct il_sleepers_params *p, u64 stream)
+struct il_sleepers *il_sleepers_start(struct il_sim *sim, const struct il_sleepers_params *p,
+				      u64 stream)
 {
 	struct il_sleepers *s = calloc(1, sizeof(*s));
 	unsigned int ncpus = il_sim_ncpus(sim);
@@ -90,7 +91,8 @@ double il_sleepers_cost_ns(const struct il_sleepers *s)
 	return s->loops ? (double)s->cost_sum_ns / (double)s->loops : 0.0;
 }
 
-int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p, bool background)
+int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p,
+			  bool background)
 {
 	struct il_sleepers_scn *c = ctx;
 

@@ -29,7 +29,8 @@ struct il_sleepers_params {
 struct il_sleepers;
 
 /** il_sleepers_start - start the threads on @sim; Return: the state, or NULL (errno) */
-struct il_sleepers *il_sleepers_start(struct il_sim *sim, const struct il_sleepers_params *p, u64 stream);
+struct il_sleepers *il_sleepers_start(struct il_sim *sim, const struct il_sleepers_params *p,
+				      u64 stream);
 void il_sleepers_free(struct il_sleepers *s);
 /** il_sleepers_loops - loops completed by all threads */
 u64 il_sleepers_loops(const struct il_sleepers *s);
@@ -48,7 +49,8 @@ struct il_sleepers_scn {
  * (a struct il_sleepers_scn)
  * Return: 0, or -1 with errno set.
  */
-int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p, bool background);
+int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p,
+			  bool background);
 /** il_sleepers_scn_cleanup - a scenario's cleanup: free what il_sleepers_scn_setup() started */
 void il_sleepers_scn_cleanup(void *ctx);
 /** il_sleepers_scn_loops_per_s - a scenario's score: loops per simulated second, all threads */

@@ -17,9 +17,12 @@ enum { P_N, P_WORK, P_SLEEP, P_BG };
 
 static const struct il_scn_param threads_params[] = {
 	[P_N] = { "n", IL_SCN_INT, 500, 1, 100000, NULL, "", "threads" },
-	[P_WORK] = { "work_us", IL_SCN_INT, 10, 1, 100000000, NULL, "us", "median work per loop (log-normal, sigma 0.3)" },
-	[P_SLEEP] = { "sleep_us", IL_SCN_INT, 2000, 1, 100000000, NULL, "us", "sleep per loop (timer)" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_WORK] = { "work_us", IL_SCN_INT, 10, 1, 100000000, NULL, "us",
+		     "median work per loop (log-normal, sigma 0.3)" },
+	[P_SLEEP] = { "sleep_us", IL_SCN_INT, 2000, 1, 100000000, NULL, "us",
+		      "sleep per loop (timer)" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

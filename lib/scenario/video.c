@@ -24,11 +24,16 @@ enum { P_FPS, P_THREADS, P_DECODE, P_COMP, P_AUDIO_MS, P_AUDIO_US, P_BG };
 static const struct il_scn_param video_params[] = {
 	[P_FPS] = { "fps", IL_SCN_INT, 60, 1, 1000, NULL, "hz", "frames per second (30 or 60)" },
 	[P_THREADS] = { "threads", IL_SCN_INT, 4, 1, 1024, NULL, "", "decode threads" },
-	[P_DECODE] = { "decode_us", IL_SCN_INT, 3000, 1, 100000000, NULL, "us", "median decode work per thread and frame" },
-	[P_COMP] = { "comp_us", IL_SCN_INT, 800, 1, 100000000, NULL, "us", "compositor work per vblank" },
-	[P_AUDIO_MS] = { "audio_ms", IL_SCN_INT, 10, 1, 100000, NULL, "ms", "audio interrupt period" },
-	[P_AUDIO_US] = { "audio_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us", "audio work per interrupt" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_DECODE] = { "decode_us", IL_SCN_INT, 3000, 1, 100000000, NULL, "us",
+		       "median decode work per thread and frame" },
+	[P_COMP] = { "comp_us", IL_SCN_INT, 800, 1, 100000000, NULL, "us",
+		     "compositor work per vblank" },
+	[P_AUDIO_MS] = { "audio_ms", IL_SCN_INT, 10, 1, 100000, NULL, "ms",
+			 "audio interrupt period" },
+	[P_AUDIO_US] = { "audio_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us",
+			 "audio work per interrupt" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

@@ -81,7 +81,8 @@ static void waker_done(struct il_sim *sim, unsigned int cpu, void *arg)
 
 static int waker_spin(struct il_sim *sim, unsigned int cpu, struct wakeup_ctx *w)
 {
-	return il_sim_wake(sim, cpu, cpu, w->interval_ns + w->waker_ns, waker_done, w, (int)w->wakee);
+	return il_sim_wake(sim, cpu, cpu, w->interval_ns + w->waker_ns, waker_done, w,
+			   (int)w->wakee);
 }
 
 /* mode=timer: the wakee's nanosleep() expired. */

@@ -264,8 +264,8 @@ static sim_hot void irq_next_changed(struct il_sim *sim, struct sim_cpu *c, unsi
 	cpu_mark_dirty(sim, cpu);
 }
 
-static sim_hot void irq_fill(struct sim_ev *ev, u64 t, u64 seq, enum sim_ev_type type, unsigned int cpu,
-			       il_sim_fn fn, void *arg, int hint_cpu)
+static sim_hot void irq_fill(struct sim_ev *ev, u64 t, u64 seq, enum sim_ev_type type,
+			     unsigned int cpu, il_sim_fn fn, void *arg, int hint_cpu)
 {
 	ev->t = t;
 	ev->seq = seq;
@@ -622,7 +622,8 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
 	if (sim->cpu[cpu].polling) {
-		cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
+		cpu_interrupt(sim, cpu,
+			      IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
 		cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
 	} else
 		push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);
@@ -870,13 +871,15 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 		cpu_interrupt(sim, cpu, IL_SIM_WAKE_TIMER);
 }
 
-int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, void *arg, int hint_cpu)
+int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, void *arg,
+	       int hint_cpu)
 {
 	if (cpu >= sim->cfg.ncpus) {
 		errno = EINVAL;
 		return -1;
 	}
-	return push_irq(sim, cpu, when < sim->head.now ? sim->head.now : when, EV_IRQ, fn, arg, hint_cpu);
+	return push_irq(sim, cpu, when < sim->head.now ? sim->head.now : when, EV_IRQ, fn, arg,
+			hint_cpu);
 }
 
 /*
@@ -1064,7 +1067,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	sim->dirty = calloc(cfg->ncpus, sizeof(*sim->dirty));
 	sim->head.ncpus = cfg->ncpus;
 	sim->head.nr_iowait = calloc(cfg->ncpus, sizeof(*sim->head.nr_iowait));
-	if (!sim->cpu || !sim->tree || !sim->dirty || !sim->head.nr_iowait || il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
+	if (!sim->cpu || !sim->tree || !sim->dirty || !sim->head.nr_iowait ||
+	    il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
 		goto out_free;
 	/* Nothing is pending yet: every node holds "none"; leaves past ncpus keep it for ever. */
 	for (unsigned int n = 1; n < 2 * sim->leaves; n++) {

@@ -149,9 +149,10 @@ static u64 queued_interrupt_wake(const struct il_sim *sim, unsigned int cpu)
 
 /*
  * The oracle's true idle length: the earliest of this CPU's next timer, its running tick on
- * the 4.16 loop (later loops stop or keep the tick after select, as the oracle asks), a queued interrupt for it, and the end of work elsewhere that will
- * wake it. A wakeup that another CPU's future timer or interrupt will cause is seen only once
- * that CPU runs the work that sends it.
+ * the 4.16 loop (later loops stop or keep the tick after select, as the oracle asks), a
+ * queued interrupt for it, and the end of work elsewhere that will wake it. A wakeup that
+ * another CPU's future timer or interrupt will cause is seen only once that CPU runs the
+ * work that sends it.
  */
 static s64 sim_oracle_idle_ns(const struct il_env *env)
 {

@@ -159,7 +159,10 @@ struct sim_cpu {
 	bool tick_armed;     /* the tick slot holds the next tick */
 	u64 tick_at;
 
-	/* Timers: a binary min-heap on expires; next_timer caches th[0]->expires (KTIME_MAX: none). */
+	/*
+	 * Timers: a binary min-heap on expires; next_timer caches th[0]->expires (KTIME_MAX:
+	 * none).
+	 */
 	struct il_sim_timer **th;
 	unsigned int th_len, th_cap;
 	u64 next_timer;
@@ -175,7 +178,10 @@ struct sim_cpu {
 
 	/* Pending per-CPU events, and the earliest of them (the CPU's key in the tree). */
 	struct sim_slot slot[SLOT_COUNT];
-	/* The earliest of the tick, timer and interrupt slots, which change less often than self. */
+	/*
+	 * The earliest of the tick, timer and interrupt slots, which change less often than
+	 * self.
+	 */
 	struct sim_slot other;
 	u8 other_slot;
 	bool other_stale;    /* one of them changed since other was found */
@@ -202,9 +208,11 @@ struct il_sim {
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
 	u64 next_seq;        /* scheduling order of every event */
-	struct sim_node *tree; /* tournament tree over CPUs: tree[1] holds the earliest per-CPU event */
+	struct sim_node
+		*tree; /* tournament tree over CPUs: tree[1] holds the earliest per-CPU event */
 	unsigned int leaves; /* a power of two >= ncpus; leaf i is tree[leaves + i] */
-	unsigned int *dirty; /* CPUs whose slots changed, replayed into the tree before the next pick */
+	unsigned int
+		*dirty; /* CPUs whose slots changed, replayed into the tree before the next pick */
 	unsigned int ndirty;
 	struct sim_cpu *cpu;
 	struct il_metrics m;

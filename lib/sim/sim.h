@@ -151,7 +151,8 @@ static inline bool il_sim_timer_armed(const struct il_sim_timer *t)
  * then on @cpu
  * Return: 0, or -1 with errno ENOMEM.
  */
-int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, void *arg, int hint_cpu);
+int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, void *arg,
+	       int hint_cpu);
 
 /**
  * il_sim_wake - queue @run_ns of work on @cpu now; @done runs when it finishes (may be NULL)

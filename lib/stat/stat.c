@@ -116,7 +116,8 @@ static double t_of(double diff, double se2, double scale)
 }
 
 /* Fill the interval, t and p of @d from its diff, squared standard error and df. */
-static void diff_finish(struct il_stat_diff *d, double se2, double scale, double level, double mean_a)
+static void diff_finish(struct il_stat_diff *d, double se2, double scale, double level,
+			double mean_a)
 {
 	double half = il_stat_t_quantile(0.5 + level / 2.0, d->df) * sqrt(fmax(se2, 0.0));
 
@@ -135,7 +136,8 @@ static void diff_finish(struct il_stat_diff *d, double se2, double scale, double
 	d->rel_hi = 100.0 * d->ci_hi / fabs(mean_a);
 }
 
-static int diff_paired(const double *a, const double *b, int n, double level, struct il_stat_diff *d)
+static int diff_paired(const double *a, const double *b, int n, double level,
+		       struct il_stat_diff *d)
 {
 	double *dx = malloc((size_t)n * sizeof(*dx));
 	double scale = fmax(abs_max(a, n), abs_max(b, n)), var;

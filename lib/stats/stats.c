@@ -112,7 +112,8 @@ static void set_key(struct il_wake_source *w, enum il_wake_kind kind, int id, co
 	copy_label(w->label, label ? label : "");
 }
 
-static struct il_wake_source *wake_slot(struct il_trace_cpu_stats *c, const struct il_wake_source *k)
+static struct il_wake_source *wake_slot(struct il_trace_cpu_stats *c,
+					const struct il_wake_source *k)
 {
 	for (int i = 0; i < c->nwakes; i++) {
 		struct il_wake_source *w = &c->wakes[i];
@@ -176,7 +177,8 @@ static void account_period(struct il_stats *s, struct il_trace_cpu_stats *c, u32
 	w->below += miss == IL_MISS_BELOW;
 }
 
-static void idle_enter(struct il_stats *s, struct il_trace_cpu_stats *c, const struct il_trace_event *ev)
+static void idle_enter(struct il_stats *s, struct il_trace_cpu_stats *c,
+		       const struct il_trace_event *ev)
 {
 	if (ev->state >= IL_STATS_MAX_STATES ||
 	    (s->cfg.drv && ev->state >= (u32)s->cfg.drv->state_count)) {
@@ -198,7 +200,8 @@ static void idle_enter(struct il_stats *s, struct il_trace_cpu_stats *c, const s
 		c->nstates = (int)ev->state + 1;
 }
 
-static void idle_exit(struct il_stats *s, struct il_trace_cpu_stats *c, const struct il_trace_event *ev)
+static void idle_exit(struct il_stats *s, struct il_trace_cpu_stats *c,
+		      const struct il_trace_event *ev)
 {
 	if (!c->in_idle) {
 		c->exits_without_enter++;
@@ -243,8 +246,8 @@ static bool is_ipi_vector(const char *name)
 }
 
 /* An interrupt began on an idle CPU: it may be what ends the period. */
-static void interrupt(struct il_stats *s, struct il_trace_cpu_stats *c, enum il_wake_kind kind, int id,
-		      const char *label)
+static void interrupt(struct il_stats *s, struct il_trace_cpu_stats *c, enum il_wake_kind kind,
+		      int id, const char *label)
 {
 	bool polling = state_is_polling(s, c->cur_state);
 	struct il_wake_source *dst = polling ? &c->last_irq : &c->wake;
@@ -312,7 +315,8 @@ static void tick_stop(struct il_trace_cpu_stats *c, const struct il_trace_event 
 	}
 }
 
-static void idle_event(struct il_stats *s, struct il_trace_cpu_stats *c, const struct il_trace_event *ev)
+static void idle_event(struct il_stats *s, struct il_trace_cpu_stats *c,
+		       const struct il_trace_event *ev)
 {
 	if (ev->state == IL_PWR_EVENT_EXIT)
 		idle_exit(s, c, ev);
@@ -415,9 +419,15 @@ void il_stats_span(const struct il_stats *s, u64 *first_ns, u64 *last_ns)
 }
 
 static const char *const wake_kind_names[] = {
-	[IL_WAKE_TICK] = "tick",     [IL_WAKE_TIMER] = "timer", [IL_WAKE_LOCAL_TIMER] = "local_timer",
-	[IL_WAKE_IRQ] = "irq",       [IL_WAKE_IPI] = "ipi",     [IL_WAKE_VECTOR] = "vector",
-	[IL_WAKE_REMOTE] = "remote_wakeup", [IL_WAKE_NONE] = "none", [IL_WAKE_OTHER] = "other",
+	[IL_WAKE_TICK] = "tick",
+	[IL_WAKE_TIMER] = "timer",
+	[IL_WAKE_LOCAL_TIMER] = "local_timer",
+	[IL_WAKE_IRQ] = "irq",
+	[IL_WAKE_IPI] = "ipi",
+	[IL_WAKE_VECTOR] = "vector",
+	[IL_WAKE_REMOTE] = "remote_wakeup",
+	[IL_WAKE_NONE] = "none",
+	[IL_WAKE_OTHER] = "other",
 };
 
 const char *il_wake_kind_name(enum il_wake_kind kind)

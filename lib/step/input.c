@@ -56,7 +56,8 @@ static int parse_count(struct step_parser *p, const struct il_token *t, unsigned
 	u64 v;
 
 	if (il_parse_u64(t->value, UINT32_MAX, &v))
-		return serr(p, "invalid %s '%s' (a number from 0 to %u)", t->key, t->value, UINT32_MAX);
+		return serr(p, "invalid %s '%s' (a number from 0 to %u)", t->key, t->value,
+			    UINT32_MAX);
 	*out = (unsigned long)v;
 	return 0;
 }
@@ -68,8 +69,8 @@ static int parse_qos(struct step_parser *p, const struct il_token *t, struct il_
 	if (!strcmp(t->value, "none"))
 		return 0;
 	if (il_parse_u64(t->value, INT32_MAX, &v))
-		return serr(p, "invalid qos '%s' (a latency limit in us from 0 to %d, or none)", t->value,
-			    INT32_MAX);
+		return serr(p, "invalid qos '%s' (a latency limit in us from 0 to %d, or none)",
+			    t->value, INT32_MAX);
 	in->has_qos = true;
 	in->qos_us = (s32)v;
 	return 0;
@@ -151,7 +152,8 @@ static int parse_entry(struct step_parser *p, const struct il_token *t, int n,
 	if (!seen[F_RES])
 		return serr(p, "missing res= (the measured residency, or res=rejected)");
 	if (in->rejected && in->tick)
-		return serr(p, "tick=1 with res=rejected: a refused entry is not ended by the tick");
+		return serr(p,
+			    "tick=1 with res=rejected: a refused entry is not ended by the tick");
 	return 0;
 }
 
@@ -194,7 +196,8 @@ int il_step_parse(const char *text, size_t len, const char *file, struct il_step
 	if (ret < 0)
 		return -1;
 	if (!script->count)
-		return il_error_set(err, file, 0, "no idle entries (one line per idle period, see docs/step.md)");
+		return il_error_set(err, file, 0,
+				    "no idle entries (one line per idle period, see docs/step.md)");
 	return 0;
 }
 

@@ -118,7 +118,8 @@ struct il_step_cpu *il_step_cpu_alloc(const struct il_platform *plat, unsigned i
 	il_platform_device_init(plat, &cpu->dev);
 	cpu->dev.env = &cpu->env;
 	if (il_gov_bind(&cpu->drv, &cpu->dev, preset)) {
-		il_error_set(err, preset->name, 0, "the governor's enable() failed: %s", strerror(errno));
+		il_error_set(err, preset->name, 0, "the governor's enable() failed: %s",
+			     strerror(errno));
 		free(cpu);
 		return NULL;
 	}
@@ -139,8 +140,8 @@ int il_step_cpu_set_param(struct il_step_cpu *cpu, const char *name, const char 
 	if (!il_gov_find_param(cpu->preset->gov, name))
 		return 1;
 	if (il_gov_set_param(&cpu->dev, name, value))
-		return il_error_set(err, cpu->preset->name, 0, "invalid value '%s' for %s: %s", value,
-				    name, strerror(errno));
+		return il_error_set(err, cpu->preset->name, 0, "invalid value '%s' for %s: %s",
+				    value, name, strerror(errno));
 	return 0;
 }
 
@@ -209,7 +210,8 @@ static void set_poll_time_limit(struct il_step_cpu *cpu, int index)
 	if (!(cpu->drv.states[index].flags & CPUIDLE_FLAG_POLLING) || cpu->cur.rejected ||
 	    cpu->preset->core->poll != IL_POLL_5_X)
 		return;
-	cpu->dev.poll_time_limit = (u64)cpu->cur.res_ns > il_cpuidle_poll_time(&cpu->drv, &cpu->dev);
+	cpu->dev.poll_time_limit = (u64)cpu->cur.res_ns >
+				   il_cpuidle_poll_time(&cpu->drv, &cpu->dev);
 }
 
 static void collect_vars(const struct il_step_cpu *cpu, struct il_step_record *rec)
@@ -238,7 +240,8 @@ int il_step_cpu_run(struct il_step_cpu *cpu, const struct il_step_input *in, con
 		rec->stop_tick = true;
 		rec->index = cpu->preset->gov->select(&cpu->drv, &cpu->dev, &rec->stop_tick);
 		if (rec->index < 0 || rec->index >= cpu->drv.state_count)
-			return il_error_set(err, file, in->line, "%s selected state %d, but %s has %d states",
+			return il_error_set(err, file, in->line,
+					    "%s selected state %d, but %s has %d states",
 					    cpu->preset->name, rec->index, cpu->drv.name,
 					    cpu->drv.state_count);
 		rec->tick_action = tick_action(cpu, rec->stop_tick);

@@ -36,7 +36,7 @@
 
 #include "../core/core.h"
 #include "../governor.h"
-#include "../platform/error.h"
+#include "../error.h"
 #include "../platform/platform.h"
 
 /* Largest time a step line accepts (|sleep|, delta, res, span, oracle): one hour. */

@@ -53,8 +53,13 @@ static const char *wake_name(enum il_sim_wake cause)
 static void sim_report(struct il_tl_sim *s, const struct il_sim_period *p, bool open)
 {
 	struct il_tl_idle idle = {
-		.cpu = p->cpu, .state = p->idx, .start_ns = p->start_ns, .end_ns = p->end_ns,
-		.wake_ns = p->wake_ns, .cause = wake_name(p->cause), .miss = open ? IL_MISS_NONE : p->miss,
+		.cpu = p->cpu,
+		.state = p->idx,
+		.start_ns = p->start_ns,
+		.end_ns = p->end_ns,
+		.wake_ns = p->wake_ns,
+		.cause = wake_name(p->cause),
+		.miss = open ? IL_MISS_NONE : p->miss,
 		.stop_tick = p->stop_tick,
 		/* the tick kept running because the governor asked: the engine's ticks_retained */
 		.tick_retained = !p->stop_tick && !p->tick_stopped,
@@ -107,8 +112,8 @@ int il_tl_sim_finish(struct il_tl_sim *s, unsigned int ncpus, u64 end_ns)
 
 /* ---- replay -------------------------------------------------------------------------------- */
 
-void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl, const struct il_platform *plat,
-		       int ngov, int pid_recorded, const int *pids)
+void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl,
+		       const struct il_platform *plat, int ngov, int pid_recorded, const int *pids)
 {
 	memset(r, 0, sizeof(*r));
 	r->tl = tl;
@@ -120,8 +125,8 @@ void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl, const str
 }
 
 /* One process's slice of the period: state @idx, the tick as asked (@stop). */
-static void replay_slice(struct il_tl_replay *r, int pid, const struct il_replay_inputs *in, int idx,
-			 bool stop, const char *cause)
+static void replay_slice(struct il_tl_replay *r, int pid, const struct il_replay_inputs *in,
+			 int idx, bool stop, const char *cause)
 {
 	struct il_tl_idle idle = {
 		.cpu = in->cpu, .state = idx, .start_ns = in->enter_ts, .end_ns = in->exit_ts,

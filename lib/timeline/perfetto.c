@@ -123,7 +123,8 @@ int il_timeline_process(struct il_timeline *tl, const char *name, const struct i
 {
 	struct tl_process *procs, *p;
 
-	if (drv->state_count < 1 || drv->state_count > CPUIDLE_STATE_MAX || tl->nproc >= UINT16_MAX - 1) {
+	if (drv->state_count < 1 || drv->state_count > CPUIDLE_STATE_MAX ||
+	    tl->nproc >= UINT16_MAX - 1) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -307,7 +308,8 @@ static struct tl_track *track_of(struct il_timeline *tl, int pid, unsigned int c
 	return &p->track[cpu];
 }
 
-static void busy_until(struct il_timeline *tl, int pid, unsigned int cpu, struct tl_track *t, u64 until)
+static void busy_until(struct il_timeline *tl, int pid, unsigned int cpu, struct tl_track *t,
+		       u64 until)
 {
 	struct tl_event e = { .kind = TL_BUSY, .pid = (u16)pid, .cpu = (u16)cpu, .state = -1 };
 
@@ -330,7 +332,9 @@ void il_timeline_busy_until(struct il_timeline *tl, int pid, unsigned int cpu, u
 static void instant(struct il_timeline *tl, int pid, unsigned int cpu, enum tl_kind kind, u64 t,
 		    const struct tl_event *about)
 {
-	struct tl_event e = { .kind = (u8)kind, .pid = (u16)pid, .cpu = (u16)cpu, .ts = t, .state = -1 };
+	struct tl_event e = {
+		.kind = (u8)kind, .pid = (u16)pid, .cpu = (u16)cpu, .ts = t, .state = -1
+	};
 
 	if (about) {
 		e.state = about->state;
@@ -534,9 +538,10 @@ static void put_instant(struct tl_writer *w, const struct tl_event *e)
 		fputs(",\"s\":\"t\"}", out);
 		break;
 	case TL_MISS:
-		put_head(w, 'i', "miss", e->miss == IL_MISS_ABOVE ? "miss above" : "miss below", e->pid,
-			 e->cpu, e->ts);
-		fprintf(out, ",\"s\":\"t\",\"args\":{\"miss\":\"%s\",\"state\":", miss_name(e->miss));
+		put_head(w, 'i', "miss", e->miss == IL_MISS_ABOVE ? "miss above" : "miss below",
+			 e->pid, e->cpu, e->ts);
+		fprintf(out,
+			",\"s\":\"t\",\"args\":{\"miss\":\"%s\",\"state\":", miss_name(e->miss));
 		put_str(out, p->state_name[e->state]);
 		fputs("}}", out);
 		break;
@@ -545,7 +550,8 @@ static void put_instant(struct tl_writer *w, const struct tl_event *e)
 	}
 }
 
-static void put_counter(struct tl_writer *w, const char *name, int pid, unsigned int cpu, u64 ts, u64 uw)
+static void put_counter(struct tl_writer *w, const char *name, int pid, unsigned int cpu, u64 ts,
+			u64 uw)
 {
 	put_head(w, 'C', "power", name, pid, cpu, ts);
 	fputs(",\"args\":{\"mW\":", w->out);
@@ -627,8 +633,8 @@ static void put_other_data(struct tl_writer *w)
 		fputc(':', out);
 		put_str(out, tl->meta[i].value);
 	}
-	fprintf(out, ",\"events\":%llu,\"limit\":%llu,\"window_from_us\":", (unsigned long long)w->written,
-		(unsigned long long)tl->opts.limit);
+	fprintf(out, ",\"events\":%llu,\"limit\":%llu,\"window_from_us\":",
+		(unsigned long long)w->written, (unsigned long long)tl->opts.limit);
 	put_milli(out, tl->opts.from_ns);
 	fputs(",\"window_to_us\":", out);
 	if (tl->opts.to_ns)

@@ -155,9 +155,12 @@ struct il_tl_replay {
  * il_tl_replay_init - report to @tl: the recorded states as @pid_recorded, governor i as
  * @pids[i] (@pids must live as long as @r)
  */
-void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl, const struct il_platform *plat,
-		       int ngov, int pid_recorded, const int *pids);
-/** il_tl_replay_period - the replay's period hook (il_replay_period_fn), with @ctx the il_tl_replay */
+void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl,
+		       const struct il_platform *plat, int ngov, int pid_recorded, const int *pids);
+/**
+ * il_tl_replay_period - the replay's period hook (il_replay_period_fn), with @ctx the
+ * il_tl_replay
+ */
 void il_tl_replay_period(void *ctx, const struct il_replay_inputs *in, const int *picks,
 			 const bool *stops);
 

@@ -68,6 +68,7 @@ static const struct il_codec_format formats[] = {
 struct il_codec {
 	const struct il_codec_format *fmt;
 	const char *name;   /* the trace's path, for messages */
+	struct il_error *err; /* where corrupt data is explained (the trace's) */
 	FILE *f;
 	unsigned char *in;  /* compressed bytes [in_pos, in_len) not yet given to the decoder */
 	size_t in_pos, in_len;
@@ -138,7 +139,7 @@ static int refill(struct il_codec *c)
 
 static int corrupt(struct il_codec *c, const char *what)
 {
-	il_trace_fail("%s: corrupt %s data: %s", c->name, c->fmt->name, what);
+	il_trace_fail(c->err, "%s: corrupt %s data: %s", c->name, c->fmt->name, what);
 	errno = EBADMSG;
 	return -1;
 }
@@ -269,19 +270,20 @@ static ssize_t zst_read(struct il_codec *c, char *dst, size_t cap)
 #endif
 
 struct il_codec *il_codec_open(enum il_compression kind, FILE *f, const char *name,
-			       const unsigned char *head, size_t len)
+			       const unsigned char *head, size_t len, struct il_error *err)
 {
 	struct il_codec *c = calloc(1, sizeof(*c));
 	int r = -1;
 
 	if (!c || !(c->in = malloc(CODEC_IN_LEN)) || len > CODEC_IN_LEN) {
 		free(c);
-		il_trace_fail("out of memory");
+		il_trace_fail(err, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
 	c->fmt = find_format(kind);
 	c->name = name;
+	c->err = err;
 	c->f = f;
 	memcpy(c->in, head, len);
 	c->in_len = len;
@@ -306,7 +308,7 @@ struct il_codec *il_codec_open(enum il_compression kind, FILE *f, const char *na
 		break;
 	}
 	if (r < 0) {
-		il_trace_fail("cannot start the %s decoder", il_codec_name(kind));
+		il_trace_fail(err, "cannot start the %s decoder", il_codec_name(kind));
 		il_codec_close(c);
 		errno = ENOMEM;
 		return NULL;

@@ -92,13 +92,14 @@ static int dat_open(struct il_trace *t)
 	t->priv = st;
 	/* libtracecmd reads the file by its name: it cannot see through our decompression. */
 	if (t->codec) {
-		il_trace_fail("%s: a %s-compressed trace.dat: decompress it first (libtracecmd "
-			      "reads the file itself)", t->path, il_trace_compression(t));
+		il_trace_fail(&t->err, "%s: a %s-compressed trace.dat: decompress it first "
+			      "(libtracecmd reads the file itself)", t->path,
+			      il_trace_compression(t));
 		return -1;
 	}
 	top = tracecmd_open(t->path, 0);
 	if (!top) {
-		il_trace_fail("%s: libtracecmd cannot read this trace.dat", t->path);
+		il_trace_fail(&t->err, "%s: libtracecmd cannot read this trace.dat", t->path);
 		return -1;
 	}
 	st->top = top;
@@ -115,7 +116,7 @@ static int dat_open(struct il_trace *t)
 				 tracecmd_buffer_instance_name(top, i));
 	}
 	if (!st->nstreams) {
-		il_trace_fail("%s: no readable buffer in this trace.dat", t->path);
+		il_trace_fail(&t->err, "%s: no readable buffer in this trace.dat", t->path);
 		return -1;
 	}
 	t->info.ncpus = st->streams[0].ncpus;

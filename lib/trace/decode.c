@@ -138,7 +138,8 @@ static inline bool key_equals(const char *p, const char *end, const struct key *
 		return !((il_load8(p) ^ il_load8(k->name)) & ((1ULL << (8 * k->len)) - 1));
 	if (IL_SCAN_WORDS && end - p >= 16)
 		return il_load8(p) == il_load8(k->name) &&
-		       !((il_load8(p + 8) ^ il_load8(k->name + 8)) & ((1ULL << (8 * (k->len - 8))) - 1));
+		       !((il_load8(p + 8) ^ il_load8(k->name + 8)) &
+			 ((1ULL << (8 * (k->len - 8))) - 1));
 	return !memcmp(p, k->name, k->len);
 }
 
@@ -186,7 +187,8 @@ static void find_fields(const char *p, const char *end, const struct key *keys, 
 			size_t len = (size_t)(p - tok);
 
 			for (i = 0; i < n; i++) {
-				if (vals[i] || keys[i].len != len || !key_equals(tok, end, &keys[i]))
+				if (vals[i] || keys[i].len != len ||
+				    !key_equals(tok, end, &keys[i]))
 					continue;
 				vals[i] = p + 1;
 				if (--missing == 0)
@@ -573,7 +575,8 @@ static bool plugin_comm_pid(const char *s, const char *end, int *pid, char *comm
 static int decode_wakeup(const char *f, const char *end, struct il_trace_event *ev)
 {
 	/* "prio" is not used: it is listed so that the kernel's layout matches in order. */
-	static const struct key keys[] = { KEY("comm"), KEY("pid"), KEY("prio"), KEY("target_cpu") };
+	static const struct key keys[] = { KEY("comm"), KEY("pid"), KEY("prio"),
+					   KEY("target_cpu") };
 	const char *v[N_KEYS(keys)];
 
 	FIND(keys);

@@ -113,8 +113,8 @@ static int idlestat_open(struct il_trace *t)
 		}
 		if (starts_with(line, len, "cpuid ")) {
 			if (read_cstates(t, atoi(line + 6)) < 0) {
-				il_trace_fail("%s:%llu: truncated idlestat C-state header", t->path,
-					      (unsigned long long)t->lineno);
+				il_trace_fail(&t->err, "%s:%llu: truncated idlestat C-state header",
+					      t->path, (unsigned long long)t->lineno);
 				return -1;
 			}
 			continue;

@@ -49,8 +49,9 @@ const char *il_codec_unavailable(enum il_compression kind);
  * A decoder reading @f, whose first @len bytes (the magic) were already read into @head;
  * @name (kept, not copied) is what messages call the file.
  */
+/* @err: where a failure to start, and later corrupt data, is explained */
 struct il_codec *il_codec_open(enum il_compression kind, FILE *f, const char *name,
-			       const unsigned char *head, size_t len);
+			       const unsigned char *head, size_t len, struct il_error *err);
 /* Up to @cap decompressed bytes. Return: the count, 0 at the end, -1 (errno; EBADMSG: corrupt). */
 ssize_t il_codec_read(struct il_codec *c, char *dst, size_t cap);
 /* Compressed bytes read from the file so far. */
@@ -62,6 +63,7 @@ struct il_trace {
 	FILE *f;
 	bool close_f;
 	struct il_codec *codec; /* NULL: the file is read as it is */
+	struct il_error err;    /* why opening or reading failed (il_trace_error()) */
 	enum il_compression codec_kind;
 	u64 raw_read;           /* bytes read from an uncompressed file */
 	u64 raw_size;           /* the file's size, 0 when unknown (a pipe) */
@@ -290,8 +292,12 @@ static inline int il_trace_getline_fast(struct il_trace *t, char **line, size_t 
 
 /* Put the line just read back, so the next il_trace_getline() returns it again. */
 void il_trace_ungetline(struct il_trace *t);
-/* Explain why a reader's open() failed (il_trace_error() returns it). */
-void il_trace_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Explain in @err why opening or reading failed: the whole sentence, which names the file
+ * itself where it applies (@err may be NULL: nothing is written).
+ */
+void il_trace_fail(struct il_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Report a problem on @line (0: none) through the diagnostic hook. */
 void il_trace_diag(struct il_trace *t, u64 line, const char *fmt, ...)

@@ -22,8 +22,6 @@ static const struct il_trace_reader *const readers[] = {
 /* Initial line buffer: a read chunk plus the longest line we keep whole. */
 #define BUF_INITIAL (256 * 1024)
 
-static char open_error[256];
-
 static const char *const ev_names[IL_EV__COUNT] = {
 	[IL_EV_OTHER] = "other",
 	[IL_EV_CPU_IDLE] = "cpu_idle",
@@ -67,9 +65,9 @@ int il_trace_reader_at(int i, const char **name, const char **desc, const char *
 	return 0;
 }
 
-const char *il_trace_error(void)
+const char *il_trace_error(const struct il_trace *t)
 {
-	return open_error;
+	return t->err.msg;
 }
 
 /* Read more of the file behind the unconsumed bytes. Return: bytes read, -1 on error. */
@@ -292,7 +290,7 @@ static int open_file(struct il_trace *t, const char *path)
 	}
 	t->f = fopen(path, "rb");
 	if (!t->f) {
-		il_trace_fail("cannot open %s: %s", path, strerror(errno));
+		il_trace_fail(&t->err, "cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
 	t->close_f = true;
@@ -306,13 +304,13 @@ static const struct il_trace_reader *choose_reader(struct il_trace *t, const cha
 	if (format) {
 		r = find_reader(format);
 		if (!r)
-			il_trace_fail("unknown trace format '%s'", format);
+			il_trace_fail(&t->err, "unknown trace format '%s'", format);
 		return r;
 	}
 	r = detect(t);
 	if (!r)
-		il_trace_fail("%s: not a trace in any known format (ftrace text, trace-cmd "
-			       "report, perf script, idlestat, trace.dat)", t->path);
+		il_trace_fail(&t->err, "%s: not a trace in any known format (ftrace text, "
+			      "trace-cmd report, perf script, idlestat, trace.dat)", t->path);
 	return r;
 }
 
@@ -328,7 +326,7 @@ static int sniff_compression(struct il_trace *t)
 	struct stat st;
 
 	if (n < sizeof(head) && ferror(t->f)) {
-		il_trace_fail("cannot read %s: %s", t->path, strerror(errno));
+		il_trace_fail(&t->err, "cannot read %s: %s", t->path, strerror(errno));
 		return -1;
 	}
 	if (!fstat(fileno(t->f), &st) && S_ISREG(st.st_mode))
@@ -341,18 +339,22 @@ static int sniff_compression(struct il_trace *t)
 		return 0;
 	}
 	if (il_codec_unavailable(kind)) {
-		il_trace_fail("%s: %s-compressed: %s", t->path, il_codec_name(kind),
+		il_trace_fail(&t->err, "%s: %s-compressed: %s", t->path, il_codec_name(kind),
 			      il_codec_unavailable(kind));
 		errno = ENOTSUP;
 		return -1;
 	}
-	t->codec = il_codec_open(kind, t->f, t->path, head, n);
+	t->codec = il_codec_open(kind, t->f, t->path, head, n, &t->err);
 	t->codec_kind = kind;
 	return t->codec ? 0 : -1;
 }
 
-/* Detect (or take) the reader and read the header of @t, whose file is open. */
-static struct il_trace *start_reading(struct il_trace *t, const char *format)
+/*
+ * Detect (or take) the reader and read the header of @t, whose file is open; on failure @t
+ * is closed and @e holds why.
+ */
+static struct il_trace *start_reading(struct il_trace *t, const char *format,
+				      struct il_error *e)
 {
 	const struct il_trace_reader *r;
 	int err = EINVAL;
@@ -364,14 +366,14 @@ static struct il_trace *start_reading(struct il_trace *t, const char *format)
 	if (fill(t) < 0) {
 		err = errno;
 		if (err != EBADMSG)
-			il_trace_fail("cannot read %s: %s", t->path, strerror(err));
+			il_trace_fail(&t->err, "cannot read %s: %s", t->path, strerror(err));
 		goto fail;
 	}
 	r = choose_reader(t, format);
 	if (!r)
 		goto fail;
 	if (r->unavailable) {
-		il_trace_fail("%s: %s format: %s", t->path, r->name, r->unavailable);
+		il_trace_fail(&t->err, "%s: %s format: %s", t->path, r->name, r->unavailable);
 		err = ENOTSUP;
 		goto fail;
 	}
@@ -380,50 +382,58 @@ static struct il_trace *start_reading(struct il_trace *t, const char *format)
 		goto fail;
 	return t;
 fail:
+	if (e)
+		*e = t->err;
 	il_trace_close(t);
 	errno = err;
 	return NULL;
 }
 
-struct il_trace *il_trace_open(const char *path, const char *format)
+struct il_trace *il_trace_open(const char *path, const char *format, struct il_error *e)
 {
 	struct il_trace *t = trace_alloc(path);
 	int err;
 
 	if (!t) {
-		il_trace_fail("out of memory");
+		il_trace_fail(e, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
 	if (open_file(t, path) < 0) {
 		err = errno;
+		if (e)
+			*e = t->err;
 		trace_free(t);
 		errno = err;
 		return NULL;
 	}
-	return start_reading(t, format);
+	return start_reading(t, format, e);
 }
 
-struct il_trace *il_trace_open_file(FILE *f, const char *name, const char *format)
+struct il_trace *il_trace_open_file(FILE *f, const char *name, const char *format,
+				    struct il_error *e)
 {
 	struct il_trace *t = trace_alloc(name);
 
 	if (!t) {
-		il_trace_fail("out of memory");
+		il_trace_fail(e, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
 	t->f = f;
-	return start_reading(t, format);
+	return start_reading(t, format, e);
 }
 
-void il_trace_fail(const char *fmt, ...)
+void il_trace_fail(struct il_error *err, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!err)
+		return;
 	va_start(ap, fmt);
-	vsnprintf(open_error, sizeof(open_error), fmt, ap);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	err->line = 0;
 }
 
 void il_trace_set_events(struct il_trace *t, u32 mask)

@@ -30,6 +30,7 @@
 #include <stdio.h>
 
 #include "../cpuidle.h"
+#include "../error.h"
 
 /* CPU numbers above this are treated as garbage rather than allocated for. */
 #define IL_TRACE_MAX_CPUS 8192
@@ -45,7 +46,7 @@ enum il_ev {
 	IL_EV_HRTIMER_START,  /* timer:hrtimer_start: timer, expires, softexpires, label=function */
 	IL_EV_HRTIMER_CANCEL, /* timer:hrtimer_cancel: timer */
 	IL_EV_HRTIMER_EXPIRE, /* timer:hrtimer_expire_entry: timer, now, label=function */
-	IL_EV_TIMER_START,    /* timer:timer_start (timer wheel): timer, expires (jiffies, the bucket
+	IL_EV_TIMER_START, /* timer:timer_start (timer wheel): timer, expires (jiffies, the bucket
 			       * expiry when printed), target_cpu, now (jiffies at the start; 0 if
 			       * the line has no [timeout=]) */
 	IL_EV_TIMER_CANCEL,   /* timer:timer_cancel: timer */
@@ -138,20 +139,22 @@ typedef void (*il_trace_diag_fn)(void *ctx, const char *path, u64 line, const ch
  *
  * Return: the trace, or NULL with errno set: ENOENT etc. from fopen, EINVAL if no reader
  * recognised the file or @format is unknown, ENOTSUP if the format (or the compression)
- * needs an optional library that was not built in. il_trace_error() then gives a sentence.
+ * needs an optional library that was not built in; @err (may be NULL) then holds a sentence.
  */
-struct il_trace *il_trace_open(const char *path, const char *format);
+struct il_trace *il_trace_open(const char *path, const char *format, struct il_error *err);
 
 /**
  * il_trace_open_file - like il_trace_open() on an already open stream, which stays open
  * @f: the stream (read from its current position)
  * @name: what diagnostics call it
  * @format: as for il_trace_open()
+ * @err: as for il_trace_open()
  */
-struct il_trace *il_trace_open_file(FILE *f, const char *name, const char *format);
+struct il_trace *il_trace_open_file(FILE *f, const char *name, const char *format,
+				    struct il_error *err);
 
-/** il_trace_error - the reason the last il_trace_open() failed (static storage, one thread) */
-const char *il_trace_error(void);
+/** il_trace_error - why the last il_trace_next() on @t failed (EBADMSG: what is corrupt) */
+const char *il_trace_error(const struct il_trace *t);
 
 /**
  * il_trace_set_events - deliver only the event types in @mask (IL_EV_BIT(type) | ...)
@@ -170,7 +173,7 @@ void il_trace_set_diag(struct il_trace *t, il_trace_diag_fn fn, void *ctx);
  * @ev: filled in on success
  *
  * Return: 1 when @ev holds an event, 0 at the end of the trace, -1 on a read error
- * (errno set; EBADMSG: corrupt compressed data, il_trace_error() says how). Bad lines are
+ * (errno set; EBADMSG: corrupt compressed data, il_trace_error(@t) says how). Bad lines are
  * skipped, never returned.
  */
 int il_trace_next(struct il_trace *t, struct il_trace_event *ev);

@@ -115,7 +115,8 @@ int il_verdict_run_parse(int n, const char *const *names, const char *const *tex
 			return -1;
 		}
 		if (parse_field(i, texts[k], r)) {
-			snprintf(why, cap, "%s: '%s' is not a valid value", run_fields[i], texts[k]);
+			snprintf(why, cap, "%s: '%s' is not a valid value", run_fields[i],
+				 texts[k]);
 			return -1;
 		}
 	}

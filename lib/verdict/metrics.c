@@ -25,20 +25,32 @@
 #include "verdict.h"
 
 static const struct il_verdict_work work[] = {
-	{ "fio", IL_WORK_RATE, "request", NULL, "iops: completed requests per second (closed loop, iodepth 1)" },
-	{ "pingpong", IL_WORK_TIME, "loop", NULL, "us_per_loop: simulated µs per trip around the ring" },
-	{ "threads", IL_WORK_RATE, "loop", NULL, "loops_per_s: work/sleep loops per second, all threads" },
+	{ "fio", IL_WORK_RATE, "request", NULL,
+	  "iops: completed requests per second (closed loop, iodepth 1)" },
+	{ "pingpong", IL_WORK_TIME, "loop", NULL,
+	  "us_per_loop: simulated µs per trip around the ring" },
+	{ "threads", IL_WORK_RATE, "loop", NULL,
+	  "loops_per_s: work/sleep loops per second, all threads" },
 	{ "ebizzy", IL_WORK_RATE, "record", NULL, "records_per_s: record searches per second" },
-	{ "pidpersec", IL_WORK_RATE, "task", NULL, "pids_per_s: serialized tasks completed per second" },
-	{ "netrr", IL_WORK_TIME, "transaction", "pairs", "rtt_us: µs per request/response of one pair" },
-	{ "wakeup", IL_WORK_NONE, NULL, NULL, "wakeup_us is a latency; the wakeups come at a fixed rate" },
-	{ "consume", IL_WORK_NONE, NULL, NULL, "late_us is a latency; the work is periodic, fixed" },
-	{ "idle", IL_WORK_NONE, NULL, NULL, "wakeups_per_s counts wakeups, not work; no work is done" },
-	{ "idle-busy", IL_WORK_NONE, NULL, NULL, "wakeups_per_s counts wakeups; the busy CPU's work is fixed" },
-	{ "adrestia", IL_WORK_NONE, NULL, NULL, "wakeup_ns is a latency; the wakeups are periodic" },
+	{ "pidpersec", IL_WORK_RATE, "task", NULL,
+	  "pids_per_s: serialized tasks completed per second" },
+	{ "netrr", IL_WORK_TIME, "transaction", "pairs",
+	  "rtt_us: µs per request/response of one pair" },
+	{ "wakeup", IL_WORK_NONE, NULL, NULL,
+	  "wakeup_us is a latency; the wakeups come at a fixed rate" },
+	{ "consume", IL_WORK_NONE, NULL, NULL,
+	  "late_us is a latency; the work is periodic, fixed" },
+	{ "idle", IL_WORK_NONE, NULL, NULL,
+	  "wakeups_per_s counts wakeups, not work; no work is done" },
+	{ "idle-busy", IL_WORK_NONE, NULL, NULL,
+	  "wakeups_per_s counts wakeups; the busy CPU's work is fixed" },
+	{ "adrestia", IL_WORK_NONE, NULL, NULL,
+	  "wakeup_ns is a latency; the wakeups are periodic" },
 	{ "jbb", IL_WORK_NONE, NULL, NULL, "resp_us is a latency; requests arrive open loop" },
-	{ "video", IL_WORK_NONE, NULL, NULL, "late_pct counts late frames; 60 frames a second either way" },
-	{ "rtapp", IL_WORK_NONE, NULL, NULL, "wu_lat_us is a latency; the rt-app file fixes the work" },
+	{ "video", IL_WORK_NONE, NULL, NULL,
+	  "late_pct counts late frames; 60 frames a second either way" },
+	{ "rtapp", IL_WORK_NONE, NULL, NULL,
+	  "wu_lat_us is a latency; the rt-app file fixes the work" },
 };
 
 int il_verdict_work_count(void)
@@ -161,8 +173,9 @@ static int energy_value(const struct il_scenario *scn, const struct il_scn_args 
 	return 0;
 }
 
-int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn, const struct il_scn_args *args,
-		     const struct il_verdict_run *r, double *v, const char **why)
+int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn,
+		     const struct il_scn_args *args, const struct il_verdict_run *r, double *v,
+		     const char **why)
 {
 	switch (m) {
 	case IL_VM_SCORE:
@@ -191,7 +204,8 @@ int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn, const str
 	}
 }
 
-unsigned int il_verdict_cpus_needed(const struct il_scenario *scn, const struct il_scn_common *common,
+unsigned int il_verdict_cpus_needed(const struct il_scenario *scn,
+				    const struct il_scn_common *common,
 				    const struct il_platform *plat)
 {
 	unsigned int n = common->cpus ? common->cpus : scn->default_cpus ? scn->default_cpus : plat->cpus;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../scenario/battery.h"
+#include "../lab/battery.h"
 #include "verdict.h"
 
 #define RUN_BATCH_PER_THREAD 512
@@ -26,20 +26,21 @@ void il_verdict_mark_na(struct il_verdict *v, const struct il_verdict_plan *pl)
 {
 	for (int p = 0; p < v->nplat; p++) {
 		for (int s = 0; s < v->nscn; s++) {
-			unsigned int need = il_verdict_cpus_needed(v->scn[s], &pl->common[s], &pl->plat[p]);
+			unsigned int need =
+				il_verdict_cpus_needed(v->scn[s], &pl->common[s], &pl->plat[p]);
 			char *na = v->na[p * v->nscn + s];
 
 			if (need > pl->plat[p].cpus)
-				snprintf(na, IL_VERDICT_REASON_LEN, "needs %u CPUs, %s has %u", need, pl->plat[p].name,
-					 pl->plat[p].cpus);
+				snprintf(na, IL_VERDICT_REASON_LEN, "needs %u CPUs, %s has %u",
+					 need, pl->plat[p].name, pl->plat[p].cpus);
 			else
 				na[0] = '\0';
 		}
 	}
 }
 
-void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s, int g,
-		     int it, struct il_lab_spec *spec)
+void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s,
+		     int g, int it, struct il_lab_spec *spec)
 {
 	memset(spec, 0, sizeof(*spec));
 	spec->plat = &pl->plat[p];
@@ -52,8 +53,8 @@ void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *
 }
 
 /* The runs [@start, @start + @n) of @idx (indices into v->runs) on the pool. */
-static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, const size_t *idx, size_t n,
-		     size_t *failed)
+static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, const size_t *idx,
+		     size_t n, size_t *failed)
 {
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));

@@ -28,14 +28,16 @@ static void set_num(struct il_table *t, int row, int col, double v, int prec)
 		il_table_set_real(t, row, col, v, prec);
 }
 
-static int text_row(const struct il_verdict *v, const struct il_verdict_cell *c, struct il_table *t, int row)
+static int text_row(const struct il_verdict *v, const struct il_verdict_cell *c, struct il_table *t,
+		    int row)
 {
 	const struct il_scenario *scn = v->scn[c->s];
 	int prec = il_vmetric_prec(c->metric, scn);
 	char name[64], delta[96];
 	int ret;
 
-	ret = il_table_set_str(t, row, 0, v->gov[c->g]) || il_table_set_str(t, row, 1, v->plat[c->p]) ||
+	ret = il_table_set_str(t, row, 0, v->gov[c->g]) ||
+	      il_table_set_str(t, row, 1, v->plat[c->p]) ||
 	      il_table_set_str(t, row, 2, v->spec[c->s]) ||
 	      il_table_set_str(t, row, 3, il_vmetric_name(c->metric, scn, name, sizeof(name))) ||
 	      il_table_set_str(t, row, 8, il_verdict_class_name(c->cls));
@@ -49,15 +51,18 @@ static int text_row(const struct il_verdict *v, const struct il_verdict_cell *c,
 	return il_table_set_str(t, row, 6, il_verdict_cell_delta(c, delta, sizeof(delta)));
 }
 
-static int long_row(const struct il_verdict *v, const struct il_verdict_cell *c, struct il_table *t, int row)
+static int long_row(const struct il_verdict *v, const struct il_verdict_cell *c, struct il_table *t,
+		    int row)
 {
 	const struct il_scenario *scn = v->scn[c->s];
 	int prec = il_vmetric_prec(c->metric, scn);
 	char name[64];
 	int ret;
 
-	ret = il_table_set_str(t, row, 0, v->gov[c->g]) || il_table_set_str(t, row, 1, v->gov[v->base]) ||
-	      il_table_set_str(t, row, 2, v->plat[c->p]) || il_table_set_str(t, row, 3, v->spec[c->s]) ||
+	ret = il_table_set_str(t, row, 0, v->gov[c->g]) ||
+	      il_table_set_str(t, row, 1, v->gov[v->base]) ||
+	      il_table_set_str(t, row, 2, v->plat[c->p]) ||
+	      il_table_set_str(t, row, 3, v->spec[c->s]) ||
 	      il_table_set_str(t, row, 4, il_vmetric_name(c->metric, scn, name, sizeof(name))) ||
 	      il_table_set_str(t, row, 5, il_vmetric_key(c->metric)) ||
 	      il_table_set_str(t, row, 8, v->paired ? "paired" : "welch") ||
@@ -117,7 +122,8 @@ int il_verdict_summary_table(const struct il_verdict *v, struct il_table *t)
 			continue;
 		row = il_table_add_row(t);
 		il_verdict_counts(v, g, &k);
-		if (row < 0 || il_table_set_str(t, row, 0, v->gov[g]) || il_table_set_str(t, row, 1, v->gov[v->base]) ||
+		if (row < 0 || il_table_set_str(t, row, 0, v->gov[g]) ||
+		    il_table_set_str(t, row, 1, v->gov[v->base]) ||
 		    il_table_set_str(t, row, 7, il_verdict_summary(v, g, line, sizeof(line)))) {
 			il_table_free(t);
 			return -1;

@@ -58,16 +58,18 @@ void il_verdict_free(struct il_verdict *v)
 
 size_t il_verdict_index(const struct il_verdict *v, int p, int s, int g, int it)
 {
-	return (((size_t)p * (size_t)v->nscn + (size_t)s) * (size_t)v->ngov + (size_t)g) * (size_t)v->n +
+	return (((size_t)p * (size_t)v->nscn + (size_t)s) * (size_t)v->ngov + (size_t)g) *
+		       (size_t)v->n +
 	       (size_t)it;
 }
 
 /* The values of metric @m of governor @g's runs on (@p, @s) into @x; Return: 0, or -1 + why. */
-static int cell_values(const struct il_verdict *v, int p, int s, int g, enum il_vmetric m, double *x,
-		       const char **why)
+static int cell_values(const struct il_verdict *v, int p, int s, int g, enum il_vmetric m,
+		       double *x, const char **why)
 {
 	for (int it = 0; it < v->n; it++)
-		if (il_vmetric_value(m, v->scn[s], &v->args[s], &v->runs[il_verdict_index(v, p, s, g, it)], &x[it], why))
+		if (il_vmetric_value(m, v->scn[s], &v->args[s],
+				     &v->runs[il_verdict_index(v, p, s, g, it)], &x[it], why))
 			return -1;
 	return 0;
 }
@@ -138,8 +140,8 @@ static void family_free(struct family *f)
  * Fill cell @c (governor @g on (@p, @s), metric @m): its means and difference, or n/a, or
  * `same` when the metric is zero on both sides; a cell left to test joins @f.
  */
-static int cell_prepare(struct il_verdict *v, const struct il_verdict_opts *o, struct il_verdict_cell *c,
-			struct family *f)
+static int cell_prepare(struct il_verdict *v, const struct il_verdict_opts *o,
+			struct il_verdict_cell *c, struct family *f)
 {
 	double *a = f->vals + (size_t)f->m * 2 * (size_t)v->n, *b = a + v->n;
 	const char *why = NULL;
@@ -159,7 +161,8 @@ static int cell_prepare(struct il_verdict *v, const struct il_verdict_opts *o, s
 	}
 	c->base_mean = mean_of(a, v->n);
 	c->new_mean = mean_of(b, v->n);
-	if (il_stat_diff(a, v->n, b, v->n, o->paired ? IL_STAT_PAIRED : IL_STAT_WELCH, IL_STAT_LEVEL, &c->d))
+	if (il_stat_diff(a, v->n, b, v->n, o->paired ? IL_STAT_PAIRED : IL_STAT_WELCH,
+			 IL_STAT_LEVEL, &c->d))
 		return -1;
 	c->badness = badness_of(c, il_vmetric_higher_better(c->metric, v->scn[c->s]));
 	if (v->n < 2) {
@@ -184,7 +187,8 @@ static bool beyond_effect(const struct il_verdict_cell *c, double min_pct)
 	return fabs(c->d.rel) > min_pct;
 }
 
-static void classify(struct il_verdict *v, const struct il_verdict_opts *o, struct il_verdict_cell *c)
+static void classify(struct il_verdict *v, const struct il_verdict_opts *o,
+		     struct il_verdict_cell *c)
 {
 	if (c->p_adj <= o->alpha && beyond_effect(c, o->min_effect_pct))
 		c->cls = moved_bad(c, il_vmetric_higher_better(c->metric, v->scn[c->s])) ? IL_VERDICT_WORSE
@@ -205,8 +209,11 @@ static int judge_family(struct il_verdict *v, const struct il_verdict_opts *o, i
 		if (cell_prepare(v, o, &v->cells[i], &f))
 			goto out;
 	if (f.m && v->n >= 2) {
-		v->perm = (struct il_stat_perm){ .na = v->n, .nb = v->n, .max_perm = IL_VERDICT_MAX_PERM,
-						 .draws = IL_VERDICT_DRAWS, .seed = o->perm_seed };
+		v->perm = (struct il_stat_perm){ .na = v->n,
+						 .nb = v->n,
+						 .max_perm = IL_VERDICT_MAX_PERM,
+						 .draws = IL_VERDICT_DRAWS,
+						 .seed = o->perm_seed };
 		if (il_stat_maxt(f.sc, f.m, &v->perm, f.t, f.p))
 			goto out;
 		for (int k = 0; k < f.m; k++) {
@@ -281,8 +288,9 @@ int il_verdict_judge(struct il_verdict *v, const struct il_verdict_opts *o)
 			for (int s = 0; s < v->nscn; s++)
 				for (int m = 0; m < IL_VM_COUNT; m++)
 					if (o->metrics & (1u << m))
-						v->cells[k++] = (struct il_verdict_cell){ .p = p, .s = s, .g = g,
-											  .metric = m };
+						v->cells[k++] = (struct il_verdict_cell){
+							.p = p, .s = s, .g = g, .metric = m
+						};
 		if (judge_family(v, o, first, k - first))
 			return -1;
 	}
@@ -330,7 +338,8 @@ const char *il_verdict_cell_delta(const struct il_verdict_cell *c, char *buf, si
 }
 
 /* "i5-10600k pingpong:cpus=2 us_per_loop +11.0 % [+9.1, +12.9]" */
-static int cell_text(const struct il_verdict *v, const struct il_verdict_cell *c, char *buf, size_t cap)
+static int cell_text(const struct il_verdict *v, const struct il_verdict_cell *c, char *buf,
+		     size_t cap)
 {
 	char name[64], delta[96];
 
@@ -340,20 +349,23 @@ static int cell_text(const struct il_verdict *v, const struct il_verdict_cell *c
 }
 
 /* Append the first cells of class @cls of governor @g: " (a; b; c …)". */
-static size_t list_cells(const struct il_verdict *v, int g, enum il_verdict_class cls, char *buf, size_t cap)
+static size_t list_cells(const struct il_verdict *v, int g, enum il_verdict_class cls, char *buf,
+			 size_t cap)
 {
 	size_t len = 0;
 	int shown = 0, total = 0;
 
 	/* Worse cells from the worst, better ones from the best: the end of the order. */
 	for (int j = 0; j < v->ncells; j++) {
-		const struct il_verdict_cell *c = &v->cells[cls == IL_VERDICT_BETTER ? v->ncells - 1 - j : j];
+		const struct il_verdict_cell *c =
+			&v->cells[cls == IL_VERDICT_BETTER ? v->ncells - 1 - j : j];
 
 		if (c->g != g || c->cls != cls)
 			continue;
 		if (total++ >= SUMMARY_CELLS)
 			continue;
-		len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, "%s", shown++ ? "; " : " (");
+		len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, "%s",
+					shown++ ? "; " : " (");
 		if (len < cap)
 			len += (size_t)cell_text(v, c, buf + len, cap - len);
 	}
@@ -368,9 +380,10 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 	size_t len;
 
 	il_verdict_counts(v, g, &k);
-	len = (size_t)snprintf(buf, cap, "%s vs %s on %d platform%s × %d scenario%s, %d seed%s%s: ", v->gov[g],
-			       v->gov[v->base], v->nplat, v->nplat == 1 ? "" : "s", v->nscn, v->nscn == 1 ? "" : "s",
-			       v->n, v->n == 1 ? "" : "s", v->paired ? "" : " each, unpaired");
+	len = (size_t)snprintf(buf, cap, "%s vs %s on %d platform%s × %d scenario%s, %d seed%s%s: ",
+			       v->gov[g], v->gov[v->base], v->nplat, v->nplat == 1 ? "" : "s",
+			       v->nscn, v->nscn == 1 ? "" : "s", v->n, v->n == 1 ? "" : "s",
+			       v->paired ? "" : " each, unpaired");
 	if (len >= cap)
 		return buf;
 	if (!v->judged) {
@@ -380,7 +393,8 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 			snprintf(buf + len, cap - len, ", n/a in %d", k.na);
 		return buf;
 	}
-	len += (size_t)snprintf(buf + len, cap - len, "worse in %d cell%s", k.worse, k.worse == 1 ? "" : "s");
+	len += (size_t)snprintf(buf + len, cap - len, "worse in %d cell%s", k.worse,
+				k.worse == 1 ? "" : "s");
 	if (len < cap)
 		len += list_cells(v, g, IL_VERDICT_WORSE, buf + len, cap - len);
 	if (len < cap)

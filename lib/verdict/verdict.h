@@ -36,7 +36,7 @@
 #include <stddef.h>
 
 #include "../output/output.h"
-#include "../scenario/scenario.h"
+#include "../lab/lab.h"
 #include "../stat/stat.h"
 
 #define IL_VERDICT_REASON_LEN 128
@@ -116,7 +116,8 @@ int il_vmetric_find(const char *name);
 /** il_vmetric_key - the name -m takes for @m ("score", "energy" ...) */
 const char *il_vmetric_key(enum il_vmetric m);
 /** il_vmetric_name - the column name of @m for @scn ("iops", "uj_per_request" ...) */
-const char *il_vmetric_name(enum il_vmetric m, const struct il_scenario *scn, char *buf, size_t cap);
+const char *il_vmetric_name(enum il_vmetric m, const struct il_scenario *scn, char *buf,
+			    size_t cap);
 /** il_vmetric_higher_better - whether a higher value of @m is better for @scn */
 bool il_vmetric_higher_better(enum il_vmetric m, const struct il_scenario *scn);
 /** il_vmetric_prec - the decimals a mean of @m is shown with */
@@ -125,11 +126,13 @@ int il_vmetric_prec(enum il_vmetric m, const struct il_scenario *scn);
  * il_vmetric_value - the value of @m in run @r of @scn with @args
  * Return: 0, or -1 with *@why set (energy unknown on the platform, no work done)
  */
-int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn, const struct il_scn_args *args,
-		     const struct il_verdict_run *r, double *v, const char **why);
+int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn,
+		     const struct il_scn_args *args, const struct il_verdict_run *r, double *v,
+		     const char **why);
 
 /** il_verdict_cpus_needed - the CPUs a run of @scn with @common takes on @plat */
-unsigned int il_verdict_cpus_needed(const struct il_scenario *scn, const struct il_scn_common *common,
+unsigned int il_verdict_cpus_needed(const struct il_scenario *scn,
+				    const struct il_scn_common *common,
 				    const struct il_platform *plat);
 
 /* ---- the verdict (verdict.c) ----------------------------------------------------------------- */
@@ -232,8 +235,8 @@ u64 il_verdict_seed(const struct il_verdict_plan *pl, const struct il_verdict *v
 /** il_verdict_mark_na - fill v->na[] for the cases whose scenario needs more CPUs */
 void il_verdict_mark_na(struct il_verdict *v, const struct il_verdict_plan *pl);
 /** il_verdict_spec - the lab spec of run @it of @g on (@p, @s) */
-void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s, int g,
-		     int it, struct il_lab_spec *spec);
+void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s,
+		     int g, int it, struct il_lab_spec *spec);
 /**
  * il_verdict_run - run every case that is not n/a on pl->threads threads into v->runs
  * @failed: out, the index of the first failed run (in il_verdict_index() order)

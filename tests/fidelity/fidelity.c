@@ -38,8 +38,8 @@
 #include "governor.h"
 #include "output/output.h"
 #include "platform/platform.h"
-#include "scenario/battery.h"
-#include "scenario/scenario.h"
+#include "lab/battery.h"
+#include "lab/lab.h"
 #include "seeds.h"
 #include "stat/stat.h"
 

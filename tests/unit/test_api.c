@@ -12,7 +12,7 @@
 
 #include "idlelab/idlelab.h"
 #include "platform/platform.h"
-#include "scenario/scenario.h"
+#include "lab/lab.h"
 
 static void test_platform_open(void **state)
 {

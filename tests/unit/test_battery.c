@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Tests of lib/scenario/battery.c: the battery's variants all parse and are distinct, and
+ * Tests of lib/lab/battery.c: the battery's variants all parse and are distinct, and
  * il_lab_run_all() gives every run the result a lone il_lab_run() gives it, whatever the
  * number of threads (what makes `idlelab battery -j N` print the same bytes for any N).
  */
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "gov/governors.h"
-#include "scenario/battery.h"
+#include "lab/battery.h"
 
 static void test_variants_parse(void **state)
 {

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "testenv.h"
+#include "gov/governors.h"
 #include "kgov/kgov.h"
 
 /* ---- 1. the generator ------------------------------------------------------------------ */
@@ -660,7 +661,7 @@ static void test_toy_pipeline(void **state)
 	struct il_kgov_counters cnt;
 	struct il_error err = { 0 };
 	const struct il_preset *up;
-	char *mutated = strdup(toy_source), *cmp, spec[128];
+	char *mutated = strdup(toy_source), *cmp, spec[128], twice[256];
 	int ret;
 
 	snprintf(toy_dir, sizeof(toy_dir), "/tmp/idlelab-test-kgov-XXXXXX");
@@ -677,6 +678,13 @@ static void test_toy_pipeline(void **state)
 	/* -g file:OBJ finds the loaded object */
 	snprintf(spec, sizeof(spec), "file:%s/toy.so", toy_dir);
 	assert_true(il_preset_find(spec) == up);
+	/* lib/gov knows only its own list: "file:" is resolved above it (lib/presets.c) */
+	assert_null(il_preset_builtin(spec));
+	assert_ptr_equal(il_preset_find("menu"), il_preset_builtin("menu"));
+	/* a "file:" preset is no base for another one */
+	snprintf(twice, sizeof(twice), "file:%s/toy.so@file:%s/toy.so", toy_dir, toy_dir);
+	assert_null(il_preset_find(twice));
+	assert_non_null(strstr(il_preset_find_error(twice), "unknown preset 'file:"));
 
 	ret = il_kgov_check(up, &toy_port, &o, &res, &err);
 	if (ret)

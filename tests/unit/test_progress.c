@@ -20,8 +20,8 @@
 #include "../../src/progress.h"
 #include "governor.h"
 #include "platform/platform.h"
-#include "scenario/battery.h"
-#include "scenario/scenario.h"
+#include "lab/battery.h"
+#include "lab/lab.h"
 
 /* Run @fn with stderr going to a temporary file; return what it wrote (malloc'ed). */
 static char *capture_stderr(void (*fn)(void *), void *ctx)

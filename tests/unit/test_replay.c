@@ -410,7 +410,7 @@ static void test_params(void **state)
 static void test_fixture_ladder(void **state)
 {
 	static const char *const govs[] = { "ladder-6.13" };
-	struct il_trace *t = il_trace_open("tests/fixtures/traces/ladder-head.trace", NULL);
+	struct il_trace *t = il_trace_open("tests/fixtures/traces/ladder-head.trace", NULL, NULL);
 	struct il_trace_event ev;
 	const struct il_replay_row *row;
 	int ctx;

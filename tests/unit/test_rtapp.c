@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "rtapp/rtapp.h"
-#include "scenario/scenario.h"
+#include "lab/lab.h"
 #include "testlab.h"
 
 #define MS 1000000ULL

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "output/output.h"
-#include "scenario/report.h"
+#include "lab/tables.h"
 #include "scenario/scenarios.h"
 #include "testlab.h"
 

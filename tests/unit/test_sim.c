@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "core/core.h"
+#include "lab/lab.h"
 #include "scenario/scenarios.h"
 #include "sim/sim.h"
 

@@ -33,7 +33,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "scenario/battery.h"
+#include "lab/battery.h"
 #include "scenario/scenarios.h"
 #include "testlab.h"
 

@@ -299,7 +299,7 @@ static void test_irregular_input(void **state)
 /* The first 160 lines of the real ladder trace: 5 enters and 4 exits on CPU 0. */
 static void test_fixture_excerpt(void **state)
 {
-	struct il_trace *t = il_trace_open("tests/fixtures/traces/ladder-head.trace", NULL);
+	struct il_trace *t = il_trace_open("tests/fixtures/traces/ladder-head.trace", NULL, NULL);
 	struct il_stats *s = new_stats(NULL);
 	const struct il_trace_cpu_stats *c;
 	struct il_trace_event ev;

@@ -285,13 +285,14 @@ static void record_diag(void *ctx, const char *path, u64 line, const char *msg)
 
 static struct il_trace *open_text(const char *text, const char *format, FILE **f)
 {
+	struct il_error err = { 0 };
 	struct il_trace *t;
 
 	*f = fmemopen((void *)text, strlen(text), "r");
 	assert_non_null(*f);
-	t = il_trace_open_file(*f, "mem", format);
+	t = il_trace_open_file(*f, "mem", format, &err);
 	if (!t)
-		fail_msg("open: %s", il_trace_error());
+		fail_msg("open: %s", err.msg);
 	return t;
 }
 
@@ -310,6 +311,7 @@ static const char *reader_of(const char *text)
 static void test_detection(void **state)
 {
 	const char *line = "          <idle>-0       [000] d..1.   553.500019: cpu_idle: state=1 cpu_id=0\n";
+	struct il_error err = { 0 };
 	char buf[512];
 	FILE *f;
 
@@ -328,11 +330,16 @@ static void test_detection(void **state)
 	assert_string_equal(reader_of(buf), "idlestat");
 
 	f = fmemopen((void *)"hello world\nnot a trace\n", 24, "r");
-	assert_null(il_trace_open_file(f, "mem", NULL));
-	assert_non_null(strstr(il_trace_error(), "not a trace"));
+	assert_null(il_trace_open_file(f, "mem", NULL, &err));
+	assert_non_null(strstr(err.msg, "not a trace"));
 	fclose(f);
 	f = fmemopen((void *)line, strlen(line), "r");
-	assert_null(il_trace_open_file(f, "mem", "nosuchformat"));
+	assert_null(il_trace_open_file(f, "mem", "nosuchformat", &err));
+	assert_non_null(strstr(err.msg, "unknown trace format 'nosuchformat'"));
+	/* without a place for the reason, the open still fails */
+	fclose(f);
+	f = fmemopen((void *)line, strlen(line), "r");
+	assert_null(il_trace_open_file(f, "mem", "nosuchformat", NULL));
 	fclose(f);
 }
 
@@ -340,11 +347,12 @@ static void test_dat_magic(void **state)
 {
 	static const char magic[] = "\027\010\104tracing6\0\0\0\0\0";
 	FILE *f = fmemopen((void *)magic, sizeof(magic), "r");
-	struct il_trace *t = il_trace_open_file(f, "mem.dat", NULL);
+	struct il_error err = { 0 };
+	struct il_trace *t = il_trace_open_file(f, "mem.dat", NULL, &err);
 
 	/* Either libtracecmd refuses this stub, or the reader says it is not built in. */
 	assert_null(t);
-	assert_non_null(strstr(il_trace_error(), "dat"));
+	assert_non_null(strstr(err.msg, "dat"));
 	fclose(f);
 }
 
@@ -446,7 +454,7 @@ static void test_long_and_binary_lines(void **state)
 	memcpy(text + 5, "\0\xff\x01", 3); /* NUL and high bytes inside a line */
 	strcpy(text + len - strlen(tail), tail);
 	f = fmemopen(text, len, "r");
-	t = il_trace_open_file(f, "mem", "ftrace");
+	t = il_trace_open_file(f, "mem", "ftrace", NULL);
 	assert_non_null(t);
 	assert_int_equal(il_trace_next(t, &ev), 1);
 	assert_int_equal(ev.line, 2);
@@ -479,12 +487,13 @@ static void fold(struct digest *d, const struct il_trace_event *ev)
 
 static struct digest read_fixture(const char *path, const char *want_reader)
 {
-	struct il_trace *t = il_trace_open(path, NULL);
+	struct il_error err = { 0 };
+	struct il_trace *t = il_trace_open(path, NULL, &err);
 	struct il_trace_event ev;
 	struct digest d = { { 0 }, 0xcbf29ce484222325ULL };
 
 	if (!t)
-		fail_msg("%s: %s", path, il_trace_error());
+		fail_msg("%s: %s", path, err.msg);
 	assert_string_equal(il_trace_reader_name(t), want_reader);
 	while (il_trace_next(t, &ev) == 1)
 		fold(&d, &ev);
@@ -538,6 +547,7 @@ static void test_fixture_dat(void **state)
 {
 	const char *name, *desc, *unavailable = NULL;
 	char tmp[] = "/tmp/idlelab-test-dat-XXXXXX", cmd[512];
+	struct il_error err = { 0 };
 	struct il_trace *t;
 	struct il_trace_event ev;
 	u64 n[IL_EV__COUNT] = { 0 };
@@ -557,9 +567,9 @@ static void test_fixture_dat(void **state)
 		unlink(tmp);
 		skip();
 	}
-	t = il_trace_open(tmp, NULL);
+	t = il_trace_open(tmp, NULL, &err);
 	if (!t)
-		fail_msg("%s", il_trace_error());
+		fail_msg("%s", err.msg);
 	assert_string_equal(il_trace_reader_name(t), "dat");
 	assert_string_equal(il_trace_info(t)->instance, "idlelab_fixture");
 	while (il_trace_next(t, &ev) == 1)
@@ -642,6 +652,9 @@ static char *read_all(const char *path, size_t *len)
 	return buf;
 }
 
+/* Why the last read_memory() failed, opening or reading. */
+static struct il_error read_error;
+
 static struct digest read_memory(const void *data, size_t len, struct il_trace_counts *counts,
 				 int *last)
 {
@@ -652,7 +665,7 @@ static struct digest read_memory(const void *data, size_t len, struct il_trace_c
 	int r;
 
 	assert_non_null(f);
-	t = il_trace_open_file(f, "mem", NULL);
+	t = il_trace_open_file(f, "mem", NULL, &read_error);
 	if (!t && errno == EBADMSG) {
 		/* damaged within the first buffer: the open fails, saying why */
 		*last = -1;
@@ -660,10 +673,12 @@ static struct digest read_memory(const void *data, size_t len, struct il_trace_c
 		return d;
 	}
 	if (!t)
-		fail_msg("%s", il_trace_error());
+		fail_msg("%s", read_error.msg);
 	while ((r = il_trace_next(t, &ev)) == 1)
 		fold(&d, &ev);
 	*last = r;
+	if (r < 0)
+		snprintf(read_error.msg, sizeof(read_error.msg), "%s", il_trace_error(t));
 	*counts = *il_trace_counts(t);
 	il_trace_close(t);
 	fclose(f);
@@ -730,7 +745,7 @@ static void test_compressed(void **state)
 		read_memory(z, len / 2, &cc, &last);
 		assert_int_equal(last, -1);
 		assert_int_equal(errno, EBADMSG);
-		assert_non_null(strstr(il_trace_error(), "corrupt"));
+		assert_non_null(strstr(read_error.msg, "corrupt"));
 		free(two);
 		free(z1);
 		free(z);

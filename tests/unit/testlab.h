@@ -6,7 +6,7 @@
 #ifndef IDLELAB_TESTLAB_H
 #define IDLELAB_TESTLAB_H
 
-#include "scenario/scenario.h"
+#include "lab/lab.h"
 #include "trace/trace.h"
 
 /*

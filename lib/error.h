@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * error.h - an error message the library hands back instead of printing it.
+ * error.h - the library's error type: a message it hands back instead of printing it.
  *
- * The parsers of platform files and step inputs report where the problem is, compiler-style:
- * "FILE:LINE: message". The library fills a struct il_error and returns -1; only the CLI
- * prints it.
+ * The parsers (platform files, step inputs, rt-app files, scenario specs) report where
+ * the problem is, compiler-style: "FILE:LINE: message". The library fills a struct il_error
+ * and returns -1; only the CLI prints it.
  */
 #ifndef IDLELAB_ERROR_H
 #define IDLELAB_ERROR_H

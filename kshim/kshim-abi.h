@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "../governor.h"
+#include "../lib/governor.h"
 
 /* Bumped on every incompatible change of this header or of lib/cpuidle.h, lib/env.h. */
 #define KSHIM_ABI_VERSION 3

@@ -3,15 +3,16 @@
  * battery.h - the seeds' benchmark battery: a fixed list of scenario variants, and running
  * many lab runs on several threads.
  */
-#ifndef IDLELAB_SCN_BATTERY_H
-#define IDLELAB_SCN_BATTERY_H
+#ifndef IDLELAB_LAB_BATTERY_H
+#define IDLELAB_LAB_BATTERY_H
 
 #include <stddef.h>
 
-#include "scenario.h"
+#include "lab.h"
 
 /* What `idlelab battery` and `make demo` run by default (docs/lab.md). */
-#define IL_BATTERY_GOVERNORS "menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,oracle"
+#define IL_BATTERY_GOVERNORS \
+	"menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,oracle"
 #define IL_BATTERY_PLATFORMS "i5-10600k,rk3588"
 /* 5 simulated seconds per run: the default battery (378 runs) takes about 45 s of CPU. */
 #define IL_BATTERY_TIME_NS (5ULL * NSEC_PER_SEC)
@@ -47,4 +48,4 @@ typedef void (*il_lab_progress_fn)(void *ctx, size_t done, size_t total);
 int il_lab_run_all_progress(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
 			    unsigned int threads, int *errs, il_lab_progress_fn fn, void *ctx);
 
-#endif /* IDLELAB_SCN_BATTERY_H */
+#endif /* IDLELAB_LAB_BATTERY_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report.c - lab results as tables: the linux-pm row, the per-state and per-CPU details.
+ * tables.c - lab results as tables: the linux-pm row, the per-state and per-CPU details.
  *
  * DOC: the linux-pm table
  *
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "tables.h"
 
 static const char *const pm_fixed[] = { "device", "gov", "iter" };
 static const char *const pm_counts[] = {
@@ -102,7 +102,8 @@ int il_report_states(struct il_table *t, const struct il_lab_result *res)
 			return -1;
 		il_table_set_int(t, row, 1, (s64)s->usage[i]);
 		il_table_set_real(t, row, 2, (double)s->time_ns[i] / 1e9, 6);
-		il_table_set_real(t, row, 3, total_ns > 0 ? 100.0 * (double)s->time_ns[i] / total_ns : 0.0, 2);
+		il_table_set_real(t, row, 3,
+				  total_ns > 0 ? 100.0 * (double)s->time_ns[i] / total_ns : 0.0, 2);
 		il_table_set_int(t, row, 4, (s64)s->above[i]);
 		il_table_set_int(t, row, 5, (s64)s->below[i]);
 		il_table_set_int(t, row, 6, (s64)s->state_nightmares[i]);
@@ -149,7 +150,8 @@ int il_report_cpus(struct il_table *t, const struct il_lab_result *res)
 
 static const char *const run_cols[] = { "key", "value" };
 
-int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const struct il_lab_result *res)
+int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec,
+		       const struct il_lab_result *res)
 {
 	char args[256];
 	struct { const char *k; const char *v; } text[] = {
@@ -157,7 +159,8 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const
 		{ "governor", spec->preset->name },
 		{ "scenario", spec->scn->name },
 		{ "params", args },
-		{ "energy", res->sum.energy_known ? "model values (platform power numbers)" : "unknown" },
+		{ "energy",
+		  res->sum.energy_known ? "model values (platform power numbers)" : "unknown" },
 	};
 	struct { const char *k; s64 v; } nums[] = {
 		{ "cpus", res->ncpus }, { "hz", res->hz }, { "time_ns", (s64)res->m.duration_ns },
@@ -165,8 +168,10 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const
 		{ "wakeup_p50_ns", (s64)res->sum.wake_p50_ns }, { "wakeup_p90_ns", (s64)res->sum.wake_p90_ns },
 		{ "wakeup_p99_ns", (s64)res->sum.wake_p99_ns }, { "wakeup_p999_ns", (s64)res->sum.wake_p999_ns },
 		{ "wakeup_mean_ns", (s64)(res->sum.wake_mean_ns + 0.5) },
-		{ "wakeup_max_ns", (s64)res->sum.wake_max_ns }, { "wakeup_count", (s64)res->sum.wake_count },
-		{ "tick_stops", (s64)res->sum.tick_stops }, { "ticks_retained", (s64)res->sum.ticks_retained },
+		{ "wakeup_max_ns", (s64)res->sum.wake_max_ns },
+		{ "wakeup_count", (s64)res->sum.wake_count },
+		{ "tick_stops", (s64)res->sum.tick_stops },
+		{ "ticks_retained", (s64)res->sum.ticks_retained },
 	};
 
 	il_scn_format_args(spec->scn, &spec->args, args, sizeof(args));
@@ -175,7 +180,8 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec, const
 	for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); i++) {
 		int row = il_table_add_row(t);
 
-		if (row < 0 || il_table_set_str(t, row, 0, text[i].k) || il_table_set_str(t, row, 1, text[i].v))
+		if (row < 0 || il_table_set_str(t, row, 0, text[i].k) ||
+		    il_table_set_str(t, row, 1, text[i].v))
 			return -1;
 	}
 	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {

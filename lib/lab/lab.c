@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario.h"
+#include "lab.h"
 
 /*
  * The energy model of a platform: each state's power and entry + exit energy, and the power
@@ -62,7 +62,8 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	if (c->qos_us >= 0)
 		cfg->qos.cpu_latency_us = (s32)c->qos_us;
 	cfg->ipi_ns = c->ipi_ns >= 0 ? (u64)c->ipi_ns : il_lab_ipi_ns(spec->plat);
-	cfg->rcu_permille = 10 * (unsigned int)(c->rcu_pct >= 0 ? c->rcu_pct : spec->scn->default_rcu_pct);
+	cfg->rcu_permille =
+		10 * (unsigned int)(c->rcu_pct >= 0 ? c->rcu_pct : spec->scn->default_rcu_pct);
 	il_lab_power(spec->plat, spec->active_uw, &cfg->power);
 	cfg->pn_us = spec->pn_us;
 	cfg->nohz_full = c->has_nohz_full ? c->nohz_full : NULL;
