@@ -580,6 +580,19 @@ static void note_progress(struct checker *c, const char *in)
 		c->opts->progress->in = in;
 }
 
+/*
+ * The polling loop ran out its window: the residency is the window plus an overshoot of up
+ * to 3 us, drawn from the stream; the reference side's window decides.
+ */
+static void poll_timeout_outcome(struct checker *c, struct kgov_step *st)
+{
+	u64 limit = il_cpuidle_poll_time(&c->drv, &c->up.dev);
+
+	st->residency_ns = (s64)(limit > (u64)KTIME_MAX / 2 ? 0 : limit) +
+			   kgov_rng_range(&c->rng, 0, 3000);
+	st->exit_clock_ns = st->clock_ns + (u64)st->residency_ns;
+}
+
 static void do_select(struct checker *c, struct side *s)
 {
 	note_progress(c, s == &c->up ? "upstream select()" : "port select()");
@@ -674,15 +687,8 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 			return ret;
 
 		kgov_gen_outcome(&c->rng, &c->drv, &c->up.se.env, c->up.idx, &c->pattern, st);
-		if (st->poll_timeout) {
-			/* the polling loop ran out its window: residency = window + overshoot */
-			u64 limit = il_cpuidle_poll_time(&c->drv, &c->up.dev);
-
-			st->residency_ns = (s64)(limit > (u64)KTIME_MAX / 2 ? 0 : limit) +
-					   kgov_rng_range(&c->rng, 0, 3000);
-			st->exit_clock_ns = st->clock_ns + (u64)st->residency_ns;
-			/* the port side computes (and caches) its own window in do_enter() */
-		}
+		if (st->poll_timeout)
+			poll_timeout_outcome(c, st); /* the port side caches its window in do_enter() */
 		do_enter(c, &c->up, st);
 		if (c->solo) {
 			ret = observe(c, true, false);
@@ -796,13 +802,8 @@ static int diff_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		}
 
 		kgov_gen_outcome(&c->rng, &c->drv, &c->up.se.env, c->up.idx, &c->pattern, st);
-		if (st->poll_timeout) {
-			u64 limit = il_cpuidle_poll_time(&c->drv, &c->up.dev);
-
-			st->residency_ns = (s64)(limit > (u64)KTIME_MAX / 2 ? 0 : limit) +
-					   kgov_rng_range(&c->rng, 0, 3000);
-			st->exit_clock_ns = st->clock_ns + (u64)st->residency_ns;
-		}
+		if (st->poll_timeout)
+			poll_timeout_outcome(c, st);
 		share_outcome(c, st, &st_new, c->port.idx);
 		if (k) {
 			k->in[0] = *st;
