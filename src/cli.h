@@ -88,6 +88,33 @@ void cli_scan_init(struct cli_scan *s, int argc, char **argv);
 int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **value,
 		 struct cli_error *err);
 
+/**
+ * cli_parse_options - the option loop of every parser: scan @argv with @opts and give each
+ * option and each positional argument (id CLI_OPT_POSITIONAL) to @option, in order
+ * Return: CLI_PARSE_HELP at option @help_id (-h, --help), CLI_PARSE_ERROR at the first
+ * scanning error or option that @option refuses (@err says why), else CLI_PARSE_OK.
+ */
+int cli_parse_options(int argc, char **argv, const struct cli_opt *opts, int help_id,
+		      int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		      void *state, struct cli_error *err);
+
+/*
+ * struct cli_lifecycle - one command's steps, for cli_main(), which owns the rest: allocate
+ * @size zeroed bytes of state, @parse (pure), the usage error (exit 2) or @usage (exit 0) it
+ * asks for, else @run, then @release and free. So a command file holds only its own steps.
+ */
+struct cli_lifecycle {
+	const char *name;  /* the command: "idlelab NAME: ..." in its messages */
+	size_t size;       /* of its state */
+	int (*parse)(int argc, char **argv, void *state, struct cli_error *err); /* CLI_PARSE_* */
+	void (*usage)(FILE *out);
+	int (*run)(void *state);       /* the exit code */
+	void (*release)(void *state);  /* what parse or run left to free in @state, or NULL */
+};
+
+/** cli_main - run the command @cmd with @argc/@argv; Return: its exit code */
+int cli_main(const struct cli_lifecycle *cmd, int argc, char **argv);
+
 /* ---- the subcommands' arguments ----------------------------------------------------------- */
 
 struct governors_args {

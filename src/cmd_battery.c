@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "progress.h"
 #include "gov/governors.h"
 #include "output/output.h"
@@ -29,9 +29,9 @@
 #define BATTERY_DEFAULT_TIME_NS IL_BATTERY_TIME_NS
 
 struct battery_args {
-	char gov_buf[LAB_GOV_LIST_LEN];
+	char gov_buf[CLI_GOV_LIST_LEN];
 	int ngov;
-	const char *governors[LAB_MAX_GOVERNORS];
+	const char *governors[CLI_MAX_GOVERNORS];
 	char plat_buf[1024];
 	int nplat;
 	const char *platforms[BATTERY_MAX_PLATFORMS];
@@ -106,26 +106,26 @@ static int battery_option(struct battery_args *a, int id, const char *value, str
 
 	switch (id) {
 	case BAT_OPT_GOV:
-		return lab_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
+		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, CLI_MAX_GOVERNORS,
 				      &a->ngov, "governor", err);
 	case BAT_OPT_PLAT:
-		return lab_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
+		return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
 				      BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case BAT_OPT_TIME:
-		if (lab_parse_time(value, &a->time_ns))
+		if (cli_parse_time(value, &a->time_ns))
 			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
 		return CLI_PARSE_OK;
 	case BAT_OPT_SEED:
-		if (lab_parse_count(value, UINT64_MAX, &a->seed))
+		if (cli_parse_count(value, UINT64_MAX, &a->seed))
 			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
 		return CLI_PARSE_OK;
 	case BAT_OPT_ITER:
-		if (lab_parse_count(value, LAB_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
+		if (cli_parse_count(value, CLI_MAX_ITER, &v) || !v)
+			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, CLI_MAX_ITER);
 		a->iter = (int)v;
 		return CLI_PARSE_OK;
 	case BAT_OPT_JOBS:
-		if (lab_parse_count(value, BATTERY_MAX_JOBS, &v) || !v)
+		if (cli_parse_count(value, BATTERY_MAX_JOBS, &v) || !v)
 			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, BATTERY_MAX_JOBS);
 		a->jobs = (unsigned int)v;
 		return CLI_PARSE_OK;
@@ -185,7 +185,7 @@ static int battery_parse_args(int argc, char **argv, struct battery_args *a, str
 struct battery {
 	const struct battery_args *a;
 	struct il_platform plat[BATTERY_MAX_PLATFORMS];
-	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	const struct il_preset *presets[CLI_MAX_GOVERNORS];
 	int nvar;
 	const struct il_scenario *scn[64];
 	struct il_scn_args args[64];
@@ -204,7 +204,7 @@ static int battery_resolve(struct battery *b)
 {
 	const struct battery_args *a = b->a;
 	struct il_error perr;
-	int ret = lab_find_presets(a->governors, a->ngov, b->presets, "battery");
+	int ret = cli_find_presets(a->governors, a->ngov, b->presets, "battery");
 
 	if (ret != CLI_EXIT_OK)
 		return ret;
@@ -216,7 +216,7 @@ static int battery_resolve(struct battery *b)
 		}
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
-		ret = lab_load_platform(a->platforms[p], &b->plat[p], "battery");
+		ret = cli_load_platform(a->platforms[p], &b->plat[p], "battery");
 	return ret;
 }
 

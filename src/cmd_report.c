@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "report/report.h"
 
 #define REPORT_MAX_METRICS 16
@@ -184,7 +184,7 @@ static int set_option(struct report_args *a, int id, const char *value, struct c
 		a->opts.sweep_x = value;
 		break;
 	case RP_OPT_METRIC:
-		if (lab_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics, REPORT_MAX_METRICS, &n,
+		if (cli_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics, REPORT_MAX_METRICS, &n,
 				   "metric", err) != CLI_PARSE_OK)
 			return CLI_PARSE_ERROR;
 		a->metrics[n] = NULL;

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "progress.h"
 #include "gov/governors.h"
 #include "output/output.h"
@@ -46,9 +46,9 @@ struct sweep_param {
 };
 
 struct sweep_args {
-	char gov_buf[LAB_GOV_LIST_LEN];
+	char gov_buf[CLI_GOV_LIST_LEN];
 	int ngov;
-	const char *governors[LAB_MAX_GOVERNORS];
+	const char *governors[CLI_MAX_GOVERNORS];
 	char plat_buf[1024];
 	int nplat;
 	const char *platforms[SWEEP_MAX_PLATFORMS];
@@ -140,11 +140,11 @@ static int parse_range(struct sweep_param *p, const char *spec, struct cli_error
 	uint64_t a, b, step;
 	char buf[32];
 
-	if (!colon || colon < dots || lab_parse_count_to(spec, dots, UINT64_MAX, &a) ||
-	    lab_parse_count_to(dots + 2, colon, UINT64_MAX, &b))
+	if (!colon || colon < dots || cli_parse_count_to(spec, dots, UINT64_MAX, &a) ||
+	    cli_parse_count_to(dots + 2, colon, UINT64_MAX, &b))
 		return cli_error_set(err, "--param %s: '%s' is not a range A..B:STEP of integers (0..400:10)",
 				     p->name, spec);
-	if (lab_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) || !step)
+	if (cli_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) || !step)
 		return cli_error_set(err, "--param %s: the step of '%s' must be a positive integer", p->name, spec);
 	if (a > b)
 		return cli_error_set(err, "--param %s: the range '%s' is empty (A > B)", p->name, spec);
@@ -203,10 +203,10 @@ static int sweep_option(struct sweep_args *a, int id, const char *value, struct 
 
 	switch (id) {
 	case SW_OPT_GOV:
-		return lab_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
+		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, CLI_MAX_GOVERNORS,
 				      &a->ngov, "governor", err);
 	case SW_OPT_PLAT:
-		return lab_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms, SWEEP_MAX_PLATFORMS,
+		return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms, SWEEP_MAX_PLATFORMS,
 				      &a->nplat, "platform", err);
 	case SW_OPT_SCN:
 		a->scenario = value;
@@ -214,20 +214,20 @@ static int sweep_option(struct sweep_args *a, int id, const char *value, struct 
 	case SW_OPT_PARAM:
 		return parse_param(a, value, err);
 	case SW_OPT_TIME:
-		if (lab_parse_time(value, &a->time_ns))
+		if (cli_parse_time(value, &a->time_ns))
 			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
 		return CLI_PARSE_OK;
 	case SW_OPT_SEED:
-		if (lab_parse_count_to(value, end, UINT64_MAX, &a->seed))
+		if (cli_parse_count_to(value, end, UINT64_MAX, &a->seed))
 			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
 		return CLI_PARSE_OK;
 	case SW_OPT_ITER:
-		if (lab_parse_count_to(value, end, LAB_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
+		if (cli_parse_count_to(value, end, CLI_MAX_ITER, &v) || !v)
+			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, CLI_MAX_ITER);
 		a->iter = (int)v;
 		return CLI_PARSE_OK;
 	case SW_OPT_JOBS:
-		if (lab_parse_count_to(value, end, SWEEP_MAX_JOBS, &v) || !v)
+		if (cli_parse_count_to(value, end, SWEEP_MAX_JOBS, &v) || !v)
 			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, SWEEP_MAX_JOBS);
 		a->jobs = (unsigned int)v;
 		return CLI_PARSE_OK;
@@ -294,7 +294,7 @@ struct sweep_combo {
 struct sweep {
 	const struct sweep_args *a;
 	struct il_platform plat[SWEEP_MAX_PLATFORMS];
-	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	const struct il_preset *presets[CLI_MAX_GOVERNORS];
 	int ncombo;
 	struct sweep_combo *combo;
 	size_t ncases;
@@ -370,7 +370,7 @@ static int sweep_combos(struct sweep *w)
 		if (len >= sizeof(k->spec))
 			return usage_error("scenario '%s%s' too long", a->scenario, "");
 		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr)) {
-			if (lab_scn_file_error(k->scn, &k->args, &perr)) {
+			if (cli_scn_file_error(k->scn, &k->args, &perr)) {
 				fprintf(stderr, "idlelab sweep: %s\n", perr.msg);
 				return CLI_EXIT_RUNTIME;
 			}
@@ -383,7 +383,7 @@ static int sweep_combos(struct sweep *w)
 static int sweep_resolve(struct sweep *w)
 {
 	const struct sweep_args *a = w->a;
-	int ret = lab_find_presets(a->governors, a->ngov, w->presets, "sweep");
+	int ret = cli_find_presets(a->governors, a->ngov, w->presets, "sweep");
 
 	if (ret != CLI_EXIT_OK)
 		return ret;
@@ -398,7 +398,7 @@ static int sweep_resolve(struct sweep *w)
 		return usage_error("%s cases: more than %s", n, "1000000");
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
-		ret = lab_load_platform(a->platforms[p], &w->plat[p], "sweep");
+		ret = cli_load_platform(a->platforms[p], &w->plat[p], "sweep");
 	return ret;
 }
 
