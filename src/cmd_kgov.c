@@ -1143,28 +1143,35 @@ out:
 	return ret;
 }
 
+static int kgov_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return kgov_parse_args(argc, argv, state, err);
+}
+
+static int kgov_main(void *state)
+{
+	struct kgov_args *args = state;
+
+	switch (args->action) {
+	case KGOV_BUILD:
+		return cmd_build(args);
+	case KGOV_RECORD:
+		return cmd_record(args);
+	case KGOV_VERIFY:
+		return cmd_verify(args);
+	case KGOV_DIFF:
+		return cmd_diff(args);
+	default:
+		return cmd_check(args);
+	}
+}
+
 int cmd_kgov(int argc, char **argv)
 {
-	struct kgov_args args;
-	struct cli_error err;
+	static const struct cli_lifecycle lc = {
+		.name = "kgov", .size = sizeof(struct kgov_args), .parse = kgov_parse,
+		.usage = cmd_kgov_usage, .run = kgov_main,
+	};
 
-	switch (kgov_parse_args(argc, argv, &args, &err)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("kgov", err.msg);
-	case CLI_PARSE_HELP:
-		cmd_kgov_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	switch (args.action) {
-	case KGOV_BUILD:
-		return cmd_build(&args);
-	case KGOV_RECORD:
-		return cmd_record(&args);
-	case KGOV_VERIFY:
-		return cmd_verify(&args);
-	case KGOV_DIFF:
-		return cmd_diff(&args);
-	default:
-		return cmd_check(&args);
-	}
+	return cli_main(&lc, argc, argv);
 }

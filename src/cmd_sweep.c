@@ -34,7 +34,7 @@
 #define SWEEP_MAX_VALUES 10000
 #define SWEEP_MAX_CASES 1000000
 #define SWEEP_MAX_PLATFORMS 16
-#define SWEEP_MAX_JOBS 256
+#define SWEEP_MAX_JOBS CLI_MAX_JOBS
 #define SWEEP_DEFAULT_TIME_NS (5ULL * 1000000000ULL)
 #define SWEEP_SPEC_LEN 512
 #define SWEEP_MAX_LABELS (5 + SWEEP_MAX_PARAMS)
@@ -196,10 +196,9 @@ static int parse_param(struct sweep_args *a, const char *value, struct cli_error
 	return strstr(eq + 1, "..") ? parse_range(p, eq + 1, err) : parse_list(p, eq + 1, err);
 }
 
-static int sweep_option(struct sweep_args *a, int id, const char *value, struct cli_error *err)
+static int sweep_option(void *state, int id, const char *value, struct cli_error *err)
 {
-	uint64_t v;
-	const char *end = value + strlen(value);
+	struct sweep_args *a = state;
 
 	switch (id) {
 	case SW_OPT_GOV:
@@ -214,23 +213,13 @@ static int sweep_option(struct sweep_args *a, int id, const char *value, struct 
 	case SW_OPT_PARAM:
 		return parse_param(a, value, err);
 	case SW_OPT_TIME:
-		if (cli_parse_time(value, &a->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
-		return CLI_PARSE_OK;
+		return cli_opt_time(value, &a->time_ns, err);
 	case SW_OPT_SEED:
-		if (cli_parse_count_to(value, end, UINT64_MAX, &a->seed))
-			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-		return CLI_PARSE_OK;
+		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case SW_OPT_ITER:
-		if (cli_parse_count_to(value, end, CLI_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, CLI_MAX_ITER);
-		a->iter = (int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_iter(value, &a->iter, err);
 	case SW_OPT_JOBS:
-		if (cli_parse_count_to(value, end, SWEEP_MAX_JOBS, &v) || !v)
-			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, SWEEP_MAX_JOBS);
-		a->jobs = (unsigned int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_jobs(value, &a->jobs, err);
 	case SW_OPT_OUT:
 		a->dir = value;
 		return CLI_PARSE_OK;
@@ -262,23 +251,13 @@ static int sweep_check(const struct sweep_args *a, struct cli_error *err)
 
 static int sweep_parse_args(int argc, char **argv, struct sweep_args *a, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
+	int ret;
 
 	a->time_ns = SWEEP_DEFAULT_TIME_NS;
 	a->seed = 1;
 	a->iter = 1;
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, sweep_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == SW_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (sweep_option(a, id, value, err) != CLI_PARSE_OK)
-			return CLI_PARSE_ERROR;
-	}
-	return sweep_check(a, err);
+	ret = cli_parse_options(argc, argv, sweep_opts, SW_OPT_HELP, sweep_option, a, err);
+	return ret == CLI_PARSE_OK ? sweep_check(a, err) : ret;
 }
 
 /* ---- the cases ---------------------------------------------------------------------------- */
@@ -690,39 +669,47 @@ static void sweep_args_free(struct sweep_args *a)
 	}
 }
 
-int cmd_sweep(int argc, char **argv)
+/* What cli_main() allocates: the options and the cases. */
+struct sweep_cmd {
+	struct sweep_args a;
+	struct sweep w;
+};
+
+static int sweep_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct sweep_args *a = calloc(1, sizeof(*a));
-	struct sweep *w = calloc(1, sizeof(*w));
-	struct cli_error err;
+	return sweep_parse_args(argc, argv, &((struct sweep_cmd *)state)->a, err);
+}
+
+static int sweep_main(void *state)
+{
+	struct sweep_cmd *c = state;
+	const struct sweep_args *a = &c->a;
 	int ret;
 
-	if (!a || !w) {
-		free(a);
-		free(w);
-		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
-		return CLI_EXIT_RUNTIME;
-	}
-	switch (sweep_parse_args(argc, argv, a, &err)) {
-	case CLI_PARSE_ERROR:
-		ret = cli_usage_error("sweep", err.msg);
-		goto out;
-	case CLI_PARSE_HELP:
-		cmd_sweep_usage(stdout);
-		ret = CLI_EXIT_OK;
-		goto out;
-	}
-	w->a = a;
-	ret = sweep_resolve(w);
+	c->w.a = a;
+	ret = sweep_resolve(&c->w);
 	if (ret == CLI_EXIT_OK)
 		ret = a->emit ? cli_check_output("sweep", a->emit, false)
 			      : cli_check_output("sweep", a->dir, true);
 	if (ret == CLI_EXIT_OK)
-		ret = a->emit ? sweep_emit(w) : sweep_run(w);
-out:
-	free(w->combo);
-	sweep_args_free(a);
-	free(a);
-	free(w);
+		ret = a->emit ? sweep_emit(&c->w) : sweep_run(&c->w);
 	return ret;
+}
+
+static void sweep_release(void *state)
+{
+	struct sweep_cmd *c = state;
+
+	free(c->w.combo);
+	sweep_args_free(&c->a);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "sweep", .size = sizeof(struct sweep_cmd), .parse = sweep_parse,
+		.usage = cmd_sweep_usage, .run = sweep_main, .release = sweep_release,
+	};
+
+	return cli_main(&lc, argc, argv);
 }
