@@ -12,9 +12,13 @@
  *     CLI_PARSE_HELP (print the command's usage, exit 0) or CLI_PARSE_ERROR (err says why,
  *     exit 2).
  *  3. Only the CLI prints and exits. Exit codes: 0 success, 1 runtime or input error (a
- *     file that cannot be read, a bad platform file or step script), 2 usage error (bad
- *     option, missing argument, unknown command, governor or built-in name), 3 a verdict or
- *     threshold failed (--fail-on), 128+N killed by signal N (idlelab(1), idlelab --help).
+ *     file that cannot be read, a bad platform file or step script, a run that failed), 2
+ *     usage error (bad option, missing argument, and any bad value given on the command
+ *     line: an unknown command, governor, built-in platform, scenario, metric or format, a
+ *     malformed number), 3 a verdict or threshold failed (--fail-on), 128+N killed by
+ *     signal N (idlelab(1), idlelab --help; tests/cli/exit-status.t).
+ *  4. The lifecycle is cli_main()'s (struct cli_lifecycle): a command file gives its parser,
+ *     usage and run steps; the options shared by several commands are in cli_opts.h.
  */
 #ifndef IDLELAB_CLI_H
 #define IDLELAB_CLI_H

@@ -38,6 +38,7 @@
 #include "commands.h"
 #include "kgov/kgov.h"
 #include "lab/lab.h"
+#include "platform/platform.h"
 #include "util/atomic.h"
 #include "util/parse.h"
 
@@ -1148,10 +1149,21 @@ static int kgov_parse(int argc, char **argv, void *state, struct cli_error *err)
 	return kgov_parse_args(argc, argv, state, err);
 }
 
+/* -p NAME: an unknown built-in name is a usage error, found before anything is compiled. */
+static int check_platform_name(const char *name)
+{
+	if (!name || il_platform_is_path(name) || il_platform_builtin_text(name))
+		return CLI_EXIT_OK;
+	fprintf(stderr, "idlelab kgov: %s: no such built-in platform (see 'idlelab platforms')\n", name);
+	return CLI_EXIT_USAGE;
+}
+
 static int kgov_main(void *state)
 {
 	struct kgov_args *args = state;
 
+	if (check_platform_name(args->platform))
+		return CLI_EXIT_USAGE;
 	switch (args->action) {
 	case KGOV_BUILD:
 		return cmd_build(args);

@@ -30,7 +30,7 @@
 
 #define VERDICT_MAX_PLATFORMS 32
 #define VERDICT_MAX_SCENARIOS CLI_MAX_SCENARIOS
-#define VERDICT_MAX_JOBS 256
+#define VERDICT_MAX_JOBS CLI_MAX_JOBS
 #define VERDICT_DEFAULT_ITER IL_VERDICT_DEFAULT_ITER
 #define VERDICT_DEFAULT_TIME_NS IL_VERDICT_TIME_NS
 #define VERDICT_EXIT_FAIL 3
@@ -119,27 +119,15 @@ static int set_platforms(struct verdict_args *a, const char *value, struct cli_e
 
 static int verdict_option_run(struct verdict_args *a, int id, const char *value, struct cli_error *err)
 {
-	uint64_t v;
-
 	switch (id) {
 	case VD_OPT_ITER:
-		if (cli_parse_count(value, CLI_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, CLI_MAX_ITER);
-		a->iter = (int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_iter(value, &a->iter, err);
 	case VD_OPT_SEED:
-		if (cli_parse_count(value, UINT64_MAX / 2, &a->seed))
-			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-		return CLI_PARSE_OK;
+		return cli_opt_seed(value, UINT64_MAX / 2, &a->seed, err);
 	case VD_OPT_TIME:
-		if (cli_parse_time(value, &a->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
-		return CLI_PARSE_OK;
+		return cli_opt_time(value, &a->time_ns, err);
 	case VD_OPT_JOBS:
-		if (cli_parse_count(value, VERDICT_MAX_JOBS, &v) || !v)
-			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, VERDICT_MAX_JOBS);
-		a->jobs = (unsigned int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_jobs(value, &a->jobs, err);
 	case VD_OPT_CASE:
 		if (cli_parse_count(value, UINT64_MAX / 2, &a->case_index))
 			return cli_error_set(err, "--case: '%s' is not a case number", value);
@@ -149,8 +137,10 @@ static int verdict_option_run(struct verdict_args *a, int id, const char *value,
 	return cli_error_set(err, "unexpected argument '%s'", value);
 }
 
-static int verdict_option(struct verdict_args *a, int id, const char *value, struct cli_error *err)
+static int verdict_option(void *state, int id, const char *value, struct cli_error *err)
 {
+	struct verdict_args *a = state;
+
 	switch (id) {
 	case VD_OPT_GOV:
 		if (a->ngov)
@@ -194,10 +184,7 @@ static int verdict_option(struct verdict_args *a, int id, const char *value, str
 		a->metric_s = value;
 		return CLI_PARSE_OK;
 	case VD_OPT_FORMAT:
-		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
-		a->format = value;
-		return CLI_PARSE_OK;
+		return cli_opt_format(value, &a->format, err);
 	case VD_OPT_OUT:
 		a->output = value;
 		return CLI_PARSE_OK;
@@ -225,9 +212,7 @@ static int verdict_check(const struct verdict_args *a, struct cli_error *err)
 
 static int verdict_parse_args(int argc, char **argv, struct verdict_args *a, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
+	int ret;
 
 	memset(a, 0, sizeof(*a));
 	a->iter = VERDICT_DEFAULT_ITER;
@@ -236,15 +221,9 @@ static int verdict_parse_args(int argc, char **argv, struct verdict_args *a, str
 	a->alpha = IL_VERDICT_DEFAULT_ALPHA;
 	a->min_effect = IL_VERDICT_DEFAULT_MIN_EFFECT;
 	a->format = "table";
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, verdict_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == VD_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (verdict_option(a, id, value, err) != CLI_PARSE_OK)
-			return CLI_PARSE_ERROR;
-	}
+	ret = cli_parse_options(argc, argv, verdict_opts, VD_OPT_HELP, verdict_option, a, err);
+	if (ret != CLI_PARSE_OK)
+		return ret;
 	if (!a->nplat && set_platforms(a, "all", err))
 		return CLI_PARSE_ERROR;
 	return verdict_check(a, err);
@@ -280,6 +259,15 @@ static int fail(const char *fmt, const char *a, const char *b)
 	return CLI_EXIT_RUNTIME;
 }
 
+/* A bad value on the command line (an unknown name): a usage error, exit 2, as in every command. */
+static int usage(const char *fmt, const char *a, const char *b)
+{
+	char msg[4 * CLI_ERROR_LEN];
+
+	snprintf(msg, sizeof(msg), fmt, a, b);
+	return cli_usage_error("verdict", msg);
+}
+
 /* A `file:OBJ.so[@PRESET]` governor, loaded here so that a failure shows why. */
 static int load_file_preset(const char *name, const struct il_preset **out)
 {
@@ -293,7 +281,7 @@ static int load_file_preset(const char *name, const struct il_preset **out)
 		opts.like = il_preset_find(at + 1);
 		if (!opts.like || il_kgov_is_loaded(opts.like))
 			return fail("governor '%s': unknown preset '%s' after '@' (see 'idlelab governors')", name,
-				    at + 1);
+				    at + 1); /* part of the file: spec, 1 as in run */
 	}
 	*out = il_kgov_load(path, &opts, &err);
 	if (!*out)
@@ -308,14 +296,17 @@ static int resolve_governors(struct verdict_ctx *c)
 	for (int g = 0; g < a->ngov; g++) {
 		const char *name = a->governors[g];
 
+		int ret;
+
 		if (!strncmp(name, "file:", 5)) {
-			if (load_file_preset(name, &c->presets[g]))
-				return CLI_EXIT_RUNTIME;
+			ret = load_file_preset(name, &c->presets[g]);
+			if (ret)
+				return ret;
 			continue;
 		}
 		c->presets[g] = il_preset_find(name);
 		if (!c->presets[g])
-			return fail("unknown governor '%s'%s", name, " (see 'idlelab governors')");
+			return usage("unknown governor '%s'%s", name, " (see 'idlelab governors')");
 	}
 	c->base = 0;
 	if (a->baseline) {
@@ -347,12 +338,12 @@ static int resolve_metrics(struct verdict_ctx *c)
 		int m = il_vmetric_find(s);
 
 		if (m < 0)
-			return fail("unknown metric '%s' (%s)", s,
-				    "score, idle_misses, idle_miss_ratio, aboves, belows, wakeup_p99_us, energy");
+			return usage("unknown metric '%s' (%s)", s,
+				     "score, idle_misses, idle_miss_ratio, aboves, belows, wakeup_p99_us, energy");
 		c->metrics |= 1u << m;
 	}
 	if (!c->metrics)
-		return fail("-m '%s': no metric%s", c->a.metric_s, "");
+		return usage("-m '%s': no metric%s", c->a.metric_s, "");
 	return CLI_EXIT_OK;
 }
 
@@ -374,6 +365,8 @@ static int resolve_scenarios(struct verdict_ctx *c)
 			char msg[2 * CLI_ERROR_LEN];
 
 			snprintf(msg, sizeof(msg), "-s %.200s: %s", c->specs[s], perr.msg);
+			if (cli_scn_file_error(c->scn[s], &c->args[s], &perr))
+				return fail("%s%s", msg, ""); /* the file -s names is bad input */
 			return cli_usage_error("verdict", msg);
 		}
 	}
@@ -385,8 +378,11 @@ static int resolve_platforms(struct verdict_ctx *c)
 	struct il_error perr;
 
 	for (int p = 0; p < c->a.nplat; p++) {
-		if (il_platform_load(c->a.platforms[p], &c->plat[p], &perr))
-			return fail("platform '%s': %s", c->a.platforms[p], perr.msg);
+		if (il_platform_load(c->a.platforms[p], &c->plat[p], &perr)) {
+			if (il_platform_is_path(c->a.platforms[p]))
+				return fail("platform '%s': %s", c->a.platforms[p], perr.msg);
+			return usage("platform '%s': %s", c->a.platforms[p], perr.msg);
+		}
 		c->plat_names[p] = c->plat[p].name;
 	}
 	return CLI_EXIT_OK;
@@ -971,8 +967,8 @@ static int merge_setup(struct verdict_merge *m, const char *path, const char *ca
 	    m->c->a.has_case || m->c->a.output)
 		return fail("%s: not the options of a verdict: %s", path, err.msg);
 	ret = verdict_resolve(m->c);
-	if (ret)
-		return ret;
+	if (ret) /* a case file that names what this binary does not know is bad input */
+		return ret == CLI_EXIT_USAGE ? CLI_EXIT_RUNTIME : ret;
 	m->c->have = calloc(total_cases(m->c), sizeof(*m->c->have));
 	return m->c->have ? CLI_EXIT_OK : fail("%s: %s", path, strerror(ENOMEM));
 }
