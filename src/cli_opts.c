@@ -46,6 +46,27 @@ int cli_split_list(const char *list, char *buf, size_t cap, const char **names, 
 	return CLI_PARSE_OK;
 }
 
+int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names, int max,
+		    int *n, const char *what, struct cli_error *err)
+{
+	size_t len = strlen(list) + 1;
+	char *copy = buf + *used, *save = NULL;
+	int before = *n;
+
+	if (*used + len > cap)
+		return cli_error_set(err, "%s list too long", what);
+	memcpy(copy, list, len);
+	*used += len;
+	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (*n == max)
+			return cli_error_set(err, "more than %d %ss", max, what);
+		names[(*n)++] = s;
+	}
+	if (*n == before)
+		return cli_error_set(err, "empty %s list", what);
+	return CLI_PARSE_OK;
+}
+
 int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err)
 {
 	if (cli_parse_time(value, ns))

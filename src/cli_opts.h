@@ -46,6 +46,15 @@ int cli_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t
 int cli_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
 		   const char *what, struct cli_error *err);
 
+/**
+ * cli_append_list - cli_split_list() for an option that may be repeated: the names of @list
+ * are added after the *@n there are, the text kept at @buf + *@used (@cap bytes in all), so
+ * "-g a,b -g c" is "-g a,b,c"
+ * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (too long, too many, empty).
+ */
+int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names, int max,
+		    int *n, const char *what, struct cli_error *err);
+
 /*
  * The options with one meaning and one message in every command; each takes the option's
  * text @value and returns CLI_PARSE_OK or CLI_PARSE_ERROR with @err set.

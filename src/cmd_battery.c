@@ -30,9 +30,11 @@
 
 struct battery_args {
 	char gov_buf[CLI_GOV_LIST_LEN];
+	size_t gov_used;
 	int ngov;
 	const char *governors[CLI_MAX_GOVERNORS];
 	char plat_buf[1024];
+	size_t plat_used;
 	int nplat;
 	const char *platforms[BATTERY_MAX_PLATFORMS];
 	uint64_t time_ns;
@@ -106,11 +108,11 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 
 	switch (id) {
 	case BAT_OPT_GOV:
-		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, CLI_MAX_GOVERNORS,
-				      &a->ngov, "governor", err);
+		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used, a->governors,
+				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case BAT_OPT_PLAT:
-		return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
-				      BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
+		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used, a->platforms,
+				       BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case BAT_OPT_TIME:
 		return cli_opt_time(value, &a->time_ns, err);
 	case BAT_OPT_SEED:

@@ -190,6 +190,8 @@ static int set_option(void *state, int id, const char *value, struct cli_error *
 		a->opts.sweep_x = value;
 		break;
 	case RP_OPT_METRIC:
+		if (a->opts.metrics)
+			return cli_error_set(err, "-m given twice: give every metric in one list");
 		if (cli_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics, REPORT_MAX_METRICS, &n,
 				   "metric", err) != CLI_PARSE_OK)
 			return CLI_PARSE_ERROR;

@@ -47,9 +47,11 @@ struct sweep_param {
 
 struct sweep_args {
 	char gov_buf[CLI_GOV_LIST_LEN];
+	size_t gov_used;
 	int ngov;
 	const char *governors[CLI_MAX_GOVERNORS];
 	char plat_buf[1024];
+	size_t plat_used;
 	int nplat;
 	const char *platforms[SWEEP_MAX_PLATFORMS];
 	const char *scenario;
@@ -202,11 +204,11 @@ static int sweep_option(void *state, int id, const char *value, struct cli_error
 
 	switch (id) {
 	case SW_OPT_GOV:
-		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, CLI_MAX_GOVERNORS,
-				      &a->ngov, "governor", err);
+		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used, a->governors,
+				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case SW_OPT_PLAT:
-		return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms, SWEEP_MAX_PLATFORMS,
-				      &a->nplat, "platform", err);
+		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used, a->platforms,
+				       SWEEP_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case SW_OPT_SCN:
 		a->scenario = value;
 		return CLI_PARSE_OK;

@@ -46,25 +46,6 @@ static const struct cli_opt lab_opts[] = {
 	{ 0 },
 };
 
-/* Append the comma-separated names of @list to args->governors. */
-static int add_governors(struct lab_args *args, const char *list, struct cli_error *err)
-{
-	size_t len = strlen(list) + 1;
-	char *copy, *save = NULL;
-
-	if (args->gov_buf_used + len > sizeof(args->gov_buf))
-		return cli_error_set(err, "governor list too long");
-	copy = args->gov_buf + args->gov_buf_used;
-	memcpy(copy, list, len);
-	args->gov_buf_used += len;
-	for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		if (args->ngov == LAB_MAX_GOVERNORS)
-			return cli_error_set(err, "more than %d governors", LAB_MAX_GOVERNORS);
-		args->governors[args->ngov++] = name;
-	}
-	return CLI_PARSE_OK;
-}
-
 static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
 {
 	char buf[128], *save = NULL;
@@ -94,7 +75,8 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 
 	switch (id) {
 	case LAB_OPT_GOV:
-		return add_governors(args, value, err);
+		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf), &args->gov_buf_used,
+				       args->governors, LAB_MAX_GOVERNORS, &args->ngov, "governor", err);
 	case LAB_OPT_PLAT:
 		args->platform = value;
 		return CLI_PARSE_OK;

@@ -181,6 +181,8 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 		a->baseline = value;
 		return CLI_PARSE_OK;
 	case VD_OPT_METRIC:
+		if (a->metric_s)
+			return cli_error_set(err, "-m given twice: give every metric in one list");
 		a->metric_s = value;
 		return CLI_PARSE_OK;
 	case VD_OPT_FORMAT:
