@@ -3,6 +3,8 @@
  * cli_opts.c - option values and name look-ups shared by the commands (cli_opts.h).
  */
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli_opts.h"
 #include "gov/governors.h"
@@ -108,6 +110,21 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
 		return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
 	*format = value;
 	return CLI_PARSE_OK;
+}
+
+unsigned int cli_default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > CLI_MAX_JOBS ? CLI_MAX_JOBS : (unsigned int)n;
+}
+
+double cli_wall_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 bool cli_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,

@@ -70,6 +70,12 @@ int cli_opt_jobs(const char *value, unsigned int *jobs, struct cli_error *err);
 /** cli_opt_format - -f, --format F: an output format of lib/output/ (table, tsv, csv, json) */
 int cli_opt_format(const char *value, const char **format, struct cli_error *err);
 
+/** cli_default_jobs - what -j is when not given: the online CPUs, in [1, CLI_MAX_JOBS] */
+unsigned int cli_default_jobs(void);
+
+/** cli_wall_seconds - the monotonic clock in seconds, for the "N runs on J threads in S s" line */
+double cli_wall_seconds(void);
+
 /**
  * cli_scn_file_error - whether @err, from il_scn_parse(), is about the file a scenario's
  * operand names (-s rtapp:FILE): bad input (exit 1, like a bad platform file), not usage

@@ -23,7 +23,6 @@
 #include "util/atomic.h"
 
 #define BATTERY_MAX_PLATFORMS 16
-#define BATTERY_MAX_JOBS CLI_MAX_JOBS
 #define BATTERY_DEFAULT_GOVERNORS IL_BATTERY_GOVERNORS
 #define BATTERY_DEFAULT_PLATFORMS IL_BATTERY_PLATFORMS
 #define BATTERY_DEFAULT_TIME_NS IL_BATTERY_TIME_NS
@@ -384,21 +383,6 @@ static int write_json_file(const struct battery *b, const char *path)
 	return CLI_EXIT_OK;
 }
 
-static unsigned int default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > BATTERY_MAX_JOBS ? BATTERY_MAX_JOBS : (unsigned int)n;
-}
-
-static double wall_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int report_failure(const struct battery *b)
 {
 	for (size_t i = 0; i < b->nruns; i++) {
@@ -417,7 +401,7 @@ static int battery_run(struct battery *b)
 {
 	const struct battery_args *a = b->a;
 	const struct il_output_format *fmt = il_output_find(a->format);
-	unsigned int jobs = a->jobs ? a->jobs : default_jobs();
+	unsigned int jobs = a->jobs ? a->jobs : cli_default_jobs();
 	struct progress prog;
 	double t0;
 	int ret;
@@ -430,7 +414,7 @@ static int battery_run(struct battery *b)
 		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
-	t0 = wall_seconds();
+	t0 = cli_wall_seconds();
 	progress_begin(&prog, a->progress, "idlelab battery", PROGRESS_COUNT, "runs", b->nruns);
 	ret = il_lab_run_all_progress(b->specs, b->res, b->nruns, jobs, b->errs, progress_lab_cb,
 				      &prog);
@@ -439,7 +423,7 @@ static int battery_run(struct battery *b)
 		return report_failure(b);
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab battery: %zu runs on %u threads in %.1f s\n", b->nruns, jobs,
-		wall_seconds() - t0);
+		cli_wall_seconds() - t0);
 	if (battery_tables(b) || battery_summaries(b) || battery_leads(b)) {
 		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;

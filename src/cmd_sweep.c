@@ -34,7 +34,6 @@
 #define SWEEP_MAX_VALUES 10000
 #define SWEEP_MAX_CASES 1000000
 #define SWEEP_MAX_PLATFORMS 16
-#define SWEEP_MAX_JOBS CLI_MAX_JOBS
 #define SWEEP_DEFAULT_TIME_NS (5ULL * 1000000000ULL)
 #define SWEEP_SPEC_LEN 512
 #define SWEEP_MAX_LABELS (5 + SWEEP_MAX_PARAMS)
@@ -451,21 +450,6 @@ out:
 	return ret;
 }
 
-static unsigned int default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > SWEEP_MAX_JOBS ? SWEEP_MAX_JOBS : (unsigned int)n;
-}
-
-static double wall_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
  * Run cases [@start, @start + @n) on @jobs threads and turn them into rows. Batches keep the
  * memory of the results bounded and give the progress line something to count; the rows
@@ -509,11 +493,11 @@ out:
 
 static int sweep_run(const struct sweep *w)
 {
-	unsigned int jobs = w->a->jobs ? w->a->jobs : default_jobs();
+	unsigned int jobs = w->a->jobs ? w->a->jobs : cli_default_jobs();
 	size_t batch = (size_t)jobs * 4, done = 0;
 	struct progress prog;
 	struct sweep_rec *recs;
-	double t0 = wall_seconds();
+	double t0 = cli_wall_seconds();
 	int ret = CLI_EXIT_OK;
 
 	if (!il_output_json.available) {
@@ -537,7 +521,7 @@ static int sweep_run(const struct sweep *w)
 	if (ret == CLI_EXIT_OK) {
 		/* On stderr: the wall time is not part of the (deterministic) results. */
 		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases, jobs,
-			wall_seconds() - t0);
+			cli_wall_seconds() - t0);
 		ret = sweep_write_dir(w->a->dir, recs, w->ncases, "sweep");
 	}
 	for (size_t i = 0; i < w->ncases; i++)

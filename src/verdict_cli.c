@@ -30,7 +30,6 @@
 
 #define VERDICT_MAX_PLATFORMS 32
 #define VERDICT_MAX_SCENARIOS CLI_MAX_SCENARIOS
-#define VERDICT_MAX_JOBS CLI_MAX_JOBS
 #define VERDICT_DEFAULT_ITER IL_VERDICT_DEFAULT_ITER
 #define VERDICT_DEFAULT_TIME_NS IL_VERDICT_TIME_NS
 #define VERDICT_EXIT_FAIL 3
@@ -705,21 +704,6 @@ static int verdict_finish(struct verdict_ctx *c, const char *out)
 	return CLI_EXIT_OK;
 }
 
-static double wall_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static unsigned int default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > VERDICT_MAX_JOBS ? VERDICT_MAX_JOBS : (unsigned int)n;
-}
-
 static int run_failed(const struct verdict_ctx *c, size_t k)
 {
 	struct case_pos pos = case_at(c, k);
@@ -733,17 +717,17 @@ static int run_failed(const struct verdict_ctx *c, size_t k)
 static int verdict_local(struct verdict_ctx *c)
 {
 	size_t failed = 0, runs = 0;
-	double t0 = wall_seconds();
+	double t0 = cli_wall_seconds();
 
 	if (!c->plan.threads)
-		c->plan.threads = default_jobs();
+		c->plan.threads = cli_default_jobs();
 	for (size_t k = 0; k < total_cases(c); k++)
 		runs += !case_is_na(c, k);
 	if (il_verdict_run(&c->v, &c->plan, &failed))
 		return run_failed(c, failed);
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab verdict: %zu runs on %u threads in %.1f s\n", runs, c->plan.threads,
-		wall_seconds() - t0);
+		cli_wall_seconds() - t0);
 	return verdict_finish(c, c->a.output);
 }
 
