@@ -156,8 +156,14 @@ int cli_parse_options(int argc, char **argv, const struct cli_opt *opts, int hel
 			return CLI_PARSE_ERROR;
 		if (id == help_id)
 			return CLI_PARSE_HELP;
-		if (option(state, id, value, err) != CLI_PARSE_OK)
+		switch (option(state, id, value, err)) {
+		case CLI_PARSE_OK:
+			break;
+		case CLI_PARSE_STOP:
+			return CLI_PARSE_OK;
+		default:
 			return CLI_PARSE_ERROR;
+		}
 	}
 	return CLI_PARSE_OK;
 }

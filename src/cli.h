@@ -40,6 +40,7 @@ enum cli_parse {
 	CLI_PARSE_ERROR = -1,
 	CLI_PARSE_OK = 0,
 	CLI_PARSE_HELP = 1,
+	CLI_PARSE_STOP = 2, /* from an option handler of cli_parse_options(): the rest is not ours */
 };
 
 #define CLI_ERROR_LEN 512
@@ -96,7 +97,10 @@ int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **va
  * cli_parse_options - the option loop of every parser: scan @argv with @opts and give each
  * option and each positional argument (id CLI_OPT_POSITIONAL) to @option, in order
  * Return: CLI_PARSE_HELP at option @help_id (-h, --help), CLI_PARSE_ERROR at the first
- * scanning error or option that @option refuses (@err says why), else CLI_PARSE_OK.
+ * scanning error or option that @option refuses (@err says why), else CLI_PARSE_OK; also
+ * CLI_PARSE_OK when @option returns CLI_PARSE_STOP, which ends the scan there (measure's
+ * CMD [ARGS...]: the first positional and all after it are the command's, found in argv
+ * by the pointer @value).
  */
 int cli_parse_options(int argc, char **argv, const struct cli_opt *opts, int help_id,
 		      int (*option)(void *state, int id, const char *value, struct cli_error *err),

@@ -48,8 +48,8 @@ int cli_split_list(const char *list, char *buf, size_t cap, const char **names, 
 	return CLI_PARSE_OK;
 }
 
-int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names, int max,
-		    int *n, const char *what, struct cli_error *err)
+int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names,
+		    int max, int *n, const char *what, struct cli_error *err)
 {
 	size_t len = strlen(list) + 1;
 	char *copy = buf + *used, *save = NULL;
@@ -135,7 +135,8 @@ bool cli_scn_file_error(const struct il_scenario *scn, const struct il_scn_args 
 	return len && !strncmp(err->msg, args->operand, len) && err->msg[len] == ':';
 }
 
-int cli_find_presets(const char *const *names, int n, const struct il_preset **presets, const char *cmd)
+int cli_find_presets(const char *const *names, int n, const struct il_preset **presets,
+		     const char *cmd)
 {
 	for (int i = 0; i < n; i++) {
 		presets[i] = il_preset_find(names[i]);

@@ -52,8 +52,8 @@ int cli_split_list(const char *list, char *buf, size_t cap, const char **names, 
  * "-g a,b -g c" is "-g a,b,c"
  * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (too long, too many, empty).
  */
-int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names, int max,
-		    int *n, const char *what, struct cli_error *err);
+int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names,
+		    int max, int *n, const char *what, struct cli_error *err);
 
 /*
  * The options with one meaning and one message in every command; each takes the option's
@@ -89,7 +89,8 @@ bool cli_scn_file_error(const struct il_scenario *scn, const struct il_scn_args 
  * Return: CLI_EXIT_OK, CLI_EXIT_USAGE (an unknown name) or CLI_EXIT_RUNTIME (a file: preset
  * that does not load).
  */
-int cli_find_presets(const char *const *names, int n, const struct il_preset **presets, const char *cmd);
+int cli_find_presets(const char *const *names, int n, const struct il_preset **presets,
+		     const char *cmd);
 
 /**
  * cli_load_platform - load the built-in platform or platform file @name into @plat; on

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * verdict_cli.c - what `idlelab verdict` does (src/cmd_verdict.c holds its help text): every (platform, scenario) for a baseline and one or
- * more other governors on N seeds, each (platform, scenario, metric) cell called better,
+ * verdict_cli.c - what `idlelab verdict` does (src/cmd_verdict.c holds its help text):
+ * every (platform, scenario) for a baseline and one or more other governors on N seeds, each (platform, scenario, metric) cell called better,
  * worse or same (lib/verdict/); or the same grid as one command line per run
  * (--emit-jobs), whose case files `idlelab merge` turns into the same bytes.
  *

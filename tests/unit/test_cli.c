@@ -422,6 +422,8 @@ static int t_option(void *state, int id, const char *value, struct cli_error *er
 	}
 	if (!strcmp(value, "bad"))
 		return cli_error_set(err, "unexpected argument '%s'", value);
+	if (!strcmp(value, "stop"))
+		return CLI_PARSE_STOP;
 	t->positionals++;
 	return CLI_PARSE_OK;
 }
@@ -473,6 +475,10 @@ static void test_cli_parse_options(void **state)
 	memset(&t, 0, sizeof(t));
 	assert_int_equal(PARSE(t_parse, &t, &err, "x", "bad", "-h"), CLI_PARSE_ERROR);
 	assert_string_equal(err.msg, "unexpected argument 'bad'");
+	/* CLI_PARSE_STOP (measure's CMD): what follows is not scanned, not even a bad option */
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a", "stop", "--nope", "-g", "b"), CLI_PARSE_OK);
+	assert_int_equal(t.n, 1);
 }
 
 static void test_cli_append_list(void **state)
