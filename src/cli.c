@@ -142,6 +142,59 @@ int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **va
 	return scan_short(s, arg, opts, value, err);
 }
 
+int cli_parse_options(int argc, char **argv, const struct cli_opt *opts, int help_id,
+		      int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		      void *state, struct cli_error *err)
+{
+	struct cli_scan s;
+	const char *value = NULL;
+	int id;
+
+	cli_scan_init(&s, argc, argv);
+	while ((id = cli_next_opt(&s, opts, &value, err)) != CLI_OPT_END) {
+		if (id == CLI_PARSE_ERROR)
+			return CLI_PARSE_ERROR;
+		if (id == help_id)
+			return CLI_PARSE_HELP;
+		switch (option(state, id, value, err)) {
+		case CLI_PARSE_OK:
+			break;
+		case CLI_PARSE_STOP:
+			return CLI_PARSE_OK;
+		default:
+			return CLI_PARSE_ERROR;
+		}
+	}
+	return CLI_PARSE_OK;
+}
+
+int cli_main(const struct cli_lifecycle *cmd, int argc, char **argv)
+{
+	void *state = calloc(1, cmd->size);
+	struct cli_error err;
+	int ret;
+
+	if (!state) {
+		fprintf(stderr, "idlelab %s: %s\n", cmd->name, strerror(ENOMEM));
+		return CLI_EXIT_RUNTIME;
+	}
+	switch (cmd->parse(argc, argv, state, &err)) {
+	case CLI_PARSE_ERROR:
+		ret = cli_usage_error(cmd->name, err.msg);
+		break;
+	case CLI_PARSE_HELP:
+		cmd->usage(stdout);
+		ret = CLI_EXIT_OK;
+		break;
+	default:
+		ret = cmd->run(state);
+	}
+	if (cmd->release)
+		cmd->release(state);
+	free(state);
+	return ret;
+}
+
 enum { LISTING_OPT_HELP = 1, LISTING_OPT_FORMAT };
 
 static const struct cli_opt listing_opts[] = {

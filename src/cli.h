@@ -12,9 +12,13 @@
  *     CLI_PARSE_HELP (print the command's usage, exit 0) or CLI_PARSE_ERROR (err says why,
  *     exit 2).
  *  3. Only the CLI prints and exits. Exit codes: 0 success, 1 runtime or input error (a
- *     file that cannot be read, a bad platform file or step script), 2 usage error (bad
- *     option, missing argument, unknown command, governor or built-in name), 3 a verdict or
- *     threshold failed (--fail-on), 128+N killed by signal N (idlelab(1), idlelab --help).
+ *     file that cannot be read, a bad platform file or step script, a run that failed), 2
+ *     usage error (bad option, missing argument, and any bad value given on the command
+ *     line: an unknown command, governor, built-in platform, scenario, metric or format, a
+ *     malformed number), 3 a verdict or threshold failed (--fail-on), 128+N killed by
+ *     signal N (idlelab(1), idlelab --help; tests/cli/exit-status.t).
+ *  4. The lifecycle is cli_main()'s (struct cli_lifecycle): a command file gives its parser,
+ *     usage and run steps; the options shared by several commands are in cli_opts.h.
  */
 #ifndef IDLELAB_CLI_H
 #define IDLELAB_CLI_H
@@ -36,6 +40,7 @@ enum cli_parse {
 	CLI_PARSE_ERROR = -1,
 	CLI_PARSE_OK = 0,
 	CLI_PARSE_HELP = 1,
+	CLI_PARSE_STOP = 2, /* from an option handler of cli_parse_options(): the rest is not ours */
 };
 
 #define CLI_ERROR_LEN 512
@@ -87,6 +92,36 @@ void cli_scan_init(struct cli_scan *s, int argc, char **argv);
  */
 int cli_next_opt(struct cli_scan *s, const struct cli_opt *opts, const char **value,
 		 struct cli_error *err);
+
+/**
+ * cli_parse_options - the option loop of every parser: scan @argv with @opts and give each
+ * option and each positional argument (id CLI_OPT_POSITIONAL) to @option, in order
+ * Return: CLI_PARSE_HELP at option @help_id (-h, --help), CLI_PARSE_ERROR at the first
+ * scanning error or option that @option refuses (@err says why), else CLI_PARSE_OK; also
+ * CLI_PARSE_OK when @option returns CLI_PARSE_STOP, which ends the scan there (measure's
+ * CMD [ARGS...]: the first positional and all after it are the command's, found in argv
+ * by the pointer @value).
+ */
+int cli_parse_options(int argc, char **argv, const struct cli_opt *opts, int help_id,
+		      int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		      void *state, struct cli_error *err);
+
+/*
+ * struct cli_lifecycle - one command's steps, for cli_main(), which owns the rest: allocate
+ * @size zeroed bytes of state, @parse (pure), the usage error (exit 2) or @usage (exit 0) it
+ * asks for, else @run, then @release and free. So a command file holds only its own steps.
+ */
+struct cli_lifecycle {
+	const char *name;  /* the command: "idlelab NAME: ..." in its messages */
+	size_t size;       /* of its state */
+	int (*parse)(int argc, char **argv, void *state, struct cli_error *err); /* CLI_PARSE_* */
+	void (*usage)(FILE *out);
+	int (*run)(void *state);       /* the exit code */
+	void (*release)(void *state);  /* what parse or run left to free in @state, or NULL */
+};
+
+/** cli_main - run the command @cmd with @argc/@argv; Return: its exit code */
+int cli_main(const struct cli_lifecycle *cmd, int argc, char **argv);
 
 /* ---- the subcommands' arguments ----------------------------------------------------------- */
 

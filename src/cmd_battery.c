@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "progress.h"
 #include "gov/governors.h"
 #include "output/output.h"
@@ -23,16 +23,17 @@
 #include "util/atomic.h"
 
 #define BATTERY_MAX_PLATFORMS 16
-#define BATTERY_MAX_JOBS 256
 #define BATTERY_DEFAULT_GOVERNORS IL_BATTERY_GOVERNORS
 #define BATTERY_DEFAULT_PLATFORMS IL_BATTERY_PLATFORMS
 #define BATTERY_DEFAULT_TIME_NS IL_BATTERY_TIME_NS
 
 struct battery_args {
-	char gov_buf[LAB_GOV_LIST_LEN];
+	char gov_buf[CLI_GOV_LIST_LEN];
+	size_t gov_used;
 	int ngov;
-	const char *governors[LAB_MAX_GOVERNORS];
+	const char *governors[CLI_MAX_GOVERNORS];
 	char plat_buf[1024];
+	size_t plat_used;
 	int nplat;
 	const char *platforms[BATTERY_MAX_PLATFORMS];
 	uint64_t time_ns;
@@ -100,40 +101,27 @@ void cmd_battery_usage(FILE *out)
 		     "with --iter > 1), then the union of the tables' columns; '-' where a row has none.\n");
 }
 
-static int battery_option(struct battery_args *a, int id, const char *value, struct cli_error *err)
+static int battery_option(void *state, int id, const char *value, struct cli_error *err)
 {
-	uint64_t v;
+	struct battery_args *a = state;
 
 	switch (id) {
 	case BAT_OPT_GOV:
-		return lab_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
-				      &a->ngov, "governor", err);
+		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used, a->governors,
+				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case BAT_OPT_PLAT:
-		return lab_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
-				      BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
+		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used, a->platforms,
+				       BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case BAT_OPT_TIME:
-		if (lab_parse_time(value, &a->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
-		return CLI_PARSE_OK;
+		return cli_opt_time(value, &a->time_ns, err);
 	case BAT_OPT_SEED:
-		if (lab_parse_count(value, UINT64_MAX, &a->seed))
-			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-		return CLI_PARSE_OK;
+		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case BAT_OPT_ITER:
-		if (lab_parse_count(value, LAB_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
-		a->iter = (int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_iter(value, &a->iter, err);
 	case BAT_OPT_JOBS:
-		if (lab_parse_count(value, BATTERY_MAX_JOBS, &v) || !v)
-			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, BATTERY_MAX_JOBS);
-		a->jobs = (unsigned int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_jobs(value, &a->jobs, err);
 	case BAT_OPT_FORMAT:
-		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
-		a->format = value;
-		return CLI_PARSE_OK;
+		return cli_opt_format(value, &a->format, err);
 	case BAT_OPT_OUT:
 		a->json_path = value;
 		return CLI_PARSE_OK;
@@ -153,24 +141,16 @@ static int battery_option(struct battery_args *a, int id, const char *value, str
 
 static int battery_parse_args(int argc, char **argv, struct battery_args *a, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id, ret;
+	int ret;
 
 	memset(a, 0, sizeof(*a));
 	a->time_ns = BATTERY_DEFAULT_TIME_NS;
 	a->seed = 1;
 	a->iter = 1;
 	a->format = "table";
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, battery_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == BAT_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (battery_option(a, id, value, err) != CLI_PARSE_OK)
-			return CLI_PARSE_ERROR;
-	}
+	ret = cli_parse_options(argc, argv, battery_opts, BAT_OPT_HELP, battery_option, a, err);
+	if (ret != CLI_PARSE_OK)
+		return ret;
 	if (!a->ngov && (ret = battery_option(a, BAT_OPT_GOV, BATTERY_DEFAULT_GOVERNORS, err)))
 		return ret;
 	if (!a->nplat && (ret = battery_option(a, BAT_OPT_PLAT, BATTERY_DEFAULT_PLATFORMS, err)))
@@ -185,7 +165,7 @@ static int battery_parse_args(int argc, char **argv, struct battery_args *a, str
 struct battery {
 	const struct battery_args *a;
 	struct il_platform plat[BATTERY_MAX_PLATFORMS];
-	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	const struct il_preset *presets[CLI_MAX_GOVERNORS];
 	int nvar;
 	const struct il_scenario *scn[64];
 	struct il_scn_args args[64];
@@ -204,7 +184,7 @@ static int battery_resolve(struct battery *b)
 {
 	const struct battery_args *a = b->a;
 	struct il_error perr;
-	int ret = lab_find_presets(a->governors, a->ngov, b->presets, "battery");
+	int ret = cli_find_presets(a->governors, a->ngov, b->presets, "battery");
 
 	if (ret != CLI_EXIT_OK)
 		return ret;
@@ -216,7 +196,7 @@ static int battery_resolve(struct battery *b)
 		}
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
-		ret = lab_load_platform(a->platforms[p], &b->plat[p], "battery");
+		ret = cli_load_platform(a->platforms[p], &b->plat[p], "battery");
 	return ret;
 }
 
@@ -403,21 +383,6 @@ static int write_json_file(const struct battery *b, const char *path)
 	return CLI_EXIT_OK;
 }
 
-static unsigned int default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > BATTERY_MAX_JOBS ? BATTERY_MAX_JOBS : (unsigned int)n;
-}
-
-static double wall_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int report_failure(const struct battery *b)
 {
 	for (size_t i = 0; i < b->nruns; i++) {
@@ -436,7 +401,7 @@ static int battery_run(struct battery *b)
 {
 	const struct battery_args *a = b->a;
 	const struct il_output_format *fmt = il_output_find(a->format);
-	unsigned int jobs = a->jobs ? a->jobs : default_jobs();
+	unsigned int jobs = a->jobs ? a->jobs : cli_default_jobs();
 	struct progress prog;
 	double t0;
 	int ret;
@@ -449,7 +414,7 @@ static int battery_run(struct battery *b)
 		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
-	t0 = wall_seconds();
+	t0 = cli_wall_seconds();
 	progress_begin(&prog, a->progress, "idlelab battery", PROGRESS_COUNT, "runs", b->nruns);
 	ret = il_lab_run_all_progress(b->specs, b->res, b->nruns, jobs, b->errs, progress_lab_cb,
 				      &prog);
@@ -458,7 +423,7 @@ static int battery_run(struct battery *b)
 		return report_failure(b);
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab battery: %zu runs on %u threads in %.1f s\n", b->nruns, jobs,
-		wall_seconds() - t0);
+		cli_wall_seconds() - t0);
 	if (battery_tables(b) || battery_summaries(b) || battery_leads(b)) {
 		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
@@ -494,42 +459,46 @@ static void battery_list(void)
 		printf("%-22s %s\n", il_battery_at(v)->spec, il_battery_at(v)->seed);
 }
 
-int cmd_battery(int argc, char **argv)
+/* What cli_main() allocates: the options and the runs. */
+struct battery_cmd {
+	struct battery_args a;
+	struct battery b;
+};
+
+static int battery_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct battery_args *a = calloc(1, sizeof(*a));
-	struct battery *b = calloc(1, sizeof(*b));
-	struct cli_error err;
+	return battery_parse_args(argc, argv, &((struct battery_cmd *)state)->a, err);
+}
+
+static int battery_main(void *state)
+{
+	struct battery_cmd *c = state;
 	int ret;
 
-	if (!a || !b) {
-		free(a);
-		free(b);
-		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
-		return CLI_EXIT_RUNTIME;
-	}
-	switch (battery_parse_args(argc, argv, a, &err)) {
-	case CLI_PARSE_ERROR:
-		ret = cli_usage_error("battery", err.msg);
-		goto out;
-	case CLI_PARSE_HELP:
-		cmd_battery_usage(stdout);
-		ret = CLI_EXIT_OK;
-		goto out;
-	}
-	if (a->list) {
+	if (c->a.list) {
 		battery_list();
-		ret = CLI_EXIT_OK;
-		goto out;
+		return CLI_EXIT_OK;
 	}
-	b->a = a;
-	ret = battery_resolve(b);
+	c->b.a = &c->a;
+	ret = battery_resolve(&c->b);
 	if (ret == CLI_EXIT_OK)
-		ret = cli_check_output("battery", a->json_path, false);
+		ret = cli_check_output("battery", c->a.json_path, false);
 	if (ret == CLI_EXIT_OK)
-		ret = battery_run(b);
-	battery_free(b);
-out:
-	free(a);
-	free(b);
+		ret = battery_run(&c->b);
 	return ret;
+}
+
+static void battery_release(void *state)
+{
+	battery_free(&((struct battery_cmd *)state)->b);
+}
+
+int cmd_battery(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "battery", .size = sizeof(struct battery_cmd), .parse = battery_parse,
+		.usage = cmd_battery_usage, .run = battery_main, .release = battery_release,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

@@ -46,5 +46,5 @@ void cmd_compare_usage(FILE *out)
 
 int cmd_compare(int argc, char **argv)
 {
-	return lab_main(argc, argv, true);
+	return lab_main(argc, argv, true, cmd_compare_usage);
 }

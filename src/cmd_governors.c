@@ -176,19 +176,16 @@ static int print_json(FILE *out)
 }
 #endif
 
-int cmd_governors(int argc, char **argv)
+static int governors_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct governors_args args;
-	struct cli_error err;
+	return governors_parse_args(argc, argv, state, err);
+}
 
-	switch (governors_parse_args(argc, argv, &args, &err)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("governors", err.msg);
-	case CLI_PARSE_HELP:
-		cmd_governors_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	switch (args.format) {
+static int governors_main(void *state)
+{
+	struct governors_args *args = state;
+
+	switch (args->format) {
 	case CLI_FORMAT_CSV:
 		print_csv(stdout);
 		break;
@@ -204,4 +201,14 @@ int cmd_governors(int argc, char **argv)
 		print_dangling_aliases(stdout);
 	}
 	return CLI_EXIT_OK;
+}
+
+int cmd_governors(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "governors", .size = sizeof(struct governors_args), .parse = governors_parse,
+		.usage = cmd_governors_usage, .run = governors_main,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

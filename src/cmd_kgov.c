@@ -38,6 +38,7 @@
 #include "commands.h"
 #include "kgov/kgov.h"
 #include "lab/lab.h"
+#include "platform/platform.h"
 #include "util/atomic.h"
 #include "util/parse.h"
 
@@ -1143,28 +1144,46 @@ out:
 	return ret;
 }
 
+static int kgov_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return kgov_parse_args(argc, argv, state, err);
+}
+
+/* -p NAME: an unknown built-in name is a usage error, found before anything is compiled. */
+static int check_platform_name(const char *name)
+{
+	if (!name || il_platform_is_path(name) || il_platform_builtin_text(name))
+		return CLI_EXIT_OK;
+	fprintf(stderr, "idlelab kgov: %s: no such built-in platform (see 'idlelab platforms')\n", name);
+	return CLI_EXIT_USAGE;
+}
+
+static int kgov_main(void *state)
+{
+	struct kgov_args *args = state;
+
+	if (check_platform_name(args->platform))
+		return CLI_EXIT_USAGE;
+	switch (args->action) {
+	case KGOV_BUILD:
+		return cmd_build(args);
+	case KGOV_RECORD:
+		return cmd_record(args);
+	case KGOV_VERIFY:
+		return cmd_verify(args);
+	case KGOV_DIFF:
+		return cmd_diff(args);
+	default:
+		return cmd_check(args);
+	}
+}
+
 int cmd_kgov(int argc, char **argv)
 {
-	struct kgov_args args;
-	struct cli_error err;
+	static const struct cli_lifecycle lc = {
+		.name = "kgov", .size = sizeof(struct kgov_args), .parse = kgov_parse,
+		.usage = cmd_kgov_usage, .run = kgov_main,
+	};
 
-	switch (kgov_parse_args(argc, argv, &args, &err)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("kgov", err.msg);
-	case CLI_PARSE_HELP:
-		cmd_kgov_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	switch (args.action) {
-	case KGOV_BUILD:
-		return cmd_build(&args);
-	case KGOV_RECORD:
-		return cmd_record(&args);
-	case KGOV_VERIFY:
-		return cmd_verify(&args);
-	case KGOV_DIFF:
-		return cmd_diff(&args);
-	default:
-		return cmd_check(&args);
-	}
+	return cli_main(&lc, argc, argv);
 }

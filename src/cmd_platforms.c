@@ -296,19 +296,26 @@ static int show_one(const char *spec, enum cli_format format)
 	return ret;
 }
 
+static int platforms_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return platforms_parse_args(argc, argv, state, err);
+}
+
+static int platforms_main(void *state)
+{
+	struct platforms_args *args = state;
+
+	if (args->platform)
+		return show_one(args->platform, args->format);
+	return show_list(args->format);
+}
+
 int cmd_platforms(int argc, char **argv)
 {
-	struct platforms_args args;
-	struct cli_error err;
+	static const struct cli_lifecycle lc = {
+		.name = "platforms", .size = sizeof(struct platforms_args), .parse = platforms_parse,
+		.usage = cmd_platforms_usage, .run = platforms_main,
+	};
 
-	switch (platforms_parse_args(argc, argv, &args, &err)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("platforms", err.msg);
-	case CLI_PARSE_HELP:
-		cmd_platforms_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	if (args.platform)
-		return show_one(args.platform, args.format);
-	return show_list(args.format);
+	return cli_main(&lc, argc, argv);
 }

@@ -543,31 +543,36 @@ static int run_and_write(struct replay_run *run)
 	return ret;
 }
 
-int cmd_replay(int argc, char **argv)
+static int replay_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct replay_run run;
-	struct cli_error err;
-	int ret;
+	return replay_parse_args(argc, argv, &((struct replay_run *)state)->args, err);
+}
 
-	memset(&run, 0, sizeof(run));
-	switch (replay_parse_args(argc, argv, &run.args, &err)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("replay", err.msg);
-	case CLI_PARSE_HELP:
-		cmd_replay_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	ret = trace_source_open(&run.src, "replay", &run.args.in);
+static int replay_main(void *state)
+{
+	struct replay_run *run = state;
+	int ret = trace_source_open(&run->src, "replay", &run->args.in);
+
 	if (ret != CLI_EXIT_OK)
 		return ret;
-	il_trace_set_events(run.src.trace, IL_REPLAY_EVENTS);
-	ret = setup(&run);
+	il_trace_set_events(run->src.trace, IL_REPLAY_EVENTS);
+	ret = setup(run);
 	if (ret == CLI_EXIT_OK)
-		ret = run_and_write(&run);
+		ret = run_and_write(run);
 	if (ret < 0)
 		ret = ret == -2 ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
-	il_replay_free(run.r);
-	il_timeline_free(run.tl);
-	trace_source_close(&run.src);
+	il_replay_free(run->r);
+	il_timeline_free(run->tl);
+	trace_source_close(&run->src);
 	return ret;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "replay", .size = sizeof(struct replay_run), .parse = replay_parse,
+		.usage = cmd_replay_usage, .run = replay_main,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

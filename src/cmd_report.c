@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "report/report.h"
 
 #define REPORT_MAX_METRICS 16
@@ -63,6 +63,8 @@ struct report_args {
 	struct il_page_opts opts;
 	const char *metrics[REPORT_MAX_METRICS + 1];
 	char metric_buf[1024];
+	const char **inputs; /* the positionals, in order */
+	int ninputs;
 };
 
 /* The name an input has in the page: its file name, with the directory for DIR/sweep.json. */
@@ -166,11 +168,15 @@ static int render(struct il_page *page, const struct report_args *a)
 	return ret;
 }
 
-static int set_option(struct report_args *a, int id, const char *value, struct cli_error *err)
+static int set_option(void *state, int id, const char *value, struct cli_error *err)
 {
+	struct report_args *a = state;
 	int n;
 
 	switch (id) {
+	case CLI_OPT_POSITIONAL:
+		a->inputs[a->ninputs++] = value;
+		break;
 	case RP_OPT_OUT:
 		a->out = value;
 		break;
@@ -184,7 +190,9 @@ static int set_option(struct report_args *a, int id, const char *value, struct c
 		a->opts.sweep_x = value;
 		break;
 	case RP_OPT_METRIC:
-		if (lab_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics, REPORT_MAX_METRICS, &n,
+		if (a->opts.metrics)
+			return cli_error_set(err, "-m given twice: give every metric in one list");
+		if (cli_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics, REPORT_MAX_METRICS, &n,
 				   "metric", err) != CLI_PARSE_OK)
 			return CLI_PARSE_ERROR;
 		a->metrics[n] = NULL;
@@ -194,58 +202,56 @@ static int set_option(struct report_args *a, int id, const char *value, struct c
 	return CLI_PARSE_OK;
 }
 
-int cmd_report(int argc, char **argv)
+/* All options first, so that a usage error says so before any file is read. */
+static int report_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct report_args a;
-	struct il_page *page;
-	struct cli_error err;
-	struct cli_scan s;
-	const char *value, **inputs;
-	int id, ret = CLI_EXIT_OK, ninputs = 0;
+	struct report_args *a = state;
+	int ret;
 
-	memset(&a, 0, sizeof(a));
-	inputs = calloc((size_t)argc + 1, sizeof(*inputs)); /* the positionals, in order */
-	if (!inputs) {
-		fprintf(stderr, "idlelab report: %s\n", strerror(errno));
-		return CLI_EXIT_RUNTIME;
-	}
-	/* All options first, so that a usage error says so before any file is read. */
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, report_opts, &value, &err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR || (id > 0 && set_option(&a, id, value, &err) != CLI_PARSE_OK)) {
-			ret = cli_usage_error("report", err.msg);
-			goto out;
-		}
-		if (id == RP_OPT_HELP) {
-			cmd_report_usage(stdout);
-			goto out;
-		}
-		if (id == CLI_OPT_POSITIONAL)
-			inputs[ninputs++] = value;
-	}
-	if (!ninputs) {
-		ret = cli_usage_error("report", "no result given (the JSON of run, compare, battery, sweep, "
-						"replay or stats)");
-		goto out;
-	}
-	if (!a.out) {
-		ret = cli_usage_error("report", "no output directory given (-o DIR)");
-		goto out;
-	}
-	page = il_page_new();
+	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
+	if (!a->inputs)
+		return cli_error_set(err, "%s", strerror(errno));
+	ret = cli_parse_options(argc, argv, report_opts, RP_OPT_HELP, set_option, a, err);
+	if (ret != CLI_PARSE_OK)
+		return ret;
+	if (!a->ninputs)
+		return cli_error_set(err, "no result given (the JSON of run, compare, battery, sweep, replay or stats)");
+	if (!a->out)
+		return cli_error_set(err, "no output directory given (-o DIR)");
+	return CLI_PARSE_OK;
+}
+
+static int report_main(void *state)
+{
+	const struct report_args *a = state;
+	struct il_page *page = il_page_new();
+	int ret = CLI_EXIT_OK;
+
 	if (!page) {
 		fprintf(stderr, "idlelab report: %s\n", errno == ENOTSUP ? "built without jansson (install "
 									   "libjansson-dev)"
 									 : strerror(errno));
-		ret = CLI_EXIT_RUNTIME;
-		goto out;
+		return CLI_EXIT_RUNTIME;
 	}
-	for (int i = 0; i < ninputs && ret == CLI_EXIT_OK; i++)
-		ret = add_input(page, inputs[i]);
+	for (int i = 0; i < a->ninputs && ret == CLI_EXIT_OK; i++)
+		ret = add_input(page, a->inputs[i]);
 	if (ret == CLI_EXIT_OK)
-		ret = render(page, &a);
+		ret = render(page, a);
 	il_page_free(page);
-out:
-	free(inputs);
 	return ret;
+}
+
+static void report_release(void *state)
+{
+	free(((struct report_args *)state)->inputs);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "report", .size = sizeof(struct report_args), .parse = report_parse,
+		.usage = cmd_report_usage, .run = report_main, .release = report_release,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

@@ -40,5 +40,5 @@ void cmd_run_usage(FILE *out)
 
 int cmd_run(int argc, char **argv)
 {
-	return lab_main(argc, argv, false);
+	return lab_main(argc, argv, false, cmd_run_usage);
 }

@@ -73,37 +73,51 @@ static const struct cli_opt scenarios_opts[] = {
 	{ 0 },
 };
 
-int cmd_scenarios(int argc, char **argv)
-{
-	const struct il_scenario *one = NULL;
-	struct cli_scan s;
-	struct cli_error err;
-	const char *value;
-	bool verbose = false;
-	int id;
+struct scenarios_args {
+	const struct il_scenario *one; /* NAME: this one in full; NULL: the list */
+	bool verbose;                  /* -v: the list in full */
+};
 
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, scenarios_opts, &value, &err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return cli_usage_error("scenarios", err.msg);
-		if (id == SCN_OPT_HELP) {
-			cmd_scenarios_usage(stdout);
-			return CLI_EXIT_OK;
-		}
-		if (id == SCN_OPT_VERBOSE) {
-			verbose = true;
-			continue;
-		}
-		if (one || !(one = il_scenario_find(value))) {
-			snprintf(err.msg, sizeof(err.msg), one ? "more than one scenario given" : "unknown scenario '%s'", value);
-			return cli_usage_error("scenarios", err.msg);
-		}
+static int scenarios_option(void *state, int id, const char *value, struct cli_error *err)
+{
+	struct scenarios_args *a = state;
+
+	if (id == SCN_OPT_VERBOSE) {
+		a->verbose = true;
+		return CLI_PARSE_OK;
 	}
-	if (one) {
-		print_scenario(stdout, one, true);
+	if (a->one)
+		return cli_error_set(err, "more than one scenario given");
+	a->one = il_scenario_find(value);
+	if (!a->one)
+		return cli_error_set(err, "unknown scenario '%s'", value);
+	return CLI_PARSE_OK;
+}
+
+static int scenarios_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return cli_parse_options(argc, argv, scenarios_opts, SCN_OPT_HELP, scenarios_option, state, err);
+}
+
+static int scenarios_main(void *state)
+{
+	const struct scenarios_args *a = state;
+
+	if (a->one) {
+		print_scenario(stdout, a->one, true);
 		return CLI_EXIT_OK;
 	}
 	for (int i = 0; i < il_scenario_count(); i++)
-		print_scenario(stdout, il_scenario_at(i), verbose);
+		print_scenario(stdout, il_scenario_at(i), a->verbose);
 	return CLI_EXIT_OK;
+}
+
+int cmd_scenarios(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "scenarios", .size = sizeof(struct scenarios_args), .parse = scenarios_parse,
+		.usage = cmd_scenarios_usage, .run = scenarios_main,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

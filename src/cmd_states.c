@@ -308,27 +308,24 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 	return 0;
 }
 
-int cmd_states(int argc, char **argv)
+static int states_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
+	return states_parse_args(argc, argv, state, err);
+}
+
+static int states_main(void *state)
+{
+	struct states_args *args = state;
 	struct il_table info = { 0 }, states = { 0 };
 	const struct il_table *tables[2] = { &info, &states };
 	const struct il_output_format *fmt;
-	struct states_args args;
 	struct il_live_cpuidle ci;
 	struct il_live_rapl *rapl = NULL;
-	struct cli_error cerr;
 	struct il_error err;
 	struct il_live lv;
 	int ret = CLI_EXIT_RUNTIME;
 
-	switch (states_parse_args(argc, argv, &args, &cerr)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("states", cerr.msg);
-	case CLI_PARSE_HELP:
-		cmd_states_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	fmt = il_output_find(args.format);
+	fmt = il_output_find(args->format);
 	if (!fmt->available) {
 		fprintf(stderr, "idlelab states: format %s: %s\n", fmt->name, fmt->missing);
 		return CLI_EXIT_RUNTIME;
@@ -338,7 +335,7 @@ int cmd_states(int argc, char **argv)
 		fprintf(stderr, "idlelab states: out of memory\n");
 		return CLI_EXIT_RUNTIME;
 	}
-	if (il_live_init(&lv, args.root, &err) || il_live_read_cpuidle(&lv, &ci, &err) ||
+	if (il_live_init(&lv, args->root, &err) || il_live_read_cpuidle(&lv, &ci, &err) ||
 	    il_live_rapl_open(&lv, rapl, &err)) {
 		fprintf(stderr, "idlelab states: %s\n", err.msg);
 		goto out;
@@ -352,7 +349,7 @@ int cmd_states(int argc, char **argv)
 		fprintf(stderr, "idlelab states: %s\n", err.msg);
 		goto out;
 	}
-	if (args.export_file && do_export(&lv, &args))
+	if (args->export_file && do_export(&lv, args))
 		goto out;
 	if (fmt->write(stdout, tables, 2) || fflush(stdout)) {
 		fprintf(stderr, "idlelab states: cannot write the output: %s\n", strerror(errno));
@@ -364,4 +361,14 @@ out:
 	il_table_free(&states);
 	free(rapl);
 	return ret;
+}
+
+int cmd_states(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "states", .size = sizeof(struct states_args), .parse = states_parse,
+		.usage = cmd_states_usage, .run = states_main,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

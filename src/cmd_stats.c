@@ -404,36 +404,43 @@ static int collect(struct trace_source *src, struct il_stats *s, const struct st
 	return 0;
 }
 
-int cmd_stats(int argc, char **argv)
+static int stats_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct stats_args args;
+	return stats_parse_args(argc, argv, state, err);
+}
+
+static int stats_main(void *state)
+{
+	struct stats_args *args = state;
 	struct trace_source src;
 	struct il_stats_cfg cfg;
-	struct cli_error err;
 	struct il_stats *s;
 	int ret;
 
-	switch (stats_parse_args(argc, argv, &args, &err)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("stats", err.msg);
-	case CLI_PARSE_HELP:
-		cmd_stats_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	ret = trace_source_open(&src, "stats", &args.in);
+	ret = trace_source_open(&src, "stats", &args->in);
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	il_trace_set_events(src.trace, IL_STATS_EVENTS);
 	il_stats_default_cfg(&cfg);
 	cfg.drv = trace_source_drv(&src);
-	memcpy(cfg.nightmare_us, args.nightmare_us, sizeof(cfg.nightmare_us));
+	memcpy(cfg.nightmare_us, args->nightmare_us, sizeof(cfg.nightmare_us));
 	s = il_stats_new(&cfg);
 	ret = CLI_EXIT_RUNTIME;
-	if (s && collect(&src, s, &args) == 0) {
-		trace_check_cpus(&src, &args.in, il_stats_ncpus(s));
-		ret = render(&args, &src, s);
+	if (s && collect(&src, s, args) == 0) {
+		trace_check_cpus(&src, &args->in, il_stats_ncpus(s));
+		ret = render(args, &src, s);
 	}
 	il_stats_free(s);
 	trace_source_close(&src);
 	return ret;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "stats", .size = sizeof(struct stats_args), .parse = stats_parse,
+		.usage = cmd_stats_usage, .run = stats_main,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

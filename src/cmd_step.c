@@ -83,8 +83,10 @@ static int add_param(struct step_args *args, const char *value, struct cli_error
 	return CLI_PARSE_OK;
 }
 
-static int step_option(struct step_args *args, int id, const char *value, struct cli_error *err)
+static int step_option(void *state, int id, const char *value, struct cli_error *err)
 {
+	struct step_args *args = state;
+
 	switch (id) {
 	case STEP_OPT_GOV:
 		return add_governors(args, value, err);
@@ -131,20 +133,12 @@ static int step_option(struct step_args *args, int id, const char *value, struct
 
 int step_parse_args(int argc, char **argv, struct step_args *args, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value = NULL;
-	int id;
+	int ret;
 
 	memset(args, 0, sizeof(*args));
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, step_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == STEP_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (step_option(args, id, value, err))
-			return CLI_PARSE_ERROR;
-	}
+	ret = cli_parse_options(argc, argv, step_opts, STEP_OPT_HELP, step_option, args, err);
+	if (ret != CLI_PARSE_OK)
+		return ret;
 	if (!args->input)
 		return cli_error_set(err, "no input given (--input FILE, --input - or --input builtin:demo)");
 	if (!args->ngov && !args->print_input)
@@ -410,38 +404,34 @@ static int step_run(struct step_ctx *c)
 	return ret;
 }
 
-static void step_ctx_free(struct step_ctx *c)
+static void step_release(void *state)
 {
+	struct step_ctx *c = state;
+
 	for (int g = 0; g < STEP_MAX_GOVERNORS; g++)
 		il_step_cpu_free(c->cpus[g]);
 	il_step_script_free(&c->script);
 	free(c->recs);
 	free(c->text);
 	free(c->plat);
-	free(c);
+}
+
+static int step_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return step_parse_args(argc, argv, &((struct step_ctx *)state)->args, err);
+}
+
+static int step_main(void *state)
+{
+	return step_run(state);
 }
 
 int cmd_step(int argc, char **argv)
 {
-	struct step_ctx *c = calloc(1, sizeof(*c));
-	struct cli_error err;
-	int ret;
+	static const struct cli_lifecycle lc = {
+		.name = "step", .size = sizeof(struct step_ctx), .parse = step_parse,
+		.usage = cmd_step_usage, .run = step_main, .release = step_release,
+	};
 
-	if (!c) {
-		fprintf(stderr, "idlelab step: out of memory\n");
-		return CLI_EXIT_RUNTIME;
-	}
-	switch (step_parse_args(argc, argv, &c->args, &err)) {
-	case CLI_PARSE_ERROR:
-		ret = cli_usage_error("step", err.msg);
-		break;
-	case CLI_PARSE_HELP:
-		cmd_step_usage(stdout);
-		ret = CLI_EXIT_OK;
-		break;
-	default:
-		ret = step_run(c);
-	}
-	step_ctx_free(c);
-	return ret;
+	return cli_main(&lc, argc, argv);
 }

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "progress.h"
 #include "gov/governors.h"
 #include "output/output.h"
@@ -34,7 +34,6 @@
 #define SWEEP_MAX_VALUES 10000
 #define SWEEP_MAX_CASES 1000000
 #define SWEEP_MAX_PLATFORMS 16
-#define SWEEP_MAX_JOBS 256
 #define SWEEP_DEFAULT_TIME_NS (5ULL * 1000000000ULL)
 #define SWEEP_SPEC_LEN 512
 #define SWEEP_MAX_LABELS (5 + SWEEP_MAX_PARAMS)
@@ -46,10 +45,12 @@ struct sweep_param {
 };
 
 struct sweep_args {
-	char gov_buf[LAB_GOV_LIST_LEN];
+	char gov_buf[CLI_GOV_LIST_LEN];
+	size_t gov_used;
 	int ngov;
-	const char *governors[LAB_MAX_GOVERNORS];
+	const char *governors[CLI_MAX_GOVERNORS];
 	char plat_buf[1024];
+	size_t plat_used;
 	int nplat;
 	const char *platforms[SWEEP_MAX_PLATFORMS];
 	const char *scenario;
@@ -140,11 +141,11 @@ static int parse_range(struct sweep_param *p, const char *spec, struct cli_error
 	uint64_t a, b, step;
 	char buf[32];
 
-	if (!colon || colon < dots || lab_parse_count_to(spec, dots, UINT64_MAX, &a) ||
-	    lab_parse_count_to(dots + 2, colon, UINT64_MAX, &b))
+	if (!colon || colon < dots || cli_parse_count_to(spec, dots, UINT64_MAX, &a) ||
+	    cli_parse_count_to(dots + 2, colon, UINT64_MAX, &b))
 		return cli_error_set(err, "--param %s: '%s' is not a range A..B:STEP of integers (0..400:10)",
 				     p->name, spec);
-	if (lab_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) || !step)
+	if (cli_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) || !step)
 		return cli_error_set(err, "--param %s: the step of '%s' must be a positive integer", p->name, spec);
 	if (a > b)
 		return cli_error_set(err, "--param %s: the range '%s' is empty (A > B)", p->name, spec);
@@ -196,41 +197,30 @@ static int parse_param(struct sweep_args *a, const char *value, struct cli_error
 	return strstr(eq + 1, "..") ? parse_range(p, eq + 1, err) : parse_list(p, eq + 1, err);
 }
 
-static int sweep_option(struct sweep_args *a, int id, const char *value, struct cli_error *err)
+static int sweep_option(void *state, int id, const char *value, struct cli_error *err)
 {
-	uint64_t v;
-	const char *end = value + strlen(value);
+	struct sweep_args *a = state;
 
 	switch (id) {
 	case SW_OPT_GOV:
-		return lab_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, LAB_MAX_GOVERNORS,
-				      &a->ngov, "governor", err);
+		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used, a->governors,
+				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case SW_OPT_PLAT:
-		return lab_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms, SWEEP_MAX_PLATFORMS,
-				      &a->nplat, "platform", err);
+		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used, a->platforms,
+				       SWEEP_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case SW_OPT_SCN:
 		a->scenario = value;
 		return CLI_PARSE_OK;
 	case SW_OPT_PARAM:
 		return parse_param(a, value, err);
 	case SW_OPT_TIME:
-		if (lab_parse_time(value, &a->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration (2s, 500ms, 1m)", value);
-		return CLI_PARSE_OK;
+		return cli_opt_time(value, &a->time_ns, err);
 	case SW_OPT_SEED:
-		if (lab_parse_count_to(value, end, UINT64_MAX, &a->seed))
-			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-		return CLI_PARSE_OK;
+		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case SW_OPT_ITER:
-		if (lab_parse_count_to(value, end, LAB_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
-		a->iter = (int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_iter(value, &a->iter, err);
 	case SW_OPT_JOBS:
-		if (lab_parse_count_to(value, end, SWEEP_MAX_JOBS, &v) || !v)
-			return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, SWEEP_MAX_JOBS);
-		a->jobs = (unsigned int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_jobs(value, &a->jobs, err);
 	case SW_OPT_OUT:
 		a->dir = value;
 		return CLI_PARSE_OK;
@@ -262,23 +252,13 @@ static int sweep_check(const struct sweep_args *a, struct cli_error *err)
 
 static int sweep_parse_args(int argc, char **argv, struct sweep_args *a, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
+	int ret;
 
 	a->time_ns = SWEEP_DEFAULT_TIME_NS;
 	a->seed = 1;
 	a->iter = 1;
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, sweep_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == SW_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (sweep_option(a, id, value, err) != CLI_PARSE_OK)
-			return CLI_PARSE_ERROR;
-	}
-	return sweep_check(a, err);
+	ret = cli_parse_options(argc, argv, sweep_opts, SW_OPT_HELP, sweep_option, a, err);
+	return ret == CLI_PARSE_OK ? sweep_check(a, err) : ret;
 }
 
 /* ---- the cases ---------------------------------------------------------------------------- */
@@ -294,7 +274,7 @@ struct sweep_combo {
 struct sweep {
 	const struct sweep_args *a;
 	struct il_platform plat[SWEEP_MAX_PLATFORMS];
-	const struct il_preset *presets[LAB_MAX_GOVERNORS];
+	const struct il_preset *presets[CLI_MAX_GOVERNORS];
 	int ncombo;
 	struct sweep_combo *combo;
 	size_t ncases;
@@ -370,7 +350,7 @@ static int sweep_combos(struct sweep *w)
 		if (len >= sizeof(k->spec))
 			return usage_error("scenario '%s%s' too long", a->scenario, "");
 		if (il_scn_parse(k->spec, &k->scn, &k->args, &k->common, &perr)) {
-			if (lab_scn_file_error(k->scn, &k->args, &perr)) {
+			if (cli_scn_file_error(k->scn, &k->args, &perr)) {
 				fprintf(stderr, "idlelab sweep: %s\n", perr.msg);
 				return CLI_EXIT_RUNTIME;
 			}
@@ -383,7 +363,7 @@ static int sweep_combos(struct sweep *w)
 static int sweep_resolve(struct sweep *w)
 {
 	const struct sweep_args *a = w->a;
-	int ret = lab_find_presets(a->governors, a->ngov, w->presets, "sweep");
+	int ret = cli_find_presets(a->governors, a->ngov, w->presets, "sweep");
 
 	if (ret != CLI_EXIT_OK)
 		return ret;
@@ -398,7 +378,7 @@ static int sweep_resolve(struct sweep *w)
 		return usage_error("%s cases: more than %s", n, "1000000");
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
-		ret = lab_load_platform(a->platforms[p], &w->plat[p], "sweep");
+		ret = cli_load_platform(a->platforms[p], &w->plat[p], "sweep");
 	return ret;
 }
 
@@ -470,21 +450,6 @@ out:
 	return ret;
 }
 
-static unsigned int default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > SWEEP_MAX_JOBS ? SWEEP_MAX_JOBS : (unsigned int)n;
-}
-
-static double wall_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
  * Run cases [@start, @start + @n) on @jobs threads and turn them into rows. Batches keep the
  * memory of the results bounded and give the progress line something to count; the rows
@@ -528,11 +493,11 @@ out:
 
 static int sweep_run(const struct sweep *w)
 {
-	unsigned int jobs = w->a->jobs ? w->a->jobs : default_jobs();
+	unsigned int jobs = w->a->jobs ? w->a->jobs : cli_default_jobs();
 	size_t batch = (size_t)jobs * 4, done = 0;
 	struct progress prog;
 	struct sweep_rec *recs;
-	double t0 = wall_seconds();
+	double t0 = cli_wall_seconds();
 	int ret = CLI_EXIT_OK;
 
 	if (!il_output_json.available) {
@@ -556,7 +521,7 @@ static int sweep_run(const struct sweep *w)
 	if (ret == CLI_EXIT_OK) {
 		/* On stderr: the wall time is not part of the (deterministic) results. */
 		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases, jobs,
-			wall_seconds() - t0);
+			cli_wall_seconds() - t0);
 		ret = sweep_write_dir(w->a->dir, recs, w->ncases, "sweep");
 	}
 	for (size_t i = 0; i < w->ncases; i++)
@@ -690,39 +655,47 @@ static void sweep_args_free(struct sweep_args *a)
 	}
 }
 
-int cmd_sweep(int argc, char **argv)
+/* What cli_main() allocates: the options and the cases. */
+struct sweep_cmd {
+	struct sweep_args a;
+	struct sweep w;
+};
+
+static int sweep_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct sweep_args *a = calloc(1, sizeof(*a));
-	struct sweep *w = calloc(1, sizeof(*w));
-	struct cli_error err;
+	return sweep_parse_args(argc, argv, &((struct sweep_cmd *)state)->a, err);
+}
+
+static int sweep_main(void *state)
+{
+	struct sweep_cmd *c = state;
+	const struct sweep_args *a = &c->a;
 	int ret;
 
-	if (!a || !w) {
-		free(a);
-		free(w);
-		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
-		return CLI_EXIT_RUNTIME;
-	}
-	switch (sweep_parse_args(argc, argv, a, &err)) {
-	case CLI_PARSE_ERROR:
-		ret = cli_usage_error("sweep", err.msg);
-		goto out;
-	case CLI_PARSE_HELP:
-		cmd_sweep_usage(stdout);
-		ret = CLI_EXIT_OK;
-		goto out;
-	}
-	w->a = a;
-	ret = sweep_resolve(w);
+	c->w.a = a;
+	ret = sweep_resolve(&c->w);
 	if (ret == CLI_EXIT_OK)
 		ret = a->emit ? cli_check_output("sweep", a->emit, false)
 			      : cli_check_output("sweep", a->dir, true);
 	if (ret == CLI_EXIT_OK)
-		ret = a->emit ? sweep_emit(w) : sweep_run(w);
-out:
-	free(w->combo);
-	sweep_args_free(a);
-	free(a);
-	free(w);
+		ret = a->emit ? sweep_emit(&c->w) : sweep_run(&c->w);
 	return ret;
+}
+
+static void sweep_release(void *state)
+{
+	struct sweep_cmd *c = state;
+
+	free(c->w.combo);
+	sweep_args_free(&c->a);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "sweep", .size = sizeof(struct sweep_cmd), .parse = sweep_parse,
+		.usage = cmd_sweep_usage, .run = sweep_main, .release = sweep_release,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

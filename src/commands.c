@@ -14,6 +14,14 @@ static const struct cli_command commands[] = {
 #undef IL_COMMAND_ENTRY
 };
 
+/* The names alone, for `help --complete commands`. */
+static const char *const command_names[] = {
+#define IL_COMMAND_NAME(name, summary) #name,
+	IL_COMMANDS(IL_COMMAND_NAME)
+#undef IL_COMMAND_NAME
+	NULL,
+};
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 int cli_command_count(void)
@@ -158,7 +166,7 @@ int cmd_help(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (args.complete) {
-		if (cli_complete(stdout, args.complete, args.complete_arg))
+		if (cli_complete(stdout, args.complete, args.complete_arg, command_names))
 			return cli_usage_error("help", "--complete: unknown list or argument (" COMPLETE_WHAT ")");
 		return CLI_EXIT_OK;
 	}

@@ -7,7 +7,9 @@
  *	int cmd_<name>(int argc, char **argv);   argv[0] is "<name>"; returns the exit code
  *	void cmd_<name>_usage(FILE *out);        its help text ("idlelab help <name>")
  *
- * Adding a command means adding that file and one line here. Keep the summary one short
+ * A command file is a leaf: only commands.c calls it (tests/cli/deps.t); what two commands
+ * share lives in a helper file below both (cli.c, cli_opts.c, lab_cli.c, verdict_cli.c ...),
+ * and cli_main() runs its lifecycle. Adding a command means adding that file and one line here. Keep the summary one short
  * line: it is the command's row in `idlelab --help`.
  */
 #ifndef IDLELAB_COMMANDS_H

@@ -7,7 +7,6 @@
  */
 #include <string.h>
 
-#include "commands.h"
 #include "complete.h"
 #include "gov/governors.h"
 #include "output/output.h"
@@ -15,10 +14,10 @@
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 
-static void list_commands(FILE *out)
+static void list_commands(FILE *out, const char *const *commands)
 {
-	for (int i = 0; i < cli_command_count(); i++)
-		fprintf(out, "%s\n", cli_command_at(i)->name);
+	for (int i = 0; commands[i]; i++)
+		fprintf(out, "%s\n", commands[i]);
 }
 
 static void list_governors(FILE *out)
@@ -82,14 +81,14 @@ static void list_readers(FILE *out)
 			fprintf(out, "%s\n", name);
 }
 
-int cli_complete(FILE *out, const char *what, const char *arg)
+int cli_complete(FILE *out, const char *what, const char *arg, const char *const *commands)
 {
 	if (!strcmp(what, "params"))
 		return list_params(out, arg);
 	if (arg)
 		return -1;
 	if (!strcmp(what, "commands"))
-		list_commands(out);
+		list_commands(out, commands);
 	else if (!strcmp(what, "governors"))
 		list_governors(out);
 	else if (!strcmp(what, "platforms"))

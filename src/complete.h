@@ -12,9 +12,10 @@
 #define COMPLETE_WHAT "commands, governors, platforms, scenarios, params SCENARIO, formats, readers"
 
 /**
- * cli_complete - print list @what (with @arg for "params") to @out
+ * cli_complete - print list @what (with @arg for "params") to @out; @commands is the
+ * NULL-terminated list of command names (given by commands.c, which calls this: no cycle)
  * Return: 0, or -1 when @what is not a list (or @arg is missing or unknown).
  */
-int cli_complete(FILE *out, const char *what, const char *arg);
+int cli_complete(FILE *out, const char *what, const char *arg, const char *const *commands);
 
 #endif /* IDLELAB_COMPLETE_H */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "cli_opts.h"
 #include "lab_cli.h"
 #include "gov/governors.h"
 #include "output/output.h"
@@ -19,7 +19,6 @@
 #include "lab/lab.h"
 #include "summary_cli.h"
 #include "util/atomic.h"
-#include "util/parse.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
@@ -47,68 +46,6 @@ static const struct cli_opt lab_opts[] = {
 	{ 0 },
 };
 
-/* Counts and times go through lib/util/parse.h, the parsers every command shares. */
-int lab_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out)
-{
-	return il_parse_count_n(s, (size_t)(end_at - s), 0, max, out);
-}
-
-int lab_parse_count(const char *s, uint64_t max, uint64_t *out)
-{
-	return il_parse_count(s, 0, max, out);
-}
-
-bool lab_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,
-			const struct il_error *err)
-{
-	size_t len = scn && scn->operand ? strlen(args->operand) : 0;
-
-	return len && !strncmp(err->msg, args->operand, len) && err->msg[len] == ':';
-}
-
-int lab_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
-		   const char *what, struct cli_error *err)
-{
-	char *save = NULL;
-
-	if (strlen(list) >= cap)
-		return cli_error_set(err, "%s list too long", what);
-	strcpy(buf, list);
-	*n = 0;
-	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		if (*n == max)
-			return cli_error_set(err, "more than %d %ss", max, what);
-		names[(*n)++] = s;
-	}
-	if (!*n)
-		return cli_error_set(err, "empty %s list", what);
-	return CLI_PARSE_OK;
-}
-
-int lab_parse_time(const char *s, uint64_t *ns)
-{
-	return il_parse_time(s, 1, LAB_MAX_TIME_NS, ns);
-}
-
-/* Append the comma-separated names of @list to args->governors. */
-static int add_governors(struct lab_args *args, const char *list, struct cli_error *err)
-{
-	size_t len = strlen(list) + 1;
-	char *copy, *save = NULL;
-
-	if (args->gov_buf_used + len > sizeof(args->gov_buf))
-		return cli_error_set(err, "governor list too long");
-	copy = args->gov_buf + args->gov_buf_used;
-	memcpy(copy, list, len);
-	args->gov_buf_used += len;
-	for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		if (args->ngov == LAB_MAX_GOVERNORS)
-			return cli_error_set(err, "more than %d governors", LAB_MAX_GOVERNORS);
-		args->governors[args->ngov++] = name;
-	}
-	return CLI_PARSE_OK;
-}
-
 static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
 {
 	char buf[128], *save = NULL;
@@ -118,7 +55,7 @@ static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
 		return cli_error_set(err, "--pn-us: too long");
 	strcpy(buf, s);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (n == IL_PN_LEVELS || lab_parse_count(tok, 1000000000ULL, &args->pn_us[n]))
+		if (n == IL_PN_LEVELS || cli_parse_count(tok, 1000000000ULL, &args->pn_us[n]))
 			return cli_error_set(err, "--pn-us takes up to %d thresholds in us, e.g. 100,1000,2000,4000",
 					     IL_PN_LEVELS);
 		n++;
@@ -131,13 +68,15 @@ static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
 	return CLI_PARSE_OK;
 }
 
-static int lab_option(struct lab_args *args, int id, const char *value, struct cli_error *err)
+static int lab_option(void *state, int id, const char *value, struct cli_error *err)
 {
+	struct lab_args *args = state;
 	uint64_t v;
 
 	switch (id) {
 	case LAB_OPT_GOV:
-		return add_governors(args, value, err);
+		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf), &args->gov_buf_used,
+				       args->governors, LAB_MAX_GOVERNORS, &args->ngov, "governor", err);
 	case LAB_OPT_PLAT:
 		args->platform = value;
 		return CLI_PARSE_OK;
@@ -147,30 +86,19 @@ static int lab_option(struct lab_args *args, int id, const char *value, struct c
 		args->scenarios[args->nscn++] = value;
 		return CLI_PARSE_OK;
 	case LAB_OPT_TIME:
-		if (lab_parse_time(value, &args->time_ns))
-			return cli_error_set(err, "--time: '%s' is not a duration in (0, 24h] "
-					     "(30s, 1.5s, 500ms, 2m, 1h)", value);
-		return CLI_PARSE_OK;
+		return cli_opt_time(value, &args->time_ns, err);
 	case LAB_OPT_SEED:
-		if (lab_parse_count(value, UINT64_MAX, &args->seed))
-			return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-		return CLI_PARSE_OK;
+		return cli_opt_seed(value, UINT64_MAX, &args->seed, err);
 	case LAB_OPT_ITER:
 		if (!args->compare)
 			return cli_error_set(err, "--iter is an option of compare");
-		if (lab_parse_count(value, LAB_MAX_ITER, &v) || !v)
-			return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, LAB_MAX_ITER);
-		args->iter = (int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_iter(value, &args->iter, err);
 	case LAB_OPT_FORMAT:
-		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
-		args->format = value;
-		return CLI_PARSE_OK;
+		return cli_opt_format(value, &args->format, err);
 	case LAB_OPT_PN:
 		return parse_pn(args, value, err);
 	case LAB_OPT_ACTIVE:
-		if (lab_parse_count(value, 1000000, &v) || !v)
+		if (cli_parse_count(value, 1000000, &v) || !v)
 			return cli_error_set(err, "--active-mw: '%s' is not a power in mW in [1, 1000000]", value);
 		args->active_uw = v * 1000;
 		return CLI_PARSE_OK;
@@ -225,9 +153,7 @@ static int lab_check(const struct lab_args *args, struct cli_error *err)
 
 int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
+	int ret;
 
 	memset(args, 0, sizeof(*args));
 	args->compare = compare;
@@ -236,16 +162,8 @@ int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, s
 	args->iter = 1;
 	args->format = "table";
 	perfetto_args_init(&args->perfetto);
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, lab_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == LAB_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (lab_option(args, id, value, err) != CLI_PARSE_OK)
-			return CLI_PARSE_ERROR;
-	}
-	return lab_check(args, err);
+	ret = cli_parse_options(argc, argv, lab_opts, LAB_OPT_HELP, lab_option, args, err);
+	return ret == CLI_PARSE_OK ? lab_check(args, err) : ret;
 }
 
 /* ---- running ---------------------------------------------------------------------------- */
@@ -259,46 +177,17 @@ struct lab_job {
 	const struct il_output_format *fmt;
 };
 
-int lab_find_presets(const char *const *names, int n, const struct il_preset **presets, const char *cmd)
-{
-	for (int i = 0; i < n; i++) {
-		presets[i] = il_preset_find(names[i]);
-		if (!presets[i] && il_preset_find_error(names[i])) {
-			fprintf(stderr, "idlelab %s: %s\n", cmd, il_preset_find_error(names[i]));
-			return CLI_EXIT_RUNTIME;
-		}
-		if (!presets[i]) {
-			char msg[4 * CLI_ERROR_LEN]; /* room for a name as long as a -g list */
-
-			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", names[i]);
-			return cli_usage_error(cmd, msg);
-		}
-	}
-	return CLI_EXIT_OK;
-}
-
-int lab_load_platform(const char *name, struct il_platform *plat, const char *cmd)
-{
-	struct il_error perr;
-
-	if (il_platform_load(name, plat, &perr)) {
-		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
-		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
-	}
-	return CLI_EXIT_OK;
-}
-
 static int lab_resolve(const struct lab_args *args, struct lab_job *job, const char *cmd)
 {
 	struct il_error perr;
-	int ret = lab_find_presets(args->governors, args->ngov, job->presets, cmd);
+	int ret = cli_find_presets(args->governors, args->ngov, job->presets, cmd);
 
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	for (int i = 0; i < args->nscn; i++)
 		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i],
 				 &perr)) {
-			if (lab_scn_file_error(job->scn[i], &job->scn_args[i], &perr)) {
+			if (cli_scn_file_error(job->scn[i], &job->scn_args[i], &perr)) {
 				fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
 				return CLI_EXIT_RUNTIME;
 			}
@@ -309,7 +198,7 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
 		return CLI_EXIT_RUNTIME;
 	}
-	return lab_load_platform(args->platform, &job->plat, cmd);
+	return cli_load_platform(args->platform, &job->plat, cmd);
 }
 
 static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn, int iter,
@@ -658,37 +547,42 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 	return ret;
 }
 
-int lab_main(int argc, char **argv, bool compare)
-{
-	const char *cmd = compare ? "compare" : "run";
-	struct lab_args *args = calloc(1, sizeof(*args));
-	struct lab_job *job = calloc(1, sizeof(*job));
-	struct cli_error err;
-	int ret;
+/* What cli_main() allocates for run and compare: the options and what they name. */
+struct lab_cmd {
+	struct lab_args args;
+	struct lab_job job;
+};
 
-	if (!args || !job) {
-		free(args);
-		free(job);
-		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
-		return CLI_EXIT_RUNTIME;
-	}
-	switch (lab_parse_args(argc, argv, compare, args, &err)) {
-	case CLI_PARSE_ERROR:
-		ret = cli_usage_error(cmd, err.msg);
-		goto out;
-	case CLI_PARSE_HELP:
-		if (compare)
-			cmd_compare_usage(stdout);
-		else
-			cmd_run_usage(stdout);
-		ret = CLI_EXIT_OK;
-		goto out;
-	}
-	ret = lab_resolve(args, job, cmd);
+static int lab_parse_run(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return lab_parse_args(argc, argv, false, &((struct lab_cmd *)state)->args, err);
+}
+
+static int lab_parse_compare(int argc, char **argv, void *state, struct cli_error *err)
+{
+	return lab_parse_args(argc, argv, true, &((struct lab_cmd *)state)->args, err);
+}
+
+static int lab_run(void *state)
+{
+	struct lab_cmd *c = state;
+	const char *cmd = c->args.compare ? "compare" : "run";
+	int ret = lab_resolve(&c->args, &c->job, cmd);
+
 	if (ret == CLI_EXIT_OK)
-		ret = compare ? lab_compare(args, job) : lab_run_one(args, job);
-out:
-	free(args);
-	free(job);
+		ret = c->args.compare ? lab_compare(&c->args, &c->job) : lab_run_one(&c->args, &c->job);
 	return ret;
+}
+
+int lab_main(int argc, char **argv, bool compare, void (*usage)(FILE *out))
+{
+	const struct cli_lifecycle lc = {
+		.name = compare ? "compare" : "run",
+		.size = sizeof(struct lab_cmd),
+		.parse = compare ? lab_parse_compare : lab_parse_run,
+		.usage = usage,
+		.run = lab_run,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lab_cli.h"
+#include "cli_opts.h"
 #include "perfetto_cli.h"
 #include "util/atomic.h"
 
@@ -31,7 +31,7 @@ static int parse_bound(const char *s, const char *end, uint64_t *ns)
 		*ns = 0;
 		return 0;
 	}
-	return lab_parse_time(buf, ns);
+	return cli_parse_time(buf, ns);
 }
 
 int perfetto_parse_window(const char *s, uint64_t *from_ns, uint64_t *to_ns)
@@ -60,7 +60,7 @@ int perfetto_option(struct perfetto_args *a, enum perfetto_opt which, const char
 		a->path = value;
 		return CLI_PARSE_OK;
 	case PERFETTO_OPT_LIMIT:
-		if (lab_parse_count(value, UINT64_MAX, &a->limit))
+		if (cli_parse_count(value, UINT64_MAX, &a->limit))
 			return cli_error_set(err, "--perfetto-limit: '%s' is not a count of events (0: no limit)",
 					     value);
 		a->limit_set = true;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * verdict_cli.h - what `idlelab merge` needs of `idlelab verdict`: the case files of
- * `verdict --emit-jobs` turned back into the verdict, the same bytes as a local one.
+ * verdict_cli.h - `idlelab verdict` (src/verdict_cli.c) for its command file, and what
+ * `idlelab merge` needs of it: the case files of `verdict --emit-jobs` turned back into the
+ * verdict, the same bytes as a local one.
  *
  * A case file is the CSV of one line of names and one of values: the verdict's own
  * options (VERDICT_CASE_FIRST_COL, as shell words), the case's index and coordinates,
@@ -13,7 +14,15 @@
 /* The first column of a verdict case file (a sweep case file starts with "case"). */
 #define VERDICT_CASE_FIRST_COL "verdict_args"
 
+#include <stdio.h>
+
 struct verdict_merge;
+
+/**
+ * verdict_main - parse, run and print `idlelab verdict`, whose help text @usage prints
+ * Return: the exit code (0, 1, 2, or 3 under --fail-on)
+ */
+int verdict_main(int argc, char **argv, void (*usage)(FILE *out));
 
 /** verdict_merge_new - an empty merge; NULL when out of memory */
 struct verdict_merge *verdict_merge_new(void);

@@ -144,9 +144,9 @@ expect 3 "--fail-on worse, --baseline: the other way round fails" "$IDLELAB" ver
 check "--baseline: menu-4 judged against menu-5" grep -q '^menu-4 vs menu-5 ' "$OUT"
 
 # ---- bad input ------------------------------------------------------------------------------------
-expect 1 "an unknown governor" "$IDLELAB" verdict -g menu-4,nosuch -p rk3588 -s idle -o "$TMP/bad.txt"
+expect 2 "an unknown governor: a usage error, as in every command" "$IDLELAB" verdict -g menu-4,nosuch -p rk3588 -s idle -o "$TMP/bad.txt"
 check "the message names it" grep -q "unknown governor 'nosuch'" "$ERR"
-expect 1 "an unknown metric" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle -m score,nosuch -o "$TMP/bad.txt"
+expect 2 "an unknown metric: a usage error" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle -m score,nosuch -o "$TMP/bad.txt"
 check "the message names it" grep -q "unknown metric 'nosuch'" "$ERR"
 echo "not an object" >"$TMP/broken.so"
 expect 1 "a file: object that does not load" "$IDLELAB" verdict -g menu-4,"file:$TMP/broken.so" -p rk3588 -s idle \
@@ -155,7 +155,7 @@ check "the message shows the path and dlerror()" grep -q "$TMP/broken.so: cannot
 printf 'name = x\nthis is not a platform line\n' >"$TMP/broken.plat"
 expect 1 "a platform file with errors" "$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/broken.plat" -s idle -o "$TMP/bad.txt"
 check "the message names the file" grep -q "$TMP/broken.plat" "$ERR"
-expect 1 "an unknown platform" "$IDLELAB" verdict -g menu-4,menu-5 -p nosuch -s idle -o "$TMP/bad.txt"
+expect 2 "an unknown built-in platform: a usage error" "$IDLELAB" verdict -g menu-4,menu-5 -p nosuch -s idle -o "$TMP/bad.txt"
 check "no output file after any error" test ! -e "$TMP/bad.txt" -a ! -e "$TMP/bad.txt.tmp"
 expect 2 "no scenario" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588
 expect 2 "one governor" "$IDLELAB" verdict -g menu-4 -p rk3588 -s idle

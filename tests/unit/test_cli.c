@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../../src/cli.h"
+#include "../../src/cli_opts.h"
 #include "../../src/commands.h"
 #include "../../src/cmd_kgov.h"
 #include "../../src/lab_cli.h"
@@ -382,6 +383,180 @@ static void test_perfetto_args(void **state)
 			       "r.json", "--perfetto-window", "5ms"), CLI_PARSE_ERROR);
 }
 
+/* ---- the shared lifecycle and option helpers (src/cli.c, src/cli_opts.c) ------------------- */
+
+enum { T_OPT_HELP = 1, T_OPT_NAME, T_OPT_FLAG };
+
+static const struct cli_opt t_opts[] = {
+	{ T_OPT_HELP, 'h', "help", false },
+	{ T_OPT_NAME, 'g', "governor", true },
+	{ T_OPT_FLAG, 0, "flag", false },
+	{ 0 },
+};
+
+struct t_state {
+	char buf[64];
+	size_t used;
+	const char *names[4];
+	int n;
+	int positionals;
+	bool flag;
+	int ran;      /* how often run was called */
+	int released; /* how often release was called */
+};
+
+static struct t_state *t_last; /* the state cli_main() gave the steps, seen after it freed it */
+static struct t_state t_seen;
+
+static int t_option(void *state, int id, const char *value, struct cli_error *err)
+{
+	struct t_state *t = state;
+
+	switch (id) {
+	case T_OPT_NAME:
+		return cli_append_list(value, t->buf, sizeof(t->buf), &t->used, t->names, 4, &t->n, "governor",
+				       err);
+	case T_OPT_FLAG:
+		t->flag = true;
+		return CLI_PARSE_OK;
+	}
+	if (!strcmp(value, "bad"))
+		return cli_error_set(err, "unexpected argument '%s'", value);
+	if (!strcmp(value, "stop"))
+		return CLI_PARSE_STOP;
+	t->positionals++;
+	return CLI_PARSE_OK;
+}
+
+static int t_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	t_last = state;
+	return cli_parse_options(argc, argv, t_opts, T_OPT_HELP, t_option, state, err);
+}
+
+static int t_run(void *state)
+{
+	struct t_state *t = state;
+
+	t->ran++;
+	return t->flag ? 7 : CLI_EXIT_OK;
+}
+
+static void t_release(void *state)
+{
+	struct t_state *t = state;
+
+	t->released++;
+	t_seen = *t;
+}
+
+static void t_usage(FILE *out)
+{
+	(void)out;
+}
+
+static void test_cli_parse_options(void **state)
+{
+	struct t_state t;
+	struct cli_error err;
+
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a,b", "pos", "--governor=c", "--flag"), CLI_PARSE_OK);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.names[0], "a");
+	assert_string_equal(t.names[2], "c");
+	assert_int_equal(t.positionals, 1);
+	assert_true(t.flag);
+	/* help wins where it stands, an error stops the scan there */
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a", "-h", "--nope"), CLI_PARSE_HELP);
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "--nope", "-h"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unknown option '--nope'");
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "bad", "-h"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "unexpected argument 'bad'");
+	/* CLI_PARSE_STOP (measure's CMD): what follows is not scanned, not even a bad option */
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a", "stop", "--nope", "-g", "b"), CLI_PARSE_OK);
+	assert_int_equal(t.n, 1);
+}
+
+static void test_cli_append_list(void **state)
+{
+	struct t_state t;
+	struct cli_error err;
+
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a", "-g", "b,c"), CLI_PARSE_OK);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.names[1], "b");
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a,b", "-g", "c,d,e"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "more than 4 governors");
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a", "-g", ","), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "empty governor list");
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "0123456789012345678901234567890123456789",
+			       "-g", "0123456789012345678901234567890"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "governor list too long");
+}
+
+static void test_cli_main(void **state)
+{
+	const struct cli_lifecycle lc = {
+		.name = "test", .size = sizeof(struct t_state), .parse = t_parse, .usage = t_usage,
+		.run = t_run, .release = t_release,
+	};
+
+	/* a usage error: 2, run is not called, what parse left is released */
+	memset(&t_seen, 0, sizeof(t_seen));
+	assert_int_equal(cli_main(&lc, 2, ARGV("test", "--nope")), CLI_EXIT_USAGE);
+	assert_int_equal(t_seen.ran, 0);
+	assert_int_equal(t_seen.released, 1);
+	/* help: 0, no run */
+	memset(&t_seen, 0, sizeof(t_seen));
+	assert_int_equal(cli_main(&lc, 2, ARGV("test", "-h")), CLI_EXIT_OK);
+	assert_int_equal(t_seen.ran, 0);
+	assert_int_equal(t_seen.released, 1);
+	/* run's status is the command's; the state starts zeroed */
+	memset(&t_seen, 0, sizeof(t_seen));
+	assert_int_equal(cli_main(&lc, 1, ARGV("test")), CLI_EXIT_OK);
+	assert_int_equal(t_seen.ran, 1);
+	assert_int_equal(t_seen.n, 0);
+	assert_int_equal(cli_main(&lc, 2, ARGV("test", "--flag")), 7);
+	assert_int_equal(t_seen.ran, 1);
+	assert_true(t_seen.flag);
+	assert_non_null(t_last);
+}
+
+static void test_cli_opts(void **state)
+{
+	struct cli_error err;
+	uint64_t ns, seed;
+	unsigned int jobs;
+	const char *fmt = NULL;
+	int iter;
+
+	assert_int_equal(cli_opt_time("1.5s", &ns, &err), CLI_PARSE_OK);
+	assert_int_equal(ns, 1500000000ULL);
+	assert_int_equal(cli_opt_time("25h", &ns, &err), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--time: '25h' is not a duration in (0, 24h] (30s, 1.5s, 500ms, 2m, 1h)");
+	assert_int_equal(cli_opt_seed("010", UINT64_MAX, &seed, &err), CLI_PARSE_OK);
+	assert_int_equal(seed, 10);
+	assert_int_equal(cli_opt_seed("+1", UINT64_MAX, &seed, &err), CLI_PARSE_ERROR);
+	assert_int_equal(cli_opt_iter("1000", &iter, &err), CLI_PARSE_OK);
+	assert_int_equal(iter, 1000);
+	assert_int_equal(cli_opt_iter("0", &iter, &err), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--iter: '0' is not in [1, 1000]");
+	assert_int_equal(cli_opt_jobs("257", &jobs, &err), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--jobs: '257' is not in [1, 256]");
+	assert_int_equal(cli_opt_format("tsv", &fmt, &err), CLI_PARSE_OK);
+	assert_string_equal(fmt, "tsv");
+	assert_int_equal(cli_opt_format("xml", &fmt, &err), CLI_PARSE_ERROR);
+	assert_true(cli_default_jobs() >= 1 && cli_default_jobs() <= CLI_MAX_JOBS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -396,6 +571,10 @@ int main(void)
 		cmocka_unit_test(test_kgov_args),
 		cmocka_unit_test(test_kgov_arg_errors),
 		cmocka_unit_test(test_perfetto_args),
+		cmocka_unit_test(test_cli_parse_options),
+		cmocka_unit_test(test_cli_append_list),
+		cmocka_unit_test(test_cli_main),
+		cmocka_unit_test(test_cli_opts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli_opts.c - option values and name look-ups shared by the commands (cli_opts.h).
+ */
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli_opts.h"
+#include "gov/governors.h"
+#include "output/output.h"
+#include "platform/platform.h"
+#include "scenario/scenario.h"
+#include "util/parse.h"
+
+/* Counts and times go through lib/util/parse.h, the parsers every command shares. */
+int cli_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out)
+{
+	return il_parse_count_n(s, (size_t)(end_at - s), 0, max, out);
+}
+
+int cli_parse_count(const char *s, uint64_t max, uint64_t *out)
+{
+	return il_parse_count(s, 0, max, out);
+}
+
+int cli_parse_time(const char *s, uint64_t *ns)
+{
+	return il_parse_time(s, 1, CLI_MAX_TIME_NS, ns);
+}
+
+int cli_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
+		   const char *what, struct cli_error *err)
+{
+	char *save = NULL;
+
+	if (strlen(list) >= cap)
+		return cli_error_set(err, "%s list too long", what);
+	strcpy(buf, list);
+	*n = 0;
+	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (*n == max)
+			return cli_error_set(err, "more than %d %ss", max, what);
+		names[(*n)++] = s;
+	}
+	if (!*n)
+		return cli_error_set(err, "empty %s list", what);
+	return CLI_PARSE_OK;
+}
+
+int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names,
+		    int max, int *n, const char *what, struct cli_error *err)
+{
+	size_t len = strlen(list) + 1;
+	char *copy = buf + *used, *save = NULL;
+	int before = *n;
+
+	if (*used + len > cap)
+		return cli_error_set(err, "%s list too long", what);
+	memcpy(copy, list, len);
+	*used += len;
+	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		if (*n == max)
+			return cli_error_set(err, "more than %d %ss", max, what);
+		names[(*n)++] = s;
+	}
+	if (*n == before)
+		return cli_error_set(err, "empty %s list", what);
+	return CLI_PARSE_OK;
+}
+
+int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err)
+{
+	if (cli_parse_time(value, ns))
+		return cli_error_set(err, "--time: '%s' is not a duration in (0, 24h] "
+				     "(30s, 1.5s, 500ms, 2m, 1h)", value);
+	return CLI_PARSE_OK;
+}
+
+int cli_opt_seed(const char *value, uint64_t max, uint64_t *seed, struct cli_error *err)
+{
+	if (cli_parse_count(value, max, seed))
+		return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
+	return CLI_PARSE_OK;
+}
+
+int cli_opt_iter(const char *value, int *iter, struct cli_error *err)
+{
+	uint64_t v;
+
+	if (cli_parse_count(value, CLI_MAX_ITER, &v) || !v)
+		return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, CLI_MAX_ITER);
+	*iter = (int)v;
+	return CLI_PARSE_OK;
+}
+
+int cli_opt_jobs(const char *value, unsigned int *jobs, struct cli_error *err)
+{
+	uint64_t v;
+
+	if (cli_parse_count(value, CLI_MAX_JOBS, &v) || !v)
+		return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, CLI_MAX_JOBS);
+	*jobs = (unsigned int)v;
+	return CLI_PARSE_OK;
+}
+
+int cli_opt_format(const char *value, const char **format, struct cli_error *err)
+{
+	if (!il_output_find(value))
+		return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+	*format = value;
+	return CLI_PARSE_OK;
+}
+
+unsigned int cli_default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > CLI_MAX_JOBS ? CLI_MAX_JOBS : (unsigned int)n;
+}
+
+double cli_wall_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+bool cli_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,
+			const struct il_error *err)
+{
+	size_t len = scn && scn->operand ? strlen(args->operand) : 0;
+
+	return len && !strncmp(err->msg, args->operand, len) && err->msg[len] == ':';
+}
+
+int cli_find_presets(const char *const *names, int n, const struct il_preset **presets,
+		     const char *cmd)
+{
+	for (int i = 0; i < n; i++) {
+		presets[i] = il_preset_find(names[i]);
+		if (!presets[i] && il_preset_find_error(names[i])) {
+			fprintf(stderr, "idlelab %s: %s\n", cmd, il_preset_find_error(names[i]));
+			return CLI_EXIT_RUNTIME;
+		}
+		if (!presets[i]) {
+			char msg[4 * CLI_ERROR_LEN]; /* room for a name as long as a -g list */
+
+			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", names[i]);
+			return cli_usage_error(cmd, msg);
+		}
+	}
+	return CLI_EXIT_OK;
+}
+
+int cli_load_platform(const char *name, struct il_platform *plat, const char *cmd)
+{
+	struct il_error perr;
+
+	if (il_platform_load(name, plat, &perr)) {
+		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
+		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli_opts.h - the option values and names every command that runs the lab shares: counts,
+ * durations and lists, the options of the same letter in every command (-t, --seed, -n, -j,
+ * -f), and looking up the governors, platforms and scenarios they name. Below the commands
+ * and their shared front ends (lab_cli.c, perfetto_cli.c): it includes none of them.
+ */
+#ifndef IDLELAB_CLI_OPTS_H
+#define IDLELAB_CLI_OPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+
+struct il_error;
+struct il_platform;
+struct il_preset;
+struct il_scenario;
+struct il_scn_args;
+
+#define CLI_MAX_GOVERNORS 64
+#define CLI_MAX_SCENARIOS 64
+#define CLI_GOV_LIST_LEN 2048
+#define CLI_MAX_ITER 1000
+#define CLI_MAX_JOBS 256
+
+/* The longest simulated time: beyond it a duration is a typo. */
+#define CLI_MAX_TIME_NS (24ULL * 3600ULL * 1000000000ULL)
+
+/** cli_parse_time - "30s", "1.5s", "500ms", "2m", "1h", "1500us", "100ns" (il_parse_time());
+ * a bare number is seconds; in (0, 24h] */
+int cli_parse_time(const char *s, uint64_t *ns);
+
+/** cli_parse_count - a whole decimal number in [0, @max] into *@out; Return: 0 or -1 */
+int cli_parse_count(const char *s, uint64_t max, uint64_t *out);
+
+/** cli_parse_count_to - cli_parse_count of the text from @s up to @end_at, inside a longer text */
+int cli_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out);
+
+/**
+ * cli_split_list - split the comma-separated @list into at most @max @names and *@n of them,
+ * the text kept in @buf of @cap bytes; @what ("governor") names the items in errors
+ * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (too long, too many, empty).
+ */
+int cli_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
+		   const char *what, struct cli_error *err);
+
+/**
+ * cli_append_list - cli_split_list() for an option that may be repeated: the names of @list
+ * are added after the *@n there are, the text kept at @buf + *@used (@cap bytes in all), so
+ * "-g a,b -g c" is "-g a,b,c"
+ * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (too long, too many, empty).
+ */
+int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names,
+		    int max, int *n, const char *what, struct cli_error *err);
+
+/*
+ * The options with one meaning and one message in every command; each takes the option's
+ * text @value and returns CLI_PARSE_OK or CLI_PARSE_ERROR with @err set.
+ */
+/** cli_opt_time - -t, --time T: a duration in (0, 24h] */
+int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err);
+/** cli_opt_seed - --seed N: a whole number in [0, @max] */
+int cli_opt_seed(const char *value, uint64_t max, uint64_t *seed, struct cli_error *err);
+/** cli_opt_iter - -n, --iter N: iterations (seeds) per governor, in [1, CLI_MAX_ITER] */
+int cli_opt_iter(const char *value, int *iter, struct cli_error *err);
+/** cli_opt_jobs - -j, --jobs N: threads, in [1, CLI_MAX_JOBS] */
+int cli_opt_jobs(const char *value, unsigned int *jobs, struct cli_error *err);
+/** cli_opt_format - -f, --format F: an output format of lib/output/ (table, tsv, csv, json) */
+int cli_opt_format(const char *value, const char **format, struct cli_error *err);
+
+/** cli_default_jobs - what -j is when not given: the online CPUs, in [1, CLI_MAX_JOBS] */
+unsigned int cli_default_jobs(void);
+
+/** cli_wall_seconds - the monotonic clock in seconds, for the "N runs on J threads in S s" line */
+double cli_wall_seconds(void);
+
+/**
+ * cli_scn_file_error - whether @err, from il_scn_parse(), is about the file a scenario's
+ * operand names (-s rtapp:FILE): bad input (exit 1, like a bad platform file), not usage
+ */
+bool cli_scn_file_error(const struct il_scenario *scn, const struct il_scn_args *args,
+			const struct il_error *err);
+
+/**
+ * cli_find_presets - look up the @n governor names of @names into @presets; for an unknown
+ * one, print a usage error of @cmd
+ * Return: CLI_EXIT_OK, CLI_EXIT_USAGE (an unknown name) or CLI_EXIT_RUNTIME (a file: preset
+ * that does not load).
+ */
+int cli_find_presets(const char *const *names, int n, const struct il_preset **presets,
+		     const char *cmd);
+
+/**
+ * cli_load_platform - load the built-in platform or platform file @name into @plat; on
+ * failure print why for @cmd
+ * Return: CLI_EXIT_OK, CLI_EXIT_RUNTIME (a file) or CLI_EXIT_USAGE (an unknown name).
+ */
+int cli_load_platform(const char *name, struct il_platform *plat, const char *cmd);
+
+#endif /* IDLELAB_CLI_OPTS_H */
