@@ -443,46 +443,28 @@ static void on_run_done(void *ctx, int done)
 
 /* ---- output ---------------------------------------------------------------------------------------------- */
 
-/* The governor the summaries compare with: --baseline, else the first one measured. */
-static const char *measure_baseline(const struct il_live_session *s, const char *baseline)
-{
-	const char *base = baseline ? baseline : s->gov[0];
-
-	for (int k = 0; k < s->ngov; k++)
-		if (!strcmp(s->gov[k], base))
-			return base;
-	warn("baseline '%s' was not measured: the summaries have no deltas", base);
-	return base;
-}
-
 /* The tables into @mem; Return: 0, 1 when writing failed, or -1 (out of memory, said). */
 static int format_results(const struct il_live_session *s, const struct measure_args *args,
 			  FILE *mem)
 {
 	static const char *const lead_names[] = { "table" };
 	static const char *const leads[2][1] = { { "runs" }, { "states" } };
-	struct il_table runs = { 0 }, states = { 0 }, sum[2] = { { 0 } };
-	bool summary = args->o.iter > 1;
-	struct il_result_part parts[2] = {
-		{ &runs, summary ? &sum[0] : NULL, leads[0] },
-		{ &states, summary ? &sum[1] : NULL, leads[1] },
-	};
+	struct il_live_results r;
 	char note[256];
 	int ret = -1;
 
-	if (il_live_runs_table(s, &runs) || il_live_states_table(s, &states) ||
-	    (summary && il_live_summary_tables(&runs, &states, measure_baseline(s, args->baseline),
-					       sum))) {
+	if (il_live_results_build(s, args->baseline, &r)) {
 		warn("out of memory");
-		goto out;
+	} else {
+		struct il_result_part parts[2] = {
+			{ r.runs, r.sum[0], leads[0] }, { r.states, r.sum[1], leads[1] },
+		};
+
+		summary_note(note, sizeof(note), args->baseline ? args->baseline : s->gov[0], false);
+		ret = summary_write(mem, il_output_find(args->format), parts, 2, lead_names, 1,
+				    note) ? 1 : 0;
 	}
-	summary_note(note, sizeof(note), args->baseline ? args->baseline : s->gov[0], false);
-	ret = summary_write(mem, il_output_find(args->format), parts, 2, lead_names, 1, note) ? 1 : 0;
-out:
-	il_table_free(&runs);
-	il_table_free(&states);
-	il_table_free(&sum[0]);
-	il_table_free(&sum[1]);
+	il_live_results_free(&r);
 	return ret;
 }
 

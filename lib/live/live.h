@@ -794,13 +794,21 @@ int il_live_runs_table(const struct il_live_session *s, struct il_table *t);
  */
 int il_live_states_table(const struct il_live_session *s, struct il_table *t);
 
+/* The tables of a measurement's results. */
+struct il_live_results {
+	struct il_table *runs, *states;   /* always */
+	struct il_table *sum[2];          /* their summaries with iter > 1, else NULL */
+};
+
 /**
- * il_live_summary_tables - the summaries of @runs (per governor) and @states (per state and
- * governor) into @sum[0] and @sum[1], with differences from @baseline (Welch: live runs share
- * no seed)
- * Return: 0, or -1 (out of memory).
+ * il_live_results_build - the runs and states tables and, with more than one iteration,
+ * their summaries (per governor; per state and governor) with the differences from
+ * @baseline (NULL: the first governor; one that was not measured is said, and the summaries
+ * then have no deltas). Welch, not paired: live runs share no seed.
+ * Return: 0, or -1 (out of memory); either way il_live_results_free() follows.
  */
-int il_live_summary_tables(const struct il_table *runs, const struct il_table *states,
-			   const char *baseline, struct il_table *sum);
+int il_live_results_build(const struct il_live_session *s, const char *baseline,
+			  struct il_live_results *r);
+void il_live_results_free(struct il_live_results *r);
 
 #endif /* IDLELAB_LIVE_H */

@@ -6,6 +6,7 @@
  * iterations their summaries. A value that was not measured (a counter the kernel lacks, a
  * metric without a match, energy without RAPL) is left empty: the formats show "-".
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "live.h"
@@ -116,16 +117,57 @@ int il_live_states_table(const struct il_live_session *s, struct il_table *t)
 	return 0;
 }
 
-int il_live_summary_tables(const struct il_table *runs, const struct il_table *states,
-			   const char *baseline, struct il_table *sum)
+/* The governor the summaries compare with: @baseline, else the first one measured. */
+static const char *baseline_of(const struct il_live_session *s, const char *baseline)
+{
+	const char *base = baseline ? baseline : s->gov[0];
+
+	for (int k = 0; k < s->ngov; k++)
+		if (!strcmp(s->gov[k], base))
+			return base;
+	il_live_say(&s->hooks, IL_LIVE_WARNING, "baseline '%s' was not measured: the summaries "
+		    "have no deltas", base);
+	return base;
+}
+
+static int summary_tables(const struct il_live_session *s, const char *baseline,
+			  struct il_live_results *r)
 {
 	static const char *const state_keys[] = { "state", "name", NULL };
 	struct il_summary_spec spec = { .gov = "gov", .iter = "iter" };
 
+	r->sum[0] = calloc(1, sizeof(*r->sum[0]));
+	r->sum[1] = calloc(1, sizeof(*r->sum[1]));
+	if (!r->sum[0] || !r->sum[1])
+		return -1;
 	/* Welch (not .paired): live runs share no seed; iteration i of each ran at another time. */
-	spec.baseline = baseline;
-	if (il_summary_table(&sum[0], "runs summary", runs, &spec))
+	spec.baseline = baseline_of(s, baseline);
+	if (il_summary_table(r->sum[0], "runs summary", r->runs, &spec))
 		return -1;
 	spec.keys = state_keys;
-	return il_summary_table(&sum[1], "states summary", states, &spec);
+	return il_summary_table(r->sum[1], "states summary", r->states, &spec);
+}
+
+int il_live_results_build(const struct il_live_session *s, const char *baseline,
+			  struct il_live_results *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->runs = calloc(1, sizeof(*r->runs));
+	r->states = calloc(1, sizeof(*r->states));
+	if (!r->runs || !r->states || il_live_runs_table(s, r->runs) ||
+	    il_live_states_table(s, r->states))
+		return -1;
+	return s->opts->iter > 1 ? summary_tables(s, baseline, r) : 0;
+}
+
+void il_live_results_free(struct il_live_results *r)
+{
+	struct il_table *all[] = { r->runs, r->states, r->sum[0], r->sum[1] };
+
+	for (size_t i = 0; i < NELEMS(all); i++) {
+		if (all[i])
+			il_table_free(all[i]);
+		free(all[i]);
+	}
+	memset(r, 0, sizeof(*r));
 }

@@ -189,6 +189,56 @@ static void test_tables(void **state)
 	il_table_free(&states);
 }
 
+static char said[512];
+
+static void on_say(void *ctx, enum il_live_say kind, const char *msg)
+{
+	snprintf(said, sizeof(said), "%s", msg);
+}
+
+/* With iterations: the summaries too, and a baseline that was not measured is said. */
+static void test_results_with_summaries(void **state)
+{
+	static const u64 usage[] = { 3, 120 };
+	struct il_live_measure_opts opts = { .iter = 2 };
+	struct il_live_delta d[CPUIDLE_STATE_MAX];
+	struct il_live_run rows[4] = {
+		{ .gov = "menu" }, { .gov = "teo" }, { .gov = "menu", .iter = 1 },
+		{ .gov = "teo", .iter = 1 },
+	};
+	struct il_live_session s = {
+		.opts = &opts, .nrows = 4, .rows = rows, .ngov = 2, .gov = { "menu", "teo" },
+		.hooks = { .say = on_say },
+	};
+	struct il_live_results r;
+	struct il_live_cpu c;
+	char *text;
+
+	cpu_with(&c, d, 2, usage);
+	for (int k = 0; k < 4; k++) {
+		il_live_run_add_cpu(&rows[k], &c, d, true);
+		rows[k].wall_ns = 1000000000ULL * (unsigned long long)(k + 1);
+	}
+	assert_int_equal(il_live_results_build(&s, "teo", &r), 0);
+	assert_string_equal(said, "");
+	assert_int_equal(r.runs->nrows, 4);
+	assert_int_equal(r.states->nrows, 8);
+	assert_non_null(r.sum[0]);
+	text = tsv(r.sum[0]);
+	/* wall_s: menu 1 and 3 s, teo 2 and 4 s: mean 2 against 3 */
+	assert_non_null(strstr(text, "menu\twall_s\t2\t2.0"));
+	free(text);
+	il_live_results_free(&r);
+	assert_int_equal(il_live_results_build(&s, "ladder", &r), 0);
+	assert_string_equal(said, "baseline 'ladder' was not measured: the summaries have no deltas");
+	il_live_results_free(&r);
+	opts.iter = 1;
+	assert_int_equal(il_live_results_build(&s, NULL, &r), 0);
+	assert_null(r.sum[0]);
+	assert_null(r.sum[1]);
+	il_live_results_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_energy),
 		cmocka_unit_test(test_metrics),
 		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_results_with_summaries),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
