@@ -231,7 +231,8 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_FORMAT:
 		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)",
+					     value);
 		args->format = value;
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_TRACE:
@@ -460,7 +461,8 @@ static int format_results(const struct il_live_session *s, const struct measure_
 			{ r.runs, r.sum[0], leads[0] }, { r.states, r.sum[1], leads[1] },
 		};
 
-		summary_note(note, sizeof(note), args->baseline ? args->baseline : s->gov[0], false);
+		summary_note(note, sizeof(note), args->baseline ? args->baseline : s->gov[0],
+			     false);
 		ret = summary_write(mem, il_output_find(args->format), parts, 2, lead_names, 1,
 				    note) ? 1 : 0;
 	}

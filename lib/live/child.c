@@ -83,9 +83,10 @@ int il_live_user_resolve(struct il_live_user *u, const char *name, const char *s
 		unsigned int gid;
 
 		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid)))
-			return il_live_error(err, "SUDO_UID='%s', SUDO_GID='%s': not user and group "
-					     "ids; give --user USER (--user root to run the command "
-					     "as root)", sudo_uid, sudo_gid ? sudo_gid : "");
+			return il_live_error(err, "SUDO_UID='%s', SUDO_GID='%s': not user and "
+					     "group ids; give --user USER (--user root to run the "
+					     "command as root)", sudo_uid,
+					     sudo_gid ? sudo_gid : "");
 		pw = getpwuid((uid_t)id);
 		u->uid = id;
 		u->gid = sudo_gid ? gid : pw ? pw->pw_gid : id;
@@ -95,8 +96,8 @@ int il_live_user_resolve(struct il_live_user *u, const char *name, const char *s
 	if (u->uid == geteuid() && u->gid == getegid())
 		return 0; /* already that user: nothing to drop */
 	if (geteuid() != 0)
-		return il_live_error(err, "--user %s: only root can run the command as another user",
-				     name);
+		return il_live_error(err, "--user %s: only root can run the command as another "
+				     "user", name);
 	user_groups(u, pw);
 	u->drop = true;
 	if (!name && note_cap)

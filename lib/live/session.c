@@ -183,8 +183,9 @@ static int count(struct il_live_session *s, struct il_live_run *row, struct il_e
 		/* A measured CPU that never went idle says nothing about the governor. */
 		if (il_live_never_idle(&s->after[c], d))
 			il_live_say(&s->hooks, IL_LIVE_WARNING, "cpu%u recorded 0 idles during %s "
-				    "iter %u: it never went idle (busy the whole run: another load, "
-				    "or the command itself), so it shows nothing of the governor",
+				    "iter %u: it never went idle (busy the whole run: another "
+				    "load, or the command itself), so it shows nothing of the "
+				    "governor",
 				    s->cpu[c], row->gov, row->iter);
 	}
 	return 0;
@@ -203,7 +204,8 @@ static void measure_metrics(struct il_live_session *s, struct il_live_run *row)
 				    "");
 		else if (row->metric_rc[i] == IL_METRIC_NOT_A_NUMBER)
 			il_live_say(&s->hooks, IL_LIVE_WARNING, "metric %s: '%s' is not a number "
-				    "(%s iter %u)", s->metric[i].name, match[i], row->gov, row->iter);
+				    "(%s iter %u)", s->metric[i].name, match[i], row->gov,
+				    row->iter);
 	}
 }
 

@@ -60,7 +60,8 @@ static int pick_governors(struct il_live_session *s, struct il_error *err)
 	size_t used = 0;
 
 	for (int k = 0; k < s->ci.ngov; k++)
-		used += (size_t)snprintf(list + used, sizeof(list) - used, " %s", s->ci.available[k]);
+		used += (size_t)snprintf(list + used, sizeof(list) - used, " %s",
+					 s->ci.available[k]);
 	for (int i = 0; i < s->opts->ngov; i++) {
 		const char *g = s->opts->governors[i];
 
@@ -72,8 +73,9 @@ static int pick_governors(struct il_live_session *s, struct il_error *err)
 		}
 		if (!s->opts->allow_missing)
 			return il_live_error(err, "governor '%s' is not available here "
-					     "(available_governors:%s): an A/B without it is not the "
-					     "one asked for; --allow-missing skips it", g, list);
+					     "(available_governors:%s): an A/B without it is not "
+					     "the one asked for; --allow-missing skips it", g,
+					     list);
 		il_live_say(hooks(s), IL_LIVE_WARNING, "governor '%s' is not available here "
 			    "(available_governors:%s); skipped", g, list);
 	}
@@ -91,7 +93,8 @@ static bool in_list(const unsigned int *list, int n, unsigned int v)
 	return false;
 }
 
-/* Whether CPU @cpu (its states in @c) is measured; -1 with @err set for a --cpus CPU that cannot be. */
+/* Whether CPU @cpu (its states in @c) is measured: 1 or 0, or -1 with @err set for a CPU of
+ * --cpus (@wanted) that cannot be. */
 static int measurable(const struct il_live_cpu *c, unsigned int cpu, bool wanted,
 		      struct il_error *err)
 {
@@ -169,11 +172,12 @@ static int resolve_disable(struct il_live_session *s, struct il_error *err)
 		for (int k = 0; k < s->opts->ndisable; k++) {
 			const char *spec = s->opts->disable[k];
 			int idx = il_live_find_state(&s->before[c], spec);
+			char *path = s->disable_path[s->ndisable_paths];
 
 			if (idx < 0)
 				return il_live_error(err, "--disable: cpu%u has no state '%s'",
 						     s->cpu[c], spec);
-			if (il_live_path(&s->lv, s->disable_path[s->ndisable_paths], IL_LIVE_PATH_MAX,
+			if (il_live_path(&s->lv, path, IL_LIVE_PATH_MAX,
 					 "/sys/devices/system/cpu/cpu%u/cpuidle/state%d/disable",
 					 s->cpu[c], idx))
 				return il_live_error(err, "path too long");

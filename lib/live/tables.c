@@ -63,8 +63,8 @@ static int runs_row(const struct il_live_session *s, const struct il_live_run *r
 	set_counter(t, r, c + 1, row->have & IL_LF_USAGE, row->idles);
 	set_counter(t, r, c + 2, misses, row->aboves + row->belows);
 	if (misses && (row->have & IL_LF_USAGE))
-		il_table_set_real(t, r, c + 3, row->idles ?
-				  (double)(row->aboves + row->belows) / (double)row->idles : 0.0, 3);
+		il_table_set_real(t, r, c + 3, row->idles ? (double)(row->aboves + row->belows) /
+				  (double)row->idles : 0.0, 3);
 	set_counter(t, r, c + 4, row->have & IL_LF_BELOW, row->belows);
 	set_counter(t, r, c + 5, row->have & IL_LF_ABOVE, row->aboves);
 	il_table_set_real(t, r, c + 6, (double)row->wall_ns / 1e9, 3);

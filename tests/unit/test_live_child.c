@@ -93,7 +93,8 @@ static void test_failing_and_crashing_command(void **state)
 	run_sh("kill -SEGV $$", 1024, &out, &res, &o);
 	assert_true(WIFSIGNALED(res.status) && WTERMSIG(res.status) == SIGSEGV);
 	assert_int_equal(il_live_child_check(&res, "fio", "teo iter 2", false, &err), -1);
-	assert_string_equal(err.msg, "'fio' was killed by SIGSEGV (signal 11) (teo iter 2); stopping");
+	assert_string_equal(err.msg, "'fio' was killed by SIGSEGV (signal 11) (teo iter 2); "
+			    "stopping");
 	/* Killed because we were asked to stop: a failure, but not the command's to report. */
 	assert_int_equal(il_live_child_check(&res, "fio", "teo iter 2", true, &err), -1);
 	assert_string_equal(err.msg, "");
@@ -185,26 +186,31 @@ static void test_user_resolve(void **state)
 	char note[256];
 
 	/* No --user, no sudo: nothing to change. */
-	assert_int_equal(il_live_user_resolve(&u, NULL, NULL, NULL, note, sizeof(note), &err), 0);
+	assert_int_equal(il_live_user_resolve(&u, NULL, NULL, NULL,
+					      note, sizeof(note), &err), 0);
 	assert_false(u.drop);
 	assert_string_equal(note, "");
 	assert_int_equal(il_live_user_resolve(&u, "no-such-user-idlelab", NULL, NULL, note,
 					      sizeof(note), &err), -1);
-	assert_string_equal(err.msg, "--user: no user 'no-such-user-idlelab' in the password database");
+	assert_string_equal(err.msg, "--user: no user 'no-such-user-idlelab' in the password "
+			    "database");
 	if (geteuid() != 0 || !getpwnam("nobody")) {
 		skip();
 		return;
 	}
-	assert_int_equal(il_live_user_resolve(&u, "nobody", NULL, NULL, note, sizeof(note), &err), 0);
+	assert_int_equal(il_live_user_resolve(&u, "nobody", NULL, NULL,
+					      note, sizeof(note), &err), 0);
 	assert_true(u.drop);
 	assert_int_equal(u.uid, getpwnam("nobody")->pw_uid);
 	assert_true(u.ngroups >= 1);
 	assert_string_equal(note, ""); /* asked for: nothing to say */
 	/* --user root: already root, nothing to drop */
-	assert_int_equal(il_live_user_resolve(&u, "0", "65534", "65534", note, sizeof(note), &err), 0);
+	assert_int_equal(il_live_user_resolve(&u, "0", "65534", "65534",
+					      note, sizeof(note), &err), 0);
 	assert_false(u.drop);
 	/* Under sudo the invoking user, said. */
-	assert_int_equal(il_live_user_resolve(&u, NULL, "65534", "65534", note, sizeof(note), &err), 0);
+	assert_int_equal(il_live_user_resolve(&u, NULL, "65534", "65534",
+					      note, sizeof(note), &err), 0);
 	assert_true(u.drop);
 	assert_int_equal(u.uid, 65534);
 	assert_int_equal(u.gid, 65534);

@@ -174,7 +174,8 @@ static void test_tables(void **state)
 	text = tsv(&runs);
 	assert_string_equal(text, "gov\titer\tiops\tjoules\tidles\tidle_misses\tidle_miss_ratio\t"
 			    "belows\taboves\twall_s\ttrace\n"
-			    "menu\t0\t12400\t1.23\t123\t3\t0.024\t2\t1\t1.500\t/tmp/t-menu-0.trace\n"
+			    "menu\t0\t12400\t1.23\t123\t3\t0.024\t2\t1\t1.500\t"
+			    "/tmp/t-menu-0.trace\n"
 			    "teo\t0\t9.50\t-\t123\t-\t-\t2\t-\t0.000\t/tmp/t-teo-0.trace\n");
 	free(text);
 	assert_int_equal(il_live_states_table(&s, &states), 0);
@@ -230,7 +231,8 @@ static void test_results_with_summaries(void **state)
 	free(text);
 	il_live_results_free(&r);
 	assert_int_equal(il_live_results_build(&s, "ladder", &r), 0);
-	assert_string_equal(said, "baseline 'ladder' was not measured: the summaries have no deltas");
+	assert_string_equal(said, "baseline 'ladder' was not measured: the summaries have no "
+			    "deltas");
 	il_live_results_free(&r);
 	opts.iter = 1;
 	assert_int_equal(il_live_results_build(&s, NULL, &r), 0);

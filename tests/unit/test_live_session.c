@@ -91,7 +91,7 @@ static bool exists(const char *rel)
 	return access(path, F_OK) == 0;
 }
 
-/* ---- a session with hooks that keep what they are told ------------------------------------- */
+/* ---- a session with hooks that keep what they are told -------------------------------------- */
 
 struct said {
 	int n;
@@ -209,7 +209,7 @@ static char *table_text(const struct il_live_session *s, bool states)
 	return buf;
 }
 
-/* ---- the runs -------------------------------------------------------------------------------- */
+/* ---- the runs ------------------------------------------------------------------------------- */
 
 #define S(cpu, st, file) CPU "/cpu" #cpu "/cpuidle/state" #st "/" #file
 
@@ -221,9 +221,9 @@ static void test_counts_interleaved_and_restored(void **state)
 	char *text;
 
 	copy_fixture("haltpoll-vm");
-	opts_for(&o, "menu,ladder,menu", "bump %s 100; bump %s 3; bump %s 3; bump %s 20; bump %s 2; "
-		 "echo \"IOPS=12.4k disabled=$(cat \"$R/%s\")\"", S(0, 1, usage), S(1, 0, usage),
-		 S(1, 0, below), S(1, 1, usage), S(1, 1, above), S(1, 0, disable));
+	opts_for(&o, "menu,ladder,menu", "bump %s 100; bump %s 3; bump %s 3; bump %s 20; "
+		 "bump %s 2; echo \"IOPS=12.4k disabled=$(cat \"$R/%s\")\"", S(0, 1, usage),
+		 S(1, 0, usage), S(1, 0, below), S(1, 1, usage), S(1, 1, above), S(1, 0, disable));
 	o.iter = 2;
 	o.ndisable = 1;
 	o.disable[0] = "POLL";
@@ -263,8 +263,8 @@ static void test_counts_interleaved_and_restored(void **state)
 	assert_string_equal(get(S(1, 0, disable)), "0");
 	assert_non_null(heard(IL_LIVE_INFO, "restored current_governor to haltpoll and 2 disable "
 			      "files"));
-	assert_non_null(heard(IL_LIVE_INFO, "haltpoll driver on 2 CPUs (cpu0..cpu1); governors menu "
-			      "ladder; 2 iterations; settle 0s; energy none"));
+	assert_non_null(heard(IL_LIVE_INFO, "haltpoll driver on 2 CPUs (cpu0..cpu1); governors "
+			      "menu ladder; 2 iterations; settle 0s; energy none"));
 	assert_non_null(heard(IL_LIVE_WARNING, "energy: not measured, no "));
 	assert_null(heard(IL_LIVE_WARNING, "recorded 0 idles"));
 	il_live_session_free(&s);
@@ -288,7 +288,8 @@ static void test_cpus_subset_and_states_left_alone(void **state)
 	/* cpu0's state was not ours to change; cpu1's is back to 0 */
 	assert_string_equal(get(S(0, 0, disable)), "1");
 	assert_string_equal(get(S(1, 0, disable)), "0");
-	assert_non_null(heard(IL_LIVE_INFO, "restored current_governor to haltpoll and 1 disable file"));
+	assert_non_null(heard(IL_LIVE_INFO, "restored current_governor to haltpoll and 1 disable "
+			      "file"));
 	assert_null(heard(IL_LIVE_INFO, "1 disable files"));
 	il_live_session_free(&s);
 }
@@ -333,12 +334,13 @@ static void test_metric_without_match_and_not_a_number(void **state)
 	assert_int_equal(s.rows[0].metric_rc[1], IL_METRIC_FOUND);
 	assert_true(s.rows[0].metric[1] == 79.87);
 	assert_int_equal(s.rows[0].metric_rc[2], IL_METRIC_NOT_A_NUMBER);
-	assert_non_null(heard(IL_LIVE_WARNING, "metric iops: no match in the output of menu iter 0"));
+	assert_non_null(heard(IL_LIVE_WARNING, "metric iops: no match in the output of menu "
+			      "iter 0"));
 	assert_non_null(heard(IL_LIVE_WARNING, "metric v: 'zz' is not a number (menu iter 0)"));
 	il_live_session_free(&s);
 }
 
-/* ---- failures: stop, restore ------------------------------------------------------------------ */
+/* ---- failures: stop, restore ---------------------------------------------------------------- */
 
 static void expect_failure(const char *body, const char *msg)
 {
@@ -437,7 +439,7 @@ static void test_abort_restores_at_once(void **state)
 	il_live_session_free(&s);
 }
 
-/* ---- checks before anything changes ------------------------------------------------------------ */
+/* ---- checks before anything changes --------------------------------------------------------- */
 
 static void expect_refused(const char *fixture, struct il_live_measure_opts *o, const char *msg)
 {
@@ -530,7 +532,7 @@ static void test_lock_refuses_a_second_session(void **state)
 	il_live_session_free(&b);
 }
 
-/* ---- was the machine quiet? -------------------------------------------------------------------- */
+/* ---- was the machine quiet? ----------------------------------------------------------------- */
 
 /* A proc/PID/stat line: utime @ticks, last on @cpu (field 39), process group @pid. */
 static void proc_stat(char *buf, size_t cap, int pid, const char *comm, int ticks, int cpu)
@@ -565,10 +567,11 @@ static void test_quiet_machine_warnings(void **state)
 	opts_for(&o, "menu", "echo '%s' > \"$R/proc/4242/stat\"; bump %s 5; sleep 0.2", later,
 		 S(0, 1, usage));
 	assert_int_equal(measure(&s, &o, &err), 0);
-	assert_non_null(heard(IL_LIVE_WARNING, "the machine is not quiet: load average 3.50 over the "
-			      "last minute (more than 1.0); the runs share the CPUs with it"));
+	assert_non_null(heard(IL_LIVE_WARNING, "the machine is not quiet: load average 3.50 over "
+			      "the last minute (more than 1.0); the runs share the CPUs with it"));
 	assert_non_null(heard(IL_LIVE_WARNING, "not quiet: pid 4242 (spin ner) used "));
-	assert_non_null(heard(IL_LIVE_WARNING, "% of a CPU during menu iter 0, last on measured cpu1"));
+	assert_non_null(heard(IL_LIVE_WARNING, "% of a CPU during menu iter 0, last on measured "
+			      "cpu1"));
 	assert_null(heard(IL_LIVE_WARNING, "pid 4243"));
 	assert_non_null(heard(IL_LIVE_WARNING, "cpu1 recorded 0 idles during menu iter 0"));
 	assert_null(heard(IL_LIVE_WARNING, "cpu0 recorded"));
