@@ -513,6 +513,7 @@ char *il_live_export_platform(const struct il_live *lv, const struct il_live_exp
 
 #define IL_LIVE_MEASURE_GOV_MAX 16   /* -g governors */
 #define IL_LIVE_METRICS_MAX 8        /* --metric NAME=REGEX */
+#define IL_LIVE_MATCH_LEN 64         /* a metric's match, as a warning quotes it */
 #define IL_LIVE_DISABLE_MAX 32       /* --disable states */
 #define IL_LIVE_CAPTURE_MAX (16u << 20) /* the command's output kept for the metric regexes */
 #define IL_LIVE_GROUPS_MAX 256       /* supplementary groups of the command's user */
@@ -643,7 +644,7 @@ int il_live_run_energy(const struct il_live_rapl *rapl, const u64 *before, const
  * warning about a match that is not a number
  */
 void il_live_run_metrics(struct il_live_run *run, const struct il_live_metric *metrics, int n,
-			 const struct il_live_output *out, char (*matches)[64]);
+			 const struct il_live_output *out, char (*matches)[IL_LIVE_MATCH_LEN]);
 
 /* What to measure: the options of `idlelab measure`, already checked for syntax. */
 struct il_live_measure_opts {

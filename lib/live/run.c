@@ -99,7 +99,7 @@ int il_live_run_energy(const struct il_live_rapl *rapl, const u64 *before, const
 }
 
 void il_live_run_metrics(struct il_live_run *run, const struct il_live_metric *metrics, int n,
-			 const struct il_live_output *out, char (*matches)[64])
+			 const struct il_live_output *out, char (*matches)[IL_LIVE_MATCH_LEN])
 {
 	for (int i = 0; i < n; i++)
 		run->metric_rc[i] = il_live_metric_eval(&metrics[i], out->text, &run->metric[i],

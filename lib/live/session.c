@@ -193,7 +193,7 @@ static int count(struct il_live_session *s, struct il_live_run *row, struct il_e
 
 static void measure_metrics(struct il_live_session *s, struct il_live_run *row)
 {
-	char match[IL_LIVE_METRICS_MAX][64];
+	char match[IL_LIVE_METRICS_MAX][IL_LIVE_MATCH_LEN];
 
 	il_live_run_metrics(row, s->metric, s->opts->nmetric, &s->output, match);
 	for (int i = 0; i < s->opts->nmetric; i++) {

@@ -117,7 +117,7 @@ static void test_metrics(void **state)
 	struct il_live_metric m[3];
 	struct il_live_output out = { .text = "read: IOPS=12.4k, lat=abc\n", .len = 26 };
 	struct il_live_run run = { 0 };
-	char match[3][64];
+	char match[3][IL_LIVE_MATCH_LEN];
 	struct il_error err;
 
 	for (int i = 0; i < 3; i++)

@@ -439,6 +439,30 @@ static void test_abort_restores_at_once(void **state)
 	il_live_session_free(&s);
 }
 
+/* A setting that cannot be put back is named, and the restore says it failed. */
+static void test_restore_failure_said(void **state)
+{
+	struct il_live_measure_opts o;
+	struct il_live_session s;
+	struct il_error err;
+
+	copy_fixture("haltpoll-vm");
+	opts_for(&o, "menu", "true");
+	assert_int_equal(il_live_session_init(&s, &o, &hooks, &err), 0);
+	assert_int_equal(il_live_session_lock(&s, NULL, &err), 0);
+	assert_int_equal(il_live_switch_governor(&s.lv, &s.changes, &s.ci, "menu", &err), 0);
+	/* The file became a directory: no write can put "haltpoll" back. */
+	sh("rm '%s" GOV "' && mkdir '%s" GOV "'", root, root);
+	said.n = 0;
+	assert_int_equal(il_live_session_restore(&s), -1);
+	assert_non_null(heard(IL_LIVE_WARNING, "could not restore "));
+	assert_non_null(heard(IL_LIVE_WARNING, "/cpuidle/current_governor"));
+	assert_null(heard(IL_LIVE_INFO, "restored"));
+	/* The lock is released all the same. */
+	assert_int_equal(s.lock_fd, -1);
+	il_live_session_free(&s);
+}
+
 /* ---- checks before anything changes --------------------------------------------------------- */
 
 static void expect_refused(const char *fixture, struct il_live_measure_opts *o, const char *msg)
@@ -599,6 +623,7 @@ int main(void)
 		T(test_command_not_found),
 		T(test_interrupt_stops_after_the_run_done),
 		T(test_abort_restores_at_once),
+		T(test_restore_failure_said),
 		T(test_missing_governor),
 		T(test_refused_before_any_change),
 		T(test_lock_refuses_a_second_session),
