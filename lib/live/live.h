@@ -482,4 +482,334 @@ int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, 
 char *il_live_export_platform(const struct il_live *lv, const struct il_live_export *opt,
 			      size_t *len, char *warning, size_t warning_cap, struct il_error *err);
 
+/* ---- a measurement: an A/B of governors around a command ------------------------------------
+ *
+ * DOC: how a measurement runs (session.c, setup.c, run.c, child.c, tables.c)
+ *
+ *  1. il_live_session_init() checks everything before touching anything: the driver, the
+ *     governors (one that is not in available_governors is refused, or skipped with
+ *     allow_missing), the CPUs, the states to disable, that current_governor and those
+ *     disable files are writable (else root is needed), who runs the command (--user, else
+ *     the sudo user), RAPL, and whether the machine is quiet (load average).
+ *  2. il_live_session_lock() takes the lock file, so that a second measure is refused, and
+ *     makes room for the saved settings. The CLI installs its signal handlers after it.
+ *  3. il_live_session_measure(): for each iteration, for each governor (A B A B ..., so drift
+ *     over time does not favour one): switch current_governor, settle, snapshot the counters
+ *     of the selected CPUs and RAPL, run the command (child.c: fork/exec, no shell, its own
+ *     process group, stdout on a pipe copied to echo_fd and kept for the metric regexes),
+ *     snapshot again. idles/aboves/belows are the sums of the usage/above/below deltas.
+ *     Every setting is changed through the session's struct il_live_changes.
+ *  4. il_live_session_restore() writes every saved file back and releases the lock;
+ *     il_live_runs_table() and il_live_states_table() give the results.
+ *
+ * Signals: a stop signal's handler calls il_live_session_interrupt() (the loop stops at the
+ * next check, the command's process group is killed); a second one, or a crash, calls
+ * il_live_session_abort(), which restores from the handler. Both are async-signal-safe.
+ *
+ * Nothing here prints: what the user must be told while it runs (a governor skipped, energy
+ * not measured, a metric without a match, a busy foreign process ...) goes to the hooks'
+ * say() as one sentence each, and errors come back in a struct il_error.
+ */
+
+#define IL_LIVE_MEASURE_GOV_MAX 16   /* -g governors */
+#define IL_LIVE_METRICS_MAX 8        /* --metric NAME=REGEX */
+#define IL_LIVE_MATCH_LEN 64         /* a metric's match, as a warning quotes it */
+#define IL_LIVE_DISABLE_MAX 32       /* --disable states */
+#define IL_LIVE_CAPTURE_MAX (16u << 20) /* the command's output kept for the metric regexes */
+#define IL_LIVE_GROUPS_MAX 256       /* supplementary groups of the command's user */
+#define IL_LIVE_LOCK_FILE "/run/idlelab.lock" /* under the root */
+/* Not quiet: a 1-minute load average above this before the first run, or a process other
+ * than the command that used this share of a measured CPU during a run (and >= 2 ticks). */
+#define IL_LIVE_QUIET_LOAD 1.0
+#define IL_LIVE_QUIET_SHARE 0.10
+#define IL_LIVE_QUIET_REPORT 3       /* the busiest processes named per run */
+
+/** il_live_signal_name - "SIGINT" for the messages (strsignal() says "Interrupt") */
+const char *il_live_signal_name(int sig);
+
+/* Who runs the command: the measurement keeps its rights, the child drops to these. */
+struct il_live_user {
+	bool drop;                  /* false: the command runs as we do */
+	unsigned int uid, gid;
+	int ngroups;
+	unsigned int groups[IL_LIVE_GROUPS_MAX];
+};
+
+/**
+ * il_live_user_resolve - who runs the command: @name (a user name, else a uid) when given;
+ * else, when we are root, the user who ran sudo (@sudo_uid and @sudo_gid: SUDO_UID and
+ * SUDO_GID, NULL when unset); else nobody to change to. The groups come from the group file.
+ * @note: set to a sentence for the user when the sudo user was taken by default, else ""
+ * Return: 0, or -1 with @err set (no such user, ids that are not numbers, not root).
+ */
+int il_live_user_resolve(struct il_live_user *u, const char *name, const char *sudo_uid,
+			 const char *sudo_gid, char *note, size_t note_cap, struct il_error *err);
+
+/* What the command wrote on stdout, for the metric regexes (a NUL byte is kept as '\n'). */
+struct il_live_output {
+	char *text;                 /* NUL-terminated */
+	size_t len, cap;
+	bool truncated;             /* more than @cap bytes came; the rest was not kept */
+};
+
+/** il_live_output_init - room for @cap bytes; Return: 0, or -1 with @err set (out of memory) */
+int il_live_output_init(struct il_live_output *out, size_t cap, struct il_error *err);
+void il_live_output_free(struct il_live_output *out);
+
+struct il_live_child_opts {
+	char *const *argv;          /* NULL-terminated; argv[0] is looked up in PATH */
+	const struct il_live_user *user; /* NULL: run as we do */
+	int echo_fd;                /* the command's stdout is copied here too (-1: nowhere) */
+	void (*in_child)(void *ctx); /* called in the child before exec (signal dispositions) */
+	void *ctx;
+	volatile sig_atomic_t *stop; /* non-zero: kill the command and return (may be NULL) */
+	volatile sig_atomic_t *pgid; /* the command's process group while it runs, for a signal
+	                              * handler that must kill it (may be NULL) */
+};
+
+struct il_live_child_result {
+	int status;                 /* as waitpid() gives it */
+	unsigned long long wall_ns; /* from before fork() to the command's end */
+	int pgid;                   /* its process group (the quiet check leaves it out) */
+	char exec_error[IL_ERROR_LEN]; /* why the child could not run it, "" when it did */
+};
+
+/**
+ * il_live_child_run - run the command in its own process group with stdout on a pipe,
+ * copying what it writes to @o->echo_fd and into @out, until it ends or *@o->stop is set;
+ * then kill what it left in its process group and reap it. The command's end, not the end
+ * of its output, ends the run: a child it left behind may hold the pipe open.
+ * Return: 0 with @res filled (also when the command failed: see il_live_child_check()), or
+ * -1 with @err set (pipe, fork or waitpid failed).
+ */
+int il_live_child_run(const struct il_live_child_opts *o, struct il_live_output *out,
+		      struct il_live_child_result *res, struct il_error *err);
+
+/**
+ * il_live_child_check - whether the command of @res exited with status 0; @what names the
+ * run in the message ("menu iter 0"); @stopped: the command was killed because we were
+ * asked to stop, which is not the command's failure
+ * Return: 0, or -1 with @err saying how it ended (empty when @stopped and killed).
+ */
+int il_live_child_check(const struct il_live_child_result *res, const char *cmd,
+			const char *what, bool stopped, struct il_error *err);
+
+/* One run of the command under one governor: the row of the runs table. */
+struct il_live_run {
+	const char *gov;
+	unsigned int iter;
+	double metric[IL_LIVE_METRICS_MAX];
+	int metric_rc[IL_LIVE_METRICS_MAX]; /* enum il_live_metric_result */
+	bool energy_ok;
+	double joules;
+	unsigned long long wall_ns;
+	unsigned int have;          /* IL_LF_* counters present on every CPU and state */
+	u64 idles, aboves, belows;  /* summed over the CPUs and states */
+	int nstates;                /* the most states of a measured CPU */
+	struct il_live_delta st[CPUIDLE_STATE_MAX]; /* per state, summed over the CPUs */
+	char names[CPUIDLE_STATE_MAX][IL_NAME_LEN];
+};
+
+/**
+ * il_live_snapshot - the counters (IL_LIVE_READ_COUNTERS) of the @ncpu CPUs @cpus into @snap
+ * Return: 0, or -1 with @err set.
+ */
+int il_live_snapshot(const struct il_live *lv, const unsigned int *cpus, int ncpu,
+		     struct il_live_cpu *snap, struct il_error *err);
+
+/**
+ * il_live_run_add_cpu - add one CPU's deltas @d (of the states of @cpu, its later snapshot)
+ * to @run; @first: the first CPU of the run, which sets the state names
+ */
+void il_live_run_add_cpu(struct il_live_run *run, const struct il_live_cpu *cpu,
+			 const struct il_live_delta *d, bool first);
+
+/**
+ * il_live_never_idle - whether deltas @d of @cpu's states say it never went idle
+ * Return: true when every state has a usage count and they sum to 0.
+ */
+bool il_live_never_idle(const struct il_live_cpu *cpu, const struct il_live_delta *d);
+
+/**
+ * il_live_run_energy - the joules of @run from the RAPL readings @before and @after
+ * Return: 0 with run->energy_ok and run->joules set, or -1 with @err set when a zone went
+ * back and its range is unknown (run->energy_ok false: joules not measured).
+ */
+int il_live_run_energy(const struct il_live_rapl *rapl, const u64 *before, const u64 *after,
+		       struct il_live_run *run, struct il_error *err);
+
+/**
+ * il_live_run_metrics - evaluate the @n @metrics on the command's output into @run
+ * (metric[] and metric_rc[]); @matches[i] gets the text of metric i's match, for the
+ * warning about a match that is not a number
+ */
+void il_live_run_metrics(struct il_live_run *run, const struct il_live_metric *metrics, int n,
+			 const struct il_live_output *out, char (*matches)[IL_LIVE_MATCH_LEN]);
+
+/* What to measure: the options of `idlelab measure`, already checked for syntax. */
+struct il_live_measure_opts {
+	const char *root;           /* NULL: "/" */
+	int ngov;
+	const char *governors[IL_LIVE_MEASURE_GOV_MAX];
+	bool allow_missing;         /* skip a governor not in available_governors */
+	const char *cpus;           /* a CPU list; NULL: every CPU with cpuidle */
+	int ndisable;
+	const char *disable[IL_LIVE_DISABLE_MAX]; /* state names or indexes */
+	int nmetric;
+	const char *metrics[IL_LIVE_METRICS_MAX]; /* NAME=REGEX */
+	unsigned int iter;          /* iterations per governor, >= 1 */
+	u64 settle_ns;              /* wait after each switch */
+	const char *trace;          /* record each run into TRACE-GOV-ITER.trace; NULL: not */
+	unsigned int trace_buffer_kb;
+	const char *user;           /* --user; NULL: the sudo user, else ourselves */
+	const char *sudo_uid, *sudo_gid; /* SUDO_UID, SUDO_GID (NULL: unset) */
+	char *const *cmd;           /* NULL-terminated */
+	int echo_fd;                /* where the command's output is copied (-1: nowhere) */
+};
+
+enum il_live_say {
+	IL_LIVE_WARNING,            /* something the numbers do not show: tell the user */
+	IL_LIVE_INFO,               /* what is being done: a log line */
+};
+
+/* How a session talks to its front end; every member may be NULL. */
+struct il_live_hooks {
+	void (*say)(void *ctx, enum il_live_say kind, const char *msg);
+	void (*begin)(void *ctx, int nruns);  /* the settings are changed; runs follow */
+	void (*run_start)(void *ctx, int run, int nruns, const char *gov, unsigned int iter);
+	void (*run_done)(void *ctx, int done);
+	void (*in_child)(void *ctx);          /* in the command's process, before exec */
+	void *ctx;
+};
+
+struct il_live_session {
+	const struct il_live_measure_opts *opts;
+	struct il_live_hooks hooks;
+	struct il_live lv;
+	struct il_live_cpuidle ci;
+	struct il_live_user user;
+	int ngov;                   /* governors kept, in the order given, without repeats */
+	const char *gov[IL_LIVE_MEASURE_GOV_MAX];
+	int ncpu;                   /* measured CPUs */
+	unsigned int *cpu;
+	struct il_live_cpu *before, *after; /* [ncpu] */
+	int ndisable_paths;
+	char (*disable_path)[IL_LIVE_PATH_MAX];
+	struct il_live_metric metric[IL_LIVE_METRICS_MAX];
+	struct il_live_rapl rapl;
+	u64 energy_before[IL_LIVE_RAPL_MAX], energy_after[IL_LIVE_RAPL_MAX];
+	struct il_live_changes changes;
+	struct il_live_trace *trace;
+	struct il_live_procs procs_before, procs_after;
+	bool procs_ok;              /* ROOT/proc could be listed */
+	int last_pgid;              /* the process group of the last run's command */
+	int lock_fd;
+	int nrows;                  /* runs done */
+	struct il_live_run *rows;   /* [ngov * iter] */
+	struct il_live_output output;
+	volatile sig_atomic_t stop; /* the signal that asked us to stop, 0: none */
+	volatile sig_atomic_t child_pgid; /* the running command's process group, or 0 */
+};
+
+/**
+ * il_live_say - format a message and hand it to @h->say (nothing when it is NULL)
+ */
+void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/**
+ * il_live_error - fill @err with a message that names no file
+ * Return: -1.
+ */
+int il_live_error(struct il_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/**
+ * il_live_session_init - step 1 of the DOC: read and check, change nothing. @opts and @hooks
+ * must outlive @s. The governors skipped, the sudo user taken, energy not measured, what is
+ * measured and a busy machine are said through @hooks.
+ * Return: 0, or -1 with @err set; either way il_live_session_free() follows.
+ */
+int il_live_session_init(struct il_live_session *s, const struct il_live_measure_opts *opts,
+			 const struct il_live_hooks *hooks, struct il_error *err);
+
+/**
+ * il_live_session_lock - step 2: take the lock file @path (NULL: ROOT/run/idlelab.lock) and
+ * make room for the settings that will change
+ * Return: 0, or -1 with @err set (another measurement holds the lock, ...).
+ */
+int il_live_session_lock(struct il_live_session *s, const char *path, struct il_error *err);
+
+/** il_live_session_nruns - the runs asked for: governors times iterations */
+int il_live_session_nruns(const struct il_live_session *s);
+
+/**
+ * il_live_session_measure - step 3: open the trace, disable the states, and do every run
+ * (s->rows[0 .. s->nrows - 1] hold those done)
+ * Return: 0 when every run is done; -1 when it stopped early: because of a failure (@err
+ * says why) or because il_live_session_interrupt() was called (s->stop set, @err empty).
+ */
+int il_live_session_measure(struct il_live_session *s, struct il_error *err);
+
+/**
+ * il_live_session_restore - step 4: put back every setting changed (saying which, or each
+ * one that could not be), then release the lock
+ * Return: 0, or -1 when a setting could not be restored.
+ */
+int il_live_session_restore(struct il_live_session *s);
+
+/**
+ * il_live_session_interrupt - ask the measurement to stop (from a signal handler): record
+ * @sig and kill the running command's process group. Async-signal-safe.
+ * Return: true the first time, false when a stop was already asked.
+ */
+bool il_live_session_interrupt(struct il_live_session *s, int sig);
+
+/**
+ * il_live_session_abort - kill the command and restore every setting now, from a signal
+ * handler that will not return. Async-signal-safe.
+ */
+void il_live_session_abort(struct il_live_session *s);
+
+void il_live_session_free(struct il_live_session *s);
+
+/**
+ * il_live_trace_file - where the trace of run @row goes: PREFIX-GOV-ITER.trace
+ * Return: 0, or -1 when it does not fit in @cap.
+ */
+int il_live_trace_file(const struct il_live_session *s, const struct il_live_run *row,
+		       char *buf, size_t cap);
+
+struct il_table;
+
+/**
+ * il_live_runs_table - the linux-pm table of the runs done: gov iter <metrics> joules idles
+ * idle_misses idle_miss_ratio belows aboves wall_s [trace]
+ * Return: 0, or -1 (out of memory).
+ */
+int il_live_runs_table(const struct il_live_session *s, struct il_table *t);
+
+/**
+ * il_live_states_table - the per-state deltas of the runs done: gov iter state name usage
+ * time_us above below rejected
+ * Return: 0, or -1 (out of memory).
+ */
+int il_live_states_table(const struct il_live_session *s, struct il_table *t);
+
+/* The tables of a measurement's results. */
+struct il_live_results {
+	struct il_table *runs, *states;   /* always */
+	struct il_table *sum[2];          /* their summaries with iter > 1, else NULL */
+};
+
+/**
+ * il_live_results_build - the runs and states tables and, with more than one iteration,
+ * their summaries (per governor; per state and governor) with the differences from
+ * @baseline (NULL: the first governor; one that was not measured is said, and the summaries
+ * then have no deltas). Welch, not paired: live runs share no seed.
+ * Return: 0, or -1 (out of memory); either way il_live_results_free() follows.
+ */
+int il_live_results_build(const struct il_live_session *s, const char *baseline,
+			  struct il_live_results *r);
+void il_live_results_free(struct il_live_results *r);
+
 #endif /* IDLELAB_LIVE_H */

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_live_child.c - the workload of a measurement (lib/live/child.c): its output kept and
+ * copied, how it ended (exit status, a crash, a command that does not exist), what it left
+ * in its process group killed, a stop asked while it runs, and who it runs as.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "live/live.h"
+
+/* Run `sh -c @script` with @out (capacity @cap); the result in @res. */
+static void run_sh(const char *script, size_t cap, struct il_live_output *out,
+		   struct il_live_child_result *res, struct il_live_child_opts *o)
+{
+	static char text[4096];
+	static char *argv[] = { "sh", "-c", text, NULL };
+	struct il_error err;
+
+	snprintf(text, sizeof(text), "%s", script);
+	o->argv = argv;
+	if (!o->echo_fd)
+		o->echo_fd = -1;
+	assert_int_equal(il_live_output_init(out, cap, &err), 0);
+	assert_int_equal(il_live_child_run(o, out, res, &err), 0);
+}
+
+static void test_output_kept_and_copied(void **state)
+{
+	struct il_live_child_opts o = { 0 };
+	struct il_live_child_result res;
+	struct il_live_output out;
+	struct il_error err;
+	char echo[64] = "";
+	int p[2];
+
+	assert_int_equal(pipe(p), 0);
+	o.echo_fd = p[1];
+	run_sh("printf 'IOPS=12.4k\\0x\\n'; echo more >&2", 1024, &out, &res, &o);
+	close(p[1]);
+	assert_int_equal(read(p[0], echo, sizeof(echo) - 1), 13);
+	close(p[0]);
+	/* The copy is byte for byte; the text for the regexes has the NUL as a newline. */
+	assert_memory_equal(echo, "IOPS=12.4k\0x\n", 13);
+	assert_string_equal(out.text, "IOPS=12.4k\nx\n");
+	assert_int_equal(out.len, 13);
+	assert_false(out.truncated);
+	assert_true(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
+	assert_string_equal(res.exec_error, "");
+	assert_int_equal(il_live_child_check(&res, "sh", "menu iter 0", false, &err), 0);
+	assert_true(res.wall_ns > 0);
+	il_live_output_free(&out);
+}
+
+static void test_output_truncated(void **state)
+{
+	struct il_live_child_opts o = { 0 };
+	struct il_live_child_result res;
+	struct il_live_output out;
+
+	run_sh("seq 1 1000", 8, &out, &res, &o);
+	assert_string_equal(out.text, "1\n2\n3\n4\n");
+	assert_true(out.truncated);
+	/* Still read to the end: the command was not blocked on a full pipe. */
+	assert_true(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
+	il_live_output_free(&out);
+}
+
+static void test_failing_and_crashing_command(void **state)
+{
+	struct il_live_child_opts o = { 0 };
+	struct il_live_child_result res;
+	struct il_live_output out;
+	struct il_error err;
+
+	run_sh("echo partial; exit 3", 1024, &out, &res, &o);
+	assert_string_equal(out.text, "partial\n");
+	assert_int_equal(il_live_child_check(&res, "fio", "menu iter 0", false, &err), -1);
+	assert_string_equal(err.msg, "'fio' exited with status 3 (menu iter 0); stopping");
+	il_live_output_free(&out);
+
+	run_sh("kill -SEGV $$", 1024, &out, &res, &o);
+	assert_true(WIFSIGNALED(res.status) && WTERMSIG(res.status) == SIGSEGV);
+	assert_int_equal(il_live_child_check(&res, "fio", "teo iter 2", false, &err), -1);
+	assert_string_equal(err.msg, "'fio' was killed by SIGSEGV (signal 11) (teo iter 2); "
+			    "stopping");
+	/* Killed because we were asked to stop: a failure, but not the command's to report. */
+	assert_int_equal(il_live_child_check(&res, "fio", "teo iter 2", true, &err), -1);
+	assert_string_equal(err.msg, "");
+	il_live_output_free(&out);
+}
+
+static void test_command_not_found(void **state)
+{
+	static char *argv[] = { "/nonexistent/idlelab-no-such-command", "x", NULL };
+	struct il_live_child_opts o = { .argv = argv, .echo_fd = -1 };
+	struct il_live_child_result res;
+	struct il_live_output out;
+	struct il_error err;
+
+	assert_int_equal(il_live_output_init(&out, 64, &err), 0);
+	assert_int_equal(il_live_child_run(&o, &out, &res, &err), 0);
+	assert_string_equal(res.exec_error, "cannot run '/nonexistent/idlelab-no-such-command': No "
+			    "such file or directory");
+	assert_int_equal(il_live_child_check(&res, argv[0], "menu iter 0", false, &err), -1);
+	assert_non_null(strstr(err.msg, "exited with status 127 (menu iter 0)"));
+	il_live_output_free(&out);
+}
+
+/* Its own process group, published while it runs, and nothing of it left afterwards. */
+static volatile sig_atomic_t pgid;
+
+static void test_process_group_killed(void **state)
+{
+	struct il_live_child_opts o = { .pgid = &pgid };
+	struct il_live_child_result res;
+	struct il_live_output out;
+
+	/* The command ends, but leaves a child behind that holds the pipe open. */
+	run_sh("sleep 60 & echo $!", 1024, &out, &res, &o);
+	assert_true(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
+	assert_true(res.pgid > 0 && res.pgid != getpgrp());
+	assert_int_equal(pgid, 0);
+	/* The sleep is killed (init may not have reaped it yet: poll a little). */
+	for (int i = 0; i < 50 && kill(-res.pgid, 0) == 0; i++)
+		usleep(100000);
+	assert_int_equal(kill(-res.pgid, 0), -1);
+	assert_int_equal(errno, ESRCH);
+	il_live_output_free(&out);
+}
+
+/* A stop asked while it runs (here: before it starts) kills it at once. */
+static void test_stop_kills_it(void **state)
+{
+	static volatile sig_atomic_t stop = SIGINT;
+	struct il_live_child_opts o = { .stop = &stop };
+	struct il_live_child_result res;
+	struct il_live_output out;
+	struct il_error err;
+
+	run_sh("sleep 60", 64, &out, &res, &o);
+	assert_true(WIFSIGNALED(res.status) && WTERMSIG(res.status) == SIGKILL);
+	assert_true(res.wall_ns < 30ULL * 1000000000ULL);
+	assert_int_equal(il_live_child_check(&res, "sleep", "menu iter 0", true, &err), -1);
+	assert_string_equal(err.msg, "");
+	il_live_output_free(&out);
+}
+
+/* The front end restores its signal dispositions in the child: here, SIGTERM ignored. */
+static void ignore_term(void *ctx)
+{
+	signal(SIGTERM, SIG_IGN);
+	*(int *)ctx = 1; /* the child's copy: the parent's stays 0 */
+}
+
+static void test_in_child_hook(void **state)
+{
+	int called = 0;
+	struct il_live_child_opts o = { .in_child = ignore_term, .ctx = &called };
+	struct il_live_child_result res;
+	struct il_live_output out;
+
+	run_sh("kill -TERM $$; echo survived", 64, &out, &res, &o);
+	assert_string_equal(out.text, "survived\n");
+	assert_int_equal(called, 0);
+	il_live_output_free(&out);
+}
+
+/* ---- who runs it --------------------------------------------------------------------------- */
+
+static void test_user_resolve(void **state)
+{
+	struct il_live_user u;
+	struct il_error err;
+	char note[256];
+
+	/* No --user, no sudo: nothing to change. */
+	assert_int_equal(il_live_user_resolve(&u, NULL, NULL, NULL,
+					      note, sizeof(note), &err), 0);
+	assert_false(u.drop);
+	assert_string_equal(note, "");
+	assert_int_equal(il_live_user_resolve(&u, "no-such-user-idlelab", NULL, NULL, note,
+					      sizeof(note), &err), -1);
+	assert_string_equal(err.msg, "--user: no user 'no-such-user-idlelab' in the password "
+			    "database");
+	if (geteuid() != 0 || !getpwnam("nobody")) {
+		skip();
+		return;
+	}
+	assert_int_equal(il_live_user_resolve(&u, "nobody", NULL, NULL,
+					      note, sizeof(note), &err), 0);
+	assert_true(u.drop);
+	assert_int_equal(u.uid, getpwnam("nobody")->pw_uid);
+	assert_true(u.ngroups >= 1);
+	assert_string_equal(note, ""); /* asked for: nothing to say */
+	/* --user root: already root, nothing to drop */
+	assert_int_equal(il_live_user_resolve(&u, "0", "65534", "65534",
+					      note, sizeof(note), &err), 0);
+	assert_false(u.drop);
+	/* Under sudo the invoking user, said. */
+	assert_int_equal(il_live_user_resolve(&u, NULL, "65534", "65534",
+					      note, sizeof(note), &err), 0);
+	assert_true(u.drop);
+	assert_int_equal(u.uid, 65534);
+	assert_int_equal(u.gid, 65534);
+	assert_non_null(strstr(note, "(uid 65534, gid 65534), who ran sudo (SUDO_UID/SUDO_GID); "
+			       "--user root to run it as root"));
+	assert_int_equal(il_live_user_resolve(&u, NULL, "x1", NULL, note, sizeof(note), &err), -1);
+	assert_string_equal(err.msg, "SUDO_UID='x1', SUDO_GID='': not user and group ids; give "
+			    "--user USER (--user root to run the command as root)");
+}
+
+static void test_runs_as_the_user(void **state)
+{
+	struct il_live_child_opts o = { 0 };
+	struct il_live_child_result res;
+	struct il_live_output out;
+	struct il_live_user u;
+	struct il_error err;
+	char want[64];
+
+	if (geteuid() != 0 || !getpwnam("nobody")) {
+		skip();
+		return;
+	}
+	assert_int_equal(il_live_user_resolve(&u, "nobody", NULL, NULL, NULL, 0, &err), 0);
+	o.user = &u;
+	run_sh("echo $(id -u) $(id -g)", 64, &out, &res, &o);
+	snprintf(want, sizeof(want), "%u %u\n", u.uid, u.gid);
+	assert_string_equal(out.text, want);
+	/* ... while we keep root */
+	assert_int_equal(geteuid(), 0);
+	il_live_output_free(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_output_kept_and_copied),
+		cmocka_unit_test(test_output_truncated),
+		cmocka_unit_test(test_failing_and_crashing_command),
+		cmocka_unit_test(test_command_not_found),
+		cmocka_unit_test(test_process_group_killed),
+		cmocka_unit_test(test_stop_kills_it),
+		cmocka_unit_test(test_in_child_hook),
+		cmocka_unit_test(test_user_resolve),
+		cmocka_unit_test(test_runs_as_the_user),
+	};
+
+	/* A closed reader of an echo pipe must not kill the test. */
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
