@@ -388,10 +388,14 @@ static void walk_share(struct kgov_rng *r, unsigned int *pct, unsigned int lo, u
 static s64 tie_sleep_length(struct kgov_rng *r, const struct il_driver *drv, s64 tick, s64 other,
 			    bool banded)
 {
+	int i;
+	s64 lo, hi;
+
 	if (banded && kgov_rng_chance(r, 1, 2)) /* generator 3: mostly beyond the tick */
 		return tick * kgov_rng_range(r, 1, 8) + kgov_rng_range(r, 0, tick);
-	int i = drv->state_count > 1 ? (int)kgov_rng_range(r, 0, drv->state_count - 2) : 0;
-	s64 lo = drv->states[i].target_residency_ns, hi = drv->states[i + 1].target_residency_ns;
+	i = drv->state_count > 1 ? (int)kgov_rng_range(r, 0, drv->state_count - 2) : 0;
+	lo = drv->states[i].target_residency_ns;
+	hi = drv->states[i + 1].target_residency_ns;
 
 	switch (kgov_rng_range(r, 0, drv->state_count > 1 ? 2 : 0)) {
 	case 0:
