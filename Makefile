@@ -499,3 +499,12 @@ $(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fideli
 .PHONY: fidelity
 fidelity: $(FIDELITY_BIN)
 	$(Q)$(FIDELITY_BIN) tests/fidelity/seeds.tsv
+# docs/lab.md's findings section is the scoreboard's output (--markdown), between markers;
+# fidelity-doc-check regenerates it (the same ~40 s lab run) and fails when the doc is stale.
+.PHONY: fidelity-doc fidelity-doc-check
+fidelity-doc: $(FIDELITY_BIN)
+	$(Q)$(FIDELITY_BIN) --markdown $(O)/fidelity-findings.md tests/fidelity/seeds.tsv >/dev/null
+	$(Q)scripts/fidelity-doc.sh write docs/lab.md $(O)/fidelity-findings.md
+fidelity-doc-check: $(FIDELITY_BIN)
+	$(Q)$(FIDELITY_BIN) --markdown $(O)/fidelity-findings.md tests/fidelity/seeds.tsv >/dev/null
+	$(Q)scripts/fidelity-doc.sh check docs/lab.md $(O)/fidelity-findings.md

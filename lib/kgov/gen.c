@@ -35,6 +35,13 @@
  *     tick or inside a shallower bin, and the other wakeups come just after the timer: the
  *     sums sweep through the ratios governors test (1/2, 5/8, 2/3) and equal them about 25
  *     times per 10^6 decisions, where a `>` and a `>=` decide differently.
+ *  7. Banded tie runs (generator 3, half of the tie runs): teo counts a long sleep that the
+ *     tick woke as a hit, so with 50..85 % tick wakeups its intercept share never reached
+ *     5/8 where the timer lies beyond the tick, and a free walk drifts away from a ratio.
+ *     Here the early share stays within 2..4 points of 1/2, 5/8 or 2/3, tick wakeups are
+ *     0..20 %, the tick is stopped in one step of ten and half of the timers lie beyond it:
+ *     teo-6.13's `tick_intercept_sum > total / 2 + total / 8` is then an equality 21..34
+ *     times per 10^6 decisions (10..12 before), 3..9 of them where it decides (0..1).
  *
  * All randomness comes from one seeded splitmix64 stream, so a seed reproduces a run.
  */
@@ -324,6 +331,19 @@ static void gen_tie_run(struct kgov_rng *r, struct kgov_pattern *pat)
 		return;
 	pat->got_tick_pct = tick_pct[kgov_rng_range(r, 0, 5)];
 	pat->early_pct = early_pct[kgov_rng_range(r, 0, 4)];
+	pat->early_lo = 30;
+	pat->early_hi = 90;
+	if (pat->generator >= 3 && kgov_rng_chance(r, 1, 2)) {
+		static const unsigned int ratio_pct[] = { 50, 62, 63, 67 };
+		unsigned int band = (unsigned int)kgov_rng_range(r, 2, 4);
+
+		pat->early_pct = ratio_pct[kgov_rng_range(r, 0, 3)];
+		pat->early_lo = pat->early_pct - band;
+		pat->early_hi = pat->early_pct + band;
+		pat->banded = true;
+		/* few tick wakeups: teo counts a tick-woken long sleep as a hit, not an intercept */
+		pat->got_tick_pct = (unsigned int)kgov_rng_range(r, 0, 20);
+	}
 }
 
 void kgov_gen_pattern(struct kgov_rng *r, const struct kgov_frame *f, struct kgov_pattern *pat)
@@ -365,10 +385,17 @@ static void walk_share(struct kgov_rng *r, unsigned int *pct, unsigned int lo, u
  * one inside the bin of a state that is not the deepest (so a hit and an intercept on the
  * deepest bin differ), or @other.
  */
-static s64 tie_sleep_length(struct kgov_rng *r, const struct il_driver *drv, s64 tick, s64 other)
+static s64 tie_sleep_length(struct kgov_rng *r, const struct il_driver *drv, s64 tick, s64 other,
+			    bool banded)
 {
-	int i = drv->state_count > 1 ? (int)kgov_rng_range(r, 0, drv->state_count - 2) : 0;
-	s64 lo = drv->states[i].target_residency_ns, hi = drv->states[i + 1].target_residency_ns;
+	int i;
+	s64 lo, hi;
+
+	if (banded && kgov_rng_chance(r, 1, 2)) /* generator 3: mostly beyond the tick */
+		return tick * kgov_rng_range(r, 1, 8) + kgov_rng_range(r, 0, tick);
+	i = drv->state_count > 1 ? (int)kgov_rng_range(r, 0, drv->state_count - 2) : 0;
+	lo = drv->states[i].target_residency_ns;
+	hi = drv->states[i + 1].target_residency_ns;
 
 	switch (kgov_rng_range(r, 0, drv->state_count > 1 ? 2 : 0)) {
 	case 0:
@@ -387,12 +414,13 @@ void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct 
 	s64 tick = (s64)env->tick_nsec;
 
 	if (pat && pat->tie_run) {
-		walk_share(r, &pat->got_tick_pct, 50, 85);
-		walk_share(r, &pat->early_pct, 30, 90);
+		walk_share(r, &pat->got_tick_pct, pat->banded ? 0 : 50, pat->banded ? 20 : 85);
+		walk_share(r, &pat->early_pct, pat->early_lo, pat->early_hi);
 	}
 	memset(st, 0, sizeof(*st));
 	st->toggle_state = -1;
-	st->tick_stopped = kgov_rng_chance(r, 3, 10);
+	/* generator 3 tie runs: mostly a running tick, where keep-the-tick rules decide */
+	st->tick_stopped = kgov_rng_chance(r, pat && pat->banded ? 1 : 3, 10);
 	if (pat && pat->periodic && kgov_rng_chance(r, 1, 2))
 		/* the next timer a few periods away, or right after this period */
 		st->sleep_ns = pattern_residency(r, pat) * kgov_rng_range(r, 1, 8) +
@@ -400,7 +428,7 @@ void kgov_gen_step(struct kgov_rng *r, const struct kgov_frame *f, const struct 
 	else
 		st->sleep_ns = gen_sleep_length(r, drv, env);
 	if (pat && pat->tie_run)
-		st->sleep_ns = tie_sleep_length(r, drv, tick, st->sleep_ns);
+		st->sleep_ns = tie_sleep_length(r, drv, tick, st->sleep_ns, pat->banded);
 	switch (kgov_rng_range(r, 0, 9)) {
 	case 0: /* longer than the sleep length */
 		st->delta_next_ns = add_sat(st->sleep_ns, kgov_rng_range(r, 1, tick));

@@ -154,9 +154,12 @@ const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family
  *   1: the stream of the first vectors;
  *   2: + "tie runs" (gen.c, DOC item 6): half of the runs drift the shares of tick wakeups
  *      and early wakeups through the ratios governors test, so the decaying per-CPU sums
- *      reach their ties (teo's 3 * total_tick vs 2 * total); menu's MAX_INTERESTING bound.
+ *      reach their ties (teo's 3 * total_tick vs 2 * total); menu's MAX_INTERESTING bound;
+ *   3: + "banded" tie runs (half of the tie runs): the early share walks within 2..4 points
+ *      of 1/2, 5/8 or 2/3, few tick wakeups, the tick mostly running and half of the timers
+ *      beyond the tick, so teo-6.13's intercept sums sit on their 5/8 and 1/2 ties.
  */
-#define KGOV_GEN_VERSION 2
+#define KGOV_GEN_VERSION 3
 #define KGOV_GEN_OLDEST 1
 
 struct kgov_rng {
@@ -207,6 +210,13 @@ struct kgov_pattern {
 	 */
 	bool tie_run;
 	unsigned int got_tick_pct, early_pct;
+	/*
+	 * Generator 3, a "banded" tie run: the early share walks within early_lo..early_hi
+	 * around one of the ratios (1/2, 5/8, 2/3), so the sums cross it again and again instead
+	 * of drifting away; few tick wakeups, the tick mostly running, timers often beyond it.
+	 */
+	unsigned int early_lo, early_hi;
+	bool banded;
 	int generator;        /* the frame's, for kgov_gen_outcome() */
 };
 
