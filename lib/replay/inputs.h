@@ -20,9 +20,10 @@
  *     up to 10 ms). Where a reader cannot tell (libtraceevent's text prints D|P|I for
  *     every timer), every timer is queued, and one that is a tick past its expiry is
  *     taken for deferrable and dropped: a timer that wakes the CPU has fired by then.
- *     Jiffies are tied to the trace clock by the events that print both ("[timeout=N]" with expires, timer_expire_entry now=); jiffy J starts
- *     at the tick boundary (J - offset) * TICK_NSEC, offset being the largest J - tick
- *     number seen (a late tick can only make a reading too small).
+ *     Jiffies are tied to the trace clock by the events that print both ("[timeout=N]"
+ *     with expires, timer_expire_entry now=); jiffy J starts at the tick boundary
+ *     (J - offset) * TICK_NSEC, offset being the largest J - tick number seen (a late tick
+ *     can only make a reading too small).
  *  3. At the enter, with now = the enter's timestamp in the timers' clock:
  *       delta_next = earliest hrtimer of the CPU, the tick included while it runs, - now
  *       sleep      = delta_next if the tick runs and the wheel's next timer is within a
