@@ -14,6 +14,13 @@ Per cell (platform x scenario variant), over the selected seeds (iterations):
          or fixed (latency-type scores);
 usage: gov-judge.py CAND FILE.json... [--seeds odd|even|all] [--half design|held|all]
                    [--bases A,B] [--md]
+       gov-judge.py --verdict TEO.csv MENU.csv [--half design|held|all] [--md]
+The second form reads two `idlelab verdict -f csv` outputs of the same seeds, the candidate
+against teo-7.1 and against menu-7.1, and applies issue 14's goals to the verdict's own
+calls (paired, max-T adjusted, --min-effect): score never `worse` than either, idle_misses
+never `worse` than teo-7.1's, energy per unit of work not `worse` than either (at or below
+min) in >= 90 % of cells and never above min by more than 2 % (a `worse` call with a point
+estimate above +2 %).
 The halves: odd seeds (1, 3, ...) and the variants not in HELD_VARIANTS decided the design
 of idlelab-1; even seeds and HELD_VARIANTS were only reported.
 """
@@ -41,7 +48,67 @@ def welch(a, b):
     se = math.sqrt(sa * sa / len(a) + sb * sb / len(b))
     return (ma - mb) / se if se > 0 else (0.0 if ma == mb else math.copysign(1e9, ma - mb))
 
+def verdict_cells(path):
+    """{(platform, scenario): {metric_key: row}} of one verdict CSV (n/a cells left out)."""
+    import csv
+    cells = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r["verdict"] == "n/a":
+                continue
+            cells.setdefault((r["platform"], r["scenario"]), {})[r["metric_key"]] = r
+    return cells
+
+def pct(r):
+    return float(r["delta_pct"]) if r["delta_pct"] not in ("-", "") else 0.0
+
+def fmt(r):
+    v = r["verdict"]
+    s = "%+.2f %%" % pct(r) if r["delta_pct"] not in ("-", "") else "%+.3g" % float(r["diff"])
+    return s + (" **%s**" % v if v != "same" else "")
+
+def verdict_main(args):
+    md = "--md" in args
+    half = "all"
+    if "--half" in args:
+        half = args[args.index("--half") + 1]
+    teo, menu = verdict_cells(args[0]), verdict_cells(args[1])
+    n = sworse = mworse = eabove = efar = ppos = pfar = 0
+    lines = []
+    for key in sorted(teo, key=lambda k: (k[0], k[1])):
+        if key not in menu or (half != "all" and variant_half(key[1]) != half):
+            continue
+        t, m = teo[key], menu[key]
+        n += 1
+        sw = t["score"]["verdict"] == "worse" or m["score"]["verdict"] == "worse"
+        mw = t["idle_misses"]["verdict"] == "worse"
+        ew = [r["energy"] for r in (t, m) if r["energy"]["verdict"] == "worse"]
+        far = any(pct(r) > 2 for r in ew)
+        sworse += sw; mworse += mw; eabove += bool(ew); efar += far
+        # the point estimates alone, whatever the test says (a bi-stable cell can be +20 %
+        # and still `same` among some 1400 cells)
+        pmax = max(pct(t["energy"]), pct(m["energy"]))
+        ppos += pmax > 0; pfar += pmax > 2
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            key[0], key[1].split(",")[0], t["score"]["metric"], fmt(t["score"]), fmt(m["score"]),
+            fmt(t["idle_misses"]), fmt(t["energy"]), fmt(m["energy"])))
+    summary = ("cells %d (variants %s): score worse than either %d; idle_misses worse than teo-7.1 "
+               "%d; energy/work worse than either %d (%.1f %% of cells at or below min), of them "
+               "> 2 %%: %d; point estimates above min %d, > 2 %% above %d" % (
+                   n, half, sworse, mworse, eabove, 100.0 * (n - eabove) / n if n else 0, efar,
+                   ppos, pfar))
+    if md:
+        print("| platform | scenario | score | score vs teo-7.1 | score vs menu-7.1 | "
+              "idle_misses vs teo-7.1 | energy/work vs teo-7.1 | energy/work vs menu-7.1 |")
+        print("|---|---|---|---|---|---|---|---|")
+        for l in lines:
+            print(l)
+        print()
+    print(summary)
+
 def main():
+    if sys.argv[1] == "--verdict":
+        return verdict_main(sys.argv[2:])
     cand = sys.argv[1]
     md = "--md" in sys.argv
     if md: sys.argv.remove("--md")

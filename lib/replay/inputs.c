@@ -76,7 +76,8 @@ static void queue_del(struct timer_queue *q, int i)
 }
 
 /* Return: 0, or -1 when there is no memory for the timer. */
-static int queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick)
+static int queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick,
+		     bool maybe_deferrable)
 {
 	int i = queue_find(q, ptr);
 
@@ -95,6 +96,7 @@ static int queue_put(struct timer_queue *q, u64 ptr, u64 expires, bool tick)
 	q->t[i].ptr = ptr;
 	q->t[i].expires = expires;
 	q->t[i].tick = tick;
+	q->t[i].maybe_deferrable = maybe_deferrable;
 	return 0;
 }
 
@@ -201,7 +203,7 @@ static void hrtimer_start(struct replay_inputs *in, struct replay_cpu_inputs *c,
 		c->tick_ptr = ev->timer;
 	if (queue_find(&c->hr, ev->timer) < 0)
 		remove_everywhere(in, ev->cpu, ev->timer, false);
-	if (queue_put(&c->hr, ev->timer, ev->expires, tick))
+	if (queue_put(&c->hr, ev->timer, ev->expires, tick, false))
 		in->oom = true;
 }
 
@@ -228,9 +230,19 @@ static void timer_start(struct replay_inputs *in, const struct il_trace_event *e
 		in->oom = true;
 		return;
 	}
+	/*
+	 * A deferrable timer sits in the wheel's BASE_DEF, which the idle path's next-event
+	 * search never looks at: it fires when something else wakes the CPU. Queued, it
+	 * makes the sleep length short and then negative (by up to STALE_NS) until the CPU
+	 * wakes for another reason.
+	 */
+	if (ev->deferrable == 1) {
+		remove_everywhere(in, target, ev->timer, true);
+		return;
+	}
 	if (queue_find(&t->wheel, ev->timer) < 0)
 		remove_everywhere(in, target, ev->timer, true);
-	if (queue_put(&t->wheel, ev->timer, ev->expires, false))
+	if (queue_put(&t->wheel, ev->timer, ev->expires, false, ev->deferrable < 0))
 		in->oom = true;
 }
 
@@ -290,8 +302,9 @@ static void drop_stale_from(struct replay_inputs *in, struct timer_queue *q, u64
 {
 	for (unsigned int i = 0; i < q->n;) {
 		u64 expires = wheel ? jiffies_to_mono(in, q->t[i].expires) : q->t[i].expires;
+		u64 limit = q->t[i].maybe_deferrable ? in->tick_nsec : STALE_NS;
 
-		if (expires + STALE_NS < now) {
+		if (expires + limit < now) {
 			in->notes->stale_timers++;
 			queue_del(q, (int)i);
 			continue;

@@ -13,10 +13,17 @@
  *     that recorded it (pointer -> hard expiry), hrtimer_cancel and hrtimer_expire_entry
  *     take it off. The tick's own timer is recognised by its handler's name.
  *  2. The "timer wheel" of each CPU: timer_start (target cpu=, bucket_expiry in jiffies),
- *     timer_cancel, timer_expire_entry. Jiffies are tied to the trace clock by the events
- *     that print both ("[timeout=N]" with expires, timer_expire_entry now=); jiffy J starts
- *     at the tick boundary (J - offset) * TICK_NSEC, offset being the largest J - tick
- *     number seen (a late tick can only make a reading too small).
+ *     timer_cancel, timer_expire_entry. Deferrable timers (flags=D) are left out: they
+ *     sit in the wheel's BASE_DEF, which get_next_timer_interrupt() does not search, and
+ *     fire only once something else wakes the CPU (the traces of shared/traces/vm-haltpoll
+ *     have such a 1 s delayed work on CPU 0; queued, it made the sleep lengths negative by
+ *     up to 10 ms). Where a reader cannot tell (libtraceevent's text prints D|P|I for
+ *     every timer), every timer is queued, and one that is a tick past its expiry is
+ *     taken for deferrable and dropped: a timer that wakes the CPU has fired by then.
+ *     Jiffies are tied to the trace clock by the events that print both ("[timeout=N]"
+ *     with expires, timer_expire_entry now=); jiffy J starts at the tick boundary
+ *     (J - offset) * TICK_NSEC, offset being the largest J - tick number seen (a late tick
+ *     can only make a reading too small).
  *  3. At the enter, with now = the enter's timestamp in the timers' clock:
  *       delta_next = earliest hrtimer of the CPU, the tick included while it runs, - now
  *       sleep      = delta_next if the tick runs and the wheel's next timer is within a
@@ -44,6 +51,7 @@ struct timer_slot {
 	u64 ptr;
 	u64 expires; /* hrtimer: ns in the timers' clock; wheel: jiffies */
 	bool tick;
+	bool maybe_deferrable; /* a wheel timer whose flags the reader could not tell */
 };
 
 struct timer_queue {

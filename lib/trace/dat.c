@@ -234,6 +234,7 @@ const struct il_trace_reader il_reader_dat = {
 	.probe = dat_probe,
 	.open = dat_open,
 	.next_event = dat_next,
+	.bad_timer_flags = true,
 	.close = dat_close,
 };
 

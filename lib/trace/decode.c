@@ -343,6 +343,16 @@ static void val_label(const char *v, const char *end, char *dst, bool symbol)
 		dst[0] = '\0';
 }
 
+/* Whether the "A|B|C" value at @v (NULL: no such field) has the one-letter flag @flag. */
+static bool has_flag(const char *v, const char *end, char flag)
+{
+	for (const char *p = v; p && p < end && !il_is_blank(*p); p++)
+		if (*p == flag && (p == v || p[-1] == '|') &&
+		    (p + 1 == end || p[1] == '|' || il_is_blank(p[1])))
+			return true;
+	return false;
+}
+
 /* Each decoder looks its keys up in one pass: FIND(keys) fills v[] in the order of keys[]. */
 #define FIND(keys) find_fields(f, end, keys, (int)N_KEYS(keys), v)
 
@@ -450,7 +460,8 @@ static int decode_expire(const struct key *keys, const char *f, const char *end,
 static int decode_tm_start(const char *f, const char *end, struct il_trace_event *ev)
 {
 	static const struct key keys[] = { KEY("timer"), KEY("function"), KEY("expires"),
-					   KEY("[timeout"), KEY("bucket_expiry"), KEY("cpu") };
+					   KEY("[timeout"), KEY("bucket_expiry"), KEY("cpu"),
+					   KEY("flags") };
 	const char *v[N_KEYS(keys)];
 
 	FIND(keys);
@@ -465,6 +476,7 @@ static int decode_tm_start(const char *f, const char *end, struct il_trace_event
 	val_u64(v[4], end, &ev->expires);
 	if (!val_int(v[5], end, &ev->target_cpu))
 		ev->target_cpu = -1;
+	ev->deferrable = v[6] ? has_flag(v[6], end, 'D') : -1;
 	val_label(v[1], end, ev->label, true);
 	return 1;
 }

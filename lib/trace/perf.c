@@ -64,4 +64,5 @@ const struct il_trace_reader il_reader_perf = {
 	.probe = perf_probe,
 	.open = perf_open,
 	.next_event = perf_next,
+	.bad_timer_flags = true,
 };

@@ -34,6 +34,9 @@ struct il_trace_reader {
 	void (*close)(struct il_trace *t);
 	/* Non-NULL when the reader is compiled out: why, and how to get it. */
 	const char *unavailable;
+	/* The text comes from libtraceevent, whose timer_start flags= are wrong (D|P|I for
+	 * every timer, seen in trace-cmd report of shared/traces/vm-haltpoll): not kept. */
+	bool bad_timer_flags;
 };
 
 /* Compressed traces (lib/trace/codec.c), told by their magic bytes. */

@@ -220,6 +220,8 @@ bool il_trace_accept(struct il_trace *t, struct il_trace_event *ev)
 	}
 	t->last_ts[ev->cpu] = ev->ts_ns + 1;
 	t->counts.events[ev->type]++;
+	if (ev->type == IL_EV_TIMER_START && t->reader->bad_timer_flags)
+		ev->deferrable = -1;
 	return true;
 }
 

@@ -96,6 +96,10 @@ struct il_trace_event {
 	int irq;           /* irq_handler_entry */
 	int vector;        /* irq_vectors */
 	int target_cpu;    /* ipi_send_cpu, sched_wakeup, timer_start; -1 if many/unknown */
+	/* timer_start: 1 when flags= has D (TIMER_DEFERRABLE: the timer does not wake an idle
+	 * CPU), 0 when it has not, -1 when unknown (no flags field, or a reader whose text
+	 * comes from libtraceevent, which prints "D|P|I" for every timer) */
+	int deferrable;
 	int prev_pid;      /* sched_switch */
 	int next_pid;      /* sched_switch; sched_wakeup: the woken task */
 	char label[IL_TRACE_LABEL_LEN];

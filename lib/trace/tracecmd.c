@@ -87,4 +87,5 @@ const struct il_trace_reader il_reader_tracecmd = {
 	.probe = tracecmd_probe,
 	.open = tracecmd_open,
 	.next_event = tracecmd_next,
+	.bad_timer_flags = true,
 };

@@ -66,4 +66,23 @@ check "haltpoll-6.13 (guest_halt_poll_ns=0) agrees on ${a:-?} %" awk -v a="${a:-
 expect 0 "replay ladder trace" "$IDLELAB" replay -p haltpoll-vm -r ladder-6.13 -f csv "$T/ladder_idle_5s.trace"
 a=$(agreement ladder-6.13)
 check "ladder-6.13 agrees on ${a:-?} %" awk -v a="${a:-0}" 'BEGIN { exit !(a >= 99) }'
+
+# Every trace ends with the open-loop bound and each governor's gap to it; issue 14's goal
+# for idlelab-1 is a gap within 3 % at equal added latency. Before deferrable timers were
+# left out of the rebuilt wheel, the haltpoll traces came out at +8.5 % for every governor
+# (sleep lengths negative by up to 10 ms, POLL picks).
+gap() { cell "$OUT" governor,iter "governor=$1" gap_pct; }
+for f in menu_pipe-pingpong_cpu0-cpu1_1s-window.trace menu_fio-randread-odirect_cpu0_0.8s-window.trace \
+	 haltpoll_periodic-73hz-401hz_cpu0_5s.trace ladder_idle_5s.trace \
+	 haltpoll_periodic-73hz-401hz_cpu0_5s.trace-cmd-report-ns.txt; do
+	expect 0 "replay $f against the bound" "$IDLELAB" replay -p haltpoll-vm \
+		-g menu-7.1,teo-7.1,idlelab -f csv "$T/$f"
+	check "$f: a bound table" grep -q '^bound 0,0.0000,' "$OUT"
+	for g in menu-7.1 teo-7.1 idlelab-1; do
+		v=$(gap $g)
+		check "$f: $g's gap ${v:-?} % <= 3 %" awk -v v="${v:-99}" 'BEGIN { exit !(v <= 3) }'
+	done
+	check "$f: at most 4 negative sleep lengths (enters late by µs)" awk -F, \
+		'$1 == "negative_sleep_length" && $2 > 4 { bad = 1 } END { exit bad }' "$OUT"
+done
 finish

@@ -38,6 +38,37 @@ expect 0 "--param for the traced kernel's tunable" "$IDLELAB" replay -p haltpoll
 	-r haltpoll-6.13 --param guest_halt_poll_ns=0 -f csv "$FIX/ladder-head.trace"
 check "haltpoll with guest_halt_poll_ns=0 always halts" test "$(cell "$OUT" governor,idles governor=haltpoll-6.13 agree_pct)" = 100.00
 
+# A deferrable timer (flags=D) does not wake an idle CPU: haltpoll-deferrable.trace has a
+# delayed work due at 701.072 s on CPU 0 that fired only at 701.104 s; queued, it made the
+# rebuilt sleep length of the next periods 557 µs and then -4.4 to -9.4 ms (POLL picks).
+expect 0 "replay a deferrable timer's excerpt" "$IDLELAB" replay -p haltpoll-vm -g teo-7.1 \
+	--periods "$FIX/haltpoll-deferrable.trace"
+check "five periods" test "$(wc -l <"$OUT")" -eq 6
+check "every sleep length is the next hrtimer's, 2.37-2.41 ms" \
+	awk -F, 'NR > 1 && ($5 < 2370000 || $5 > 2410000) { bad = 1 } END { exit bad }' "$OUT"
+check "the third period: sleep 2387694 ns, delta_next the same" \
+	grep -q '^0,79,701076433000,2421000,2387694,2387694,' "$OUT"
+expect 0 "replay it as a table" "$IDLELAB" replay -p haltpoll-vm -g teo-7.1 -f csv \
+	"$FIX/haltpoll-deferrable.trace"
+check "no negative sleep length" test "$(kv "$OUT" negative_sleep_length)" = 0
+check "no stale timer dropped" test "$(kv "$OUT" stale_timers_dropped)" = 0
+check "teo-7.1 halts as recorded in 4 of the 5 periods" \
+	test "$(cell "$OUT" governor,idles governor=teo-7.1 agree_pct)" = 80.00
+# The same lines as trace-cmd report prints them: libtraceevent's flags= are not believed
+# (it prints D|P|I for every timer), so the delayed work is queued and shortens the first two
+# sleep lengths, and taken for deferrable once it is a tick (4 ms) past its expiry.
+awk '!/^#/' "$FIX/haltpoll-deferrable.trace" >"$TMP/deferrable.body"
+{ printf 'version = 6\ncpus=2\n'; sed -E 's/^ *([^ ]+-[0-9]+) +\[([0-9]+)\] [^ ]+ +/\1 [\2] /' \
+	"$TMP/deferrable.body"; } >"$TMP/deferrable.tcreport"
+expect 0 "replay it as trace-cmd report text" "$IDLELAB" replay -p haltpoll-vm -g teo-7.1 \
+	--periods -F trace-cmd "$TMP/deferrable.tcreport"
+check "trace-cmd report: the first sleep length ends at the delayed work (557 µs)" \
+	grep -q '^0,33,701071443000,2432000,557000,' "$OUT"
+check "trace-cmd report: 4.4 ms past it, the delayed work is dropped" \
+	grep -q '^0,69,701076433000,2421000,2387694,2387694,' "$OUT"
+check "trace-cmd report: no negative sleep length" \
+	awk -F, 'NR > 1 && $5 < 0 { bad = 1 } END { exit bad }' "$OUT"
+
 expect 2 "no governor" "$IDLELAB" replay -p haltpoll-vm "$FIX/vm.trace"
 expect 2 "unknown governor" "$IDLELAB" replay -p haltpoll-vm -g nosuch "$FIX/vm.trace"
 expect 2 "no state table" "$IDLELAB" replay -g oracle "$FIX/vm.trace"

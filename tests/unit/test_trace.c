@@ -196,6 +196,20 @@ static void test_decode_power_and_timers(void **state)
 	assert_int_equal(ev.expires, 4295029985ULL);
 	assert_int_equal(ev.now, 4295029983ULL);
 	assert_int_equal(ev.target_cpu, 1);
+	assert_int_equal(ev.deferrable, 0);
+	/* TIMER_DEFERRABLE: "D" among the flags, not a letter of another word. */
+	ev = decode("timer_start: timer=00000000ad201371 function=delayed_work_timer_fn "
+		    "expires=4295067500 [timeout=244] bucket_expiry=4295067504 cpu=0 idx=110 "
+		    "flags=D|I", 1);
+	assert_int_equal(ev.deferrable, 1);
+	ev = decode("timer_start: timer=1 function=f expires=9 [timeout=1] flags=M|D", 1);
+	assert_int_equal(ev.deferrable, 1);
+	ev = decode("timer_start: timer=1 function=f expires=9 [timeout=1] flags=P|I", 1);
+	assert_int_equal(ev.deferrable, 0);
+	ev = decode("timer_start: timer=1 function=f expires=9 [timeout=1] flags=DX", 1);
+	assert_int_equal(ev.deferrable, 0);
+	ev = decode("timer_start: timer=1 function=f expires=9 [timeout=1]", 1);
+	assert_int_equal(ev.deferrable, -1);
 	ev = decode("timer_expire_entry: timer=00000000c55c07a8 function=tcp_orphan_update "
 		    "now=4295029986 baseclk=4295029985", 1);
 	assert_int_equal(ev.type, IL_EV_TIMER_EXPIRE);
