@@ -495,6 +495,9 @@ static int measure_run(void *state)
 		warn("format %s: %s", args->format, il_output_find(args->format)->missing);
 		return CLI_EXIT_RUNTIME;
 	}
+	/* Before any setting is changed: a measurement that cannot be written is not begun. */
+	if (cli_check_output("measure", args->output, false))
+		return CLI_EXIT_RUNTIME;
 	args->o.sudo_uid = getenv("SUDO_UID");
 	args->o.sudo_gid = getenv("SUDO_GID");
 	if (il_live_session_init(&s, &args->o, &hooks, &err)) {

@@ -136,5 +136,9 @@ cp -R "$FIX/sysfs/haltpoll-vm" "$MROOT"
 expect 0 "measure: the words after CMD are CMD's, not options" "$IDLELAB" measure --root "$MROOT" \
 	-g menu --settle 0 "$TESTS_DIR/live-bump.sh" "$MROOT" 0:1:usage:9 --say --no-such-option
 check "measure: ... CMD got them" grep -qx -- "--no-such-option" "$ERR"
+expect 1 "measure: an -o that cannot be written: 1, before any run" "$IDLELAB" measure --root "$MROOT" \
+	-g menu --settle 0 -o "$TMP/nosuch/m.txt" "$TESTS_DIR/live-bump.sh" "$MROOT" 0:1:usage:9
+check "measure: ... said, and no run begun" sh -c \
+	"grep -q 'cannot write .*checked before running anything' '$ERR' && ! grep -q 'run 1 of' '$ERR'"
 expect 2 "help: an unknown command: 2" "$IDLELAB" help no-such-command
 finish
