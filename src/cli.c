@@ -242,6 +242,17 @@ int cli_usage_error(const char *cmd, const char *msg)
 	return CLI_EXIT_USAGE;
 }
 
+void cli_warn(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "idlelab %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 char *cli_read_input(const char *path, size_t *len)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -341,4 +352,29 @@ int cli_write_output(const char *path, const char *data, size_t len)
 	if (!path || !strcmp(path, "-"))
 		return write_all(stdout, data, len);
 	return il_atomic_write(path, data, len);
+}
+
+int cli_write_formatted(const char *cmd, const char *path,
+			int (*format)(FILE *out, const void *ctx), const void *ctx)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int ret;
+
+	if (!mem) {
+		cli_warn(cmd, "out of memory");
+		return -1;
+	}
+	ret = format(mem, ctx);
+	if (fclose(mem) && !ret)
+		ret = 1;
+	if (ret > 0) {
+		cli_warn(cmd, "cannot format the results: %s", strerror(errno));
+	} else if (!ret && cli_write_output(path, buf, len)) {
+		cli_warn(cmd, "cannot write %s: %s", path ? path : "the results", strerror(errno));
+		ret = -1;
+	}
+	free(buf);
+	return ret ? -1 : 0;
 }

@@ -195,6 +195,9 @@ int help_parse_args(int argc, char **argv, struct help_args *args, struct cli_er
 /** cli_usage_error - print "idlelab CMD: MSG" and a hint to stderr; Return: CLI_EXIT_USAGE */
 int cli_usage_error(const char *cmd, const char *msg);
 
+/** cli_warn - print "idlelab CMD: " and the message of @fmt on a line of its own to stderr */
+void cli_warn(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /**
  * cli_read_input - read all of @path ("-" is stdin) into a malloc'ed, NUL-terminated buffer
  * Return: the buffer (length in *@len), or NULL with errno set.
@@ -211,6 +214,15 @@ const char *cli_ns_to_us(long long ns, char *buf, size_t cap);
  * Return: 0, or -1 with errno set.
  */
 int cli_write_output(const char *path, const char *data, size_t len);
+
+/**
+ * cli_write_formatted - what @format(@out, @ctx) writes, formatted in memory first, then
+ * written by cli_write_output() to @path: a failure leaves no partial output. @format
+ * returns 0, 1 when writing to @out failed, or -1 when it failed and said why.
+ * Says why @cmd failed on stderr. Return: 0 or -1.
+ */
+int cli_write_formatted(const char *cmd, const char *path,
+			int (*format)(FILE *out, const void *ctx), const void *ctx);
 
 /**
  * cli_check_output - before any work: can @cmd write its output @path (a file; with @is_dir a

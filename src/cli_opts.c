@@ -84,12 +84,21 @@ int cli_opt_seed(const char *value, uint64_t max, uint64_t *seed, struct cli_err
 	return CLI_PARSE_OK;
 }
 
+int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t max, uint64_t *out,
+		  struct cli_error *err)
+{
+	if (il_parse_count(value, min, max, out))
+		return cli_error_set(err, "%s: '%s' is not in [%llu, %llu]", name, value,
+				     (unsigned long long)min, (unsigned long long)max);
+	return CLI_PARSE_OK;
+}
+
 int cli_opt_iter(const char *value, int *iter, struct cli_error *err)
 {
 	uint64_t v;
 
-	if (cli_parse_count(value, CLI_MAX_ITER, &v) || !v)
-		return cli_error_set(err, "--iter: '%s' is not in [1, %d]", value, CLI_MAX_ITER);
+	if (cli_opt_count(value, "--iter", 1, CLI_MAX_ITER, &v, err))
+		return CLI_PARSE_ERROR;
 	*iter = (int)v;
 	return CLI_PARSE_OK;
 }
@@ -98,8 +107,8 @@ int cli_opt_jobs(const char *value, unsigned int *jobs, struct cli_error *err)
 {
 	uint64_t v;
 
-	if (cli_parse_count(value, CLI_MAX_JOBS, &v) || !v)
-		return cli_error_set(err, "--jobs: '%s' is not in [1, %d]", value, CLI_MAX_JOBS);
+	if (cli_opt_count(value, "--jobs", 1, CLI_MAX_JOBS, &v, err))
+		return CLI_PARSE_ERROR;
 	*jobs = (unsigned int)v;
 	return CLI_PARSE_OK;
 }

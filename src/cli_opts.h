@@ -59,6 +59,9 @@ int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const
  * The options with one meaning and one message in every command; each takes the option's
  * text @value and returns CLI_PARSE_OK or CLI_PARSE_ERROR with @err set.
  */
+/** cli_opt_count - option @name (its long form, "--iter"): a whole number in [@min, @max] */
+int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t max, uint64_t *out,
+		  struct cli_error *err);
 /** cli_opt_time - -t, --time T: a duration in (0, 24h] */
 int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err);
 /** cli_opt_seed - --seed N: a whole number in [0, @max] */

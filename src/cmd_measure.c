@@ -16,13 +16,13 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "progress.h"
 #include "live/live.h"
@@ -31,7 +31,6 @@
 #include "util/atomic.h"
 #include "util/parse.h"
 
-#define MEASURE_MAX_ITER 1000
 #define MEASURE_LIST_LEN 1024
 #define MEASURE_DEFAULT_SETTLE_NS 1000000000ULL
 #define MEASURE_MAX_SETTLE_NS (3600ULL * 1000000000ULL)
@@ -72,6 +71,8 @@ struct measure_args {
 	struct il_live_measure_opts o;             /* what to measure: lib/live's options */
 	char list_buf[MEASURE_LIST_LEN];           /* storage for -g and --disable words */
 	size_t list_used;
+	int argc;                                  /* ours, for the command's words in it */
+	char **argv;
 	const char *lock;
 	const char *format;
 	const char *output;
@@ -136,38 +137,7 @@ void cmd_measure_usage(FILE *out)
 		"restored, or CMD failed; 2 usage error; killed by the signal that interrupted it.\n");
 }
 
-/* ---- arguments ---------------------------------------------------------------------------------- */
-
-/* Split "a,b" into @names (count in *@n), copying the words into args->list_buf. */
-static int add_list(struct measure_args *args, const char *value, const char **names, int *n,
-		    int max, const char *what, struct cli_error *err)
-{
-	size_t len = strlen(value);
-	char *copy = args->list_buf + args->list_used, *save = NULL;
-
-	if (args->list_used + len + 1 > sizeof(args->list_buf))
-		return cli_error_set(err, "%s: list too long", what);
-	memcpy(copy, value, len + 1);
-	args->list_used += len + 1;
-	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		if (*n >= max)
-			return cli_error_set(err, "%s: more than %d entries", what, max);
-		names[(*n)++] = w;
-	}
-	return CLI_PARSE_OK;
-}
-
-static int parse_count(const char *value, const char *what, uint64_t min, uint64_t max,
-		       unsigned int *out, struct cli_error *err)
-{
-	uint64_t v;
-
-	if (il_parse_count(value, min, max, &v))
-		return cli_error_set(err, "%s: '%s' is not in [%llu, %llu]", what, value,
-				     (unsigned long long)min, (unsigned long long)max);
-	*out = (unsigned int)v;
-	return CLI_PARSE_OK;
-}
+/* ---- arguments ------------------------------------------------------------------------------- */
 
 /* A metric is compiled here only to check it: a bad expression is a usage error. */
 static int add_metric(struct il_live_measure_opts *o, const char *value, struct cli_error *err)
@@ -195,25 +165,49 @@ static int add_metric(struct il_live_measure_opts *o, const char *value, struct 
 	return ret;
 }
 
-static int measure_option(int id, const char *value, struct measure_args *args,
-			  struct cli_error *err)
+/* The first word that is no option is the command: it and all after it are its own. */
+static int set_command(struct measure_args *args, const char *value)
 {
+	for (int i = 1; i < args->argc; i++) {
+		if (args->argv[i] == value) {
+			args->o.cmd = &args->argv[i];
+			break;
+		}
+	}
+	return CLI_PARSE_STOP;
+}
+
+static int measure_option(void *state, int id, const char *value, struct cli_error *err)
+{
+	struct measure_args *args = state;
 	struct il_live_measure_opts *o = &args->o;
 	struct il_error lerr;
 	unsigned int *cpus;
+	uint64_t kb;
+	int iter;
 
 	switch (id) {
+	case CLI_OPT_POSITIONAL:
+		return set_command(args, value);
 	case MEASURE_OPT_GOV:
-		return add_list(args, value, o->governors, &o->ngov, IL_LIVE_MEASURE_GOV_MAX,
-				"--governor", err);
+		return cli_append_list(value, args->list_buf, sizeof(args->list_buf),
+				       &args->list_used, o->governors, IL_LIVE_MEASURE_GOV_MAX,
+				       &o->ngov, "governor", err);
 	case MEASURE_OPT_DISABLE:
-		return add_list(args, value, o->disable, &o->ndisable, IL_LIVE_DISABLE_MAX,
-				"--disable", err);
+		return cli_append_list(value, args->list_buf, sizeof(args->list_buf),
+				       &args->list_used, o->disable, IL_LIVE_DISABLE_MAX,
+				       &o->ndisable, "idle state", err);
 	case MEASURE_OPT_ITER:
-		return parse_count(value, "--iter", 1, MEASURE_MAX_ITER, &o->iter, err);
+		if (cli_opt_iter(value, &iter, err))
+			return CLI_PARSE_ERROR;
+		o->iter = (unsigned int)iter;
+		return CLI_PARSE_OK;
 	case MEASURE_OPT_TRACE_BUFFER:
-		return parse_count(value, "--trace-buffer-kb", 64, MEASURE_TRACE_BUFFER_KB_MAX,
-				   &o->trace_buffer_kb, err);
+		if (cli_opt_count(value, "--trace-buffer-kb", 64, MEASURE_TRACE_BUFFER_KB_MAX, &kb,
+				  err))
+			return CLI_PARSE_ERROR;
+		o->trace_buffer_kb = (unsigned int)kb;
+		return CLI_PARSE_OK;
 	case MEASURE_OPT_METRIC:
 		return add_metric(o, value, err);
 	case MEASURE_OPT_CPUS:
@@ -230,11 +224,7 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 					     value);
 		return CLI_PARSE_OK;
 	case MEASURE_OPT_FORMAT:
-		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)",
-					     value);
-		args->format = value;
-		return CLI_PARSE_OK;
+		return cli_opt_format(value, &args->format, err);
 	case MEASURE_OPT_TRACE:
 		if (il_live_trace_missing())
 			return cli_error_set(err, "--trace: %s", il_live_trace_missing());
@@ -262,39 +252,26 @@ static int measure_option(int id, const char *value, struct measure_args *args,
 	case MEASURE_OPT_BASELINE:
 		args->baseline = value;
 		break;
-	default:
-		return cli_error_set(err, "unexpected option");
 	}
 	return CLI_PARSE_OK;
 }
 
-static int measure_parse_args(int argc, char **argv, struct measure_args *args,
-			      struct cli_error *err)
+static int measure_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct cli_scan s;
-	const char *value;
-	int id;
+	struct measure_args *args = state;
+	int ret;
 
-	memset(args, 0, sizeof(*args));
+	args->argc = argc;
+	args->argv = argv;
 	args->o.iter = 1;
 	args->o.settle_ns = MEASURE_DEFAULT_SETTLE_NS;
 	args->o.trace_buffer_kb = MEASURE_TRACE_BUFFER_KB;
 	args->o.echo_fd = STDERR_FILENO; /* the tables on stdout stay clean */
 	args->format = "table";
-	cli_scan_init(&s, argc, argv);
-	while ((id = cli_next_opt(&s, measure_opts, &value, err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			return CLI_PARSE_ERROR;
-		if (id == MEASURE_OPT_HELP)
-			return CLI_PARSE_HELP;
-		if (id == CLI_OPT_POSITIONAL) {
-			/* The command and everything after it belong to the command. */
-			args->o.cmd = &argv[s.i - 1];
-			break;
-		}
-		if (measure_option(id, value, args, err))
-			return CLI_PARSE_ERROR;
-	}
+	ret = cli_parse_options(argc, argv, measure_opts, MEASURE_OPT_HELP, measure_option, args,
+				err);
+	if (ret != CLI_PARSE_OK)
+		return ret;
 	if (!args->o.ngov)
 		return cli_error_set(err, "no governor given (-g menu,teo,...)");
 	if (!args->o.cmd)
@@ -304,29 +281,39 @@ static int measure_parse_args(int argc, char **argv, struct measure_args *args,
 	return CLI_PARSE_OK;
 }
 
-/* ---- signals --------------------------------------------------------------------------------------- */
+/* ---- signals --------------------------------------------------------------------------------- */
 
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2 };
-static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+/* The signals we catch: NSTOP that stop the measurement, then the fatal ones, then SIGPIPE. */
+static const int caught[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGPIPE,
+};
+#define NSTOP 7
 
 static struct il_live_session *volatile signal_session;
 
-/* Put everything back and die of @sig: only async-signal-safe calls. */
-static void restore_and_die(int sig)
+/* Die of @sig, as the shell expects: only async-signal-safe calls. */
+static void die_of(int sig)
 {
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 	sigset_t set;
 
-	if (signal_session)
-		il_live_session_abort(signal_session);
-	/* A trace or -o file being written is not left behind under its temporary name. */
-	il_atomic_unlink_all();
 	sigaction(sig, &dfl, NULL);
 	sigemptyset(&set);
 	sigaddset(&set, sig);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(sig);
 	_exit(128 + sig);
+}
+
+/* Put everything back and die of @sig. */
+static void restore_and_die(int sig)
+{
+	if (signal_session)
+		il_live_session_abort(signal_session);
+	/* A trace or -o file being written is not left behind under its temporary name. */
+	il_atomic_unlink_all();
+	die_of(sig);
 }
 
 static void on_stop_signal(int sig)
@@ -342,7 +329,7 @@ static void on_fatal_signal(int sig)
 }
 
 /* The dispositions found at start, for the command and for the way out. */
-static struct sigaction orig_stop[NELEMS(stop_signals)], orig_fatal[NELEMS(fatal_signals)], orig_pipe;
+static struct sigaction orig[NELEMS(caught)];
 static bool signals_installed;
 
 static void install_signals(struct il_live_session *s)
@@ -350,27 +337,20 @@ static void install_signals(struct il_live_session *s)
 	struct sigaction sa = { 0 };
 
 	signal_session = s;
-	for (size_t i = 0; i < NELEMS(stop_signals); i++)
-		sigaction(stop_signals[i], NULL, &orig_stop[i]);
-	for (size_t i = 0; i < NELEMS(fatal_signals); i++)
-		sigaction(fatal_signals[i], NULL, &orig_fatal[i]);
-	sigaction(SIGPIPE, NULL, &orig_pipe);
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < NELEMS(stop_signals); i++)
-		sigaddset(&sa.sa_mask, stop_signals[i]);
+	for (size_t i = 0; i < NSTOP; i++)
+		sigaddset(&sa.sa_mask, caught[i]);
 	/* No SA_RESTART: a blocking call returns EINTR so the loop sees the flag. */
-	sa.sa_handler = on_stop_signal;
-	for (size_t i = 0; i < NELEMS(stop_signals); i++) {
+	for (size_t i = 0; i < NELEMS(caught); i++) {
+		sigaction(caught[i], NULL, &orig[i]);
 		/* Under nohup a hangup is not a reason to stop: keep ignoring it. */
-		if (stop_signals[i] == SIGHUP && orig_stop[i].sa_handler == SIG_IGN)
+		if (caught[i] == SIGHUP && orig[i].sa_handler == SIG_IGN)
 			continue;
-		sigaction(stop_signals[i], &sa, NULL);
+		/* SIGPIPE ignored: a closed stderr cannot kill us before restoring. */
+		sa.sa_handler = i < NSTOP ? on_stop_signal :
+				caught[i] == SIGPIPE ? SIG_IGN : on_fatal_signal;
+		sigaction(caught[i], &sa, NULL);
 	}
-	sa.sa_handler = on_fatal_signal;
-	for (size_t i = 0; i < NELEMS(fatal_signals); i++)
-		sigaction(fatal_signals[i], &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
 	signals_installed = true;
 }
 
@@ -379,11 +359,8 @@ static void original_signals(void *unused)
 {
 	if (!signals_installed)
 		return;
-	for (size_t i = 0; i < NELEMS(stop_signals); i++)
-		sigaction(stop_signals[i], &orig_stop[i], NULL);
-	for (size_t i = 0; i < NELEMS(fatal_signals); i++)
-		sigaction(fatal_signals[i], &orig_fatal[i], NULL);
-	sigaction(SIGPIPE, &orig_pipe, NULL);
+	for (size_t i = 0; i < NELEMS(caught); i++)
+		sigaction(caught[i], &orig[i], NULL);
 }
 
 static void uninstall_signals(void)
@@ -393,20 +370,9 @@ static void uninstall_signals(void)
 	signal_session = NULL;
 }
 
-/* ---- messages ---------------------------------------------------------------------------------- */
+/* ---- messages -------------------------------------------------------------------------------- */
 
-static void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("idlelab measure: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
+#define warn(...) cli_warn("measure", __VA_ARGS__)
 
 /* What the hooks need: the progress line, erased before each run's own line. */
 struct measure_ui {
@@ -442,26 +408,32 @@ static void on_run_done(void *ctx, int done)
 	progress_update(&((struct measure_ui *)ctx)->prog, (unsigned long long)done);
 }
 
-/* ---- output ---------------------------------------------------------------------------------------------- */
+/* ---- output ---------------------------------------------------------------------------------- */
+
+struct measure_output {
+	const struct il_live_session *s;
+	const struct measure_args *args;
+};
 
 /* The tables into @mem; Return: 0, 1 when writing failed, or -1 (out of memory, said). */
-static int format_results(const struct il_live_session *s, const struct measure_args *args,
-			  FILE *mem)
+static int format_results(FILE *mem, const void *ctx)
 {
 	static const char *const lead_names[] = { "table" };
 	static const char *const leads[2][1] = { { "runs" }, { "states" } };
+	const struct measure_output *out = ctx;
+	const struct measure_args *args = out->args;
 	struct il_live_results r;
 	char note[256];
 	int ret = -1;
 
-	if (il_live_results_build(s, args->baseline, &r)) {
+	if (il_live_results_build(out->s, args->baseline, &r)) {
 		warn("out of memory");
 	} else {
 		struct il_result_part parts[2] = {
 			{ r.runs, r.sum[0], leads[0] }, { r.states, r.sum[1], leads[1] },
 		};
 
-		summary_note(note, sizeof(note), args->baseline ? args->baseline : s->gov[0],
+		summary_note(note, sizeof(note), args->baseline ? args->baseline : out->s->gov[0],
 			     false);
 		ret = summary_write(mem, il_output_find(args->format), parts, 2, lead_names, 1,
 				    note) ? 1 : 0;
@@ -472,30 +444,12 @@ static int format_results(const struct il_live_session *s, const struct measure_
 
 static int print_results(const struct il_live_session *s, const struct measure_args *args)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	int ret;
+	const struct measure_output out = { s, args };
 
-	if (!mem) {
-		warn("out of memory");
-		return -1;
-	}
-	ret = format_results(s, args, mem);
-	if (fclose(mem) && !ret)
-		ret = 1;
-	if (ret > 0) {
-		warn("cannot format the results: %s", strerror(errno));
-	} else if (!ret && cli_write_output(args->output, buf, len)) {
-		warn("cannot write %s: %s", args->output ? args->output : "the results",
-		     strerror(errno));
-		ret = -1;
-	}
-	free(buf);
-	return ret ? -1 : 0;
+	return cli_write_formatted("measure", args->output, format_results, &out);
 }
 
-/* ---- the measurement ---------------------------------------------------------------------------------- */
+/* ---- the measurement ------------------------------------------------------------------------- */
 
 /* Steps 2-4 of live.h's DOC: lock, change, measure, restore. Return the exit code. */
 static int measure_locked(struct il_live_session *s, const struct measure_args *args,
@@ -525,50 +479,52 @@ static int measure_locked(struct il_live_session *s, const struct measure_args *
 	return loop || restored || printed ? CLI_EXIT_RUNTIME : CLI_EXIT_OK;
 }
 
-int cmd_measure(int argc, char **argv)
+static int measure_run(void *state)
 {
-	struct measure_args args;
-	struct measure_ui ui = { 0 };
+	struct measure_args *args = state;
+	struct measure_ui ui = { .mode = args->progress };
 	struct il_live_hooks hooks = {
 		.say = on_say, .begin = on_begin, .run_start = on_run_start,
 		.run_done = on_run_done, .in_child = original_signals, .ctx = &ui,
 	};
 	struct il_live_session s;
-	struct cli_error cerr;
 	struct il_error err;
 	int ret;
 
-	switch (measure_parse_args(argc, argv, &args, &cerr)) {
-	case CLI_PARSE_ERROR:
-		return cli_usage_error("measure", cerr.msg);
-	case CLI_PARSE_HELP:
-		cmd_measure_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	if (!il_output_find(args.format)->available) {
-		warn("format %s: %s", args.format, il_output_find(args.format)->missing);
+	if (!il_output_find(args->format)->available) {
+		warn("format %s: %s", args->format, il_output_find(args->format)->missing);
 		return CLI_EXIT_RUNTIME;
 	}
-	ui.mode = args.progress;
-	args.o.sudo_uid = getenv("SUDO_UID");
-	args.o.sudo_gid = getenv("SUDO_GID");
-	if (il_live_session_init(&s, &args.o, &hooks, &err)) {
+	/* Before any setting is changed: a measurement that cannot be written is not begun. */
+	if (cli_check_output("measure", args->output, false))
+		return CLI_EXIT_RUNTIME;
+	args->o.sudo_uid = getenv("SUDO_UID");
+	args->o.sudo_gid = getenv("SUDO_GID");
+	if (il_live_session_init(&s, &args->o, &hooks, &err)) {
 		warn("%s", err.msg);
 		ret = CLI_EXIT_RUNTIME;
 	} else {
-		ret = measure_locked(&s, &args, &ui);
+		ret = measure_locked(&s, args, &ui);
 	}
 	/* The handlers point into @s: take them away first. */
 	uninstall_signals();
 	il_live_session_free(&s);
-	if (ret < 0) {
-		/* Die of the signal that stopped us, as the shell expects. */
-		struct sigaction dfl = { .sa_handler = SIG_DFL };
+	return ret < 0 ? 128 - ret : ret;
+}
 
+int cmd_measure(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "measure", .size = sizeof(struct measure_args), .parse = measure_parse,
+		.usage = cmd_measure_usage, .run = measure_run,
+	};
+	int ret = cli_main(&lc, argc, argv);
+
+	/* 128 + N (measure's own codes are 0-2): stopped by signal N, everything put back,
+	 * the handlers undone and all freed. */
+	if (ret > 128) {
 		fflush(NULL);
-		sigaction(-ret, &dfl, NULL);
-		raise(-ret);
-		return 128 - ret;
+		die_of(ret - 128);
 	}
 	return ret;
 }

@@ -37,6 +37,13 @@ struct merge_meta {
 	long long cases;
 };
 
+struct merge_args {
+	const char *out;     /* -o: the sweep's DIR, or the verdict's FILE */
+	bool partial;        /* --partial */
+	const char **inputs; /* the case files, in order */
+	int ninputs;
+};
+
 void cmd_merge_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab merge FILE... -o DIR\n"
@@ -271,29 +278,19 @@ static int check_set(const struct sweep_rec *recs, const struct merge_meta *meta
 
 /* ---- verdict case files ------------------------------------------------------------------- */
 
-/* Whether the first case file given is one of `idlelab verdict --emit-jobs`. */
-static bool first_is_verdict_case(int argc, char **argv)
+/* Whether the case file @path is one of `idlelab verdict --emit-jobs`. */
+static bool is_verdict_case(const char *path)
 {
-	for (int i = 1; i < argc; i++) {
-		FILE *f;
-		char head[sizeof(VERDICT_CASE_FIRST_COL) + 1];
-		size_t n;
+	char head[sizeof(VERDICT_CASE_FIRST_COL) + 1];
+	FILE *f = fopen(path, "r");
+	size_t n;
 
-		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) {
-			i++;
-			continue;
-		}
-		if (argv[i][0] == '-')
-			continue;
-		f = fopen(argv[i], "r");
-		if (!f)
-			return false;
-		n = fread(head, 1, sizeof(head) - 1, f);
-		fclose(f);
-		head[n] = '\0';
-		return !strncmp(head, VERDICT_CASE_FIRST_COL ",", sizeof(head) - 1);
-	}
-	return false;
+	if (!f)
+		return false;
+	n = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[n] = '\0';
+	return !strncmp(head, VERDICT_CASE_FIRST_COL ",", sizeof(head) - 1);
 }
 
 /* One verdict case file: a header line, then one row, handed to the verdict. */
@@ -319,88 +316,111 @@ static int merge_verdict_file(struct verdict_merge *m, const char *path)
 	return ret;
 }
 
-static int merge_verdict(int argc, char **argv)
+/* The case files of `idlelab verdict --emit-jobs` into the verdict, to stdout or -o FILE. */
+static int merge_verdict(const struct merge_args *a)
 {
-	struct verdict_merge *m = verdict_merge_new();
-	const char *out = NULL, *value;
-	struct cli_error err;
-	struct cli_scan s;
-	int id, ret = CLI_EXIT_OK;
+	struct verdict_merge *m;
+	int ret = CLI_EXIT_OK;
 
+	if (a->partial)
+		return cli_usage_error("merge", "--partial merges sweep cases; a verdict needs "
+				       "every case");
+	m = verdict_merge_new();
 	if (!m) {
-		fprintf(stderr, "idlelab merge: %s\n", strerror(ENOMEM));
+		cli_warn("merge", "%s", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
-	cli_scan_init(&s, argc, argv);
-	while (ret == CLI_EXIT_OK && (id = cli_next_opt(&s, merge_opts, &value, &err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR)
-			ret = cli_usage_error("merge", err.msg);
-		else if (id == MG_OPT_HELP)
-			cmd_merge_usage(stdout);
-		else if (id == MG_OPT_OUT)
-			out = value;
-		else if (id == MG_OPT_PARTIAL)
-			ret = cli_usage_error("merge", "--partial merges sweep cases; a verdict needs "
-					      "every case");
-		else if (id == CLI_OPT_POSITIONAL)
-			ret = merge_verdict_file(m, value);
-	}
+	for (int i = 0; i < a->ninputs && ret == CLI_EXIT_OK; i++)
+		ret = merge_verdict_file(m, a->inputs[i]);
 	if (ret == CLI_EXIT_OK)
-		ret = verdict_merge_finish(m, out);
+		ret = verdict_merge_finish(m, a->out);
 	verdict_merge_free(m);
 	return ret;
 }
 
-int cmd_merge(int argc, char **argv)
+/* The case files of `idlelab sweep --emit-jobs` into DIR/sweep.{csv,json}. */
+static int merge_sweep(const struct merge_args *a)
 {
-	struct sweep_rec *recs = calloc((size_t)argc, sizeof(*recs));
-	struct merge_meta *meta = calloc((size_t)argc, sizeof(*meta));
-	bool partial = false;
-	const char *dir = NULL, *value;
-	struct cli_error err;
-	struct cli_scan s;
+	struct sweep_rec *recs = calloc((size_t)a->ninputs, sizeof(*recs));
+	struct merge_meta *meta = calloc((size_t)a->ninputs, sizeof(*meta));
 	size_t n = 0;
-	int id, ret = CLI_EXIT_OK;
+	int ret = CLI_EXIT_OK;
 
-	if (!recs || !meta) {
-		fprintf(stderr, "idlelab merge: %s\n", strerror(ENOMEM));
-		free(recs);
-		free(meta);
-		return CLI_EXIT_RUNTIME;
+	if (!a->out) {
+		ret = cli_usage_error("merge", "no output directory given (-o DIR)");
+	} else if (!recs || !meta) {
+		cli_warn("merge", "%s", strerror(ENOMEM));
+		ret = CLI_EXIT_RUNTIME;
 	}
-	if (first_is_verdict_case(argc, argv)) {
-		free(recs);
-		free(meta);
-		return merge_verdict(argc, argv);
+	for (int i = 0; i < a->ninputs && ret == CLI_EXIT_OK; i++) {
+		if (merge_file(a->inputs[i], &recs[n], &meta[n]))
+			ret = CLI_EXIT_RUNTIME;
+		else
+			n++;
 	}
-	cli_scan_init(&s, argc, argv);
-	while (ret == CLI_EXIT_OK && (id = cli_next_opt(&s, merge_opts, &value, &err)) != CLI_OPT_END) {
-		if (id == CLI_PARSE_ERROR) {
-			ret = cli_usage_error("merge", err.msg);
-		} else if (id == MG_OPT_HELP) {
-			cmd_merge_usage(stdout);
-			goto out;
-		} else if (id == MG_OPT_OUT) {
-			dir = value;
-		} else if (id == MG_OPT_PARTIAL) {
-			partial = true;
-		} else if (id == CLI_OPT_POSITIONAL) {
-			if (merge_file(value, &recs[n], &meta[n]))
-				ret = CLI_EXIT_RUNTIME;
-			else
-				n++;
-		}
-	}
-	if (ret == CLI_EXIT_OK && (!n || !dir))
-		ret = cli_usage_error("merge", !n ? "no case file given" : "no output directory given (-o DIR)");
 	if (ret == CLI_EXIT_OK)
-		ret = check_set(recs, meta, n, partial);
+		ret = check_set(recs, meta, n, a->partial);
 	if (ret == CLI_EXIT_OK)
-		ret = sweep_write_dir(dir, recs, n, "merge");
-out:
+		ret = sweep_write_dir(a->out, recs, n, "merge");
 	for (size_t i = 0; i < n; i++)
 		sweep_rec_free(&recs[i]);
 	free(recs);
 	free(meta);
 	return ret;
+}
+
+static int merge_option(void *state, int id, const char *value, struct cli_error *err)
+{
+	struct merge_args *a = state;
+
+	switch (id) {
+	case CLI_OPT_POSITIONAL:
+		a->inputs[a->ninputs++] = value;
+		break;
+	case MG_OPT_OUT:
+		a->out = value;
+		break;
+	case MG_OPT_PARTIAL:
+		a->partial = true;
+		break;
+	}
+	return CLI_PARSE_OK;
+}
+
+/* All options first: a usage error is said before any file is read. */
+static int merge_parse(int argc, char **argv, void *state, struct cli_error *err)
+{
+	struct merge_args *a = state;
+	int ret;
+
+	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
+	if (!a->inputs)
+		return cli_error_set(err, "%s", strerror(errno));
+	ret = cli_parse_options(argc, argv, merge_opts, MG_OPT_HELP, merge_option, a, err);
+	if (ret == CLI_PARSE_OK && !a->ninputs)
+		return cli_error_set(err, "no case file given");
+	return ret;
+}
+
+/* The kind of the first file says which merge: a verdict's case files, or a sweep's. */
+static int merge_main(void *state)
+{
+	const struct merge_args *a = state;
+
+	return is_verdict_case(a->inputs[0]) ? merge_verdict(a) : merge_sweep(a);
+}
+
+static void merge_release(void *state)
+{
+	free(((struct merge_args *)state)->inputs);
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	static const struct cli_lifecycle lc = {
+		.name = "merge", .size = sizeof(struct merge_args), .parse = merge_parse,
+		.usage = cmd_merge_usage, .run = merge_main, .release = merge_release,
+	};
+
+	return cli_main(&lc, argc, argv);
 }

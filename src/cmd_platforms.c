@@ -273,9 +273,12 @@ static int show_one(const char *spec, enum cli_format format)
 		return CLI_EXIT_RUNTIME;
 	}
 	if (il_platform_load(spec, plat, &err)) {
-		fprintf(stderr, "%s\n", err.msg);
+		/* A file's error is FILE:LINE: what, as a compiler says it; a name is a usage error. */
+		bool file = il_platform_is_path(spec);
+
+		fprintf(stderr, "%s%s\n", file ? "" : "idlelab platforms: ", err.msg);
 		free(plat);
-		return il_platform_is_path(spec) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return file ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
 	}
 	switch (format) {
 	case CLI_FORMAT_CSV:

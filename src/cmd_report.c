@@ -221,6 +221,21 @@ static int report_parse(int argc, char **argv, void *state, struct cli_error *er
 	return CLI_PARSE_OK;
 }
 
+/* -m and -x shape the sweep curves: without a sweep result they would do nothing. */
+static int check_sweep_options(const struct il_page *page, const struct report_args *a)
+{
+	const char *opt = a->opts.metrics ? "--metric" : a->opts.sweep_x ? "--x" : NULL;
+	char msg[128];
+
+	if (!opt)
+		return CLI_EXIT_OK;
+	for (int i = 0; i < a->ninputs; i++)
+		if (!strcmp(il_page_kind(page, i), "sweep"))
+			return CLI_EXIT_OK;
+	snprintf(msg, sizeof(msg), "%s: no sweep result given (it shapes the sweep curves)", opt);
+	return cli_usage_error("report", msg);
+}
+
 static int report_main(void *state)
 {
 	const struct report_args *a = state;
@@ -235,6 +250,8 @@ static int report_main(void *state)
 	}
 	for (int i = 0; i < a->ninputs && ret == CLI_EXIT_OK; i++)
 		ret = add_input(page, a->inputs[i]);
+	if (ret == CLI_EXIT_OK)
+		ret = check_sweep_options(page, a);
 	if (ret == CLI_EXIT_OK)
 		ret = render(page, a);
 	il_page_free(page);

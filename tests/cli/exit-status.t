@@ -104,13 +104,41 @@ expect 2 "merge: no case file: 2" "$IDLELAB" merge -o "$TMP/merged"
 expect 1 "merge: not a case file: 1" "$IDLELAB" merge -o "$TMP/merged" "$TMP/bad.txt"
 expect 2 "report: no output directory: 2" "$IDLELAB" report "$TMP/bad.json"
 expect 1 "report: not a result: 1" "$IDLELAB" report -o "$TMP/report" "$TMP/bad.txt"
+expect 2 "merge: an unknown option after a case file: 2, before the file is read" "$IDLELAB" merge \
+	"$TMP/bad.txt" --no-such-option -o "$TMP/merged"
+check "merge: ... the usage error alone" sh -c "! grep -q 'bad.txt' '$ERR'"
+expect 2 "merge: no -o for sweep cases: 2, before the file is read" "$IDLELAB" merge "$TMP/bad.txt"
+expect 0 "merge -h among case files: 0, nothing read" "$IDLELAB" merge "$TMP/bad.txt" -h
+expect 0 "report: a lab result to draw" "$IDLELAB" run -g menu $LAB -f json -o "$TMP/run.json"
+expect 2 "report -m without a sweep result: 2, not ignored" "$IDLELAB" report -o "$TMP/report" \
+	-m nosuch "$TMP/run.json"
+check "report -m: ... says why" grep -q "^idlelab report: --metric: no sweep result given" "$ERR"
+check "report -m: ... no page written" test ! -e "$TMP/report"
+expect 2 "report -x without a sweep result: 2, not ignored" "$IDLELAB" report -o "$TMP/report" \
+	-x interval_us "$TMP/run.json"
 expect 2 "governors: an unknown format: 2" "$IDLELAB" governors -f nosuch
 expect 2 "platforms: an unknown built-in platform: 2" "$IDLELAB" platforms nosuch
+check "platforms: ... said as idlelab platforms" grep -q "^idlelab platforms: nosuch: " "$ERR"
 expect 1 "platforms: a platform file with an error: 1" "$IDLELAB" platforms "$TMP/bad.plat"
 expect 2 "scenarios: an unknown scenario: 2" "$IDLELAB" scenarios nosuch
 expect 2 "states: an unknown format: 2" "$IDLELAB" states --root "$FIX/sysfs/haltpoll-vm" -f nosuch
 expect 1 "states: a root that is no directory: 1" "$IDLELAB" states --root "$TMP/nosuch"
 expect 2 "measure: a malformed --settle: 2" "$IDLELAB" measure -g menu --settle 5x -- true
 expect 1 "measure: a root that is no directory: 1" "$IDLELAB" measure --root "$TMP/nosuch" -g menu -- true
+expect 2 "measure: an empty -g list: 2" "$IDLELAB" measure -g , -- true
+expect 2 "measure: --iter 0: 2" "$IDLELAB" measure -g menu -n 0 -- true
+check "measure: ... with the one --iter message" grep -q \
+	"^idlelab measure: --iter: '0' is not in \[1, 1000\]$" "$ERR"
+expect 2 "measure: an unknown format: 2" "$IDLELAB" measure -g menu -f nosuch -- true
+expect 2 "measure: no command: 2" "$IDLELAB" measure -g menu
+MROOT=$TMP/mroot
+cp -R "$FIX/sysfs/haltpoll-vm" "$MROOT"
+expect 0 "measure: the words after CMD are CMD's, not options" "$IDLELAB" measure --root "$MROOT" \
+	-g menu --settle 0 "$TESTS_DIR/live-bump.sh" "$MROOT" 0:1:usage:9 --say --no-such-option
+check "measure: ... CMD got them" grep -qx -- "--no-such-option" "$ERR"
+expect 1 "measure: an -o that cannot be written: 1, before any run" "$IDLELAB" measure --root "$MROOT" \
+	-g menu --settle 0 -o "$TMP/nosuch/m.txt" "$TESTS_DIR/live-bump.sh" "$MROOT" 0:1:usage:9
+check "measure: ... said, and no run begun" sh -c \
+	"grep -q 'cannot write .*checked before running anything' '$ERR' && ! grep -q 'run 1 of' '$ERR'"
 expect 2 "help: an unknown command: 2" "$IDLELAB" help no-such-command
 finish

@@ -8,7 +8,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "../../src/cli.h"
@@ -533,7 +536,7 @@ static void test_cli_main(void **state)
 static void test_cli_opts(void **state)
 {
 	struct cli_error err;
-	uint64_t ns, seed;
+	uint64_t ns, seed, kb;
 	unsigned int jobs;
 	const char *fmt = NULL;
 	int iter;
@@ -555,6 +558,47 @@ static void test_cli_opts(void **state)
 	assert_string_equal(fmt, "tsv");
 	assert_int_equal(cli_opt_format("xml", &fmt, &err), CLI_PARSE_ERROR);
 	assert_true(cli_default_jobs() >= 1 && cli_default_jobs() <= CLI_MAX_JOBS);
+	assert_int_equal(cli_opt_count("64", "--kb", 64, 128, &kb, &err), CLI_PARSE_OK);
+	assert_int_equal(kb, 64);
+	assert_int_equal(cli_opt_count("63", "--kb", 64, 128, &kb, &err), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "--kb: '63' is not in [64, 128]");
+	assert_int_equal(cli_opt_count("1k", "--kb", 64, 128, &kb, &err), CLI_PARSE_ERROR);
+}
+
+/* What cli_write_formatted()'s format step is given to write, and whether it fails. */
+static int t_format(FILE *out, const void *ctx)
+{
+	int fail = *(const int *)ctx;
+
+	fputs("abc\n", out);
+	return fail;
+}
+
+static void test_cli_write_formatted(void **state)
+{
+	char dir[] = "/tmp/test_cli.XXXXXX", path[64], text[8] = "";
+	int ok = 0, failed = 1, said = -1;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out", dir);
+	/* a failed format step, said or not: -1 and no file */
+	assert_int_equal(cli_write_formatted("test", path, t_format, &failed), -1);
+	assert_int_equal(cli_write_formatted("test", path, t_format, &said), -1);
+	assert_int_equal(access(path, F_OK), -1);
+	/* else the whole text, in the file */
+	assert_int_equal(cli_write_formatted("test", path, t_format, &ok), 0);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(text, sizeof(text), f));
+	fclose(f);
+	assert_string_equal(text, "abc\n");
+	/* a file that cannot be written: -1 */
+	snprintf(path, sizeof(path), "%s/no/such/dir", dir);
+	assert_int_equal(cli_write_formatted("test", path, t_format, &ok), -1);
+	snprintf(path, sizeof(path), "%s/out", dir);
+	unlink(path);
+	rmdir(dir);
 }
 
 int main(void)
@@ -575,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_cli_append_list),
 		cmocka_unit_test(test_cli_main),
 		cmocka_unit_test(test_cli_opts),
+		cmocka_unit_test(test_cli_write_formatted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
