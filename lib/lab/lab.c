@@ -77,7 +77,6 @@ static int copy_metrics(struct il_metrics *dst, const struct il_metrics *src)
 {
 	*dst = *src;
 	dst->wake_latency.bucket = NULL;
-	dst->wake_latency.bucket_min = NULL;
 	dst->cpu = malloc(src->ncpus * sizeof(*dst->cpu));
 	if (!dst->cpu) {
 		errno = ENOMEM;

@@ -684,7 +684,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	c->idx = idx;
 	c->idle_start = sim->head.now;
 	c->polling = sim->polling_states >> idx & 1;
-	if (!c->polling && ++sim->nasleep == sim->cfg.ncpus)
+	if (sim->package_wake && !c->polling && ++sim->nasleep == sim->cfg.ncpus)
 		sim->all_asleep_ns = sim->head.now;
 	if (c->polling) {
 		u64 limit;
@@ -780,6 +780,8 @@ static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 
 	if (c->polling)
 		return 0;
+	if (!sim->package_wake)
+		return full; /* the same either way: no need to know who keeps the package up */
 	package_down = sim->nasleep == sim->cfg.ncpus &&
 		       sim->head.now - sim->all_asleep_ns >= full - core;
 	sim->nasleep--;
@@ -1056,6 +1058,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 		sim->exit_ns[s] = (u64)sim->drv.states[s].exit_latency_ns;
 		sim->core_exit_ns[s] = sim->drv.states[s].core_exit_latency_ns > 0 ?
 				       (u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
+		if (!(sim->polling_states >> s & 1) && sim->core_exit_ns[s] != sim->exit_ns[s])
+			sim->package_wake = true;
 	}
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;
