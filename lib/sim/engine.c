@@ -660,8 +660,9 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
 	if (c->nohz_full && c->mode == CPU_BUSY)
 		c->tick_stopped = false; /* two tasks: the full dynticks tick restarts */
+	/* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
-		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
+		return 0;
 	return wake_idle_cpu(sim, cpu);
 }
 
@@ -717,8 +718,9 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 			tick_try_stop(sim, cpu);
 		sim->selects++;
 		idx = sim->select(&sim->drv, &c->dev, &stop_tick);
+		/* a port bug; the property tests catch it, the simulator survives it */
 		if (idx < 0 || idx >= sim->drv.state_count)
-			idx = 0; /* a port bug; the property tests catch it, the simulator survives it */
+			idx = 0;
 		if (loop == IL_LOOP_4_16)
 			stop_tick = true; /* 4.16 has no stop_tick: the tick was handled above */
 	}
@@ -1057,7 +1059,7 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 			sim->polling_states |= 1u << s;
 		sim->exit_ns[s] = (u64)sim->drv.states[s].exit_latency_ns;
 		sim->core_exit_ns[s] = sim->drv.states[s].core_exit_latency_ns > 0 ?
-				       (u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
+			(u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
 		if (!(sim->polling_states >> s & 1) && sim->core_exit_ns[s] != sim->exit_ns[s])
 			sim->package_wake = true;
 	}
