@@ -399,7 +399,8 @@ const struct il_preset il_presets_ladder[] = {
 		.core = &il_core_6_13,
 		.kernel = "v6.13",
 		.upstream = "ladder.c 6617eb494a11 (same blob v6.10 ... v7.1)",
-		.changes = "ns thresholds (u64), s64 last_residency_ns, latency_req(), dev->last_state_idx",
+		.changes = "ns thresholds (u64), s64 last_residency_ns, latency_req(), "
+			   "dev->last_state_idx",
 		.cfg = &ladder_cfg_ns,
 	},
 	{

@@ -1038,7 +1038,8 @@ const struct il_preset il_presets_menu[] = {
 	  &cfg_4_17 },
 	{ "menu-6.13", &menu_governor, IL_KV(6, 13, 0), &il_core_6_13, "v6.13",
 	  "menu.c 28363bfa3e4c (= v6.12, v6.14)",
-	  "ns units, 6 buckets, no multiplier, timer read only above 15 us, in-loop polling override",
+	  "ns units, 6 buckets, no multiplier, timer read only above 15 us, in-loop polling "
+	  "override",
 	  &cfg_6_13 },
 	{ "menu-1", &menu_governor, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+1",
 	  "menu.c b19406502b56 (d2cd195b57cf)",
@@ -1064,7 +1065,8 @@ const struct il_preset il_presets_menu[] = {
 	  "bucket = BUCKETS - 1 when the timer is not read (same value)", &cfg_p5 },
 	{ "menu-6.17", &menu_governor, IL_KV(6, 17, 0), &il_core_6_13, "v6.17",
 	  "menu.c b2e3d0b0a116 (fa3fa55de0d6, 779b1a1cb13a)",
-	  "UINT_MAX interval after a rejected entry; exit latency checked first, no clamp by prediction",
+	  "UINT_MAX interval after a rejected entry; exit latency checked first, no clamp by "
+	  "prediction",
 	  &cfg_6_17 },
 	{ "menu-6.18", &menu_governor, IL_KV(6, 18, 0), &il_core_6_13, "v6.18",
 	  "menu.c 23239b0c04f9 (revert 85975daeaa4d, 17224c1d2574, db86f55bf81a)",

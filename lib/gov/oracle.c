@@ -161,8 +161,10 @@ const struct il_preset il_presets_oracle[] = {
 		.kver = 0, /* no kernel file */
 		.core = &il_core_7_0,
 		.kernel = "none",
-		.upstream = "none (lab-only future-knowing heuristic: not a kernel governor, not a bound)",
-		.changes = "knows the true idle duration; deepest fitting state within the QoS limit",
+		.upstream = "none (lab-only future-knowing heuristic: not a kernel governor, not a "
+			    "bound)",
+		.changes = "knows the true idle duration; deepest fitting state within the QoS "
+			   "limit",
 		.cfg = &oracle_cfg_fit,
 	},
 	{
@@ -171,8 +173,10 @@ const struct il_preset il_presets_oracle[] = {
 		.kver = 0,
 		.core = &il_core_7_0,
 		.kernel = "none",
-		.upstream = "none (lab-only future-knowing heuristic: not a kernel governor, not a bound)",
-		.changes = "oracle-heuristic, and an exit latency <= latency_pct % of the idle period",
+		.upstream = "none (lab-only future-knowing heuristic: not a kernel governor, not a "
+			    "bound)",
+		.changes = "oracle-heuristic, and an exit latency <= latency_pct % of the idle "
+			   "period",
 		.cfg = &oracle_cfg_lat,
 	},
 	{ 0 }

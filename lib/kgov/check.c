@@ -223,8 +223,8 @@ static void sb_printf(struct strbuf *sb, const char *fmt, ...)
 
 static void describe_step(struct strbuf *sb, const struct kgov_step *st, bool with_outcome)
 {
-	sb_printf(sb, "sleep_length=%lld delta_next=%lld tick_stopped=%d got_tick=%d "
-		  "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu load=%lu clock=%llu",
+	sb_printf(sb, "sleep_length=%lld delta_next=%lld tick_stopped=%d got_tick=%d qos(cpu=%d "
+		  "resume=%d wakeup=%d us) nr_iowait=%lu load=%lu clock=%llu",
 		  (long long)st->sleep_ns, (long long)st->delta_next_ns, st->tick_stopped,
 		  st->got_tick, st->qos.cpu_latency_us, st->qos.resume_latency_us,
 		  st->qos.wakeup_latency_us, st->nr_iowait, st->load,
@@ -389,11 +389,12 @@ static int compare_vars(struct checker *c, const char *phase)
 		if (pv->diag)
 			continue;
 		/* the lists come in the same order almost always: try the same position first */
-		uv = i < u->nvars && !strcmp(u->vars[i].name, pv->name) ? &u->vars[i] : find_var(u, pv->name);
+		uv = i < u->nvars && !strcmp(u->vars[i].name, pv->name) ?
+			&u->vars[i] : find_var(u, pv->name);
 		if (!uv)
 			return report_mismatch(c, phase,
-					       "the port shows var %s, which is not a field "
-					       "of the upstream per-CPU struct",
+					       "the port shows var %s, which is not a field of the "
+					       "upstream per-CPU struct",
 					       pv->name);
 		c->res->comparisons++;
 		if (c->ncompared < IL_MAX_VARS)
@@ -531,8 +532,8 @@ static int setup_run(struct checker *c)
 		}
 		if (c->drv.state_count < c->frame.min_states)
 			return il_error_set(c->err, c->plat.name, 0,
-					    "%d state(s): the %s idle loop never "
-					    "calls a governor with fewer than %d",
+					    "%d state(s): the %s idle loop never calls a governor "
+					    "with fewer than %d",
 					    c->drv.state_count, c->port.preset->core->name,
 					    c->frame.min_states);
 	} else {
@@ -687,8 +688,9 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 			return ret;
 
 		kgov_gen_outcome(&c->rng, &c->drv, &c->up.se.env, c->up.idx, &c->pattern, st);
+		/* the port side caches its window in do_enter() */
 		if (st->poll_timeout)
-			poll_timeout_outcome(c, st); /* the port side caches its window in do_enter() */
+			poll_timeout_outcome(c, st);
 		do_enter(c, &c->up, st);
 		if (c->solo) {
 			ret = observe(c, true, false);
@@ -925,7 +927,8 @@ static int run_all(struct checker *c)
 		c->have_plat = true;
 	}
 	while (done < opts->steps) {
-		unsigned long long n = opts->steps - done < RUN_LENGTH ? opts->steps - done : RUN_LENGTH;
+		unsigned long long n =
+			opts->steps - done < RUN_LENGTH ? opts->steps - done : RUN_LENGTH;
 
 		if (setup_run(c)) {
 			ret = -1;

@@ -483,7 +483,8 @@ static s64 gen_residency(struct kgov_rng *r, const struct il_driver *drv, const 
 	case 1:
 		return kgov_rng_range(r, 1, 3000);
 	case 2: /* shorter than the entered state's residency */
-		return s->target_residency_ns > 0 ? kgov_rng_range(r, 0, s->target_residency_ns - 1) : 0;
+		return s->target_residency_ns > 0 ?
+			kgov_rng_range(r, 0, s->target_residency_ns - 1) : 0;
 	case 3:
 	case 4:
 		v = boundary_time(r, drv, env);
@@ -516,8 +517,8 @@ static s64 tie_residency(struct kgov_rng *r, const struct il_driver *drv, const 
 	if (st->sleep_ns <= 0 || st->sleep_ns > KTIME_MAX / 2)
 		return gen_residency(r, drv, env, idx, st);
 	if (kgov_rng_chance(r, pat->early_pct, 100))
-		return kgov_rng_range(r, 0, st->sleep_ns / 2 < (s64)env->tick_nsec ? st->sleep_ns / 2 :
-					    (s64)env->tick_nsec);
+		return kgov_rng_range(r, 0, st->sleep_ns / 2 < (s64)env->tick_nsec ?
+					    st->sleep_ns / 2 : (s64)env->tick_nsec);
 	return st->sleep_ns + kgov_rng_range(r, 0, 2000);
 }
 

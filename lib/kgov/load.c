@@ -150,8 +150,8 @@ static const struct kshim_module *open_module(const char *path, void **handle, s
 	    mod->il_driver_size != sizeof(struct il_driver) ||
 	    mod->il_governor_size != sizeof(struct il_governor)) {
 		il_error_set(err, path, 0,
-			     "built by another idlelab version (ABI %d, this one %d); "
-			     "rebuild it with `idlelab kgov build`",
+			     "built by another idlelab version (ABI %d, this one %d); rebuild it "
+			     "with `idlelab kgov build`",
 			     mod->abi, KSHIM_ABI_VERSION);
 		goto fail;
 	}
@@ -213,8 +213,9 @@ const struct il_preset *il_kgov_load(const char *path, const struct il_kgov_load
 	l->like = like;
 	l->preset.name = l->name;
 	l->preset.gov = mod->governor();
-	l->preset.kver = like ? like->kver : (mod->file->select_nargs == 2 ? IL_KV(4, 16, 0) :
-					      mod->file->units_us ? IL_KV(4, 17, 0) : IL_KV(7, 1, 0));
+	l->preset.kver = like ? like->kver :
+			 mod->file->select_nargs == 2 ? IL_KV(4, 16, 0) :
+			 mod->file->units_us ? IL_KV(4, 17, 0) : IL_KV(7, 1, 0);
 	l->preset.core = like ? like->core : core_for_kver(l->preset.kver);
 	l->preset.kernel = like ? like->kernel : "kgov";
 	l->preset.upstream = l->upstream;

@@ -622,12 +622,15 @@ int kgov_write_wrapper(FILE *out, const char *text, size_t len, const char *src,
 	fprintf(out, "\t.select_nargs = _Generic(&%s,\n"
 		"\t\tint (*)(struct cpuidle_driver *, struct cpuidle_device *): 2,\n"
 		"\t\tdefault: 3),\n};\n\n", scan->select_fn);
-	fprintf(out, "/* An array's length to list: all of it, or up to state_count for per-state arrays. */\n"
-		"static inline int kshim_dim(size_t size, int per_state, const struct il_driver *drv)\n"
+	fprintf(out, "/* An array's length to list: all of it, or up to state_count for "
+		"per-state arrays. */\n"
+		"static inline int kshim_dim(size_t size, int per_state, "
+		"const struct il_driver *drv)\n"
 		"{\n\tif (per_state && drv && (size_t)drv->state_count < size)\n"
 		"\t\treturn drv->state_count < 0 ? 0 : drv->state_count;\n"
 		"\treturn (int)size;\n}\n\n");
-	fprintf(out, "int kshim_gen_vars(const struct il_driver *drv, struct il_var *vars, int vmax)\n{\n"
+	fprintf(out, "int kshim_gen_vars(const struct il_driver *drv, struct il_var *vars, "
+		"int vmax)\n{\n"
 		"\tconst struct il_device *dev = kshim_dev();\n\tint n = 0;\n\n\t(void)dev;\n");
 	if (scan->percpu_var[0]) {
 		body = find_struct_body(c, scan->percpu_tag, &blen);

@@ -257,7 +257,8 @@ int il_kgov_record(const struct il_preset *upstream, const struct il_preset *as,
 		return il_error_set(err, upstream->name, 0, "is the %s governor, %s is %s",
 				    upstream->gov->name, as->name, as->gov->name);
 	r.h = (struct kgov_vec_header){ .format = KGOV_VEC_FORMAT,
-					.generator = opts->generator ? opts->generator : KGOV_GEN_VERSION,
+					.generator = opts->generator ?
+						opts->generator : KGOV_GEN_VERSION,
 					.seed = opts->seed, .steps = opts->steps,
 					.block = KGOV_VEC_BLOCK,
 					.checkpoint_every = checkpoint_every(opts->steps) };
@@ -323,8 +324,8 @@ int kgov_vec_parse_header(const unsigned char *data, size_t len, struct kgov_vec
 						    KGOV_VEC_FORMAT);
 			if (!h->block || !h->checkpoint_every || !h->steps)
 				return il_error_set(err, "vector", 0,
-						    "block, checkpoint_every and steps "
-						    "must be positive");
+						    "block, checkpoint_every and steps must be "
+						    "positive");
 			return 0;
 		}
 		if (sscanf(text, "%31s %199s", key, val) != 2)
@@ -405,7 +406,8 @@ static void rep_vars(struct verifier *w, const struct il_kgov_step_view *v)
 {
 	for (int i = 0; i < v->nvars; i++)
 		if (!v->vars[i].diag)
-			rep(w, "  %-34s %20" PRId64 "\n", v->vars[i].name, (int64_t)v->vars[i].value);
+			rep(w, "  %-34s %20" PRId64 "\n", v->vars[i].name,
+			    (int64_t)v->vars[i].value);
 }
 
 static void rep_where(struct verifier *w, const struct il_kgov_step_view *v)
@@ -427,9 +429,10 @@ static int ver_select(void *ctx, const struct il_kgov_step_view *v)
 		return truncated(w);
 	want = w->data[w->pos++];
 	if (want != got) {
-		rep(w, "MISMATCH at decision #%llu (run %u step %llu): recorded index %d stop_tick %d, "
-		    "port %s index %d stop_tick %d\n", v->decision, v->run, v->step,
-		    (int)(want & 0x7f) - 1, want >> 7, w->port->name, v->idx, v->stop_tick);
+		rep(w, "MISMATCH at decision #%llu (run %u step %llu): recorded index %d stop_tick "
+		    "%d, port %s index %d stop_tick %d\n",
+		    v->decision, v->run, v->step, (int)(want & 0x7f) - 1, want >> 7, w->port->name,
+		    v->idx, v->stop_tick);
 		rep(w, "port state after select:\n");
 		rep_vars(w, v);
 		rep_where(w, v);
@@ -533,7 +536,8 @@ int il_kgov_verify(const unsigned char *data, size_t len, const struct il_preset
 		   struct kgov_vec_header *h, struct il_kgov_verify_result *vr,
 		   struct il_error *err)
 {
-	struct verifier w = { .h = h, .data = data, .len = len, .port = port, .vr = vr, .err = err };
+	struct verifier w = { .h = h, .data = data, .len = len, .port = port, .vr = vr,
+			      .err = err };
 	struct il_kgov_observer obs = { ver_select, ver_done, &w };
 	struct il_kgov_check_opts opts = { 0 };
 	struct il_kgov_check_result res;
@@ -543,8 +547,9 @@ int il_kgov_verify(const unsigned char *data, size_t len, const struct il_preset
 	if (kgov_vec_parse_header(data, len, h, &w.pos, err))
 		return -1;
 	if (h->generator < KGOV_GEN_OLDEST || h->generator > KGOV_GEN_VERSION)
-		return il_error_set(err, "vector", 0, "recorded with input generator %d, this idlelab "
-				    "has generators %d to %d: the vector must be re-recorded (docs/kgov.md)",
+		return il_error_set(err, "vector", 0, "recorded with input generator %d, this "
+				    "idlelab has generators %d to %d: the vector must be "
+				    "re-recorded (docs/kgov.md)",
 				    h->generator, KGOV_GEN_OLDEST, KGOV_GEN_VERSION);
 	if (strcmp(h->family, port->gov->name))
 		return il_error_set(err, "vector", 0, "records the %s governor, %s is %s",

@@ -53,7 +53,8 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	il_sim_config_defaults(cfg);
 	cfg->drv = &spec->plat->drv;
 	cfg->preset = spec->preset;
-	cfg->ncpus = c->cpus ? c->cpus : spec->scn->default_cpus ? spec->scn->default_cpus : spec->plat->cpus;
+	cfg->ncpus = c->cpus ? c->cpus :
+		     spec->scn->default_cpus ? spec->scn->default_cpus : spec->plat->cpus;
 	if (cfg->ncpus < c->min_cpus)
 		cfg->ncpus = c->min_cpus; /* a workload file that names higher CPUs (rtapp) */
 	cfg->hz = c->hz ? c->hz : spec->plat->hz;
@@ -77,7 +78,6 @@ static int copy_metrics(struct il_metrics *dst, const struct il_metrics *src)
 {
 	*dst = *src;
 	dst->wake_latency.bucket = NULL;
-	dst->wake_latency.bucket_min = NULL;
 	dst->cpu = malloc(src->ncpus * sizeof(*dst->cpu));
 	if (!dst->cpu) {
 		errno = ENOMEM;

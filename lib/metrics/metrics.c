@@ -74,9 +74,7 @@ int il_hist_init(struct il_hist *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->bucket = calloc(IL_HIST_BUCKETS, sizeof(*h->bucket));
-	h->bucket_min = malloc(IL_HIST_BUCKETS * sizeof(*h->bucket_min));
-	if (!h->bucket || !h->bucket_min) {
-		il_hist_free(h);
+	if (!h->bucket) {
 		errno = ENOMEM;
 		return -1;
 	}
@@ -86,9 +84,7 @@ int il_hist_init(struct il_hist *h)
 void il_hist_free(struct il_hist *h)
 {
 	free(h->bucket);
-	free(h->bucket_min);
 	h->bucket = NULL;
-	h->bucket_min = NULL;
 }
 
 double il_hist_mean(const struct il_hist *h)
@@ -107,9 +103,9 @@ u64 il_hist_percentile(const struct il_hist *h, unsigned int permille)
 	if (!rank)
 		rank = 1;
 	for (unsigned int i = 0; i < IL_HIST_BUCKETS; i++) {
-		seen += h->bucket[i];
+		seen += h->bucket[i].count;
 		if (seen >= rank)
-			return h->bucket_min[i];
+			return h->bucket[i].min;
 	}
 	return h->max;
 }

@@ -47,15 +47,20 @@
 #define IL_HIST_BUCKETS (2 * IL_HIST_SUB + (IL_HIST_MAX_BITS - IL_HIST_SUB_BITS - 1) * IL_HIST_SUB)
 
 /*
- * The buckets (IL_HIST_BUCKETS counts and as many smallest values, 560 KiB) are allocated
- * by il_hist_init(); a copy that keeps only count, sum and max has bucket NULL.
+ * The buckets (IL_HIST_BUCKETS counts, each beside its smallest value: one cache line per
+ * add, 560 KiB in all) are allocated by il_hist_init(); a copy that keeps only count, sum
+ * and max has bucket NULL.
  */
+struct il_hist_bucket {
+	u64 count;
+	u64 min;           /* the smallest value seen in the bucket (valid where count > 0) */
+};
+
 struct il_hist {
 	u64 count;
 	u64 max;
 	u64 sum;
-	u64 *bucket;
-	u64 *bucket_min;   /* the smallest value seen in each bucket (valid where bucket > 0) */
+	struct il_hist_bucket *bucket;
 };
 
 struct il_state_stats {
@@ -185,10 +190,10 @@ void il_hist_free(struct il_hist *h);
 /** il_hist_add - add one value (ns); inline, the simulator adds one per wakeup */
 static inline void il_hist_add(struct il_hist *h, u64 ns)
 {
-	unsigned int i = il_hist_index(ns);
+	struct il_hist_bucket *b = &h->bucket[il_hist_index(ns)];
 
-	if (!h->bucket[i]++ || ns < h->bucket_min[i])
-		h->bucket_min[i] = ns;
+	if (!b->count++ || ns < b->min)
+		b->min = ns;
 	h->count++;
 	h->sum += ns;
 	if (ns > h->max)

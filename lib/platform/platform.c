@@ -41,7 +41,8 @@ struct plat_parser {
 	char *source;
 	char source_item[IL_NAME_LEN + 8];
 	int source_item_line;
-	bool last_was_numeric; /* the previous keyword line was cpus, hz, active_power_uw or state */
+	/* the previous keyword line was cpus, hz, active_power_uw or state */
+	bool last_was_numeric;
 	bool power_missing;
 };
 
@@ -135,7 +136,9 @@ static int parse_platform_line(struct plat_parser *p, const struct il_token *t, 
 	if (once(p, &p->platform_line, "platform") || one_argument(p, t, n))
 		return -1;
 	if (!valid_platform_name(t[1].key))
-		return perr(p, "invalid platform name '%s' (letters, digits, '-', '_', '.'; not ending in .plat)",
+		return perr(p,
+			    "invalid platform name '%s' (letters, digits, '-', '_', '.'; not "
+			    "ending in .plat)",
 			    t[1].key);
 	return copy_text(p, p->plat->name, sizeof(p->plat->name), t[1].key, "platform name");
 }
@@ -221,7 +224,9 @@ static int parse_flags(struct plat_parser *p, const char *value, unsigned int *f
 			if (!strcmp(name, flag_names[i].name))
 				break;
 		if (i == ARRAY_SIZE(flag_names))
-			return perr(p, "unknown state flag '%s' (polling, coupled, timer-stop, unusable, off, tlb-flushed, rcu-idle or none)",
+			return perr(p,
+				    "unknown state flag '%s' (polling, coupled, timer-stop, "
+				    "unusable, off, tlb-flushed, rcu-idle or none)",
 				    name);
 		*flags |= flag_names[i].flag;
 	}
@@ -294,7 +299,10 @@ static int parse_state_fields(struct plat_parser *p, struct il_state *s, const s
 			if (!strcmp(t[i].key, state_fields[f]))
 				break;
 		if (f == F_COUNT)
-			return perr(p, "unknown state field '%s' (desc, exit_latency, target_residency, flags, power_uw, entry_exit_energy_nj, core_exit_latency)",
+			return perr(p,
+				    "unknown state field '%s' (desc, exit_latency, "
+				    "target_residency, flags, power_uw, entry_exit_energy_nj, "
+				    "core_exit_latency)",
 				    t[i].key);
 		if (seen[f])
 			return perr(p, "duplicate state field '%s'", t[i].key);
@@ -341,7 +349,9 @@ static int parse_state_line(struct plat_parser *p, const struct il_token *t, int
 		return perr(p, "state '%s' needs exit_latency= and target_residency=", s->name);
 	if (seen[F_CORE_EXIT] && (s->core_exit_latency_ns > s->exit_latency_ns ||
 				  (s->flags & CPUIDLE_FLAG_POLLING)))
-		return perr(p, "state '%s': core_exit_latency must not exceed exit_latency (it is the part of the exit without the package) and a polling state has none",
+		return perr(p,
+			    "state '%s': core_exit_latency must not exceed exit_latency (it is the "
+			    "part of the exit without the package) and a polling state has none",
 			    s->name);
 	if ((s->flags & CPUIDLE_FLAG_POLLING) && drv->state_count > 0)
 		return perr(p, "only the first state may be polling ('%s' is not first)", s->name);
@@ -373,12 +383,16 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 	p->source = NULL;
 	p->last_was_numeric = false;
 	if (t[0].has_value)
-		return perr(p, "unknown key '%s=' (a line starts with platform, driver, description, cpus, hz, active_power_uw, state or source:)",
+		return perr(p,
+			    "unknown key '%s=' (a line starts with platform, driver, description, "
+			    "cpus, hz, active_power_uw, state or source:)",
 			    t[0].key);
 	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (!strcmp(t[0].key, keywords[i].key))
 			return keywords[i].parse(p, t, n);
-	return perr(p, "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, active_power_uw, state or source:)",
+	return perr(p,
+		    "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, "
+		    "active_power_uw, state or source:)",
 		    t[0].key);
 }
 

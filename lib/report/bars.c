@@ -252,7 +252,8 @@ static void draw_block(FILE *out, const struct il_bars *b, const struct bars_lay
 {
 	int n = bars_in_cat(b, c);
 	double h = block_height(b, c), xr = IL_CHART_MARGIN + L->cat_w;
-	double yb = y + (h - (n * (BAR_H + BAR_GAP) - BAR_GAP)) / 2; /* the bars centred in the block */
+	double yb =
+		y + (h - (n * (BAR_H + BAR_GAP) - BAR_GAP)) / 2; /* the bars centred in the block */
 	char first[512];
 	const char *second = label_lines(b->cat[c], first, sizeof(first));
 

@@ -288,8 +288,10 @@ void il_chart_label(FILE *out, double x, double y, const char *anchor, double wi
 		il_svg_text(out, x, y, anchor, font_px, bold ? "bold" : NULL, fill, text);
 		return;
 	}
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\"%s fill=\"%s\"><title>", x,
-		y, anchor, font_px, bold ? " font-weight=\"bold\"" : "", fill);
+	fprintf(out,
+		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\"%s "
+		"fill=\"%s\"><title>",
+		x, y, anchor, font_px, bold ? " font-weight=\"bold\"" : "", fill);
 	il_xml_escape(out, text);
 	fputs("</title>", out);
 	il_xml_escape(out, buf);

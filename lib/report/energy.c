@@ -62,11 +62,13 @@ int il_chart_energy(const struct il_model *m, bool watts, struct il_bars *b)
 	if (ret)
 		return ret;
 	b->title = il_strf(watts ? "Average power" : "Energy");
-	b->subtitle = il_strf(watts ? "mean power over the simulated time, per governor"
-				    : "energy over the simulated time (a replay: over the trace), per governor");
+	b->subtitle = il_strf(watts ? "mean power over the simulated time, per governor" :
+				      "energy over the simulated time (a replay: over the trace), "
+				      "per governor");
 	b->axis = il_strf(watts ? "power, W" : "energy, J");
 	b->unit = il_strf(watts ? " W" : " J");
-	b->note = il_strf("model values from the platform's power numbers; the mean of the iterations");
+	b->note = il_strf("model values from the platform's power numbers; the mean of the "
+			  "iterations");
 	b->prec = value_prec(b);
 	b->value_labels = true;
 	if (!b->title || !b->subtitle || !b->axis || !b->unit || !b->note) {

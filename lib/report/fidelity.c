@@ -64,7 +64,8 @@ static bool drawn(const json_t *row)
 {
 	const char *sized = il_json_str(row, "sized");
 
-	return sized && !strcmp(sized, "yes") && il_json_num(row, "seeds") > 0 && il_json_num(row, "lab_mean") > 0;
+	return sized && !strcmp(sized, "yes") && il_json_num(row, "seeds") > 0 &&
+	       il_json_num(row, "lab_mean") > 0;
 }
 
 static void value_range(const json_t *rows, double *lo, double *hi)
@@ -92,20 +93,25 @@ static void band(FILE *out, const struct il_plot *p, double lo, double hi)
 {
 	const double up = 1 + FID_BAND, down = 1 - FID_BAND;
 	const double pt[6][2] = {
-		{ lo, lo * up }, { hi / up, hi }, { hi, hi }, { hi, hi * down }, { lo / down, lo }, { lo, lo },
+		{ lo, lo * up }, { hi / up, hi }, { hi, hi },
+		{ hi, hi * down }, { lo / down, lo }, { lo, lo },
 	};
 
 	fputs("<polygon points=\"", out);
 	for (int i = 0; i < 6; i++)
-		fprintf(out, "%s%.1f,%.1f", i ? " " : "", il_plot_x(p, pt[i][0]), il_plot_y(p, pt[i][1]));
-	fputs("\" fill=\"#dcebdc\" stroke=\"none\"><title>within ±25 % of the seeds</title></polygon>\n", out);
-	il_svg_line(out, il_plot_x(p, lo), il_plot_y(p, lo), il_plot_x(p, hi), il_plot_y(p, hi), "#4a7a4a", 1.5,
-		    "6 4");
+		fprintf(out, "%s%.1f,%.1f", i ? " " : "", il_plot_x(p, pt[i][0]),
+			il_plot_y(p, pt[i][1]));
+	fputs("\" fill=\"#dcebdc\" stroke=\"none\"><title>within ±25 % of the "
+	      "seeds</title></polygon>\n",
+	      out);
+	il_svg_line(out, il_plot_x(p, lo), il_plot_y(p, lo), il_plot_x(p, hi), il_plot_y(p, hi),
+		    "#4a7a4a", 1.5, "6 4");
 }
 
 static void point(FILE *out, const struct il_plot *p, const json_t *row, const char *color)
 {
-	double s = il_json_num(row, "seeds"), m = il_json_num(row, "lab_mean"), ci = il_json_num(row, "lab_ci95");
+	double s = il_json_num(row, "seeds"), m = il_json_num(row, "lab_mean"),
+	       ci = il_json_num(row, "lab_ci95");
 	double x = il_plot_x(p, s), y = il_plot_y(p, m);
 	char tip[512];
 
@@ -120,8 +126,9 @@ static void point(FILE *out, const struct il_plot *p, const json_t *row, const c
 			il_svg_line(out, x - 3, y0, x + 3, y0, color, 1.2, NULL);
 		il_svg_line(out, x - 3, y1, x + 3, y1, color, 1.2, NULL);
 	}
-	snprintf(tip, sizeof(tip), "%s %s %s: seeds %.4g, lab %.4g ± %.3g (×%.3f)", txt(row, "group"),
-		 txt(row, "seeds_label"), txt(row, "metric"), s, m, isnan(ci) ? 0 : ci, m / s);
+	snprintf(tip, sizeof(tip), "%s %s %s: seeds %.4g, lab %.4g ± %.3g (×%.3f)",
+		 txt(row, "group"), txt(row, "seeds_label"), txt(row, "metric"), s, m,
+		 isnan(ci) ? 0 : ci, m / s);
 	il_svg_circle(out, x, y, 3.5, color, tip);
 }
 
@@ -144,14 +151,16 @@ static int scatter(FILE *out, const struct il_rpt_input *in)
 		}
 		family_index(&fam, il_json_str(row, "family"));
 		n++;
-		within += fabs(il_json_num(row, "lab_mean") / il_json_num(row, "seeds") - 1) <= FID_BAND;
+		within += fabs(il_json_num(row, "lab_mean") / il_json_num(row, "seeds") - 1) <=
+			  FID_BAND;
 	}
 	if (!n)
 		return 1;
 	value_range(rows, &lo, &hi);
 	lg = (struct il_legend){ fam.n, fam.name, fam.color, IL_SWATCH_BOX };
 	snprintf(title, sizeof(title), "Lab against seeds: %s", in->name);
-	top = il_chart_head_height("lab mean ± 95 % CI over the lab seeds; shaded: within ±25 %", &lg);
+	top = il_chart_head_height("lab mean ± 95 % CI over the lab seeds; shaded: within ±25 %",
+				   &lg);
 	il_plot_layout(&p, lo, hi, true, lo, hi, true, top, FID_PLOT_H);
 	/* One domain on both axes, so that y = x is the diagonal. */
 	p.xs.d0 = p.ys.d0 = fmin(p.xt.lo, p.yt.lo);
@@ -159,14 +168,18 @@ static int scatter(FILE *out, const struct il_rpt_input *in)
 	h = p.bottom + IL_PLOT_AXIS_ROOM + 24;
 	fputs("<figure>\n", out);
 	il_svg_open(out, IL_CHART_WIDTH, h, title);
-	il_chart_head(out, title, "lab mean ± 95 % CI over the lab seeds; shaded: within ±25 %", &lg);
+	il_chart_head(out, title, "lab mean ± 95 % CI over the lab seeds; shaded: within ±25 %",
+		      &lg);
 	band(out, &p, p.xs.d0, p.xs.d1);
 	il_plot_axes(out, &p, "the seeds' value (log scale)", "the lab's mean (log scale)");
 	json_array_foreach(rows, i, row)
 		if (drawn(row))
-			point(out, &p, row, fam.color[family_index(&fam, il_json_str(row, "family"))]);
-	snprintf(note, sizeof(note), "%d numbers, %d within ±25 %%; not drawn: %d (size not compared, no lab "
-		 "value, or not > 0); dotted: the interval reaches 0", n, within, left);
+			point(out, &p, row,
+			      fam.color[family_index(&fam, il_json_str(row, "family"))]);
+	snprintf(note, sizeof(note),
+		 "%d numbers, %d within ±25 %%; not drawn: %d (size not compared, no lab value, or "
+		 "not > 0); dotted: the interval reaches 0",
+		 n, within, left);
 	il_chart_note(out, p.bottom + IL_PLOT_AXIS_ROOM + 12, note);
 	il_svg_close(out);
 	fputs("</figure>\n", out);
@@ -191,25 +204,27 @@ static void finding_bar(FILE *out, const json_t *row, double y)
 
 	snprintf(label, sizeof(label), "%s %s: %s vs %s", txt(row, "group"), txt(row, "metric"),
 		 txt(row, "a"), txt(row, "b"));
-	snprintf(tip, sizeof(tip), "%s: seeds a %s b, lab a %s b, holds on %.0f/%.0f lab seeds", label, sd,
-		 ld ? ld : "?", holds, nseeds);
-	il_chart_label(out, FID_BAR_LEFT - 8, y + 12, "end", FID_BAR_LEFT - 16, IL_CHART_SMALL_PX, IL_CHART_INK,
-		       label);
+	snprintf(tip, sizeof(tip), "%s: seeds a %s b, lab a %s b, holds on %.0f/%.0f lab seeds",
+		 label, sd, ld ? ld : "?", holds, nseeds);
+	il_chart_label(out, FID_BAR_LEFT - 8, y + 12, "end", FID_BAR_LEFT - 16, IL_CHART_SMALL_PX,
+		       IL_CHART_INK, label);
 	il_svg_rect(out, FID_BAR_LEFT, y + 2, FID_BAR_W, FID_BAR_ROW - 4, "#eeeeee", NULL);
 	il_svg_rect(out, FID_BAR_LEFT, y + 2, fmax(w, 1), FID_BAR_ROW - 4, fill, tip);
-	snprintf(value, sizeof(value), "seeds a%sb, lab a%sb: %.0f/%.0f", sd, ld ? ld : "?", holds, nseeds);
+	snprintf(value, sizeof(value), "seeds a%sb, lab a%sb: %.0f/%.0f", sd, ld ? ld : "?", holds,
+		 nseeds);
 	il_svg_text(out, FID_BAR_LEFT + FID_BAR_W + 8, y + 12, "start", IL_CHART_SMALL_PX, NULL,
 		    right ? IL_CHART_INK : "#b2182b", value);
 }
 
 static int findings(FILE *out, const struct il_rpt_input *in)
 {
-	static char *const labels[] = { "the lab goes the seeds' way", "the lab goes the other way" };
+	static char *const labels[] = { "the lab goes the seeds' way", "the lab goes the other "
+								       "way" };
 	static char *const colors[] = { "#2166ac", "#b2182b" };
 	const json_t *rows = json_object_get(in->root, "fidelity comparisons");
 	struct il_legend lg = { 2, labels, colors, IL_SWATCH_BOX };
-	const char *sub = "a finding: the seeds' direction of b against a ('<': b higher); the bar: "
-			  "the share of lab seeds on which it holds";
+	const char *sub = "a finding: the seeds' direction of b against a ('<': b higher); the "
+			  "bar: the share of lab seeds on which it holds";
 	int n = 0, none = 0, right = 0;
 	double top, y, h;
 	char title[256], note[128];
@@ -226,7 +241,8 @@ static int findings(FILE *out, const struct il_rpt_input *in)
 	if (!n)
 		return 1;
 	/* A full scoreboard has hundreds of findings: folded, with the count outside. */
-	fprintf(out, "<details%s>\n<summary>%d findings, the lab goes the seeds' way in %d</summary>\n",
+	fprintf(out,
+		"<details%s>\n<summary>%d findings, the lab goes the seeds' way in %d</summary>\n",
 		n <= FID_OPEN_FINDINGS ? " open=\"open\"" : "", n, right);
 	snprintf(title, sizeof(title), "Seeds' findings in the lab: %s", in->name);
 	top = il_chart_head_height(sub, &lg) + 4;
@@ -241,8 +257,9 @@ static int findings(FILE *out, const struct il_rpt_input *in)
 		finding_bar(out, row, y);
 		y += FID_BAR_ROW;
 	}
-	snprintf(note, sizeof(note), "%d findings; %d comparisons with no claim beyond the seeds' noise are "
-		 "not drawn", n, none);
+	snprintf(note, sizeof(note),
+		 "%d findings; %d comparisons with no claim beyond the seeds' noise are not drawn",
+		 n, none);
 	il_chart_note(out, y + 20, note);
 	il_svg_close(out);
 	fputs("</figure>\n</details>\n", out);

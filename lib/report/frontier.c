@@ -87,7 +87,8 @@ static void ranges(const struct frontier *f, double *xhi, double *ylo, double *y
 		*yhi = fmax(*yhi, f->y[i]);
 	}
 	for (int g = 0; g < f->ngov; g++) {
-		double x = il_json_num(f->gov[g], "added_latency_us"), y = il_json_num(f->gov[g], "energy_mj");
+		double x = il_json_num(f->gov[g], "added_latency_us"),
+		       y = il_json_num(f->gov[g], "energy_mj");
 
 		if (!isnan(x) && !isnan(y)) {
 			*xhi = fmax(*xhi, x);
@@ -109,12 +110,13 @@ static void draw_frontier(FILE *out, const struct il_plot *p, const struct front
 	il_svg_polyline(out, px, py, f->n, "#222222", 2);
 	for (int i = 0; i < f->n; i++) {
 		if (json_is_number(f->lambda[i]))
-			snprintf(lambda, sizeof(lambda), "%.10g nJ/µs", json_number_value(f->lambda[i]));
+			snprintf(lambda, sizeof(lambda), "%.10g nJ/µs",
+				 json_number_value(f->lambda[i]));
 		else
 			snprintf(lambda, sizeof(lambda), "%s", json_is_string(f->lambda[i]) ?
 				 json_string_value(f->lambda[i]) : "?");
-		snprintf(tip, sizeof(tip), "bound, λ = %s: %.3f mJ at %.1f µs added latency", lambda, f->y[i],
-			 f->x[i]);
+		snprintf(tip, sizeof(tip), "bound, λ = %s: %.3f mJ at %.1f µs added latency",
+			 lambda, f->y[i], f->x[i]);
 		il_svg_circle(out, px[i], py[i], 3, "#222222", tip);
 	}
 }
@@ -136,22 +138,27 @@ static int by_y(const void *a, const void *b)
 	return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-static void draw_govs(FILE *out, const struct il_plot *p, const struct frontier *f, const struct il_model *m)
+static void draw_govs(FILE *out, const struct il_plot *p, const struct frontier *f,
+		      const struct il_model *m)
 {
 	double lab[FR_MAX_GOVS][2]; /* label y, governor index */
 	int n = 0;
 
 	for (int g = 0; g < f->ngov; g++) {
-		double x = il_json_num(f->gov[g], "added_latency_us"), y = il_json_num(f->gov[g], "energy_mj");
+		double x = il_json_num(f->gov[g], "added_latency_us"),
+		       y = il_json_num(f->gov[g], "energy_mj");
 		const char *name = il_json_str(f->gov[g], "governor");
 		char tip[512];
 
 		if (isnan(x) || isnan(y) || !name)
 			continue;
 		snprintf(tip, sizeof(tip), "%s: %.3f mJ at %.1f µs added latency; %s", name, y, x,
-			 il_json_str(f->gov[g], "verdict") ? il_json_str(f->gov[g], "verdict") : "");
+			 il_json_str(f->gov[g], "verdict") ? il_json_str(f->gov[g], "verdict") :
+							     "");
 		il_svg_circle(out, il_plot_x(p, x), il_plot_y(p, y), 5.5,
-			      il_model_gov(m, name) >= 0 ? il_model_gov_color(m, name) : il_color_series(g), tip);
+			      il_model_gov(m, name) >= 0 ? il_model_gov_color(m, name) :
+							   il_color_series(g),
+			      tip);
 		lab[n][0] = il_plot_y(p, y);
 		lab[n][1] = g;
 		n++;
@@ -170,17 +177,17 @@ static void draw_govs(FILE *out, const struct il_plot *p, const struct frontier 
 		char text[256];
 
 		snprintf(text, sizeof(text), "%s: %s", il_json_str(row, "governor"), gap_text(row));
-		il_svg_line(out, x, y, lx - il_text_width(text, IL_CHART_SMALL_PX) - 4, ly - 4, IL_CHART_MUTED, 0.8,
-			    "2 2");
+		il_svg_line(out, x, y, lx - il_text_width(text, IL_CHART_SMALL_PX) - 4, ly - 4,
+			    IL_CHART_MUTED, 0.8, "2 2");
 		il_svg_text(out, lx, ly, "end", IL_CHART_SMALL_PX, NULL, IL_CHART_INK, text);
 	}
 }
 
-static int frontier_svg(FILE *out, const struct il_rpt_input *in, const char *key, const struct frontier *f,
-			const struct il_model *m)
+static int frontier_svg(FILE *out, const struct il_rpt_input *in, const char *key,
+			const struct frontier *f, const struct il_model *m)
 {
-	const char *sub = "the frontier: per idle period the state minimising energy + λ × exit latency, one "
-			  "point per λ; below it no governor can be";
+	const char *sub = "the frontier: per idle period the state minimising energy + λ × exit "
+			  "latency, one point per λ; below it no governor can be";
 	struct il_plot p;
 	double xhi, ylo, yhi, h;
 	bool ylog;
@@ -191,8 +198,8 @@ static int frontier_svg(FILE *out, const struct il_rpt_input *in, const char *ke
 	ranges(f, &xhi, &ylo, &yhi);
 	ylog = ylo > 0 && yhi >= 10 * ylo;
 	snprintf(title, sizeof(title), "Open-loop bound: %s", in->name);
-	il_plot_layout(&p, 0, xhi > 0 ? xhi * 1.05 : 1, false, ylog ? ylo / 1.5 : 0, yhi * 1.05, ylog,
-		       il_chart_head_height(sub, NULL), FR_PLOT_H);
+	il_plot_layout(&p, 0, xhi > 0 ? xhi * 1.05 : 1, false, ylog ? ylo / 1.5 : 0, yhi * 1.05,
+		       ylog, il_chart_head_height(sub, NULL), FR_PLOT_H);
 	h = p.bottom + IL_PLOT_AXIS_ROOM + 24;
 	fputs("<figure>\n", out);
 	il_svg_open(out, IL_CHART_WIDTH, h, title);

@@ -236,7 +236,8 @@ static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *
 int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 {
 	static const char *const keys[] = {
-		"score", "energy", "idle_misses", "idle_miss_ratio", "aboves", "belows", "wakeup_p99_us",
+		"score", "energy", "idle_misses", "idle_miss_ratio", "aboves", "belows",
+		"wakeup_p99_us",
 	};
 	int shown = 0;
 
@@ -254,7 +255,8 @@ int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 			json_t *row;
 
 			json_array_foreach(rows, r, row)
-				if (!base && il_json_str(row, "gov") && !strcmp(il_json_str(row, "gov"), gov[g]))
+				if (!base && il_json_str(row, "gov") &&
+				    !strcmp(il_json_str(row, "gov"), gov[g]))
 					base = il_json_str(row, "baseline");
 			fputs("<h3>", out);
 			il_xml_escape(out, in[i].name);
@@ -265,8 +267,8 @@ int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 			fputs("</h3>\n", out);
 			for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 				if (k == 1)
-					fputs("<details>\n<summary>The other metrics: energy, idle misses, "
-					      "aboves, belows, wakeup latency</summary>\n",
+					fputs("<details>\n<summary>The other metrics: energy, idle "
+					      "misses, aboves, belows, wakeup latency</summary>\n",
 					      out);
 				if (heat_svg(out, in[i].root, gov[g], base ? base : "?", keys[k]) ==
 				    0)

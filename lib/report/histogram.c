@@ -88,8 +88,10 @@ static char *edge_text(double us)
 int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c)
 {
 	const json_t *hist = json_object_get(in->root, "histogram");
-	const char *names[IL_RPT_MAX_STATES], *path = il_json_kv(json_object_get(in->root, "trace"), "path");
-	const char *base = path && strrchr(path, '/') ? strrchr(path, '/') + 1 : path ? path : in->name;
+	const char *names[IL_RPT_MAX_STATES];
+	const char *path = il_json_kv(json_object_get(in->root, "trace"), "path");
+	const char *base = path && strrchr(path, '/') ? strrchr(path, '/') + 1 :
+			   path ? path : in->name;
 	struct bin bins[MAX_BINS];
 	int nbin = collect_bins(hist, bins), nst = state_names(hist, names);
 	size_t i;
@@ -114,8 +116,9 @@ int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c)
 	}
 	for (int b = 0; b < nbin; b++) {
 		c->edge[b] = edge_text(bins[b].from);
-		c->cat[b] = isnan(bins[b].to) ? il_strf("\xe2\x89\xa5 %g \xc2\xb5s", bins[b].from)
-					      : il_strf("%g\xe2\x80\x93%g \xc2\xb5s", bins[b].from, bins[b].to);
+		c->cat[b] = isnan(bins[b].to) ?
+			il_strf("\xe2\x89\xa5 %g \xc2\xb5s", bins[b].from) :
+			il_strf("%g\xe2\x80\x93%g \xc2\xb5s", bins[b].from, bins[b].to);
 		if (!c->edge[b] || !c->cat[b])
 			goto fail;
 	}

@@ -71,14 +71,16 @@ static bool is_kv_table(const json_t *t)
 
 static bool is_pm_table(const json_t *t)
 {
-	static const char *const pm[] = { "device", "gov", "iter", "idles", "idle_misses", "belows", "aboves", NULL };
+	static const char *const pm[] = { "device", "gov", "iter", "idles", "idle_misses",
+					  "belows", "aboves", NULL };
 	size_t i;
 	json_t *row;
 
 	if (!rows_have(t, pm))
 		return false;
 	json_array_foreach(t, i, row)
-		if (!json_is_string(json_object_get(row, "gov")) || !json_is_number(json_object_get(row, "idles")))
+		if (!json_is_string(json_object_get(row, "gov")) ||
+		    !json_is_number(json_object_get(row, "idles")))
 			return false;
 	return true;
 }
@@ -108,7 +110,8 @@ static bool all_pm_tables(const json_t *root, const char *except)
 	int n = 0;
 
 	json_object_foreach((json_t *)root, key, t) {
-		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t) || il_rpt_is_bound(key))
+		if ((except && !strcmp(key, except)) || il_rpt_is_summary(t) ||
+		    il_rpt_is_bound(key))
 			continue;
 		if (!is_pm_table(t))
 			return false;
@@ -119,13 +122,16 @@ static bool all_pm_tables(const json_t *root, const char *except)
 
 int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap)
 {
-	static const char *const sweep[] = { "case", "governor", "platform", "iter", "idles", NULL };
+	static const char *const sweep[] = { "case", "governor", "platform", "iter", "idles",
+					     NULL };
 	static const char *const replay[] = { "governor", "idles", "agree_pct", NULL };
 	static const char *const stats[] = { "cpu", "state", "name", "entries", NULL };
-	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario", "metric_key", "verdict",
-					       NULL };
-	const json_t *trace = json_object_get(root, "trace"), *rows = json_object_get(root, "sweep");
-	static const char *const fidelity[] = { "group", "family", "metric", "seeds", "lab_mean", "sized", NULL };
+	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario",
+					       "metric_key", "verdict", NULL };
+	const json_t *trace = json_object_get(root, "trace");
+	const json_t *rows = json_object_get(root, "sweep");
+	static const char *const fidelity[] = { "group", "family", "metric", "seeds", "lab_mean",
+						"sized", NULL };
 	const json_t *govs = json_object_get(root, "governors");
 
 	if (!json_is_object(root)) {

@@ -43,7 +43,8 @@ const char *il_json_kv(const json_t *t, const char *key)
 
 const char *il_pm_score_col(const json_t *o)
 {
-	static const char *const not_scores[] = { "device", "gov", "governor", "iter", "seed", "case", "platform" };
+	static const char *const not_scores[] = { "device", "gov", "governor", "iter",
+						  "seed", "case", "platform" };
 	const char *key, *prev = NULL;
 	json_t *v;
 
@@ -270,11 +271,10 @@ static int add_pm_table(struct il_model *m, const struct il_rpt_input *in, const
 		 * The device only when the title does not say it already ("rk3588 idle",
 		 * "idle").
 		 */
-		char *gtitle = device && *device && !strstr(title, device) ? il_strf("%s \xc2\xb7 %s", title, device)
-									    : il_strf("%s", title);
-		int ret = key && gtitle ? add_pm_row(m, row, il_json_str(row, "gov"), key, gtitle, in->name,
-						     IL_GROUP_LAB, NULL)
-					: -1;
+		char *gtitle = device && *device && !strstr(title, device) ?
+			il_strf("%s \xc2\xb7 %s", title, device) : il_strf("%s", title);
+		int ret = key && gtitle ? add_pm_row(m, row, il_json_str(row, "gov"), key, gtitle,
+						     in->name, IL_GROUP_LAB, NULL) : -1;
 
 		free(key);
 		free(gtitle);
@@ -291,8 +291,9 @@ static int add_compare(struct il_model *m, const struct il_rpt_input *in)
 
 	json_object_foreach(in->root, title, t)
 		if ((strcmp(title, "battery") || in->kind != IL_RPT_BATTERY) &&
-		    !il_rpt_is_summary(t) && !il_rpt_is_bound(title) && add_pm_table(m, in, title, t))
-				return -1;
+		    !il_rpt_is_summary(t) && !il_rpt_is_bound(title) &&
+		    add_pm_table(m, in, title, t))
+			return -1;
 	return 0;
 }
 
@@ -316,8 +317,8 @@ static int add_run(struct il_model *m, const struct il_rpt_input *in)
 	key = il_strf("run" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", plat, scn,
 		      params ? params : "", device ? device : "");
 	title = il_strf("%s %s \xc2\xb7 %s", plat, scn, device ? device : "");
-	ret = key && title ? add_pm_row(m, row, il_json_str(row, "gov"), key, title, in->name, IL_GROUP_LAB, &r)
-			   : -1;
+	ret = key && title ? add_pm_row(m, row, il_json_str(row, "gov"), key, title, in->name,
+					IL_GROUP_LAB, &r) : -1;
 	g = ret ? NULL : find_group(m, key);
 	free(key);
 	free(title);
@@ -362,9 +363,8 @@ static int add_sweep(struct il_model *m, const struct il_rpt_input *in)
 		key = il_strf("sweep" KEY_SEP "%s" KEY_SEP "%s" KEY_SEP "%s", in->name,
 			      il_json_str(row, "platform"), point);
 		title = il_strf("%s %s", il_json_str(row, "platform"), point);
-		ret = key && title ? add_pm_row(m, row, il_json_str(row, "governor"), key, title, in->name,
-						IL_GROUP_SWEEP, NULL)
-				   : -1;
+		ret = key && title ? add_pm_row(m, row, il_json_str(row, "governor"), key, title,
+						in->name, IL_GROUP_SWEEP, NULL) : -1;
 		free(key);
 		free(title);
 		if (ret)
@@ -401,7 +401,8 @@ static int add_replay(struct il_model *m, const struct il_rpt_input *in)
 	json_object_foreach((json_t *)first, key, v)
 		if (n < IL_RPT_MAX_STATES && strcmp(key, "governor"))
 			states[n++] = key;
-	g = gkey && title ? get_group(m, gkey, title, NULL, in->name, IL_GROUP_REPLAY, states, n) : NULL;
+	g = gkey && title ?
+		get_group(m, gkey, title, NULL, in->name, IL_GROUP_REPLAY, states, n) : NULL;
 	free(gkey);
 	free(title);
 	if (!g)
@@ -473,9 +474,10 @@ static int add_stats(struct il_model *m, const struct il_rpt_input *in)
 	const json_t *states = json_object_get(in->root, "states");
 	const char *names[IL_RPT_MAX_STATES];
 	int n = trace_states(states, names);
-	char *key = il_strf("stats" KEY_SEP "%s", in->name), *title = il_strf("trace %s", trace_name(in));
-	struct il_pm_group *g = key && title ? get_group(m, key, title, NULL, in->name, IL_GROUP_TRACE, names, n)
-					     : NULL;
+	char *key = il_strf("stats" KEY_SEP "%s", in->name);
+	char *title = il_strf("trace %s", trace_name(in));
+	struct il_pm_group *g = key && title ?
+		get_group(m, key, title, NULL, in->name, IL_GROUP_TRACE, names, n) : NULL;
 	size_t i;
 	json_t *row;
 
@@ -510,7 +512,8 @@ static int add_stats(struct il_model *m, const struct il_rpt_input *in)
 		r->belows = add_nan(r->belows, il_json_num(row, "below"));
 		r->misses = add_nan(r->aboves, r->belows);
 		if (isnan(il_json_num(row, "above")))
-			r->misses = r->aboves = r->belows = NAN; /* no state table: not recomputed */
+			/* no state table: not recomputed */
+			r->misses = r->aboves = r->belows = NAN;
 	}
 	return 0;
 }
@@ -564,8 +567,9 @@ int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, c
 		   size_t cap)
 {
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
-		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare, [IL_RPT_BATTERY] = add_compare,
-		[IL_RPT_SWEEP] = add_sweep, [IL_RPT_REPLAY] = add_replay, [IL_RPT_STATS] = add_stats,
+		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare,
+		[IL_RPT_BATTERY] = add_compare, [IL_RPT_SWEEP] = add_sweep,
+		[IL_RPT_REPLAY] = add_replay, [IL_RPT_STATS] = add_stats,
 		[IL_RPT_VERDICT] = add_verdict, [IL_RPT_FIDELITY] = add_verdict,
 	};
 

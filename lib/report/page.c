@@ -201,7 +201,8 @@ nomem:
 /* ---- writing -------------------------------------------------------------------------------- */
 
 static const char style[] =
-	"body{font-family:\"DejaVu Sans\",Verdana,Arial,sans-serif;margin:0;color:#222;background:#f7f7f7}\n"
+	"body{font-family:\"DejaVu Sans\",Verdana,Arial,sans-serif;margin:0;"
+	"color:#222;background:#f7f7f7}\n"
 	"main{max-width:1000px;margin:0 auto;padding:12px 20px 40px}\n"
 	"h1{font-size:24px;margin:10px 0 4px}\n"
 	"h2{font-size:19px;margin:30px 0 8px;padding-bottom:4px;border-bottom:1px solid #d0d0d0}\n"
@@ -210,7 +211,8 @@ static const char style[] =
 	".muted{color:#666}\n"
 	"nav ul{list-style:none;padding:0;margin:8px 0;display:flex;flex-wrap:wrap;gap:4px 18px}\n"
 	"nav a{color:#2b5d8a}\n"
-	"figure{margin:12px 0;padding:4px;background:#fff;border:1px solid #e0e0e0;border-radius:4px}\n"
+	"figure{margin:12px 0;padding:4px;background:#fff;"
+	"border:1px solid #e0e0e0;border-radius:4px}\n"
 	"figure svg{display:block;max-width:100%;height:auto}\n"
 	".scroll{overflow-x:auto}\n"
 	"table{border-collapse:collapse;font-size:12px;margin:6px 0 14px;background:#fff}\n"
@@ -281,7 +283,8 @@ static size_t count_rows(const json_t *root, int *ntables)
 static void inputs(FILE *out, const struct il_page *p, const struct page_parts *P)
 {
 	fputs("<section id=\"inputs\">\n<h2>Inputs</h2>\n<table class=\"inputs\">\n"
-	      "<thead><tr><th>file</th><th>kind</th><th>tables</th><th>rows</th></tr></thead>\n<tbody>\n",
+	      "<thead><tr><th>file</th><th>kind</th><th>tables</th><th>rows</th></tr>"
+	      "</thead>\n<tbody>\n",
 	      out);
 	for (int i = 0; i < p->n; i++) {
 		int ntables;
@@ -333,7 +336,9 @@ static void summary_tables(FILE *out, const struct page_parts *P)
 		esc(out, r->score[k]);
 		fprintf(out, " relative to ");
 		esc(out, P->base);
-		fprintf(out, "%s</p>\n", better < 0 ? " (negative is better)" : better > 0 ? " (positive is better)" : "");
+		fprintf(out, "%s</p>\n",
+			better < 0 ? " (negative is better)" :
+			better > 0 ? " (positive is better)" : "");
 		fputs("<div class=\"scroll\"><table class=\"relative\" data-score=\"", out);
 		esc(out, r->score[k]);
 		fputs("\">\n<thead><tr><th></th>", out);
@@ -369,11 +374,12 @@ static void section_verdict(FILE *out, const struct il_page *p, const struct pag
 {
 	if (!P->nverdict)
 		return;
-	fputs("<section id=\"verdict\">\n<h2>Verdict heat maps</h2>\n<p class=\"muted\">Each cell is the change "
-	      "of the mean of a metric against the baseline on one platform and scenario, blue in the "
-	      "metric's good direction, red in its bad one (full colour at 20 %); outlined where the "
-	      "verdict called it better or worse (adjusted p-value and minimum effect, docs/verdict.md); "
-	      "the tooltip has the 95 % interval, the adjusted p-value and the verdict.</p>\n",
+	fputs("<section id=\"verdict\">\n<h2>Verdict heat maps</h2>\n<p class=\"muted\">Each cell "
+	      "is the change of the mean of a metric against the baseline on one platform and "
+	      "scenario, blue in the metric's good direction, red in its bad one (full colour at "
+	      "20 %); outlined where the verdict called it better or worse (adjusted p-value and "
+	      "minimum effect, docs/verdict.md); the tooltip has the 95 % interval, the adjusted "
+	      "p-value and the verdict.</p>\n",
 	      out);
 	il_heat_section(out, p->in, p->n);
 	fputs("</section>\n", out);
@@ -383,11 +389,12 @@ static void section_fidelity(FILE *out, const struct il_page *p, const struct pa
 {
 	if (!P->nfidelity)
 		return;
-	fputs("<section id=\"fidelity\">\n<h2>Lab against seeds</h2>\n<p class=\"muted\">The fidelity "
-	      "scoreboard (make fidelity, tests/fidelity/seeds.tsv): every number of the seeds whose size "
-	      "is compared, the lab's mean with its 95 % interval over the lab seeds against the seeds' "
-	      "value; then every finding of the seeds (a comparison beyond their noise) and on how many "
-	      "lab seeds it holds.</p>\n", out);
+	fputs("<section id=\"fidelity\">\n<h2>Lab against seeds</h2>\n<p class=\"muted\">The "
+	      "fidelity scoreboard (make fidelity, tests/fidelity/seeds.tsv): every number of the "
+	      "seeds whose size is compared, the lab's mean with its 95 % interval over the lab "
+	      "seeds against the seeds' value; then every finding of the seeds (a comparison "
+	      "beyond their noise) and on how many lab seeds it holds.</p>\n",
+	      out);
 	il_fidelity_section(out, p->in, p->n);
 	fputs("</section>\n", out);
 }
@@ -396,11 +403,12 @@ static void section_bound(FILE *out, const struct il_page *p, const struct page_
 {
 	if (!P->nbound)
 		return;
-	fputs("<section id=\"bound\">\n<h2>Open-loop bound</h2>\n<p class=\"muted\">With every idle "
-	      "period's length known, choosing per period the state that minimises energy + λ × exit "
-	      "latency traces the least energy any governor can spend at each added latency on these "
-	      "periods (docs/trace.md). Each governor is a point, labelled with its gap to the "
-	      "frontier at its own added latency.</p>\n", out);
+	fputs("<section id=\"bound\">\n<h2>Open-loop bound</h2>\n<p class=\"muted\">With every "
+	      "idle period's length known, choosing per period the state that minimises energy + λ "
+	      "× exit latency traces the least energy any governor can spend at each added latency "
+	      "on these periods (docs/trace.md). Each governor is a point, labelled with its gap "
+	      "to the frontier at its own added latency.</p>\n",
+	      out);
 	il_bound_section(out, p->in, p->n, &P->m);
 	fputs("</section>\n", out);
 }
@@ -411,9 +419,10 @@ static void section_relative(FILE *out, const struct page_parts *P)
 		return;
 	fputs("<section id=\"relative\">\n<h2>Relative to ", out);
 	esc(out, P->base);
-	fputs("</h2>\n<p class=\"muted\">The change of each governor's mean score against the baseline's in the "
-	      "same scenario and device; the tables count sweep points too, like the seeds' \"Results relative "
-	      "to\" tables (average, max and min over the groups).</p>\n",
+	fputs("</h2>\n<p class=\"muted\">The change of each governor's mean score against the "
+	      "baseline's in the same scenario and device; the tables count sweep points too, like "
+	      "the seeds' \"Results relative to\" tables (average, max and min over the "
+	      "groups).</p>\n",
 	      out);
 	if (P->has_rel)
 		figure_bars(out, &P->rel);
@@ -451,10 +460,10 @@ static void section_misses(FILE *out, const struct page_parts *P)
 {
 	if (!P->has_miss)
 		return;
-	fputs("<section id=\"misses\">\n<h2>Idle misses</h2>\n<p class=\"muted\">An idle miss is an idle period "
-	      "that did not fit the chosen state: <i>above</i>, the CPU woke before the state's target "
-	      "residency (too deep); <i>below</i>, a deeper state would have fitted (too shallow). A trace's "
-	      "rows are its CPUs.</p>\n",
+	fputs("<section id=\"misses\">\n<h2>Idle misses</h2>\n<p class=\"muted\">An idle miss is "
+	      "an idle period that did not fit the chosen state: <i>above</i>, the CPU woke before "
+	      "the state's target residency (too deep); <i>below</i>, a deeper state would have "
+	      "fitted (too shallow). A trace's rows are its CPUs.</p>\n",
 	      out);
 	figure_bars(out, &P->miss);
 	fputs("</section>\n", out);
@@ -562,8 +571,8 @@ static void data_table(FILE *out, const char *file, const char *title, const jso
 
 static void section_data(FILE *out, const struct il_page *p)
 {
-	fputs("<section id=\"data\">\n<h2>Data</h2>\n<p class=\"muted\">Every table of every input as it "
-	      "is.</p>\n",
+	fputs("<section id=\"data\">\n<h2>Data</h2>\n<p class=\"muted\">Every table of every input "
+	      "as it is.</p>\n",
 	      out);
 	for (int i = 0; i < p->n; i++) {
 		int ntables;
@@ -613,8 +622,8 @@ int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, ch
 	section_energy(out, &P);
 	section_histograms(out, p, &P);
 	section_data(out, p);
-	fputs("<footer>Written by idlelab report. The page has no script and loads nothing: every chart is "
-	      "inline SVG.</footer>\n</main>\n</body>\n</html>\n",
+	fputs("<footer>Written by idlelab report. The page has no script and loads nothing: every "
+	      "chart is inline SVG.</footer>\n</main>\n</body>\n</html>\n",
 	      out);
 	parts_free(&P, p->n);
 	if (ferror(out)) {

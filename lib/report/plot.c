@@ -17,8 +17,8 @@ static void ticks(double lo, double hi, bool log, struct il_ticks *t)
 		il_ticks_linear(lo, hi, 6, t);
 }
 
-void il_plot_layout(struct il_plot *p, double xlo, double xhi, bool xlog, double ylo, double yhi, bool ylog,
-		    double top, double height)
+void il_plot_layout(struct il_plot *p, double xlo, double xhi, bool xlog, double ylo, double yhi,
+		    bool ylog, double top, double height)
 {
 	double ylab = 0;
 	char buf[64];
@@ -66,7 +66,8 @@ void il_plot_axes(FILE *out, const struct il_plot *p, const char *xlabel, const 
 	}
 	il_svg_line(out, p->xs.r0, p->bottom, p->xs.r1, p->bottom, IL_CHART_MUTED, 1, NULL);
 	il_svg_line(out, p->xs.r0, p->top, p->xs.r0, p->bottom, IL_CHART_MUTED, 1, NULL);
-	il_svg_text(out, (p->xs.r0 + p->xs.r1) / 2, p->bottom + 36, "middle", IL_SVG_FONT_SIZE, NULL, IL_CHART_INK,
-		    xlabel);
-	il_svg_text_rot(out, IL_CHART_MARGIN + 6, (p->top + p->bottom) / 2, IL_SVG_FONT_SIZE, ylabel);
+	il_svg_text(out, (p->xs.r0 + p->xs.r1) / 2, p->bottom + 36, "middle", IL_SVG_FONT_SIZE,
+		    NULL, IL_CHART_INK, xlabel);
+	il_svg_text_rot(out, IL_CHART_MARGIN + 6, (p->top + p->bottom) / 2, IL_SVG_FONT_SIZE,
+			ylabel);
 }

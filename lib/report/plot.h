@@ -22,8 +22,8 @@ struct il_plot {
  * il_plot_layout - the frame for x in [@xlo, @xhi] and y in [@ylo, @yhi] (log axes for @xlog,
  * @ylog; both bounds > 0 there), @height px high from @top, as wide as a chart
  */
-void il_plot_layout(struct il_plot *p, double xlo, double xhi, bool xlog, double ylo, double yhi, bool ylog,
-		    double top, double height);
+void il_plot_layout(struct il_plot *p, double xlo, double xhi, bool xlog, double ylo, double yhi,
+		    bool ylog, double top, double height);
 /** il_plot_axes - the grid, the tick labels and the axis titles @xlabel, @ylabel */
 void il_plot_axes(FILE *out, const struct il_plot *p, const char *xlabel, const char *ylabel);
 /** il_plot_x, il_plot_y - the pixel position of @v */

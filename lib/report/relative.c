@@ -49,7 +49,8 @@ const char *il_pick_baseline(const struct il_model *m, const char *want, char *e
 	if (!want)
 		return NULL;
 	{
-		size_t used = (size_t)snprintf(err, cap, "no governor '%s' in the lab or sweep results (they have:", want);
+		size_t used = (size_t)snprintf(err, cap, "no governor '%s' in the lab or sweep "
+					       "results (they have:", want);
 		bool any = false;
 
 		for (int i = 0; i < m->ngov && used < cap; i++) {
@@ -131,10 +132,12 @@ int il_chart_relative(const struct il_model *m, const char *base, struct il_bars
 		b->ser_color[s] = il_strf("%s", il_model_gov_color(m, m->gov[sers[s]]));
 	}
 	b->title = il_strf("Score relative to %s", base);
-	b->subtitle = il_strf("change of each governor's mean score against %s's, per scenario and device", base);
+	b->subtitle = il_strf("change of each governor's mean score against %s's, "
+			      "per scenario and device", base);
 	b->axis = il_strf("score change against %s, %%", base);
-	b->note = il_strf("%s higher is better, %s lower is better (by the score's name); a group whose "
-			  "baseline score is 0 is left out; \xc2\xbb a bar cut at the axis end (its label is exact)",
+	b->note = il_strf("%s higher is better, %s lower is better (by the score's name); a group "
+			  "whose baseline score is 0 is left out; \xc2\xbb a bar cut at the axis "
+			  "end (its label is exact)",
 			  ARROW_UP, ARROW_DOWN);
 	b->unit = il_strf("%%");
 	b->prec = 1;

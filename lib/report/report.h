@@ -25,7 +25,8 @@ struct il_page_opts {
 	const char *title;          /* NULL: "idlelab report" */
 	const char *baseline;       /* NULL: the first governor of the first lab or sweep result */
 	const char *sweep_x;        /* the swept parameter on the x axis; NULL: the first numeric */
-	const char *const *metrics; /* sweep y metrics, NULL-terminated; NULL: above_pct, below_pct */
+	/* sweep y metrics, NULL-terminated; NULL: above_pct, below_pct */
+	const char *const *metrics;
 };
 
 struct il_page;

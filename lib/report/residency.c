@@ -125,8 +125,10 @@ static int one_chart(const struct il_model *m, const int *cats, int ncat, bool b
 	b->title = il_strf(by_time ? "Idle time per state (%s)" : "Idle entries per state (%s)",
 			   states);
 	free(states);
-	b->subtitle = il_strf(by_time ? "share of each governor's (or CPU's) idle time spent in each state"
-				      : "share of each governor's (or CPU's) idle entries per state (usage)");
+	b->subtitle = il_strf(by_time ? "share of each governor's (or CPU's) idle time spent in "
+					"each state" :
+					"share of each governor's (or CPU's) idle entries per "
+					"state (usage)");
 	b->axis = il_strf(by_time ? "share of idle time, %%" : "share of idle entries, %%");
 	b->unit = il_strf("%%");
 	b->prec = 1;

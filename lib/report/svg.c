@@ -223,8 +223,10 @@ bool il_want_log(const double *v, int n, double ratio)
 
 void il_svg_open(FILE *out, double w, double h, const char *label)
 {
-	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-		     "viewBox=\"0 0 %.0f %.0f\" role=\"img\" font-family=\"%s\" font-size=\"%.0f\" aria-label=\"",
+	fprintf(out,
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"viewBox=\"0 0 %.0f %.0f\" role=\"img\" font-family=\"%s\" font-size=\"%.0f\" "
+		"aria-label=\"",
 		w, h, w, h, IL_SVG_FONT, IL_SVG_FONT_SIZE);
 	il_xml_escape(out, label);
 	fputs("\">\n<title>", out);
@@ -289,7 +291,9 @@ void il_svg_rect(FILE *out, double x, double y, double w, double h, const char *
 void il_svg_line(FILE *out, double x1, double y1, double x2, double y2, const char *stroke,
 		 double width, const char *dash)
 {
-	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%g\"",
+	fprintf(out,
+		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		"stroke-width=\"%g\"",
 		x1, y1, x2, y2, stroke, width);
 	if (dash)
 		fprintf(out, " stroke-dasharray=\"%s\"", dash);
@@ -308,7 +312,9 @@ void il_svg_polyline(FILE *out, const double *x, const double *y, int n, const c
 
 void il_svg_circle(FILE *out, double cx, double cy, double r, const char *fill, const char *tip)
 {
-	fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%g\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"1\"",
+	fprintf(out,
+		"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%g\" fill=\"%s\" stroke=\"#ffffff\" "
+		"stroke-width=\"1\"",
 		cx, cy, r, fill);
 	if (!tip) {
 		fputs("/>\n", out);

@@ -51,8 +51,8 @@ static const char *metric_column(const json_t *row, const char *metric)
 {
 	if (!strcmp(metric, "score"))
 		return il_pm_score_col(row);
-	return json_is_number(json_object_get(row, metric)) || json_is_null(json_object_get(row, metric)) ? metric
-													   : NULL;
+	return json_is_number(json_object_get(row, metric)) ||
+	       json_is_null(json_object_get(row, metric)) ? metric : NULL;
 }
 
 static void metric_list(const json_t *row, char *buf, size_t cap)
@@ -62,7 +62,8 @@ static void metric_list(const json_t *row, char *buf, size_t cap)
 	json_t *v;
 
 	json_object_foreach((json_t *)row, key, v)
-		if (json_is_number(v) && used < cap && strcmp(key, "case") && strcmp(key, "iter") && strcmp(key, "seed"))
+		if (json_is_number(v) && used < cap && strcmp(key, "case") && strcmp(key, "iter") &&
+		    strcmp(key, "seed"))
 			used += (size_t)snprintf(buf + used, cap - used, ", %s", key);
 }
 
@@ -135,8 +136,9 @@ static void series_name(const json_t *row, bool platforms, char *buf, size_t cap
 static const char *column_unit(const char *name)
 {
 	static const struct { const char *suffix, *prefix, *unit; } units[] = {
-		{ "_us", "us_per_", " (\xc2\xb5s)" }, { "_ns", "ns_per_", " (ns)" }, { "_s", NULL, " (s)" },
-		{ "joules", NULL, " (J)" }, { "watts", NULL, " (W)" }, { "_pct", NULL, " (%)" },
+		{ "_us", "us_per_", " (\xc2\xb5s)" }, { "_ns", "ns_per_", " (ns)" },
+		{ "_s", NULL, " (s)" }, { "joules", NULL, " (J)" }, { "watts", NULL, " (W)" },
+		{ "_pct", NULL, " (%)" },
 	};
 	size_t len = strlen(name);
 
@@ -244,7 +246,8 @@ static int one_chart(struct sweep_ctx *k, const struct il_model *m, const struct
 		if (slash)
 			*slash = '\0';
 		l->ser[s] = strdup(k->ser[s]);
-		l->ser_color[s] = gov ? strdup(k->platforms ? il_color_series(s) : il_model_gov_color(m, gov)) : NULL;
+		l->ser_color[s] = gov ? strdup(k->platforms ? il_color_series(s) :
+					       il_model_gov_color(m, gov)) : NULL;
 		free(gov);
 		if (!l->ser[s] || !l->ser_color[s])
 			goto fail;
@@ -265,7 +268,8 @@ static int one_chart(struct sweep_ctx *k, const struct il_model *m, const struct
 	if (rm)
 		l->ylog = false; /* a share of idles reads linearly, as in the seeds' tables */
 	if (l->xlog || l->ylog)
-		l->note = il_strf("log scale on %s", l->xlog && l->ylog ? "both axes" : l->xlog ? "x" : "y");
+		l->note = il_strf("log scale on %s",
+				  l->xlog && l->ylog ? "both axes" : l->xlog ? "x" : "y");
 	if (!l->title || !l->subtitle || !l->xlabel || !l->ylabel || !l->xname || !l->unit ||
 	    ((l->xlog || l->ylog) && !l->note))
 		goto fail;

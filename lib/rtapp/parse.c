@@ -152,7 +152,8 @@ static int want_bool(struct rd *rd, json_t *v)
 static int want_policy(struct rd *rd, json_t *v)
 {
 	static const char *const policies[] = {
-		"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_RR", "SCHED_FIFO", "SCHED_DEADLINE",
+		"SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE", "SCHED_RR", "SCHED_FIFO",
+		"SCHED_DEADLINE",
 	};
 
 	if (!json_is_string(v))
@@ -286,7 +287,8 @@ static int parse_timer(struct rd *rd, json_t *v, struct il_rtapp_event *ev)
 	int r;
 
 	if (!json_is_object(v))
-		return rd_fail(rd, "expected an object { \"ref\": NAME, \"period\": USEC, \"mode\": ... }");
+		return rd_fail(rd, "expected an object { \"ref\": NAME, \"period\": USEC, "
+				   "\"mode\": ... }");
 	if (check_keys(rd, v, keys) || obj_str(rd, v, "ref", "unknown", &ref) ||
 	    obj_str(rd, v, "mode", "relative", &mode))
 		return -1;
@@ -338,7 +340,8 @@ static int parse_named(struct rd *rd, json_t *v, enum il_rtapp_res_type type,
 
 	if (!json_is_string(v))
 		return rd_fail(rd, "expected a string (the name of the %s)",
-			       type == IL_RTAPP_RES_MUTEX ? "mutex" : type == IL_RTAPP_RES_BARRIER ? "barrier" :
+			       type == IL_RTAPP_RES_MUTEX ? "mutex" :
+			       type == IL_RTAPP_RES_BARRIER ? "barrier" :
 			       type == IL_RTAPP_RES_SEM ? "semaphore" : "thread or condition");
 	name = json_string_value(v);
 	/*
@@ -408,7 +411,8 @@ static int parse_events(struct rd *rd, json_t *obj, struct il_rtapp_phase *ph)
 	json_object_foreach(obj, key, v)
 		n += event_kind(key) >= 0;
 	if (!n)
-		return rd_fail(rd, "no events (rt-app needs at least one: run, sleep, timer, barrier ...)");
+		return rd_fail(rd, "no events (rt-app needs at least one: run, sleep, timer, "
+				   "barrier ...)");
 	events = rt_alloc(rd->rt, (size_t)n * sizeof(*events));
 	if (!events)
 		return rd_nomem(rd);
@@ -502,7 +506,8 @@ static int want_loop(struct rd *rd, json_t *v, s64 min, s64 *loop)
 	if (want_int(rd, v, -1, INT_MAX_RTAPP, loop))
 		return -1;
 	if (*loop == 0 && min > 0)
-		return rd_fail(rd, "a phase loop of 0 repeats the phase forever in rt-app; write -1 for that");
+		return rd_fail(rd, "a phase loop of 0 repeats the phase forever in rt-app; write "
+				   "-1 for that");
 	return 0;
 }
 
@@ -630,8 +635,8 @@ static int task_keys(struct rd *rd, json_t *obj, bool phased, struct il_rtapp_ta
 		if (event_kind(key) < 0)
 			ret = task_key(rd, key, v, phased, task);
 		else
-			ret = phased ? rd_fail(rd, "an event beside \"phases\" is ignored by rt-app; move it into a phase")
-				     : 0;
+			ret = phased ? rd_fail(rd, "an event beside \"phases\" is ignored by "
+						   "rt-app; move it into a phase") : 0;
 		rd_pop(rd);
 		if (ret)
 			return -1;
@@ -747,7 +752,8 @@ static int global_key(struct rd *rd, const char *key, json_t *v)
 	if (!strcmp(key, "calibration"))
 		return parse_calibration(rd, v);
 	if (!strcmp(key, "default_policy"))
-		return want_policy(rd, v) || rd_note(rd, "global.default_policy: ignored (the lab schedules every thread alike)");
+		return want_policy(rd, v) || rd_note(rd, "global.default_policy: ignored (the lab "
+							 "schedules every thread alike)");
 	for (int i = 0; bools[i]; i++)
 		if (!strcmp(key, bools[i]))
 			return want_bool(rd, v) || rd_note(rd, GLOBAL_IGNORED);
@@ -800,10 +806,13 @@ static int check_root_keys(struct rd *rd, json_t *root)
 
 		rd_push(rd, key, i++);
 		if (!strcmp(key, "resources"))
-			ret = json_is_object(v) ? rd_note(rd, "resources: ignored (rt-app creates each resource when an event names it)")
-						: rd_fail(rd, "expected an object");
+			ret = json_is_object(v) ?
+				rd_note(rd, "resources: ignored (rt-app creates each resource "
+					"when an event names it)") :
+				rd_fail(rd, "expected an object");
 		else if (strcmp(key, "global") && strcmp(key, "tasks"))
-			ret = rd_fail(rd, "unknown key (rt-app files have \"global\", \"tasks\" and \"resources\")");
+			ret = rd_fail(rd, "unknown key (rt-app files have \"global\", \"tasks\" "
+					  "and \"resources\")");
 		rd_pop(rd);
 		if (ret)
 			return -1;
@@ -853,8 +862,10 @@ static int syntax_error(const char *name, const json_error_t *je, struct il_erro
 
 	snprintf(loc, sizeof(loc), "%s:%d:%d", name, je->line, je->column);
 	if (json_error_code(je) == json_error_duplicate_key)
-		il_error_set(err, loc, 0, "%s: rt-app would keep only the last one; number repeated events "
-			     "(\"run0\", \"run1\"), or let rt-app's workgen do it: workgen -d -o unique.json FILE",
+		il_error_set(err, loc, 0,
+			     "%s: rt-app would keep only the last one; number repeated events "
+			     "(\"run0\", \"run1\"), or let rt-app's workgen do it: workgen -d -o "
+			     "unique.json FILE",
 			     je->text);
 	else
 		il_error_set(err, loc, 0, "%s", je->text);

@@ -143,12 +143,14 @@ int il_rtapp_load_file(const char *path, struct il_rtapp **out, struct il_error 
 const char *il_rtapp_ev_name(enum il_rtapp_ev type)
 {
 	static const char *const names[] = {
-		[IL_RTAPP_RUN] = "run", [IL_RTAPP_RUNTIME] = "runtime", [IL_RTAPP_SLEEP] = "sleep",
-		[IL_RTAPP_TIMER] = "timer", [IL_RTAPP_BARRIER] = "barrier", [IL_RTAPP_SUSPEND] = "suspend",
-		[IL_RTAPP_RESUME] = "resume", [IL_RTAPP_SIGNAL] = "signal", [IL_RTAPP_BROAD] = "broad",
-		[IL_RTAPP_WAIT] = "wait", [IL_RTAPP_SYNC] = "sync", [IL_RTAPP_LOCK] = "lock",
-		[IL_RTAPP_UNLOCK] = "unlock", [IL_RTAPP_YIELD] = "yield", [IL_RTAPP_SEM_POST] = "sem_post",
-		[IL_RTAPP_SEM_WAIT] = "sem_wait",
+		[IL_RTAPP_RUN] = "run", [IL_RTAPP_RUNTIME] = "runtime",
+		[IL_RTAPP_SLEEP] = "sleep", [IL_RTAPP_TIMER] = "timer",
+		[IL_RTAPP_BARRIER] = "barrier", [IL_RTAPP_SUSPEND] = "suspend",
+		[IL_RTAPP_RESUME] = "resume", [IL_RTAPP_SIGNAL] = "signal",
+		[IL_RTAPP_BROAD] = "broad", [IL_RTAPP_WAIT] = "wait",
+		[IL_RTAPP_SYNC] = "sync", [IL_RTAPP_LOCK] = "lock",
+		[IL_RTAPP_UNLOCK] = "unlock", [IL_RTAPP_YIELD] = "yield",
+		[IL_RTAPP_SEM_POST] = "sem_post", [IL_RTAPP_SEM_WAIT] = "sem_wait",
 	};
 
 	return (unsigned int)type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";

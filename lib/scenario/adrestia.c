@@ -30,7 +30,8 @@ static const struct il_scn_param adrestia_params[] = {
 static int adrestia_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
 {
 	struct il_sleepers_params p = {
-		.threads = args->v[P_THREADS] ? (unsigned int)args->v[P_THREADS] : il_sim_ncpus(sim),
+		.threads =
+			args->v[P_THREADS] ? (unsigned int)args->v[P_THREADS] : il_sim_ncpus(sim),
 		.work_ns = (u64)args->v[P_WORK],
 		.sleep_ns = (u64)args->v[P_INTERVAL] * NSEC_PER_USEC,
 	};

@@ -87,7 +87,8 @@ static int consume_setup(struct il_sim *sim, void *ctx, const struct il_scn_args
 	cc->work_ns = cc->period_ns * (u64)args->v[P_LOAD] / 100;
 	if (!cc->work_ns)
 		cc->work_ns = 1;
-	cc->nthreads = (unsigned int)args->v[P_THREADS] < ncpus ? (unsigned int)args->v[P_THREADS] : ncpus;
+	cc->nthreads =
+		(unsigned int)args->v[P_THREADS] < ncpus ? (unsigned int)args->v[P_THREADS] : ncpus;
 	cc->threads = calloc(cc->nthreads, sizeof(*cc->threads));
 	if (!cc->threads)
 		return -1;

@@ -116,33 +116,61 @@ static const struct fio_device devices[] = {
 	{ "dm-slow", "mapper/dm-slow", 52000, 20, 0, 0, 0, false, 9000, 9000, 4000, 16, 0, 6000 },
 };
 
-static const char *const device_names[] = { "nvme", "sda", "mmcblk", "nullb", "mtdblock", "dm-slow", NULL };
+static const char *const device_names[] = { "nvme", "sda", "mmcblk", "nullb", "mtdblock",
+					    "dm-slow", NULL };
 
 enum { P_DEVICE, P_JOBS, P_LAT, P_SIGMA, P_TAIL_PM, P_TAIL, P_CMD_IRQ, P_IRQ_CPU, P_MIGRATE,
        P_SUBMIT, P_COMPLETE, P_HOPS, P_HOP, P_BG, P_IRQ_REMOTE, P_IRQ_WORK, P_IRQ_EXTRA,
        P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ };
 
 static const struct il_scn_param fio_params[] = {
-	[P_DEVICE] = { "device", IL_SCN_ENUM, 0, 0, 0, device_names, "", "device class (sets every default below)" },
-	[P_JOBS] = { "jobs", IL_SCN_INT, 0, 0, 1024, NULL, "", "fio --numjobs; 0: device default (16 for dm-slow, else 1)" },
-	[P_LAT] = { "lat_us", IL_SCN_INT, -1, -1, 10000000, NULL, "us", "median device latency; -1: device default" },
-	[P_SIGMA] = { "lat_sigma", IL_SCN_INT, -1, -1, 3000, NULL, "", "log-normal sigma x1000; -1: device default" },
-	[P_TAIL_PM] = { "tail_pm", IL_SCN_INT, -1, -1, 1000, NULL, "", "slow requests per mille; -1: device default" },
-	[P_TAIL] = { "tail_us", IL_SCN_INT, -1, -1, 10000000, NULL, "us", "latency of a slow request; -1: device default" },
-	[P_CMD_IRQ] = { "cmd_irq_us", IL_SCN_INT, -1, -1, 1000000, NULL, "us", "command-done interrupt after submit (0: none); -1: device default" },
-	[P_IRQ_CPU] = { "irq_cpu", IL_SCN_INT, 0, 0, IL_SIM_CPUS_MAX - 1, NULL, "", "CPU of a shared completion interrupt" },
-	[P_MIGRATE] = { "migrate_pct", IL_SCN_INT, 0, 0, 100, NULL, "pct", "chance per request that the job wakes on another CPU" },
-	[P_SUBMIT] = { "submit_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "", "CPU time to submit a request; -1: device default" },
-	[P_COMPLETE] = { "complete_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "", "CPU time to complete one; -1: device default" },
-	[P_HOPS] = { "hops", IL_SCN_INT, -1, -1, 16, NULL, "", "helper-thread stages per request (usb-storage, mmc work); -1: device default" },
-	[P_HOP] = { "hop_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "", "CPU time of one helper stage; -1: device default" },
-	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "", "housekeeping timers and interrupts on every CPU (lib/scenario/background.h)" },
-	[P_IRQ_REMOTE] = { "irq_remote_pct", IL_SCN_INT, -1, -1, 100, NULL, "pct", "requests whose interrupts arrive on irq_cpu instead of the job's CPU; -1: device default (0 for nvme, 100 for the shared lines)" },
-	[P_IRQ_WORK] = { "irq_work_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "", "completion work on the interrupt CPU before the IPI to the job, when they differ; -1: device default" },
-	[P_IRQ_EXTRA] = { "irq_extra", IL_SCN_INT, 0, 0, 64, NULL, "", "more device interrupts per request that wake no task (transfer events), on the interrupt CPU" },
-	[P_IRQ_EXTRA_US] = { "irq_extra_us", IL_SCN_INT, 0, 0, 1000000, NULL, "us", "irq_extra falls in this window before the completion (the data transfer); 0: anywhere in the latency" },
-	[P_HOP_CPUS] = { "hop_cpus", IL_SCN_INT, 0, 0, IL_SIM_CPUS_MAX, NULL, "", "helper threads run on one of this many CPUs from irq_cpu on (1: the interrupt CPU); 0: any CPU" },
-	[P_BG_HZ] = { "bg_hz", IL_SCN_INT, 0, 0, 100000, NULL, "hz", "instead of the default background: one periodic timer per CPU at this rate, nothing else (0: off)" },
+	[P_DEVICE] = { "device", IL_SCN_ENUM, 0, 0, 0, device_names, "",
+		       "device class (sets every default below)" },
+	[P_JOBS] = { "jobs", IL_SCN_INT, 0, 0, 1024, NULL, "",
+		     "fio --numjobs; 0: device default (16 for dm-slow, else 1)" },
+	[P_LAT] = { "lat_us", IL_SCN_INT, -1, -1, 10000000, NULL, "us",
+		    "median device latency; -1: device default" },
+	[P_SIGMA] = { "lat_sigma", IL_SCN_INT, -1, -1, 3000, NULL, "",
+		      "log-normal sigma x1000; -1: device default" },
+	[P_TAIL_PM] = { "tail_pm", IL_SCN_INT, -1, -1, 1000, NULL, "",
+			"slow requests per mille; -1: device default" },
+	[P_TAIL] = { "tail_us", IL_SCN_INT, -1, -1, 10000000, NULL, "us",
+		     "latency of a slow request; -1: device default" },
+	[P_CMD_IRQ] = { "cmd_irq_us", IL_SCN_INT, -1, -1, 1000000, NULL, "us",
+			"command-done interrupt after submit (0: none); -1: device default" },
+	[P_IRQ_CPU] = { "irq_cpu", IL_SCN_INT, 0, 0, IL_SIM_CPUS_MAX - 1, NULL, "",
+			"CPU of a shared completion interrupt" },
+	[P_MIGRATE] = { "migrate_pct", IL_SCN_INT, 0, 0, 100, NULL, "pct",
+			"chance per request that the job wakes on another CPU" },
+	[P_SUBMIT] = { "submit_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "",
+		       "CPU time to submit a request; -1: device default" },
+	[P_COMPLETE] = { "complete_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "",
+			 "CPU time to complete one; -1: device default" },
+	[P_HOPS] = { "hops", IL_SCN_INT, -1, -1, 16, NULL, "",
+		     "helper-thread stages per request (usb-storage, mmc work); -1: device "
+		     "default" },
+	[P_HOP] = { "hop_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "",
+		    "CPU time of one helper stage; -1: device default" },
+	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts on every CPU (lib/scenario/background.h)" },
+	[P_IRQ_REMOTE] = { "irq_remote_pct", IL_SCN_INT, -1, -1, 100, NULL, "pct",
+			   "requests whose interrupts arrive on irq_cpu instead of the job's CPU; "
+			   "-1: device default (0 for nvme, 100 for the shared lines)" },
+	[P_IRQ_WORK] = { "irq_work_ns", IL_SCN_INT, -1, -1, 100000000, NULL, "",
+			 "completion work on the interrupt CPU before the IPI to the job, when "
+			 "they differ; -1: device default" },
+	[P_IRQ_EXTRA] = { "irq_extra", IL_SCN_INT, 0, 0, 64, NULL, "",
+			  "more device interrupts per request that wake no task (transfer events), "
+			  "on the interrupt CPU" },
+	[P_IRQ_EXTRA_US] = { "irq_extra_us", IL_SCN_INT, 0, 0, 1000000, NULL, "us",
+			     "irq_extra falls in this window before the completion (the data "
+			     "transfer); 0: anywhere in the latency" },
+	[P_HOP_CPUS] = { "hop_cpus", IL_SCN_INT, 0, 0, IL_SIM_CPUS_MAX, NULL, "",
+			 "helper threads run on one of this many CPUs from irq_cpu on (1: the "
+			 "interrupt CPU); 0: any CPU" },
+	[P_BG_HZ] = { "bg_hz", IL_SCN_INT, 0, 0, 100000, NULL, "hz",
+		      "instead of the default background: one periodic timer per CPU at this rate, "
+		      "nothing else (0: off)" },
 	{ 0 }
 };
 
@@ -171,7 +199,8 @@ struct fio_ctx {
 	u64 wake_run_ns;        /* complete_ns + submit_ns: the job's work per request */
 	bool staged;            /* hops, a command-done interrupt or extra interrupts */
 	struct il_rng rng;
-	struct il_rng chain_rng; /* irq_remote_pct and irq_extra draws: stream 1 keeps its numbers */
+	/* irq_remote_pct and irq_extra draws: stream 1 keeps its numbers */
+	struct il_rng chain_rng;
 	struct il_lognormal lat;
 	struct fio_job *jobs;
 	unsigned int njobs;
@@ -204,7 +233,8 @@ static void fio_configure(struct fio_ctx *f, const struct il_scn_args *a, unsign
 	f->irq_remote_pct = (unsigned int)arg_or(a, P_IRQ_REMOTE, f->dev.irq_local ? 0 : 100);
 	f->irq_extra = (unsigned int)a->v[P_IRQ_EXTRA];
 	f->irq_extra_ns = (u64)a->v[P_IRQ_EXTRA_US] * NSEC_PER_USEC;
-	f->hop_cpus = a->v[P_HOP_CPUS] && a->v[P_HOP_CPUS] < ncpus ? (unsigned int)a->v[P_HOP_CPUS] : ncpus;
+	f->hop_cpus = a->v[P_HOP_CPUS] && a->v[P_HOP_CPUS] < ncpus ?
+			      (unsigned int)a->v[P_HOP_CPUS] : ncpus;
 	f->tail_ns = f->dev.tail_us * NSEC_PER_USEC;
 	f->cmd_irq_ns = f->dev.cmd_irq_us * NSEC_PER_USEC;
 	f->wake_run_ns = f->dev.complete_ns + f->dev.submit_ns;

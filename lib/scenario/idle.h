@@ -15,13 +15,20 @@ enum {
 
 /* The first IL_IDLE_NPARAMS entries of both scenarios' tables, defaults as il_bg_defaults(). */
 #define IL_IDLE_BG_PARAMS \
-	[IL_IDLE_P_TIMERS] = { "timers", IL_SCN_INT, 4, 0, 64, NULL, "", "periodic housekeeping timers per CPU" }, \
-	[IL_IDLE_P_PMIN] = { "period_min_us", IL_SCN_INT, 20000, 1, 100000000, NULL, "us", "shortest timer period" }, \
-	[IL_IDLE_P_PMAX] = { "period_max_us", IL_SCN_INT, 1000000, 1, 100000000, NULL, "us", "longest timer period" }, \
-	[IL_IDLE_P_TASK] = { "task_pct", IL_SCN_INT, 50, 0, 100, NULL, "pct", "timer expiries that wake a kworker" }, \
-	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, 30, 0, 100, NULL, "pct", "kworker runs that start a chain of short I/O waits" }, \
-	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, 10, 0, 100, NULL, "pct", "expiries followed 2-40 µs later by a softirq-only timer" }, \
-	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, 20, 0, 1000000, NULL, "hz", "device interrupts per second, system-wide" }
+	[IL_IDLE_P_TIMERS] = { "timers", IL_SCN_INT, 4, 0, 64, NULL, "", \
+			       "periodic housekeeping timers per CPU" }, \
+	[IL_IDLE_P_PMIN] = { "period_min_us", IL_SCN_INT, 20000, 1, 100000000, NULL, "us", \
+			     "shortest timer period" }, \
+	[IL_IDLE_P_PMAX] = { "period_max_us", IL_SCN_INT, 1000000, 1, 100000000, NULL, "us", \
+			     "longest timer period" }, \
+	[IL_IDLE_P_TASK] = { "task_pct", IL_SCN_INT, 50, 0, 100, NULL, "pct", \
+			     "timer expiries that wake a kworker" }, \
+	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, 30, 0, 100, NULL, "pct", \
+			      "kworker runs that start a chain of short I/O waits" }, \
+	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, 10, 0, 100, NULL, "pct", \
+			     "expiries followed 2-40 µs later by a softirq-only timer" }, \
+	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, 20, 0, 1000000, NULL, "hz", \
+			    "device interrupts per second, system-wide" }
 
 /** il_idle_bg_setup - start the background of @args on every CPU but @skip_cpu (-1: none) */
 int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_args *args,

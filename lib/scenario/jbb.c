@@ -160,7 +160,8 @@ const struct il_scenario il_scn_jbb = {
 	.score_help = "mean µs from a request's arrival to its completion",
 	.score_prec = 2,
 	.higher_is_better = false,
-	.sources = "the SPECjbb regression behind the Feb-2025 menu series, seeds/000 cover letter (amounts assumed)",
+	.sources = "the SPECjbb regression behind the Feb-2025 menu series, seeds/000 cover letter "
+		   "(amounts assumed)",
 	.params = jbb_params,
 	.ctx_size = sizeof(struct jbb_ctx),
 	.setup = jbb_setup,

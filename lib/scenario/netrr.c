@@ -133,7 +133,8 @@ const struct il_scenario il_scn_netrr = {
 	.score_prec = 3,
 	.higher_is_better = false,
 	.default_cpus = 2,
-	.sources = "tbench/pgbench in seeds/003 and seeds/001, qperf tcp_lat in anchors.md §5 (amounts assumed)",
+	.sources = "tbench/pgbench in seeds/003 and seeds/001, qperf tcp_lat in anchors.md §5 "
+		   "(amounts assumed)",
 	.params = netrr_params,
 	.ctx_size = sizeof(struct netrr_ctx),
 	.setup = netrr_setup,

@@ -99,7 +99,8 @@ const struct il_scenario il_scn_pidpersec = {
 	.score_help = "tasks completed per second",
 	.score_prec = 0,
 	.higher_is_better = true,
-	.sources = "Doug Smythies' shell-intensive serialized workload, seeds/000 test 8 (amounts assumed)",
+	.sources = "Doug Smythies' shell-intensive serialized workload, seeds/000 test 8 (amounts "
+		   "assumed)",
 	.params = pidpersec_params,
 	.ctx_size = sizeof(struct pidpersec_ctx),
 	.setup = pidpersec_setup,

@@ -67,9 +67,11 @@ enum { P_SWITCH, P_NS_PER_LOOP, P_SLICE, P_BG };
 
 static const struct il_scn_param rtapp_params[] = {
 	[P_SWITCH] = { "switch_ns", IL_SCN_INT, 900, 1, 100000000, NULL, "",
-		       "work on the woken CPU before a woken thread runs (as pingpong's overhead_ns)" },
+		       "work on the woken CPU before a woken thread runs (as pingpong's "
+		       "overhead_ns)" },
 	[P_NS_PER_LOOP] = { "ns_per_loop", IL_SCN_INT, 0, 0, 1000000, NULL, "",
-			    "this CPU's ns per rt-app loop, against the file's integer calibration (0: run X µs takes X µs)" },
+			    "this CPU's ns per rt-app loop, against the file's integer calibration "
+			    "(0: run X µs takes X µs)" },
 	[P_SLICE] = { "slice_us", IL_SCN_INT, 3000, 1, 1000000, NULL, "us",
 		      "longest piece of a run before threads sharing the CPU take turns" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
@@ -135,7 +137,8 @@ struct rtapp_ctx {
 	int nunique;
 	struct rt_timer_ref *unique_refs; /* nthreads * nunique */
 	unsigned int *nr_running;  /* per CPU: rt-app threads runnable there */
-	const bool **aff;          /* per task and phase (phase_base[task] + phase): CPUs allowed, NULL: all */
+	/* per task and phase (phase_base[task] + phase): CPUs allowed, NULL: all */
+	const bool **aff;
 	int *phase_base;
 	bool *aff_bits;
 	u64 switch_ns, slice_ns, stop_ns;
@@ -554,7 +557,8 @@ static u64 run_ns(const struct rtapp_ctx *rc, const struct il_rtapp_event *ev)
 
 	if (ev->type == IL_RTAPP_RUN)
 		return us * NSEC_PER_USEC * rc->run_mult / rc->run_div;
-	us = us ? (us + RUNTIME_CHUNK_US - 1) / RUNTIME_CHUNK_US * RUNTIME_CHUNK_US : RUNTIME_CHUNK_US;
+	us = us ? (us + RUNTIME_CHUNK_US - 1) / RUNTIME_CHUNK_US * RUNTIME_CHUNK_US :
+		  RUNTIME_CHUNK_US;
 	return us * NSEC_PER_USEC;
 }
 
@@ -674,8 +678,8 @@ static int build_affinity(struct rtapp_ctx *rc)
 	for (int t = 0; t < rt->ntasks; t++) {
 		rc->phase_base[t] = k;
 		for (int p = 0; p < rt->tasks[t].nphases; p++, k++) {
-			const struct il_rtapp_cpus *c = rt->tasks[t].phases[p].cpus.n ? &rt->tasks[t].phases[p].cpus
-										: &rt->tasks[t].cpus;
+			const struct il_rtapp_cpus *c = rt->tasks[t].phases[p].cpus.n ?
+				&rt->tasks[t].phases[p].cpus : &rt->tasks[t].cpus;
 			bool *bits = rc->aff_bits + (size_t)k * rc->ncpus;
 
 			for (int i = 0; i < c->n; i++)
@@ -698,7 +702,8 @@ static int build_resources(struct rtapp_ctx *rc)
 	for (int i = 0; i < rt->nres; i++) {
 		if (rt->res[i].type == IL_RTAPP_RES_BARRIER)
 			rc->res[i].count = rt->res[i].users - 1;
-		rc->unique_slot[i] = rt->res[i].type == IL_RTAPP_RES_TIMER && rt->res[i].task >= 0 ? rc->nunique++ : -1;
+		rc->unique_slot[i] = rt->res[i].type == IL_RTAPP_RES_TIMER && rt->res[i].task >= 0 ?
+					     rc->nunique++ : -1;
 	}
 	rc->unique_refs =
 		calloc((size_t)rc->nthreads * (size_t)rc->nunique + 1, sizeof(*rc->unique_refs));
@@ -852,7 +857,8 @@ const struct il_scenario il_scn_rtapp = {
 	.score_prec = 3,
 	.higher_is_better = false,
 	.default_cpus = 0,
-	.sources = "rt-app's JSON grammar (doc/tutorial.txt, Debian rt-app 1.0 and upstream); docs/rtapp.md",
+	.sources = "rt-app's JSON grammar (doc/tutorial.txt, Debian rt-app 1.0 and upstream); "
+		   "docs/rtapp.md",
 	.params = rtapp_params,
 	.ctx_size = sizeof(struct rtapp_ctx),
 	.setup = rtapp_setup,

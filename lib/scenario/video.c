@@ -142,7 +142,8 @@ const struct il_scenario il_scn_video = {
 	.score_prec = 2,
 	.higher_is_better = false,
 	.default_cpus = 0,
-	.sources = "4K playback Joules table (seeds/000, Loehle) and BigBuckBunny PkgWatt (seeds/003); amounts assumed",
+	.sources = "4K playback Joules table (seeds/000, Loehle) and BigBuckBunny PkgWatt "
+		   "(seeds/003); amounts assumed",
 	.params = video_params,
 	.ctx_size = sizeof(struct video_ctx),
 	.setup = video_setup,

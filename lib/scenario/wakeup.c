@@ -35,11 +35,19 @@ static const char *const modes[] = { "pipe", "timer", NULL };
 enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_BG };
 
 static const struct il_scn_param wakeup_params[] = {
-	[P_MODE] = { "mode", IL_SCN_ENUM, 0, 0, 0, modes, "", "pipe: non-timer wakeups; timer: nanosleep wakeups" },
-	[P_INTERVAL] = { "interval_us", IL_SCN_INT, 50, 1, 100000000, NULL, "us", "the waker's busy wait (pipe) or the wakee's sleep (timer)" },
-	[P_WAKER] = { "waker_ns", IL_SCN_INT, 1700, 0, 100000000, NULL, "", "the pipe write after each busy wait: 1.7 us makes the 96 767 wakeups in 5 s at 50 us of anchors.md section 5" },
-	[P_WAKEE] = { "wakee_ns", IL_SCN_INT, 5000, 1, 100000000, NULL, "", "wakee's work per wakeup: the read's return, the loop's clock_gettime() calls, the next read (assumption: about the 4.94 us mean wakeup latency of that run)" },
-	[P_BG] = { "background", IL_SCN_INT, 0, 0, 1, NULL, "", "housekeeping timers and interrupts" },
+	[P_MODE] = { "mode", IL_SCN_ENUM, 0, 0, 0, modes, "",
+		     "pipe: non-timer wakeups; timer: nanosleep wakeups" },
+	[P_INTERVAL] = { "interval_us", IL_SCN_INT, 50, 1, 100000000, NULL, "us",
+			 "the waker's busy wait (pipe) or the wakee's sleep (timer)" },
+	[P_WAKER] = { "waker_ns", IL_SCN_INT, 1700, 0, 100000000, NULL, "",
+		      "the pipe write after each busy wait: 1.7 us makes the 96 767 wakeups in 5 s "
+		      "at 50 us of anchors.md section 5" },
+	[P_WAKEE] = { "wakee_ns", IL_SCN_INT, 5000, 1, 100000000, NULL, "",
+		      "wakee's work per wakeup: the read's return, the loop's clock_gettime() "
+		      "calls, the next read (assumption: about the 4.94 us mean wakeup latency of "
+		      "that run)" },
+	[P_BG] = { "background", IL_SCN_INT, 0, 0, 1, NULL, "",
+		   "housekeeping timers and interrupts" },
 	{ 0 }
 };
 

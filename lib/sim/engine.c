@@ -660,8 +660,9 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
 	if (c->nohz_full && c->mode == CPU_BUSY)
 		c->tick_stopped = false; /* two tasks: the full dynticks tick restarts */
+	/* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
-		return 0; /* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
+		return 0;
 	return wake_idle_cpu(sim, cpu);
 }
 
@@ -684,7 +685,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	c->idx = idx;
 	c->idle_start = sim->head.now;
 	c->polling = sim->polling_states >> idx & 1;
-	if (!c->polling && ++sim->nasleep == sim->cfg.ncpus)
+	if (sim->package_wake && !c->polling && ++sim->nasleep == sim->cfg.ncpus)
 		sim->all_asleep_ns = sim->head.now;
 	if (c->polling) {
 		u64 limit;
@@ -717,8 +718,9 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 			tick_try_stop(sim, cpu);
 		sim->selects++;
 		idx = sim->select(&sim->drv, &c->dev, &stop_tick);
+		/* a port bug; the property tests catch it, the simulator survives it */
 		if (idx < 0 || idx >= sim->drv.state_count)
-			idx = 0; /* a port bug; the property tests catch it, the simulator survives it */
+			idx = 0;
 		if (loop == IL_LOOP_4_16)
 			stop_tick = true; /* 4.16 has no stop_tick: the tick was handled above */
 	}
@@ -780,6 +782,8 @@ static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 
 	if (c->polling)
 		return 0;
+	if (!sim->package_wake)
+		return full; /* the same either way: no need to know who keeps the package up */
 	package_down = sim->nasleep == sim->cfg.ncpus &&
 		       sim->head.now - sim->all_asleep_ns >= full - core;
 	sim->nasleep--;
@@ -1055,7 +1059,9 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 			sim->polling_states |= 1u << s;
 		sim->exit_ns[s] = (u64)sim->drv.states[s].exit_latency_ns;
 		sim->core_exit_ns[s] = sim->drv.states[s].core_exit_latency_ns > 0 ?
-				       (u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
+			(u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
+		if (!(sim->polling_states >> s & 1) && sim->core_exit_ns[s] != sim->exit_ns[s])
+			sim->package_wake = true;
 	}
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;

@@ -125,7 +125,9 @@ static int find_field(struct step_parser *p, const struct il_token *t)
 	for (int f = 0; f < F_COUNT; f++)
 		if (!strcmp(t->key, field_names[f]))
 			return f;
-	return serr(p, "unknown field '%s' (sleep, delta, stopped, qos, res, tick, iowait, load, span, oracle)",
+	return serr(p,
+		    "unknown field '%s' (sleep, delta, stopped, qos, res, tick, iowait, load, "
+		    "span, oracle)",
 		    t->key);
 }
 

@@ -185,7 +185,8 @@ static void select_bypassed(struct il_step_cpu *cpu, struct il_step_record *rec)
 	 */
 	if (cpu->preset->core->idle_loop >= IL_LOOP_7_0) {
 		rec->stop_tick = cpu->loop_got_tick;
-		rec->tick_action = rec->stop_tick || cpu->cur.stopped ? IL_TICK_STOP : IL_TICK_RETAIN;
+		rec->tick_action =
+			rec->stop_tick || cpu->cur.stopped ? IL_TICK_STOP : IL_TICK_RETAIN;
 	} else {
 		rec->stop_tick = false;
 		rec->tick_action = IL_TICK_RETAIN;

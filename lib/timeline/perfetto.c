@@ -396,7 +396,10 @@ static void put_str(FILE *out, const char *s)
 
 	fputc('"', out);
 	while (*u) {
-		int n = *u < 0x80 ? 1 : (*u & 0xe0) == 0xc0 ? 2 : (*u & 0xf0) == 0xe0 ? 3 : (*u & 0xf8) == 0xf0 ? 4 : 0;
+		int n = *u < 0x80 ? 1 :
+			(*u & 0xe0) == 0xc0 ? 2 :
+			(*u & 0xf0) == 0xe0 ? 3 :
+			(*u & 0xf8) == 0xf0 ? 4 : 0;
 		int k;
 
 		for (k = 1; k < n && (u[k] & 0xc0) == 0x80; k++)

@@ -88,7 +88,8 @@ static int known_kind(const char *name, size_t len)
 		case 'i':
 			return IS("ipi_send_cpu", K_IPI_CPU);
 		default:
-			return name[6] == 'w' ? IS("sched_wakeup", K_WAKEUP) : IS("sched_switch", K_SWITCH);
+			return name[6] == 'w' ? IS("sched_wakeup", K_WAKEUP) :
+						IS("sched_switch", K_SWITCH);
 		}
 	case 13:
 		if (name[0] == 'c')

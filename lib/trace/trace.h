@@ -55,7 +55,8 @@ enum il_ev {
 	IL_EV_IRQ,            /* irq:irq_handler_entry: irq, label=name */
 	IL_EV_IRQ_VECTOR,     /* irq_vectors:*_entry: vector, label=event name without "_entry" */
 	IL_EV_IRQ_EXIT,       /* irq:irq_handler_exit and irq_vectors:*_exit */
-	IL_EV_IPI_SEND,       /* ipi:ipi_send_cpu / ipi_send_cpumask / ipi_raise: target_cpu (-1 = mask) */
+	IL_EV_IPI_SEND,       /* ipi:ipi_send_cpu / ipi_send_cpumask / ipi_raise: target_cpu
+			       * (-1 = mask) */
 	IL_EV_IPI_ENTRY,      /* ipi:ipi_entry (arm, arm64): label=reason */
 	IL_EV_SCHED_WAKEUP,   /* sched:sched_wakeup: next_pid=woken pid, target_cpu, label=comm;
 			       * sched:sched_wake_idle_without_ipi: next_pid -1, target_cpu */

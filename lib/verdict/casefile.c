@@ -15,7 +15,8 @@
 #include "verdict.h"
 
 static const char *const run_fields[IL_VERDICT_RUN_FIELDS] = {
-	"score", "idles", "aboves", "belows", "wake_p99_ns", "joules", "energy_known", "duration_ns",
+	"score", "idles", "aboves", "belows",
+	"wake_p99_ns", "joules", "energy_known", "duration_ns",
 };
 
 const char *const *il_verdict_run_fields(void)

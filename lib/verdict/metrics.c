@@ -208,7 +208,8 @@ unsigned int il_verdict_cpus_needed(const struct il_scenario *scn,
 				    const struct il_scn_common *common,
 				    const struct il_platform *plat)
 {
-	unsigned int n = common->cpus ? common->cpus : scn->default_cpus ? scn->default_cpus : plat->cpus;
+	unsigned int n = common->cpus ? common->cpus :
+			 scn->default_cpus ? scn->default_cpus : plat->cpus;
 
 	return n < common->min_cpus ? common->min_cpus : n;
 }

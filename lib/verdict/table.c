@@ -10,13 +10,16 @@
 #include "verdict.h"
 
 static const char *const text_cols[] = {
-	"gov", "platform", "scenario", "metric", "base", "new", "delta_pct_ci", "p_adj", "verdict", "note",
+	"gov", "platform", "scenario", "metric", "base",
+	"new", "delta_pct_ci", "p_adj", "verdict", "note",
 };
 
 static const char *const long_cols[] = {
-	"gov", "baseline", "platform", "scenario", "metric", "metric_key", "higher_is_better", "n", "design",
-	"base_mean", "new_mean", "diff", "delta_pct", "ci_lo_pct", "ci_hi_pct", "t", "p_adj",
-	"verdict", "reason",
+	"gov", "baseline", "platform", "scenario",
+	"metric", "metric_key", "higher_is_better", "n",
+	"design", "base_mean", "new_mean", "diff",
+	"delta_pct", "ci_lo_pct", "ci_hi_pct", "t",
+	"p_adj", "verdict", "reason",
 };
 
 #define NCOLS(a) ((int)(sizeof(a) / sizeof((a)[0])))

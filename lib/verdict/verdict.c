@@ -17,8 +17,9 @@
 const char *il_verdict_class_name(enum il_verdict_class c)
 {
 	static const char *const names[] = {
-		[IL_VERDICT_WORSE] = "worse", [IL_VERDICT_SAME] = "same", [IL_VERDICT_BETTER] = "better",
-		[IL_VERDICT_UNJUDGED] = "-", [IL_VERDICT_NA] = "n/a",
+		[IL_VERDICT_WORSE] = "worse", [IL_VERDICT_SAME] = "same",
+		[IL_VERDICT_BETTER] = "better", [IL_VERDICT_UNJUDGED] = "-",
+		[IL_VERDICT_NA] = "n/a",
 	};
 
 	return names[c];
@@ -191,8 +192,8 @@ static void classify(struct il_verdict *v, const struct il_verdict_opts *o,
 		     struct il_verdict_cell *c)
 {
 	if (c->p_adj <= o->alpha && beyond_effect(c, o->min_effect_pct))
-		c->cls = moved_bad(c, il_vmetric_higher_better(c->metric, v->scn[c->s])) ? IL_VERDICT_WORSE
-											  : IL_VERDICT_BETTER;
+		c->cls = moved_bad(c, il_vmetric_higher_better(c->metric, v->scn[c->s])) ?
+			IL_VERDICT_WORSE : IL_VERDICT_BETTER;
 	else
 		c->cls = IL_VERDICT_SAME;
 }
@@ -387,8 +388,9 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 	if (len >= cap)
 		return buf;
 	if (!v->judged) {
-		len += (size_t)snprintf(buf + len, cap - len, "means only, no verdict in %d cells (one run a side "
-					"has no spread to judge a difference against; use --iter 5)", k.unjudged);
+		len += (size_t)snprintf(buf + len, cap - len, "means only, no verdict in %d cells "
+					"(one run a side has no spread to judge a difference "
+					"against; use --iter 5)", k.unjudged);
 		if (len < cap && k.na)
 			snprintf(buf + len, cap - len, ", n/a in %d", k.na);
 		return buf;
