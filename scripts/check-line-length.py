@@ -13,12 +13,8 @@ import sys
 
 MAX_COLUMNS = 100
 
-# Paths other engineers are changing this session; the lead empties the list after merging.
-EXCLUDED = [
-	"lib/live/",
-	"lib/replay/",
-	"lib/gov/idlelab.c",
-]
+# Paths exempt from the limit (none: every file in lib/ keeps to it).
+EXCLUDED = []
 
 
 def width(line):

@@ -341,7 +341,10 @@ static void gen_tie_run(struct kgov_rng *r, struct kgov_pattern *pat)
 		pat->early_lo = pat->early_pct - band;
 		pat->early_hi = pat->early_pct + band;
 		pat->banded = true;
-		/* few tick wakeups: teo counts a tick-woken long sleep as a hit, not an intercept */
+		/*
+		 * few tick wakeups: teo counts a tick-woken long sleep as a hit,
+		 * not an intercept
+		 */
 		pat->got_tick_pct = (unsigned int)kgov_rng_range(r, 0, 20);
 	}
 }

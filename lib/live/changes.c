@@ -48,7 +48,8 @@ static bool saved(const struct il_live_changes *ch, const char *path)
 
 static const char *root_hint(int e)
 {
-	return e == EACCES || e == EPERM || e == EROFS ? " (changing cpuidle settings needs root)" : "";
+	return e == EACCES || e == EPERM || e == EROFS ?
+		" (changing cpuidle settings needs root)" : "";
 }
 
 /* Save @path's current text as a new entry, published only once it is complete. */
@@ -202,8 +203,8 @@ int il_live_switch_governor(const struct il_live *lv, struct il_live_changes *ch
 		return il_error_set(err, lv->root, 0, "path too long");
 	if (!ci->can_switch)
 		return il_error_set(err, path, 0,
-				    "missing: this kernel cannot switch governors at run time (5.8+, "
-				    "or boot with cpuidle_sysfs_switch)");
+				    "missing: this kernel cannot switch governors at run time "
+				    "(5.8+, or boot with cpuidle_sysfs_switch)");
 	if (!il_live_governor_available(ci, name))
 		return unavailable(ci, name, err);
 	if (il_live_write(ch, path, name, err))

@@ -306,8 +306,9 @@ static void write_header(struct sbuf *b, const struct il_live *lv, const char *n
 	sb_printf(b,
 		  "# Exported by `idlelab states --export` from the cpuidle sysfs of %s on %s.\n",
 		  il_live_root_name(lv), date);
-	sb_printf(b, "# The state table is cpu%u's. sysfs shows no power numbers and no flags other\n"
-		     "# than the core's poll state and default_status, so neither is in this file.\n\n",
+	sb_printf(b, "# The state table is cpu%u's. sysfs shows no power numbers and no flags "
+		     "other\n# than the core's poll state and default_status, so neither is in "
+		     "this file.\n\n",
 		  cpu->cpu);
 	sb_printf(b, "platform    ");
 	sb_token(b, name);

@@ -150,7 +150,8 @@ int il_live_metric_parse(const char *spec, struct il_live_metric *m, struct il_e
 		return il_error_set(err, "--metric", 0, "'%s': expected NAME=REGEX", spec);
 	if (!valid_metric_name(spec, (size_t)(eq - spec)))
 		return il_error_set(err, "--metric", 0,
-				    "'%.*s': a metric name has 1 to %d letters, digits, '_', '-' or '.'",
+				    "'%.*s': a metric name has 1 to %d letters, digits, '_', "
+				    "'-' or '.'",
 				    (int)(eq - spec), spec, IL_LIVE_METRIC_NAME_LEN - 1);
 	if (!eq[1])
 		return il_error_set(err, "--metric", 0, "'%s': empty regular expression", spec);

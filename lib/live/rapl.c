@@ -105,8 +105,9 @@ int il_live_rapl_open(const struct il_live *lv, struct il_live_rapl *rapl, struc
 			rapl->status = IL_RAPL_UNREADABLE;
 			snprintf(rapl->why, sizeof(rapl->why), "cannot read %s: %s%s", zdir,
 				 strerror(errno),
-				 errno == EACCES ? " (energy_uj is readable by root only since the 2020 "
-						   "Platypus fix)" : "");
+				 errno == EACCES ?
+					" (energy_uj is readable by root only since the 2020 "
+					"Platypus fix)" : "");
 			return 0;
 		}
 	}

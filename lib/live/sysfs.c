@@ -169,9 +169,11 @@ int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, s
 	memset(ci, 0, sizeof(*ci));
 	if (il_live_path(lv, path, sizeof(path), CPU_DIR "/cpuidle/current_driver") ||
 	    il_live_read_text(path, ci->driver, sizeof(ci->driver)))
-		return il_error_set(err, path, 0, "cannot read the cpuidle driver: %s%s", strerror(errno),
-				    errno == ENOENT ? " (no cpuidle in this kernel, or --root is not a "
-						      "system root)" : "");
+		return il_error_set(err, path, 0, "cannot read the cpuidle driver: %s%s",
+				    strerror(errno),
+				    errno == ENOENT ?
+					" (no cpuidle in this kernel, or --root is not a "
+					"system root)" : "");
 	if (il_live_path(lv, path, sizeof(path), CPU_DIR "/cpuidle/current_governor"))
 		return il_error_set(err, lv->root, 0, "path too long");
 	if (!il_live_read_text(path, ci->governor, sizeof(ci->governor))) {
@@ -446,7 +448,8 @@ static int counter_delta(u64 before, u64 after, u64 *out, unsigned int cpu, int 
 	if (after < before) {
 		snprintf(where, sizeof(where), "cpu%u/cpuidle/state%d/%s", cpu, state, file);
 		return il_error_set(err, where, 0,
-				    "went back from %llu to %llu (was the CPU unplugged and re-registered?)",
+				    "went back from %llu to %llu "
+				    "(was the CPU unplugged and re-registered?)",
 				    (unsigned long long)before, (unsigned long long)after);
 	}
 	*out = after - before;
@@ -464,7 +467,8 @@ int il_live_diff(const struct il_live_cpu *before, const struct il_live_cpu *aft
 				    before->cpu);
 	if (before->has_cpuidle != after->has_cpuidle || before->nstates != after->nstates)
 		return il_error_set(err, where, 0,
-				    "the cpuidle states changed during the run (%d states before, %d after)",
+				    "the cpuidle states changed during the run "
+				    "(%d states before, %d after)",
 				    before->nstates, after->nstates);
 	for (int i = 0; i < after->nstates; i++) {
 		const struct il_live_state *a = &before->st[i], *b = &after->st[i];

@@ -123,11 +123,14 @@ int il_bound_at_latency(const struct il_bound *b, u64 latency_ns, double *energy
 		if (latency_ns > a->latency_ns || latency_ns < c->latency_ns)
 			continue;
 		if (a->latency_ns == c->latency_ns) {
-			*energy_nj = (double)(a->energy_nj < c->energy_nj ? a->energy_nj : c->energy_nj);
+			*energy_nj = (double)(a->energy_nj < c->energy_nj ?
+					      a->energy_nj : c->energy_nj);
 			return 0;
 		}
-		f = (double)(a->latency_ns - latency_ns) / (double)(a->latency_ns - c->latency_ns);
-		*energy_nj = (double)a->energy_nj + f * ((double)c->energy_nj - (double)a->energy_nj);
+		f = (double)(a->latency_ns - latency_ns) /
+		    (double)(a->latency_ns - c->latency_ns);
+		*energy_nj = (double)a->energy_nj +
+			     f * ((double)c->energy_nj - (double)a->energy_nj);
 		return 0;
 	}
 	return -1;
