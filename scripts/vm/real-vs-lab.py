@@ -4,6 +4,7 @@
 
     real-vs-lab.py --idlelab BIN --runs RUNS.tsv --platform PLAT --kernel-file FILE
                    [--workloads DIR] [--check TABLE]
+    real-vs-lab.py --markdown TABLE
 
 RUNS.tsv is what validation-digest.py wrote from a guest run (one line per run), PLAT the
 platform exported in that guest, FILE the governor source the guest's kernel was built with
@@ -22,6 +23,7 @@ costs measured in the record's pingpong-2 runs).
 --check TABLE recomputes everything from the repository and prints TAP: the kernel file is the
 one recorded (its blob), the real columns are those of RUNS.tsv, each lab figure is what this
 tree's lab gives (deterministic: byte for byte), and the table is whole; exit 1 on a difference.
+--markdown TABLE prints the tables of docs/governor.md ("In a real kernel") from a written table.
 """
 import argparse
 import hashlib
@@ -135,7 +137,49 @@ def check(a, want):
     return 1 if bad else 0
 
 
+# What --markdown shows: (column title, metric); each cell "real (min-max) / lab".
+SHOWN = [('CPU0 idles/s', 'cpu0.idles_per_s'), ('CPU0 belows/s', 'cpu0.belows_per_s'),
+         ('CPU0 aboves/s', 'cpu0.aboves_per_s'), ('CPU0 POLL % of idle time', 'cpu0.time_share_POLL'),
+         ('CPU0 C3 % of idle time', 'cpu0.time_share_C3')]
+
+
+def markdown(path):
+    with open(path) as f:
+        lines = [l.rstrip('\n') for l in f]
+    for l in lines:
+        if l.startswith('#'):
+            print('<!-- %s -->' % l[1:].strip())
+    rows = [l.split('\t') for l in lines if l and not l.startswith('#')]
+    head, rows = rows[0], [dict(zip(rows[0], r)) for r in rows[1:]]
+    cells = {(r['workload'], r['gov'], r['metric']): r for r in rows}
+    keys = []
+    for r in rows:
+        if (r['workload'], r['gov']) not in keys:
+            keys.append((r['workload'], r['gov']))
+    print('| workload | gov | %s |' % ' | '.join(t for t, _ in SHOWN))
+    print('|%s' % ('---|' * (2 + len(SHOWN))))
+    for w, g in keys:
+        out = []
+        for _, m in SHOWN:
+            r = cells.get((w, g, m))
+            if r is None:
+                out.append('-')
+                continue
+            rng = ' (%s-%s)' % (fmt(r['real_min']), fmt(r['real_max'])) if r['n'] != '1' else ''
+            out.append('%s%s / %s' % (fmt(r['real_mean']), rng, fmt(r['lab']) if r['lab'] else '-'))
+        print('| %s | %s | %s |' % (w, g, ' | '.join(out)))
+    return 0
+
+
+def fmt(x):
+    """Rates and shares at a precision that reads (the table keeps two decimals)."""
+    v = float(x)
+    return '%.0f' % v if abs(v) >= 10 else '%.1f' % v
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == '--markdown':
+        return markdown(sys.argv[2])
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--idlelab', required=True)
     ap.add_argument('--runs', required=True)
