@@ -47,7 +47,7 @@ if ! grep -q 'CPU_IDLE_GOV_IDLELAB' "$TREE/drivers/cpuidle/Kconfig"; then
 fi
 JOBS=${JOBS:-2}
 NICE=${NICE:-15}
-# Same sources, same bytes: no build time, user or host in the image.
+# No build time, user or host in the image: two builds of the same sources can be compared.
 KBUILD_BUILD_TIMESTAMP='2026-01-01 00:00:00 UTC' KBUILD_BUILD_USER=idlelab KBUILD_BUILD_HOST=idlelab
 export KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER KBUILD_BUILD_HOST
 FRAGMENT=$WORK/idlelab-guest.config
