@@ -12,6 +12,7 @@
 #
 #   scripts/vm/record-validation.sh --build DIR [--iter N] [--raw DIR] [--files "A B ..."]
 #                                   [--dest DIR] [--timeout S] [--digest-only]
+#                                   [--kernel DIR --govs LIST --name NAME]
 #
 #   --build DIR   the build directory with idlelab (required)
 #   --iter N      iterations per governor (default 2)
@@ -22,6 +23,13 @@
 #   --dest DIR    where the digested files go (default tests/fixtures/validation)
 #   --timeout S   guest timeout (default 3600)
 #   --digest-only do not boot the guest: digest again what a run left in --raw DIR
+#   --kernel DIR  boot this kernel (run-guest.sh --kernel), e.g. WORKDIR/guest of
+#                 scripts/vm/build-idlelab-kernel.sh, instead of the Debian one
+#   --govs LIST   the governors measure runs (default menu,ladder)
+#   --name NAME   write DEST/NAME-runs.tsv and DEST/NAME-guest.plat instead of real.tsv and
+#                 guest.plat, and DEST/NAME.tsv: each real figure with the lab's prediction
+#                 beside it (scripts/vm/real-vs-lab.py). The idlelab kernel's record:
+#                 --kernel WORKDIR/guest --govs menu,idlelab,teo --name idlelab-real
 #
 # One guest runs at a time, as one host thread (TCG) at nice 10. The default set is 48 runs
 # of 5-10 s (and rt-app's start and exit, slow under emulation): 23.5 minutes on a loaded
@@ -32,6 +40,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 
 BUILD='' ITER=2 RAW='' DEST=$TOP/tests/fixtures/validation TIMEOUT=3600 DIGEST_ONLY=''
+KERNEL='' GOVS=menu,ladder NAME=''
 # Validation files first (5 s each, made for the emulated guest), then the shipped ones.
 FILES="timer-1khz timer-200hz pingpong-2-work periodic-73hz periodic-113hz periodic-211hz
 	periodic-347hz periodic-401hz pingpong-2 pingpong-2-sync threads-500"
@@ -49,6 +58,9 @@ while [ $# -gt 0 ]; do
 	--dest) DEST=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
 	--digest-only) DIGEST_ONLY=1; shift ;;
+	--kernel) KERNEL=$2; shift 2 ;;
+	--govs) GOVS=$2; shift 2 ;;
+	--name) NAME=$2; shift 2 ;;
 	-h | --help) sed -n '4,/^set -eu/p' "$0" | sed -e 's/^# \{0,1\}//' -e '/^set -eu/d'; exit 0 ;;
 	*) die "unknown argument $1 (--help)" ;;
 	esac
@@ -57,6 +69,12 @@ done
 [ -x "$BUILD/idlelab" ] || die "no $BUILD/idlelab"
 command -v python3 > /dev/null || die "no python3"
 case $ITER in '' | *[!0-9]*) die "--iter wants a number" ;; esac
+case $GOVS in '' | *[!a-z0-9.,-]*) die "--govs wants governor names separated by commas" ;; esac
+case $NAME in *[!a-z0-9-]*) die "--name wants letters, digits and -" ;; esac
+if [ -n "$KERNEL" ]; then
+	[ -r "$KERNEL/vmlinuz" ] || die "--kernel: no $KERNEL/vmlinuz"
+	KERNEL=$(cd "$KERNEL" && pwd)
+fi
 # One line with single spaces (word splitting on purpose): it goes into the guest script.
 FILES=$(echo $FILES)
 
@@ -66,7 +84,7 @@ run_guest() {
 	# The guest runs /vm/test without arguments: a small script that sets the run's settings.
 	{
 		echo '#!/bin/sh'
-		echo "VALIDATE_FILES='$FILES' VALIDATE_GOVS=menu,ladder VALIDATE_ITER=$ITER VALIDATE_IDLE_S=$IDLE_S"
+		echo "VALIDATE_FILES='$FILES' VALIDATE_GOVS=$GOVS VALIDATE_ITER=$ITER VALIDATE_IDLE_S=$IDLE_S"
 		echo 'export VALIDATE_FILES VALIDATE_GOVS VALIDATE_ITER VALIDATE_IDLE_S'
 		echo 'exec sh /vm/scripts/vm/guest-validate.sh'
 	} > "$RAW/validate-test.sh"
@@ -76,8 +94,8 @@ run_guest() {
 		echo "host $(uname -r), $(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1)"
 		echo "loadavg before $(cut -d ' ' -f 1-3 /proc/loadavg)"
 	} > "$RAW/host.txt"
-	nice -n 10 "$HERE/run-guest.sh" --build "$BUILD" --add rt-app --mem 1024 --timeout "$TIMEOUT" \
-		--out "$RAW/out" "$RAW/validate-test.sh"
+	nice -n 10 "$HERE/run-guest.sh" --build "$BUILD" ${KERNEL:+--kernel "$KERNEL"} --add rt-app \
+		--mem 1024 --timeout "$TIMEOUT" --out "$RAW/out" "$RAW/validate-test.sh"
 	echo "loadavg after $(cut -d ' ' -f 1-3 /proc/loadavg); $(($(date +%s) - start)) s" >> "$RAW/host.txt"
 	cp "$RAW/host.txt" "$RAW/out/host.txt"
 	echo "# guest done in $(($(date +%s) - start)) s"
@@ -96,7 +114,17 @@ mkdir -p "$RAW"
 [ -n "$DIGEST_ONLY" ] || run_guest
 
 mkdir -p "$DEST"
+if [ -z "$NAME" ]; then
+	RUNS=$DEST/real.tsv PLAT=$DEST/guest.plat
+else
+	RUNS=$DEST/$NAME-runs.tsv PLAT=$DEST/$NAME-guest.plat
+fi
 python3 "$HERE/validation-digest.py" --idlelab "$BUILD/idlelab" --files "$FILES" \
-	--platform "$DEST/guest.plat" "$RAW/out" > "$DEST/real.tsv.tmp"
-mv "$DEST/real.tsv.tmp" "$DEST/real.tsv"
-echo "# wrote $DEST/guest.plat and $DEST/real.tsv"
+	--platform "$PLAT" "$RAW/out" > "$RUNS.tmp"
+mv "$RUNS.tmp" "$RUNS"
+echo "# wrote $PLAT and $RUNS"
+[ -n "$NAME" ] || exit 0
+python3 "$HERE/real-vs-lab.py" --idlelab "$BUILD/idlelab" --runs "$RUNS" --platform "$PLAT" \
+	--kernel-file "$TOP/kgov-src/idlelab.c" --workloads "$TOP/workloads" > "$DEST/$NAME.tsv.tmp"
+mv "$DEST/$NAME.tsv.tmp" "$DEST/$NAME.tsv"
+echo "# wrote $DEST/$NAME.tsv"

@@ -181,6 +181,7 @@ def main():
     out.write('# real.tsv - written by scripts/vm/record-validation.sh (validation-digest.py); do not edit.\n')
     out.write('# guest: %s, %s vCPUs, %s, %s; %s\n' % (guest.get('kernel'), guest.get('cpus'), guest.get('driver'),
                                                     guest.get('model', 'QEMU'), guest.get('clocksource', '')))
+    out.write('# guest cpuidle governors: %s\n' % guest.get('governors', '?'))
     out.write('# rt-app calibration in the guest: %s ns per loop (runs used %s)\n'
               % (guest.get('rtapp_ploads_ns', '?'), guest.get('rtapp_calibration_ns', '?')))
     host = os.path.join(a.raw, 'host.txt')

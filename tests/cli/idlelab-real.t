@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The idlelab governor in a real kernel (docs/governor.md, "In a real kernel"): Debian's
+# linux-source-6.12 with kgov-src/idlelab.c built in (scripts/vm/build-idlelab-kernel.sh),
+# booted in the QEMU guest, ran the rt-app workloads under `idlelab measure -g menu,idlelab,teo
+# --trace` (scripts/vm/record-validation.sh --name idlelab-real). This test does not boot
+# anything: it checks the record in tests/fixtures/validation against the repository (the kernel
+# file is the one the guest ran, the real figures are those of the runs, every lab figure is
+# what this tree's lab predicts), with scripts/vm/real-vs-lab.py --check. No timing is checked.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TOP/tests/fixtures/validation
+RVL=$TOP/scripts/vm/real-vs-lab.py
+RUNS=$FIX/idlelab-real-runs.tsv
+PLAT=$FIX/idlelab-real-guest.plat
+TABLE=$FIX/idlelab-real.tsv
+
+need_cmd python3 "idlelab-real" "no python3"
+if ! "$IDLELAB" run -g menu -p "$PLAT" -s "rtapp:$TOP/workloads/timer-200hz.json" --time 1ms \
+	>/dev/null 2>"$TMP/probe"; then
+	if grep -q jansson "$TMP/probe"; then
+		skip "idlelab-real" "built without jansson (no rt-app reader)"
+		finish
+		exit $?
+	fi
+fi
+
+expect 0 "the platform exported in the idlelab kernel's guest loads" "$IDLELAB" platforms "$PLAT"
+check "the guest ran the kernel built with the governor" grep -q '^# guest: 6\.12\.[0-9]*-idlelab,' "$RUNS"
+check "its available_governors listed idlelab" grep -q '^# guest cpuidle governors: .*\bidlelab\b' "$RUNS"
+govs=$(awk -F'\t' '!/^#/ && seen++ { print $2 }' "$RUNS" | sort -u | tr '\n' ' ')
+check "measure ran menu, idlelab and teo (runs: $govs)" test "$govs" = "idlelab menu teo "
+
+rvl() {
+	python3 "$RVL" --idlelab "$IDLELAB" --kernel-file "$TOP/kgov-src/idlelab.c" "$@"
+}
+expect 0 "the record matches the runs and this tree's lab" rvl --runs "$RUNS" --platform "$PLAT" --check "$TABLE"
+sed 's/^/# /' "$OUT" | grep -v '^# ok '
+check "every line of it was checked and passed" sh -c "! grep -q '^not ok' '$OUT' &&
+	test \$(grep -c '^ok ' '$OUT') -eq \$((2 * \$(grep -vc '^#' '$TABLE')))"
+check "the lab figure is there for every metric the lab has" sh -c "! awk -F'\t' '!/^#/ && \$9 == \"\"' '$TABLE' | grep -q ."
+
+# The check can fail: on a small record (two workloads of the runs), a lab figure, a real
+# figure and the kernel file changed one at a time are each caught, and nothing else is.
+awk -F'\t' '/^#/ || !head++ || $1 == "timer-200hz" || $1 == "pingpong-2"' "$RUNS" >"$TMP/runs.tsv"
+expect 0 "a table of two workloads is written" rvl --runs "$TMP/runs.tsv" --platform "$PLAT"
+cp "$OUT" "$TMP/table.tsv"
+awk -F'\t' -v OFS='\t' '!/^#/ && $1 == "timer-200hz" && $2 == "idlelab" && $4 == "cpu0.idles_per_s" {
+	$9 = sprintf("%.2f", $9 + 1) } { print }' "$TMP/table.tsv" >"$TMP/lab.tsv"
+expect 1 "a changed lab figure is caught" rvl --runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/lab.tsv"
+check "as that one figure" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 &&
+	grep -q '^not ok .* timer-200hz idlelab cpu0.idles_per_s: lab' '$OUT'"
+awk -F'\t' -v OFS='\t' '!/^#/ && $1 == "pingpong-2" && $2 == "menu" && $4 == "idles_per_s" {
+	$6 = sprintf("%.2f", $6 * 2) } { print }' "$TMP/table.tsv" >"$TMP/real.tsv"
+expect 1 "a changed real figure is caught" rvl --runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/real.tsv"
+check "as that one figure" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 &&
+	grep -q '^not ok .* pingpong-2 menu idles_per_s: real' '$OUT'"
+{ cat "$TOP/kgov-src/idlelab.c"; echo '/* changed */'; } >"$TMP/idlelab.c"
+expect 1 "another kernel file is caught" python3 "$RVL" --idlelab "$IDLELAB" --kernel-file "$TMP/idlelab.c" \
+	--runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/table.tsv"
+check "as the kernel file only" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 && grep -q '^not ok 1 - the kernel file' '$OUT'"
+
+finish
