@@ -265,6 +265,10 @@ FUZZ_BINS += $(O)/fuzz/fuzz_report
 endif
 $(O)/fuzz/fuzz_report: fuzz/fuzz_report.c $(FUZZ_LIB_SRCS)
 $(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+# merge's case files, read by the command itself (src/cmd_merge.c with the CLI around it).
+FUZZ_BINS += $(O)/fuzz/fuzz_merge
+$(O)/fuzz/fuzz_merge: fuzz/fuzz_merge.c $(FUZZ_LIB_SRCS) $(filter-out src/idlelab.c,$(CLI_SRCS))
+$(O)/fuzz/fuzz_merge: FUZZ_LIBS = -Isrc $(FUZZ_LIB_FLAGS)
 
 $(filter-out $(FUZZ_TRACE_BINS),$(FUZZ_BINS)):
 	@mkdir -p $(dir $@)

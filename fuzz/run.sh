@@ -6,8 +6,9 @@
 #   step parser seeds: the ```step blocks of docs/step.md and tests/cli/data/*.step
 #   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
 #   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
-#   scenario specification (-s), report input, rt-app and step seeds: also the kept corpora
-#   fuzz/corpus/*/ (minimised from the campaigns of docs/fuzzing.md)
+#   merge seeds: only the kept corpus (case files of sweep and verdict --emit-jobs)
+#   every target: also its kept corpus fuzz/corpus/TARGET/ (minimised from the campaigns of
+#   docs/fuzzing.md)
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
 set -eu
 dir=${1:?usage: fuzz/run.sh FUZZ_DIR SECONDS}
@@ -45,9 +46,20 @@ cp "$top"/workloads/*.json "$work/rtapp/" 2>/dev/null || true
 [ -f "$top/docs/rtapp.md" ] && blocks "$top/docs/rtapp.md" json "$work/rtapp" doc
 
 # the corpora kept in the tree (docs/fuzzing.md): what the long campaigns found, minimised
-for target in scenario report rtapp step; do
+# (each trace reader has its own, on top of the shared fixtures)
+for reader in ftrace tracecmd perf idlestat detect; do
+	mkdir -p "$work/trace_$reader"
+	cp "$work"/trace/* "$work/trace_$reader/"
+done
+mkdir -p "$work/compressed" "$work/verdict_case"
+for target in platform step trace_ftrace trace_tracecmd trace_perf trace_idlestat trace_detect \
+	compressed verdict_case merge scenario report rtapp; do
+	kept=$target
+	[ "$target" = compressed ] && kept=trace_compressed
 	mkdir -p "$work/$target"
-	[ -d "$top/fuzz/corpus/$target" ] && cp "$top"/fuzz/corpus/$target/* "$work/$target/"
+	if [ -d "$top/fuzz/corpus/$kept" ]; then
+		cp "$top"/fuzz/corpus/$kept/* "$work/$target/"
+	fi
 done
 
 status=0
@@ -57,12 +69,11 @@ for target in platform step; do
 		-artifact_prefix="$dir/crash-$target-" "$work/$target" || status=1
 done
 for reader in ftrace tracecmd perf idlestat detect; do
-	echo "fuzz: trace_$reader for ${seconds}s on $(ls "$work/trace" | wc -l) seeds"
+	echo "fuzz: trace_$reader for ${seconds}s on $(ls "$work/trace_$reader" | wc -l) seeds"
 	"$dir/fuzz_trace_$reader" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
-		-artifact_prefix="$dir/crash-trace_$reader-" "$work/trace" || status=1
+		-artifact_prefix="$dir/crash-trace_$reader-" "$work/trace_$reader" || status=1
 done
 # compressed traces: the same seeds, each compressed with every tool there is
-mkdir -p "$work/compressed"
 for f in "$work"/trace/*; do
 	for t in xz gzip zstd; do
 		command -v $t >/dev/null 2>&1 && $t -c "$f" >"$work/compressed/$(basename "$f").$t"
@@ -72,12 +83,15 @@ echo "fuzz: trace_compressed for ${seconds}s on $(ls "$work/compressed" | wc -l)
 "$dir/fuzz_trace_compressed" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 	-artifact_prefix="$dir/crash-trace_compressed-" "$work/compressed" || status=1
 # verdict case fields: a header and a row as `idlelab verdict --case` writes them
-mkdir -p "$work/verdict_case"
 printf 'score,idles,aboves,belows,wake_p99_ns,joules,energy_known,duration_ns\n12834,6742,67,0,219136,0.17963275688000002,1,500000000\n' \
 	>"$work/verdict_case/seed"
-echo "fuzz: verdict_case for ${seconds}s"
+echo "fuzz: verdict_case for ${seconds}s on $(ls "$work/verdict_case" | wc -l) seeds"
 "$dir/fuzz_verdict_case" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 	-artifact_prefix="$dir/crash-verdict_case-" "$work/verdict_case" || status=1
+# merge's case files: the command writes its outputs, and prints every refusal (stderr closed)
+echo "fuzz: merge for ${seconds}s on $(ls "$work/merge" | wc -l) seeds"
+"$dir/fuzz_merge" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 -close_fd_mask=3 \
+	-artifact_prefix="$dir/crash-merge-" "$work/merge" || status=1
 if [ -x "$dir/fuzz_rtapp" ]; then
 	echo "fuzz: rtapp for ${seconds}s on $(ls "$work/rtapp" | wc -l) seeds"
 	"$dir/fuzz_rtapp" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
