@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
+
+#include "fixtree.h"
 #ifdef HAVE_ZLIB
 #include <zlib.h>
 #endif
@@ -26,39 +28,22 @@
 #include "live/live.h"
 #include "platform/platform.h"
 
-#define FIXTURES "tests/fixtures/sysfs"
 #define CPU "/sys/devices/system/cpu"
 
 static char root[PATH_MAX];
 
 /* ---- fixture helpers ------------------------------------------------------------------------ */
 
-static void sh(const char *fmt, ...)
-{
-	char cmd[2 * PATH_MAX];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	assert_int_equal(system(cmd), 0);
-}
-
-/* A private copy of fixture @name in a fresh temporary directory (readable by everyone). */
+/* A private copy of fixture @name (NULL: an empty tree) in a fresh temporary directory. */
 static void copy_fixture(const char *name)
 {
-	snprintf(root, sizeof(root), "/tmp/idlelab-test-live.XXXXXX");
-	assert_non_null(mkdtemp(root));
-	assert_int_equal(chmod(root, 0755), 0);
-	if (name)
-		sh("cp -R '" FIXTURES "/%s/.' '%s/'", name, root);
+	fixtree_copy(root, "live", name);
 }
 
 static int remove_copy(void **state)
 {
-	if (root[0])
-		sh("rm -rf '%s'", root);
-	root[0] = '\0';
+	(void)state;
+	fixtree_remove(root);
 	return 0;
 }
 
@@ -70,15 +55,7 @@ static void path_of(char *buf, size_t cap, const char *rel)
 /* Write @value + "\n" to ROOT/@rel, creating the directories on the way. */
 static void put(const char *rel, const char *value)
 {
-	char path[PATH_MAX];
-	FILE *f;
-
-	path_of(path, sizeof(path), rel);
-	sh("mkdir -p \"$(dirname '%s')\"", path);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "%s\n", value);
-	assert_int_equal(fclose(f), 0);
+	fixtree_put(root, rel, value);
 }
 
 static void get(const char *rel, char *buf, size_t cap)

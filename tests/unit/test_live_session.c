@@ -20,10 +20,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "fixtree.h"
+
 #include "live/live.h"
 #include "output/output.h"
 
-#define FIXTURES "tests/fixtures/sysfs"
 #define CPU "/sys/devices/system/cpu"
 #define GOV CPU "/cpuidle/current_governor"
 #define MAX_SAID 64
@@ -32,45 +33,22 @@ static char root[PATH_MAX];
 
 /* ---- fixture helpers ------------------------------------------------------------------------ */
 
-static void sh(const char *fmt, ...)
-{
-	char cmd[2 * PATH_MAX];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	assert_int_equal(system(cmd), 0);
-}
-
 /* A private copy of fixture @name in a fresh temporary directory. */
 static void copy_fixture(const char *name)
 {
-	snprintf(root, sizeof(root), "/tmp/idlelab-test-session.XXXXXX");
-	assert_non_null(mkdtemp(root));
-	assert_int_equal(chmod(root, 0755), 0);
-	sh("cp -R '" FIXTURES "/%s/.' '%s/'", name, root);
+	fixtree_copy(root, "session", name);
 }
 
 static int remove_copy(void **state)
 {
-	if (root[0])
-		sh("rm -rf '%s'", root);
-	root[0] = '\0';
+	(void)state;
+	fixtree_remove(root);
 	return 0;
 }
 
 static void put(const char *rel, const char *value)
 {
-	char path[PATH_MAX];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	sh("mkdir -p \"$(dirname '%s')\"", path);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "%s\n", value);
-	assert_int_equal(fclose(f), 0);
+	fixtree_put(root, rel, value);
 }
 
 static const char *get(const char *rel)
@@ -452,7 +430,7 @@ static void test_restore_failure_said(void **state)
 	assert_int_equal(il_live_session_lock(&s, NULL, &err), 0);
 	assert_int_equal(il_live_switch_governor(&s.lv, &s.changes, &s.ci, "menu", &err), 0);
 	/* The file became a directory: no write can put "haltpoll" back. */
-	sh("rm '%s" GOV "' && mkdir '%s" GOV "'", root, root);
+	fixtree_sh("rm '%s" GOV "' && mkdir '%s" GOV "'", root, root);
 	said.n = 0;
 	assert_int_equal(il_live_session_restore(&s), -1);
 	assert_non_null(heard(IL_LIVE_WARNING, "could not restore "));
