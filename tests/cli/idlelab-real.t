@@ -16,14 +16,7 @@ PLAT=$FIX/idlelab-real-guest.plat
 TABLE=$FIX/idlelab-real.tsv
 
 need_cmd python3 "idlelab-real" "no python3"
-if ! "$IDLELAB" run -g menu -p "$PLAT" -s "rtapp:$TOP/workloads/timer-200hz.json" --time 1ms \
-	>/dev/null 2>"$TMP/probe"; then
-	if grep -q jansson "$TMP/probe"; then
-		skip "idlelab-real" "built without jansson (no rt-app reader)"
-		finish
-		exit $?
-	fi
-fi
+need_rtapp "$PLAT" "$TOP/workloads/timer-200hz.json" "idlelab-real"
 
 expect 0 "the platform exported in the idlelab kernel's guest loads" "$IDLELAB" platforms "$PLAT"
 check "the guest ran the kernel built with the governor" grep -q '^# guest: 6\.12\.[0-9]*-idlelab,' "$RUNS"

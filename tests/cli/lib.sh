@@ -64,6 +64,17 @@ need_cmd() {
 	exit $?
 }
 
+# need_rtapp PLATFORM RTAPP_FILE WHAT: end the file here, one skip for WHAT, when this build
+# has no rt-app reader (idlelab was built without jansson).
+need_rtapp() {
+	"$IDLELAB" run -g menu -p "$1" -s "rtapp:$2" --time 1ms >/dev/null 2>"$TMP/need-rtapp" &&
+		return 0
+	grep -q jansson "$TMP/need-rtapp" || return 0
+	skip "$3" "built without jansson (no rt-app reader)"
+	finish
+	exit $?
+}
+
 # The preset names, one per line (empty while no governor is ported).
 presets() {
 	"$IDLELAB" governors -f csv | tail -n +2 | cut -d, -f1

@@ -14,13 +14,7 @@ check "rtapp is listed" grep -q '^rtapp ' "$OUT"
 expect 0 "scenarios rtapp" "$IDLELAB" scenarios rtapp
 check "rtapp: its operand and score" sh -c "grep -q 'operand: -s rtapp:FILE.json' '$OUT' && grep -q 'score: wu_lat_us' '$OUT'"
 
-if ! "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-2.json" --time 1ms >/dev/null 2>"$TMP/probe"; then
-	if grep -q jansson "$TMP/probe"; then
-		skip "rtapp workloads" "built without jansson"
-		finish
-		exit $?
-	fi
-fi
+need_rtapp "haltpoll-vm" "$W/pingpong-2.json" "rtapp workloads"
 
 # Every workload, every governor alias: one row named after the file, a score, idle periods.
 for f in "$W"/*.json; do

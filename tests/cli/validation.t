@@ -12,14 +12,7 @@ FIX=$TOP/tests/fixtures/validation
 COMPARE=$TESTS_DIR/validation-compare.py
 
 need_cmd python3 "validation" "no python3"
-if ! "$IDLELAB" run -g menu -p "$FIX/guest.plat" -s "rtapp:$TOP/workloads/timer-200hz.json" --time 1ms \
-	>/dev/null 2>"$TMP/probe"; then
-	if grep -q jansson "$TMP/probe"; then
-		skip "validation" "built without jansson (no rt-app reader)"
-		finish
-		exit $?
-	fi
-fi
+need_rtapp "$FIX/guest.plat" "$TOP/workloads/timer-200hz.json" "validation"
 
 expect 0 "the exported guest platform loads" "$IDLELAB" platforms "$FIX/guest.plat"
 check "its numbers say they were exported from the validation guest" \
