@@ -9,7 +9,7 @@
 set -eu
 IDLELAB=${1:-build/idlelab}
 JSON=${2:-$(dirname "$IDLELAB")/battery.json}
-GOVS=menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,ladder,haltpoll,oracle
+GOVS=menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,ladder,haltpoll,oracle-heuristic
 echo "== idlelab governors"
 "$IDLELAB" governors
 echo

@@ -12,7 +12,7 @@
 
 /* What `idlelab battery` and `make demo` run by default (docs/lab.md). */
 #define IL_BATTERY_GOVERNORS \
-	"menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,oracle"
+	"menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,oracle-heuristic"
 #define IL_BATTERY_PLATFORMS "i5-10600k,rk3588"
 /* 5 simulated seconds per run: the default battery (378 runs) takes about 45 s of CPU. */
 #define IL_BATTERY_TIME_NS (5ULL * NSEC_PER_SEC)
