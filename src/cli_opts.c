@@ -32,20 +32,10 @@ int cli_parse_time(const char *s, uint64_t *ns)
 int cli_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
 		   const char *what, struct cli_error *err)
 {
-	char *save = NULL;
+	size_t used = 0;
 
-	if (strlen(list) >= cap)
-		return cli_error_set(err, "%s list too long", what);
-	strcpy(buf, list);
 	*n = 0;
-	for (char *s = strtok_r(buf, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		if (*n == max)
-			return cli_error_set(err, "more than %d %ss", max, what);
-		names[(*n)++] = s;
-	}
-	if (!*n)
-		return cli_error_set(err, "empty %s list", what);
-	return CLI_PARSE_OK;
+	return cli_append_list(list, buf, cap, &used, names, max, n, what, err);
 }
 
 int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names,

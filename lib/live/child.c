@@ -174,14 +174,6 @@ static void pass_through(const struct il_live_child_opts *o, struct il_live_outp
 
 /* ---- running it ---------------------------------------------------------------------------- */
 
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
-}
-
 static bool stopped(const struct il_live_child_opts *o)
 {
 	return o->stop && *o->stop;
@@ -312,7 +304,7 @@ int il_live_child_run(const struct il_live_child_opts *o, struct il_live_output 
 		close(p[1]);
 		return il_live_error(err, "pipe: %s", strerror(errno));
 	}
-	t0 = now_ns();
+	t0 = il_live_now_ns();
 	pid = start(o, p, report);
 	res->pgid = pid;
 	close(p[1]);
@@ -328,7 +320,7 @@ int il_live_child_run(const struct il_live_child_opts *o, struct il_live_output 
 	close(p[0]);
 	if (ret)
 		return il_live_error(err, "waitpid: %s", strerror(errno));
-	res->wall_ns = now_ns() - t0;
+	res->wall_ns = il_live_now_ns() - t0;
 	out->text[out->len] = '\0';
 	return 0;
 }

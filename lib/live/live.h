@@ -81,6 +81,9 @@ int il_live_read_text(const char *path, char *buf, size_t cap);
  */
 int il_live_read_u64(const char *path, u64 *out);
 
+/** il_live_now_ns - CLOCK_MONOTONIC in ns: the clock of wall_ns and of the settle wait */
+unsigned long long il_live_now_ns(void);
+
 /* ---- cpuidle: driver and governors ----------------------------------------------------- */
 
 struct il_live_cpuidle {

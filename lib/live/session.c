@@ -101,7 +101,7 @@ int il_live_session_nruns(const struct il_live_session *s)
 
 /* ---- one run ------------------------------------------------------------------------------- */
 
-static unsigned long long now_ns(void)
+unsigned long long il_live_now_ns(void)
 {
 	struct timespec ts;
 
@@ -112,10 +112,10 @@ static unsigned long long now_ns(void)
 /* Sleep @ns, waking early when a stop was asked. */
 static void settle(const struct il_live_session *s, u64 ns)
 {
-	unsigned long long end = now_ns() + ns;
+	unsigned long long end = il_live_now_ns() + ns;
 
 	while (!s->stop) {
-		unsigned long long now = now_ns(), slice;
+		unsigned long long now = il_live_now_ns(), slice;
 		struct timespec ts;
 
 		if (now >= end)
