@@ -179,12 +179,6 @@ static int fill_info(struct il_table *t, const struct il_live *lv, const struct 
 	return 0;
 }
 
-static void set_u64(struct il_table *t, int r, int c, bool have, u64 v)
-{
-	if (have)
-		il_table_set_int(t, r, c, (s64)v);
-}
-
 static int state_row(struct il_table *t, const struct il_live_cpu *cpu, int i)
 {
 	const struct il_live_state *s = &cpu->st[i];
@@ -198,14 +192,14 @@ static int state_row(struct il_table *t, const struct il_live_cpu *cpu, int i)
 	    ((s->have & IL_LF_DESC) && il_table_set_str(t, r, 3, s->desc)) ||
 	    ((s->have & IL_LF_DEFAULT_STATUS) && il_table_set_str(t, r, 7, s->default_status)))
 		return -1;
-	set_u64(t, r, 4, s->have & IL_LF_LATENCY, s->latency_us);
-	set_u64(t, r, 5, s->have & IL_LF_RESIDENCY, s->residency_us);
-	set_u64(t, r, 6, s->have & IL_LF_DISABLE, s->disable);
-	set_u64(t, r, 8, s->have & IL_LF_USAGE, s->usage);
-	set_u64(t, r, 9, s->have & IL_LF_TIME, s->time_us);
-	set_u64(t, r, 10, s->have & IL_LF_ABOVE, s->above);
-	set_u64(t, r, 11, s->have & IL_LF_BELOW, s->below);
-	set_u64(t, r, 12, s->have & IL_LF_REJECTED, s->rejected);
+	il_table_set_count(t, r, 4, s->have & IL_LF_LATENCY, s->latency_us);
+	il_table_set_count(t, r, 5, s->have & IL_LF_RESIDENCY, s->residency_us);
+	il_table_set_count(t, r, 6, s->have & IL_LF_DISABLE, s->disable);
+	il_table_set_count(t, r, 8, s->have & IL_LF_USAGE, s->usage);
+	il_table_set_count(t, r, 9, s->have & IL_LF_TIME, s->time_us);
+	il_table_set_count(t, r, 10, s->have & IL_LF_ABOVE, s->above);
+	il_table_set_count(t, r, 11, s->have & IL_LF_BELOW, s->below);
+	il_table_set_count(t, r, 12, s->have & IL_LF_REJECTED, s->rejected);
 	return 0;
 }
 

@@ -15,12 +15,6 @@
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
-static void set_counter(struct il_table *t, int r, int c, bool have, u64 v)
-{
-	if (have)
-		il_table_set_int(t, r, c, (s64)v);
-}
-
 /* Scores like fio's IOPS are whole numbers: no decimals for them, two otherwise. */
 static int score_decimals(double v)
 {
@@ -60,13 +54,13 @@ static int runs_row(const struct il_live_session *s, const struct il_live_run *r
 			il_table_set_real(t, r, c, row->metric[i], score_decimals(row->metric[i]));
 	if (row->energy_ok)
 		il_table_set_real(t, r, c, row->joules, 2);
-	set_counter(t, r, c + 1, row->have & IL_LF_USAGE, row->idles);
-	set_counter(t, r, c + 2, misses, row->aboves + row->belows);
+	il_table_set_count(t, r, c + 1, row->have & IL_LF_USAGE, row->idles);
+	il_table_set_count(t, r, c + 2, misses, row->aboves + row->belows);
 	if (misses && (row->have & IL_LF_USAGE))
 		il_table_set_real(t, r, c + 3, row->idles ? (double)(row->aboves + row->belows) /
 				  (double)row->idles : 0.0, 3);
-	set_counter(t, r, c + 4, row->have & IL_LF_BELOW, row->belows);
-	set_counter(t, r, c + 5, row->have & IL_LF_ABOVE, row->aboves);
+	il_table_set_count(t, r, c + 4, row->have & IL_LF_BELOW, row->belows);
+	il_table_set_count(t, r, c + 5, row->have & IL_LF_ABOVE, row->aboves);
 	il_table_set_real(t, r, c + 6, (double)row->wall_ns / 1e9, 3);
 	if (s->opts->trace) {
 		char path[IL_LIVE_PATH_MAX];
@@ -107,11 +101,11 @@ int il_live_states_table(const struct il_live_session *s, struct il_table *t)
 				return -1;
 			il_table_set_int(t, r, 1, row->iter);
 			il_table_set_int(t, r, 2, i);
-			set_counter(t, r, 4, d->have & IL_LF_USAGE, d->usage);
-			set_counter(t, r, 5, d->have & IL_LF_TIME, d->time_us);
-			set_counter(t, r, 6, d->have & IL_LF_ABOVE, d->above);
-			set_counter(t, r, 7, d->have & IL_LF_BELOW, d->below);
-			set_counter(t, r, 8, d->have & IL_LF_REJECTED, d->rejected);
+			il_table_set_count(t, r, 4, d->have & IL_LF_USAGE, d->usage);
+			il_table_set_count(t, r, 5, d->have & IL_LF_TIME, d->time_us);
+			il_table_set_count(t, r, 6, d->have & IL_LF_ABOVE, d->above);
+			il_table_set_count(t, r, 7, d->have & IL_LF_BELOW, d->below);
+			il_table_set_count(t, r, 8, d->have & IL_LF_REJECTED, d->rejected);
 		}
 	}
 	return 0;

@@ -91,6 +91,12 @@ void il_table_set_int(struct il_table *t, int row, int col, s64 v)
 	c->i = v;
 }
 
+void il_table_set_count(struct il_table *t, int row, int col, bool have, u64 v)
+{
+	if (have)
+		il_table_set_int(t, row, col, (s64)v);
+}
+
 void il_table_set_real(struct il_table *t, int row, int col, double v, int prec)
 {
 	struct il_cell *c = cell(t, row, col);

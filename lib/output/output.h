@@ -55,6 +55,8 @@ int il_table_add_row(struct il_table *t);
 int il_table_set_str(struct il_table *t, int row, int col, const char *s);
 void il_table_set_int(struct il_table *t, int row, int col, s64 v);
 void il_table_set_real(struct il_table *t, int row, int col, double v, int prec);
+/** il_table_set_count - set counter @v when @have (a counter that was read); else leave it "-" */
+void il_table_set_count(struct il_table *t, int row, int col, bool have, u64 v);
 void il_table_free(struct il_table *t);
 /** il_table_col - the index of column @name, or -1 */
 int il_table_col(const struct il_table *t, const char *name);

@@ -171,6 +171,23 @@ static void test_summary_pairing_and_welch(void **state)
 	il_table_free(&t);
 }
 
+/* A counter the kernel lacks stays empty ("-"), a read one is set, also when it is 0. */
+static void test_set_count(void **state)
+{
+	static const char *const cols[] = { "usage", "above" };
+	struct il_table t;
+
+	(void)state;
+	assert_int_equal(il_table_init(&t, "c", 2, cols), 0);
+	assert_int_equal(il_table_add_row(&t), 0);
+	il_table_set_count(&t, 0, 0, true, 0);
+	il_table_set_count(&t, 0, 1, false, 7);
+	assert_int_equal(t.cells[0].kind, IL_CELL_INT);
+	assert_int_equal(t.cells[0].i, 0);
+	assert_int_equal(t.cells[1].kind, IL_CELL_EMPTY);
+	il_table_free(&t);
+}
+
 /* An empty cell is no value: n counts the numbers; and a named baseline. */
 static void test_summary_empty_cells_and_baseline(void **state)
 {
@@ -430,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_summary_groups_and_ranges),
 		cmocka_unit_test(test_summary_text),
 		cmocka_unit_test(test_long_table),
+		cmocka_unit_test(test_set_count),
 		cmocka_unit_test(test_result_tables),
 		cmocka_unit_test(test_text_columns),
 	};
