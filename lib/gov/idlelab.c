@@ -14,7 +14,7 @@
  *     cpuidle_governor_latency_req(dev); TICK_NSEC is the environment's, as a signed value
  *     like the kernel's long constant.
  *  2. The per-CPU struct is the kernel file's, field for field, followed by what the kernel
- *     keeps elsewhere: the two module parameters (global in the kernel, per device here, set
+ *     keeps elsewhere: the module parameters (global in the kernel, per device here, set
  *     with il_gov_set_param()) and the state count vars() lists the bins up to.
  *  3. The one signed subtraction that can overflow (sleep length minus the measured duration)
  *     wraps explicitly, as the kernel's -fno-strict-overflow makes it wrap.
@@ -310,7 +310,7 @@ static s64 idlelab_recent_max(const struct idlelab_cpu *cpu_data, unsigned int n
 	return max;
 }
 
-/* recent_samples as step 6 reads it: clamped to 1 .. IDLELAB_RECENT (the kernel's clamp_t). */
+/* recent_samples as step 7 reads it: clamped to 1 .. IDLELAB_RECENT (the kernel's clamp_t). */
 static unsigned int clamp_samples(unsigned int v)
 {
 	return v < 1 ? 1 : v > IDLELAB_RECENT ? IDLELAB_RECENT : v;
@@ -573,16 +573,16 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 /* The kernel file's module_param()s, with its defaults (unsigned int and bool, as there). */
 static const struct il_param idlelab_param_table[] = {
 	{ "poll_once", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, poll_once),
-	  "step 4a: after a polling period cut by the poll limit, halt instead (bool)" },
+	  "step 5: after a polling period cut by the poll limit, halt instead (bool)" },
 	{ "poll_median", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, poll_median),
 	  "step 5: halt instead of polling when most recent periods were longer (bool)" },
 	{ "tick_promote", IL_PARAM_BOOL, 0, offsetof(struct idlelab_cpu, tick_promote),
 	  "step 6: after two tick-ended periods of half a tick or more, go deep (bool)" },
 	{ "recent_guard", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, recent_guard),
-	  "step 6: go shallower when every recent idle period was shorter (bool)" },
+	  "step 7: go shallower when every recent idle period was shorter (bool)" },
 	{ "recent_samples", IL_PARAM_UINT, IDLELAB_RECENT,
 	  offsetof(struct idlelab_cpu, recent_samples),
-	  "recent idle periods step 6 requires; read clamped to 1..8" },
+	  "recent idle periods step 7 requires; read clamped to 1..8" },
 	{ 0 }
 };
 
