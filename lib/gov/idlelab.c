@@ -14,7 +14,7 @@
  *     cpuidle_governor_latency_req(dev); TICK_NSEC is the environment's, as a signed value
  *     like the kernel's long constant.
  *  2. The per-CPU struct is the kernel file's, field for field, followed by what the kernel
- *     keeps elsewhere: the two module parameters (global in the kernel, per device here, set
+ *     keeps elsewhere: the module parameters (global in the kernel, per device here, set
  *     with il_gov_set_param()) and the state count vars() lists the bins up to.
  *  3. The one signed subtraction that can overflow (sleep length minus the measured duration)
  *     wraps explicitly, as the kernel's -fno-strict-overflow makes it wrap.
@@ -46,6 +46,9 @@
 
 /* cpuidle_poll_time() takes the poll limit from the first state this deep (CPUIDLE_POLL_MIN). */
 #define POLL_LIMIT_MIN_NS	(10 * NSEC_PER_USEC)
+
+/* Step 5's median halt: the first halt state may cost at most this to leave. */
+#define MEDIAN_HALT_LATENCY_NS	(2 * NSEC_PER_USEC)
 
 /* How many recent measured durations are kept for the guard. */
 #define IDLELAB_RECENT	8
@@ -95,6 +98,7 @@ struct idlelab_cpu {
 	/* Not in the kernel's struct: the module parameters (global there, per device here,
 	 * as il_gov_set_param() sets them) and what vars() needs. */
 	bool poll_once;
+	bool poll_median;
 	bool tick_promote;
 	bool recent_guard;
 	unsigned int recent_samples;
@@ -249,6 +253,49 @@ static int idlelab_first_halt(struct il_driver *drv, struct il_device *dev, int 
 	return idx;
 }
 
+/* Step 5: how many of the recent durations were measured and reached @duration_ns. */
+static unsigned int idlelab_recent_reached(const struct idlelab_cpu *cpu_data, s64 duration_ns)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < IDLELAB_RECENT; i++) {
+		/* U32_MAX is "long or unknown" (a tick, a poll limit, no history yet) */
+		if (cpu_data->recent_ns[i] < U32_MAX && cpu_data->recent_ns[i] >= duration_ns)
+			n++;
+	}
+	return n;
+}
+
+/*
+ * Step 5, halt by the median: from the polling choice @idx, go up through the halting states
+ * up to the one the poll limit comes from, as long as at least half of the recent measured
+ * durations reached the state's target residency.
+ */
+static int idlelab_median_halt(const struct idlelab_cpu *cpu_data, struct il_driver *drv,
+			       struct il_device *dev, int idx, int limit_idx)
+{
+	bool first = true;
+	int i;
+
+	for (i = idx + 1; i <= limit_idx; i++) {
+		if (dev->states_usage[i].disable)
+			continue;
+		if (drv->states[i].flags & CPUIDLE_FLAG_POLLING)
+			continue;
+		/* a slower first halt would cost a fast ping-pong most of its round trip */
+		if (first && drv->states[i].exit_latency_ns > MEDIAN_HALT_LATENCY_NS)
+			break;
+		first = false;
+		if (2 * idlelab_recent_reached(cpu_data, drv->states[i].target_residency_ns) <
+		    IDLELAB_RECENT)
+			break;
+		idx = i;
+		if (drv->states[i].target_residency_ns >= POLL_LIMIT_MIN_NS)
+			break;
+	}
+	return idx;
+}
+
 /* Step 7: the longest of the last @n durations, U32_MAX when one of them was long. */
 static s64 idlelab_recent_max(const struct idlelab_cpu *cpu_data, unsigned int n)
 {
@@ -263,7 +310,7 @@ static s64 idlelab_recent_max(const struct idlelab_cpu *cpu_data, unsigned int n
 	return max;
 }
 
-/* recent_samples as step 6 reads it: clamped to 1 .. IDLELAB_RECENT (the kernel's clamp_t). */
+/* recent_samples as step 7 reads it: clamped to 1 .. IDLELAB_RECENT (the kernel's clamp_t). */
 static unsigned int clamp_samples(unsigned int v)
 {
 	return v < 1 ? 1 : v > IDLELAB_RECENT ? IDLELAB_RECENT : v;
@@ -361,6 +408,11 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 		idx = i;
 	}
 
+	/* Step 5: most recent periods outlasted a halt state: do not poll for them. */
+	if (cpu_data->poll_median && (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
+	    !cpu_data->halted_after_poll)
+		idx = idlelab_median_halt(cpu_data, drv, dev, idx, constraint_idx);
+
 	/* Step 3: a shallow choice among frequent short idles needs no timer query. */
 	if (!tick_nohz_tick_stopped(dev) &&
 	    (idx == 0 || drv->states[idx].target_residency_ns < SHORT_IDLE_NS) &&
@@ -448,11 +500,12 @@ static int idlelab_enable_device(struct il_driver *drv, struct il_device *dev)
 	int i;
 
 	bool guard = cpu_data->recent_guard, poll_once = cpu_data->poll_once;
-	bool tick_promote = cpu_data->tick_promote;
+	bool tick_promote = cpu_data->tick_promote, poll_median = cpu_data->poll_median;
 	unsigned int samples = cpu_data->recent_samples;
 
 	memset(cpu_data, 0, sizeof(*cpu_data));
 	cpu_data->poll_once = poll_once;
+	cpu_data->poll_median = poll_median;
 	cpu_data->tick_promote = tick_promote;
 	cpu_data->recent_guard = guard;
 	cpu_data->recent_samples = samples;
@@ -520,14 +573,16 @@ static int idlelab_vars(const struct il_device *dev, struct il_var *vars, int ma
 /* The kernel file's module_param()s, with its defaults (unsigned int and bool, as there). */
 static const struct il_param idlelab_param_table[] = {
 	{ "poll_once", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, poll_once),
-	  "step 4a: after a polling period cut by the poll limit, halt instead (bool)" },
+	  "step 5: after a polling period cut by the poll limit, halt instead (bool)" },
+	{ "poll_median", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, poll_median),
+	  "step 5: halt instead of polling when most recent periods were longer (bool)" },
 	{ "tick_promote", IL_PARAM_BOOL, 0, offsetof(struct idlelab_cpu, tick_promote),
 	  "step 6: after two tick-ended periods of half a tick or more, go deep (bool)" },
 	{ "recent_guard", IL_PARAM_BOOL, 1, offsetof(struct idlelab_cpu, recent_guard),
-	  "step 6: go shallower when every recent idle period was shorter (bool)" },
+	  "step 7: go shallower when every recent idle period was shorter (bool)" },
 	{ "recent_samples", IL_PARAM_UINT, IDLELAB_RECENT,
 	  offsetof(struct idlelab_cpu, recent_samples),
-	  "recent idle periods step 6 requires; read clamped to 1..8" },
+	  "recent idle periods step 7 requires; read clamped to 1..8" },
 	{ 0 }
 };
 
@@ -550,7 +605,7 @@ const struct il_preset il_presets_idlelab[] = {
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
 		.upstream =
-			"kgov-src/idlelab.c 2b9e72ed132c (idlelab's own kernel file, not upstream)",
+			"kgov-src/idlelab.c 19c3bb985421 (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},

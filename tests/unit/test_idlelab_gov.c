@@ -3,8 +3,8 @@
  * test_idlelab_gov.c - hand-worked cases for idlelab's own governor (lib/gov/idlelab.c, the
  * port of kgov-src/idlelab.c): the corner cases where it must behave as the kernel's
  * governors do (one state, every state disabled, a QoS limit below every exit latency), its
- * module parameters (refused and clamped like a kernel module parameter), and the
- * recent-intervals guard of step 6.
+ * module parameters (refused and clamped like a kernel module parameter), the two halts
+ * of step 5 (poll once, halt by the median) and the recent-intervals guard of step 7.
  *
  * Table (exit latency / target residency, µs): POLL 0/0, C1 2/2, C1E 10/20, C6 133/600,
  * C10 890/5000. HZ 1000, TICK_NSEC = 1 ms.
@@ -316,6 +316,37 @@ static void test_poll_once(void **state)
 }
 
 /*
+ * Step 5, halt by the median, on the 5-state table: after 20 idles of 0.5 µs the bins choose
+ * POLL. Four periods of 5 µs follow: half of the last eight outlasted C1's 2 µs, so C1 (exit
+ * latency 2 µs) instead of POLL, but not C1E (20 µs); with poll_median off, POLL. Three of
+ * eight are not enough.
+ */
+static int after_mixed_idles(struct testenv *te, const char *median, int longer)
+{
+	bool stop_tick;
+	int idx;
+
+	gov_init(te);
+	assert_int_equal(il_gov_set_param(&te->dev, "poll_median", median), 0);
+	for (int i = 0; i < 20; i++)
+		assert_int_equal(te_idle(te, 1 * US / 2, &stop_tick), 0);
+	for (int i = 0; i < longer; i++)
+		te_idle(te, 5 * US, &stop_tick);
+	idx = te_select(te, &stop_tick);
+	te_fini(te);
+	return idx;
+}
+
+static void test_poll_median(void **state)
+{
+	struct testenv te;
+
+	assert_int_equal(after_mixed_idles(&te, "y", 4), 1);
+	assert_int_equal(after_mixed_idles(&te, "n", 4), 0);
+	assert_int_equal(after_mixed_idles(&te, "y", 3), 0);
+}
+
+/*
  * Step 6 with tick_promote: two periods in a row that the retained tick ended after half a
  * tick or more (here 800 µs of a 1 ms tick), then a 50 ms sleep: the deepest state that fits
  * (C10) with the tick stopped. By default (N) the short-idle history keeps the choice
@@ -370,6 +401,7 @@ int main(void)
 		cmocka_unit_test(test_recent_guard),
 		cmocka_unit_test(test_tick_wakeups_are_long),
 		cmocka_unit_test(test_poll_once),
+		cmocka_unit_test(test_poll_median),
 		cmocka_unit_test(test_tick_promote),
 	};
 
