@@ -15,11 +15,22 @@
 # says to do on another machine. Only the length of rt-app's 32 us busy chunks depends on it
 # (every `runtime` is timed by the clock).
 #
+# Each workload's files go back to the host as soon as its measure ends
+# (scripts/vm/guest-send.sh), its measure.json last, so that a guest that stalls or dies later
+# loses only the workload in progress. A measure that runs longer than VALIDATE_LIMIT_S gets
+# SIGTERM (measure then kills the command, puts the governor back and exits), after a note of
+# where every task of the guest was (NAME.stall.txt: state, CPU, wait channel and system call
+# of each thread, from /proc); SIGKILL only 30 s later. A failed workload leaves NAME.failed
+# (the reason, one line) and the next one runs.
+#
 # Settings (environment, set by record-validation.sh):
 #   VALIDATE_FILES   rt-app files, names under /vm/workloads without .json
 #   VALIDATE_GOVS    governors for measure -g (default menu,ladder)
 #   VALIDATE_ITER    iterations per governor (default 1)
 #   VALIDATE_IDLE_S  length of the idle baseline in s (default 5; 0: none)
+#   VALIDATE_LIMIT_S time limit of one workload's measure in s (default 600)
+#   VALIDATE_PLOAD   rt-app's ns per loop to use, skipping the calibration (a resumed record
+#                    keeps the first boot's; VALIDATE_PLOADS: the three values measured then)
 set -u
 IDLELAB=${IDLELAB:-/bin/idlelab}
 OUT=${IDLELAB_VM_OUT:?"run by run-guest.sh --out (no IDLELAB_VM_OUT)"}
@@ -28,27 +39,105 @@ FILES=${VALIDATE_FILES:-}
 GOVS=${VALIDATE_GOVS:-menu,ladder}
 ITER=${VALIDATE_ITER:-1}
 IDLE_S=${VALIDATE_IDLE_S:-5}
+LIMIT_S=${VALIDATE_LIMIT_S:-600}
 RTAPP=/usr/bin/rt-app
 WL=/tmp/workloads
+SEND=/vm/scripts/vm/guest-send.sh
+CPUIDLE=/sys/devices/system/cpu/cpuidle
 failed=0
 
 note() { echo "# $*"; }
-# measure_one NAME CMD...: one idlelab measure of CMD, its tables as JSON and a trace per run.
+uptime_s() { cut -d ' ' -f 1 /proc/uptime; }
+
+# Where each thread of the guest is: pid/tid, command, state, the CPU it last ran on (field
+# 39 of stat), its wait channel and system call (number and arguments; "running" if none).
+task_report() {
+	echo "uptime $(uptime_s) s; current_governor $(cat $CPUIDLE/current_governor)"
+	echo "tid comm state cpu wchan syscall"
+	for t in /proc/[0-9]*/task/[0-9]*; do
+		[ -r "$t/stat" ] || continue
+		# comm is in parentheses and may hold spaces: take what follows the last ')'.
+		rest=$(sed 's/.*) //' "$t/stat" 2> /dev/null) || continue
+		# shellcheck disable=SC2086
+		set -- $rest
+		[ $# -ge 37 ] || continue
+		state=$1
+		shift 36
+		echo "${t##*/} $(cat "$t/comm" 2> /dev/null) $state cpu$1" \
+			"$(cat "$t/wchan" 2> /dev/null || echo -)" "$(cat "$t/syscall" 2> /dev/null || echo -)"
+	done
+	echo "--- /proc/interrupts"
+	cat /proc/interrupts
+}
+
+# run_limited NAME CMD...: CMD in the background, stopped by SIGTERM after LIMIT_S seconds
+# (then SIGKILL 30 s later); Return: its exit status, 124 when it was stopped.
+run_limited() {
+	name=$1
+	shift
+	"$@" &
+	pid=$!
+	if ! wait_exit $pid "$LIMIT_S"; then
+		task_report > "$OUT/$name.stall.txt" 2>&1
+		kill -TERM $pid
+		wait_exit $pid 30 || kill -KILL $pid
+		wait $pid
+		return 124
+	fi
+	wait $pid
+}
+
+# wait_exit PID S: wait up to S seconds for our child PID to end (a zombie, not yet reaped:
+# kill -0 would still find it); Return: 0 if it did.
+wait_exit() {
+	waited=0
+	while [ $waited -lt "$2" ]; do
+		case $(sed 's/.*) //' "/proc/$1/stat" 2> /dev/null) in
+		'' | Z*) return 0 ;;
+		esac
+		sleep 1
+		waited=$((waited + 1))
+	done
+	return 1
+}
+
+# measure_one NAME CMD...: one idlelab measure of CMD, its tables as JSON and a trace per run,
+# sent back to the host at once.
 measure_one() {
 	name=$1
 	shift
 	scratch=$(mktemp -d /tmp/run.XXXXXX)
+	start=$(uptime_s)
 	# rt-app 1.0 writes a log file per thread into its working directory (docs/rtapp.md).
-	if (cd "$scratch" && "$IDLELAB" measure -g "$GOVS" --iter "$ITER" --settle 1 \
+	cd "$scratch" || exit 1
+	rc=0
+	run_limited "$name" "$IDLELAB" measure -g "$GOVS" --iter "$ITER" --settle 1 --no-progress \
 		--trace "$OUT/$name" -f json -o "$OUT/$name.measure.json" -- "$@" \
-		> "$OUT/$name.stdout" 2> "$OUT/$name.stderr"); then
-		note "$name: done"
-		for t in "$OUT/$name"-*.trace; do [ -f "$t" ] && gzip "$t"; done
+		> "$OUT/$name.stdout" 2> "$OUT/$name.stderr" || rc=$?
+	cd / || exit 1
+	took=$(awk -v a="$start" -v b="$(uptime_s)" 'BEGIN { printf "%.0f", b - a }')
+	if [ $rc = 0 ]; then
+		note "$name: done in $took s"
 	else
-		note "$name: measure failed"
+		if [ $rc = 124 ]; then
+			why="timed out after $LIMIT_S s (SIGTERM; governor then $(cat $CPUIDLE/current_governor))"
+			grep -v '^--- /proc/interrupts' "$OUT/$name.stall.txt" |
+				awk '($3 != "S" && $3 != "I") || /rt-app|idlelab/' | sed 's/^/#   /' | head -n 40
+		else
+			why="measure failed (exit $rc) after $took s"
+		fi
+		note "$name: $why"
 		sed 's/^/#   /' "$OUT/$name.stderr" | tail -n 20
+		echo "$why" > "$OUT/$name.failed"
+		# A stopped measure's table is not a record of the workload.
+		rm -f "$OUT/$name.measure.json"
 		failed=$((failed + 1))
 	fi
+	for t in "$OUT/$name"-*.trace; do [ -f "$t" ] && gzip "$t"; done
+	# The traces first, the measure table last: on the host, a workload is there when its
+	# measure.json is.
+	(cd "$OUT" && sh "$SEND" "$name"-*.trace.gz "$name.stdout" "$name.stderr" \
+		"$name.stall.txt" "$name.failed" "$name.measure.json") || note "$name: sending failed"
 	rm -rf "$scratch"
 }
 
@@ -70,19 +159,27 @@ sed 's/^/# /' "$OUT/guest.txt"
 	{ note "states --export failed"; failed=$((failed + 1)); }
 
 [ -x "$RTAPP" ] || { note "no $RTAPP (run-guest.sh --add rt-app)"; exit 1; }
-# rt-app's calibration on this guest: the median of three, as ns per loop (a one-second
-# timer-200hz that asks rt-app to calibrate on CPU 0).
 mkdir -p "$WL"
-sed -e 's/"calibration": *[0-9]*/"calibration": "CPU0"/' -e 's/"duration": *[0-9]*/"duration": 1/' \
-	"$W/timer-200hz.json" > "$WL/calibrate.json"
-for _ in 1 2 3; do
-	(cd /tmp && "$RTAPP" "$WL/calibrate.json" 2>&1) | sed -n 's/.*pLoad = \([0-9]*\)ns.*/\1/p'
-done | sort -n > "$WL/ploads"
-PLOAD=$(sed -n 2p "$WL/ploads")
-[ -n "$PLOAD" ] || { note "rt-app calibration failed"; exit 1; }
+if [ -n "${VALIDATE_PLOAD:-}" ]; then
+	PLOAD=$VALIDATE_PLOAD
+	echo "${VALIDATE_PLOADS:-$PLOAD}" | tr ' ' '\n' | grep . > "$WL/ploads"
+	note "rt-app calibration of the first boot: $PLOAD ns per loop"
+else
+	# rt-app's calibration on this guest: the median of three, as ns per loop (a one-second
+	# timer-200hz that asks rt-app to calibrate on CPU 0).
+	sed -e 's/"calibration": *[0-9]*/"calibration": "CPU0"/' \
+		-e 's/"duration": *[0-9]*/"duration": 1/' "$W/timer-200hz.json" > "$WL/calibrate.json"
+	for _ in 1 2 3; do
+		(cd /tmp && "$RTAPP" "$WL/calibrate.json" 2>&1) | sed -n 's/.*pLoad = \([0-9]*\)ns.*/\1/p'
+	done | sort -n > "$WL/ploads"
+	PLOAD=$(sed -n 2p "$WL/ploads")
+	[ -n "$PLOAD" ] || { note "rt-app calibration failed"; exit 1; }
+	note "rt-app calibration: $(tr '\n' ' ' < "$WL/ploads")ns per loop, using $PLOAD"
+fi
 echo "rtapp_ploads_ns $(tr '\n' ' ' < "$WL/ploads")" >> "$OUT/guest.txt"
 echo "rtapp_calibration_ns $PLOAD" >> "$OUT/guest.txt"
-note "rt-app calibration: $(tr '\n' ' ' < "$WL/ploads")ns per loop, using $PLOAD"
+# What describes the guest goes back first.
+sh "$SEND" guest.txt states.txt guest.plat || note "sending failed"
 for f in $FILES; do
 	[ -r "$W/$f.json" ] || { note "no workload $W/$f.json"; failed=$((failed + 1)); continue; }
 	sed "s/\"calibration\": *[0-9]*/\"calibration\": $PLOAD/" "$W/$f.json" > "$WL/$f.json"

@@ -11,8 +11,8 @@
 #   tests/fixtures/validation/real.tsv     the real numbers, one line per run
 #
 #   scripts/vm/record-validation.sh --build DIR [--iter N] [--raw DIR] [--files "A B ..."]
-#                                   [--dest DIR] [--timeout S] [--digest-only]
-#                                   [--kernel DIR --govs LIST --name NAME]
+#                                   [--dest DIR] [--timeout S] [--limit S] [--digest-only]
+#                                   [--resume] [--kernel DIR --govs LIST --name NAME]
 #
 #   --build DIR   the build directory with idlelab (required)
 #   --iter N      iterations per governor (default 2)
@@ -21,8 +21,15 @@
 #   --files LIST  workloads/NAME.json to run (default: every shipped file that fits the
 #                 guest's 2 vCPUs; pingpong-6 and pingpong-12 need 6 and 12 CPUs)
 #   --dest DIR    where the digested files go (default tests/fixtures/validation)
-#   --timeout S   guest timeout (default 3600)
+#   --timeout S   guest timeout (default: the limits of all workloads, plus 600 s)
+#   --limit S     time limit of one workload's measure in the guest (default 150 s per run:
+#                 150 x governors x iterations); past it, measure gets SIGTERM (it restores
+#                 the governor), the tasks' states go to RAW/NAME.stall.txt, the workload
+#                 counts as failed (RAW/NAME.failed) and the next one runs
 #   --digest-only do not boot the guest: digest again what a run left in --raw DIR
+#   --resume      with --raw DIR: keep what an earlier run left there and run only the
+#                 workloads that have no NAME.measure.json yet (failed, stalled, not reached),
+#                 with that run's rt-app calibration; then digest all of them together
 #   --kernel DIR  boot this kernel (run-guest.sh --kernel), e.g. WORKDIR/guest of
 #                 scripts/vm/build-idlelab-kernel.sh, instead of the Debian one
 #   --govs LIST   the governors measure runs (default menu,ladder)
@@ -33,14 +40,17 @@
 #
 # One guest runs at a time, as one host thread (TCG) at nice 10. The default set is 48 runs
 # of 5-10 s (and rt-app's start and exit, slow under emulation): 23.5 minutes on a loaded
-# 2-CPU host, with the boot, the calibration, gzip and the copy back.
+# 2-CPU host, with the boot, the calibration, gzip and the copy back. Each workload's files
+# come back as soon as it ends (scripts/vm/guest-send.sh); the guest's console, its output
+# and the raw stream stay in RAW/vm (run-guest.sh --keep). Exit status 1 when a workload
+# failed or is missing: what did run is digested all the same, and --resume runs the rest.
 set -eu
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 
-BUILD='' ITER=2 RAW='' DEST=$TOP/tests/fixtures/validation TIMEOUT=3600 DIGEST_ONLY=''
-KERNEL='' GOVS=menu,ladder NAME=''
+BUILD='' ITER=2 RAW='' DEST=$TOP/tests/fixtures/validation TIMEOUT='' LIMIT='' DIGEST_ONLY=''
+KERNEL='' GOVS=menu,ladder NAME='' RESUME=''
 # Validation files first (5 s each, made for the emulated guest), then the shipped ones.
 FILES="timer-1khz timer-200hz pingpong-2-work periodic-73hz periodic-113hz periodic-211hz
 	periodic-347hz periodic-401hz pingpong-2 pingpong-2-sync threads-500"
@@ -57,6 +67,8 @@ while [ $# -gt 0 ]; do
 	--files) FILES=$2; shift 2 ;;
 	--dest) DEST=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
+	--limit) LIMIT=$2; shift 2 ;;
+	--resume) RESUME=1; shift ;;
 	--digest-only) DIGEST_ONLY=1; shift ;;
 	--kernel) KERNEL=$2; shift 2 ;;
 	--govs) GOVS=$2; shift 2 ;;
@@ -69,6 +81,7 @@ done
 [ -x "$BUILD/idlelab" ] || die "no $BUILD/idlelab"
 command -v python3 > /dev/null || die "no python3"
 case $ITER in '' | *[!0-9]*) die "--iter wants a number" ;; esac
+case $LIMIT$TIMEOUT in *[!0-9]*) die "--limit and --timeout want seconds" ;; esac
 case $GOVS in '' | *[!a-z0-9.,-]*) die "--govs wants governor names separated by commas" ;; esac
 case $NAME in *[!a-z0-9-]*) die "--name wants letters, digits and -" ;; esac
 if [ -n "$KERNEL" ]; then
@@ -77,31 +90,64 @@ if [ -n "$KERNEL" ]; then
 fi
 # One line with single spaces (word splitting on purpose): it goes into the guest script.
 FILES=$(echo $FILES)
+NGOVS=$(echo "$GOVS" | tr ',' '\n' | grep -c .)
+[ -n "$LIMIT" ] || LIMIT=$((150 * NGOVS * ITER))
+
+# The workloads of FILES (and the idle baseline) that RAW/out has no measure table of.
+missing() {
+	for f in $FILES idle; do
+		[ -f "$RAW/out/$f.measure.json" ] || echo "$f"
+	done
+}
 
 run_guest() {
 	command -v rt-app > /dev/null || die "no rt-app (Debian: rt-app)"
-	rm -rf "$RAW/out"
+	todo=$FILES idle_s=$IDLE_S pload=''
+	if [ -n "$RESUME" ] && [ -d "$RAW/out" ]; then
+		# What a run whose host side was stopped had received: the stream kept in RAW/vm.
+		[ ! -s "$RAW/vm/out.tar" ] || tar -x -i -f "$RAW/vm/out.tar" -C "$RAW/out" 2> /dev/null || true
+		todo=$(missing | grep -vx idle | tr '\n' ' ')
+		missing | grep -qx idle || idle_s=0
+		# The runs of one record use one rt-app calibration.
+		pload=$(sed -n 's/^rtapp_calibration_ns //p' "$RAW/out/guest.txt" 2> /dev/null || true)
+		ploads=$(sed -n 's/^rtapp_ploads_ns //p' "$RAW/out/guest.txt" 2> /dev/null || true)
+		if [ -z "$todo" ] && [ "$idle_s" = 0 ]; then
+			echo "# --resume: every workload is there"
+			return 0
+		fi
+		echo "# --resume: running $todo$([ "$idle_s" = 0 ] || echo idle)"
+		for f in $todo $([ "$idle_s" = 0 ] || echo idle); do
+			rm -f "$RAW/out/$f".* "$RAW/out/$f"-*.trace "$RAW/out/$f"-*.trace.gz
+		done
+	else
+		rm -rf "$RAW/out"
+	fi
+	n=$(($(echo $todo | wc -w) + 1))
+	[ -n "$TIMEOUT" ] || TIMEOUT=$((LIMIT * n + 600))
 	# The guest runs /vm/test without arguments: a small script that sets the run's settings.
 	{
 		echo '#!/bin/sh'
-		echo "VALIDATE_FILES='$FILES' VALIDATE_GOVS=$GOVS VALIDATE_ITER=$ITER VALIDATE_IDLE_S=$IDLE_S"
-		echo 'export VALIDATE_FILES VALIDATE_GOVS VALIDATE_ITER VALIDATE_IDLE_S'
+		echo "VALIDATE_FILES='$(echo $todo)' VALIDATE_GOVS=$GOVS VALIDATE_ITER=$ITER VALIDATE_IDLE_S=$idle_s"
+		echo "VALIDATE_LIMIT_S=$LIMIT VALIDATE_PLOAD='$pload' VALIDATE_PLOADS='${ploads:-}'"
+		echo 'export VALIDATE_FILES VALIDATE_GOVS VALIDATE_ITER VALIDATE_IDLE_S VALIDATE_LIMIT_S'
+		echo 'export VALIDATE_PLOAD VALIDATE_PLOADS'
 		echo 'exec sh /vm/scripts/vm/guest-validate.sh'
 	} > "$RAW/validate-test.sh"
 	start=$(date +%s)
 	# The emulated guest's speed depends on how busy the host is: keep a note of it.
 	{
+		[ -z "$RESUME" ] || [ ! -f "$RAW/host.txt" ] || { cat "$RAW/host.txt"; echo "resumed"; }
 		echo "host $(uname -r), $(nproc) CPUs, $(qemu-system-x86_64 --version | head -n 1)"
 		echo "loadavg before $(cut -d ' ' -f 1-3 /proc/loadavg)"
-	} > "$RAW/host.txt"
+	} > "$RAW/host.txt.new"
+	mv "$RAW/host.txt.new" "$RAW/host.txt"
+	rc=0
 	nice -n 10 "$HERE/run-guest.sh" --build "$BUILD" ${KERNEL:+--kernel "$KERNEL"} --add rt-app \
-		--mem 1024 --timeout "$TIMEOUT" --out "$RAW/out" "$RAW/validate-test.sh"
-	echo "loadavg after $(cut -d ' ' -f 1-3 /proc/loadavg); $(($(date +%s) - start)) s" >> "$RAW/host.txt"
+		--mem 1024 --timeout "$TIMEOUT" --keep "$RAW/vm" --out "$RAW/out" "$RAW/validate-test.sh" || rc=$?
+	echo "loadavg after $(cut -d ' ' -f 1-3 /proc/loadavg); $(($(date +%s) - start)) s (guest exit $rc)" \
+		>> "$RAW/host.txt"
 	cp "$RAW/host.txt" "$RAW/out/host.txt"
-	echo "# guest done in $(($(date +%s) - start)) s"
-	for t in "$RAW"/out/*.trace.gz; do
-		[ -f "$t" ] && gzip -d -f "$t"
-	done
+	echo "# guest done in $(($(date +%s) - start)) s, exit $rc"
 	return 0
 }
 
@@ -112,6 +158,14 @@ if [ -z "$RAW" ]; then
 fi
 mkdir -p "$RAW"
 [ -n "$DIGEST_ONLY" ] || run_guest
+[ -d "$RAW/out" ] || die "nothing came back from the guest (no $RAW/out)"
+for t in "$RAW"/out/*.trace.gz; do
+	[ -f "$t" ] && gzip -d -f "$t"
+done
+lacking=$(missing | tr '\n' ' ')
+for f in $lacking; do
+	echo "record-validation.sh: $f: $(cat "$RAW/out/$f.failed" 2> /dev/null || echo 'not run (the guest ended before it)')" >&2
+done
 
 mkdir -p "$DEST"
 if [ -z "$NAME" ]; then
@@ -123,8 +177,14 @@ python3 "$HERE/validation-digest.py" --idlelab "$BUILD/idlelab" --files "$FILES"
 	--platform "$PLAT" "$RAW/out" > "$RUNS.tmp"
 mv "$RUNS.tmp" "$RUNS"
 echo "# wrote $PLAT and $RUNS"
-[ -n "$NAME" ] || exit 0
+finish() {
+	[ -n "$lacking" ] || exit 0
+	echo "record-validation.sh: missing: $lacking(--resume --raw $RAW runs them)" >&2
+	exit 1
+}
+[ -n "$NAME" ] || finish
 python3 "$HERE/real-vs-lab.py" --idlelab "$BUILD/idlelab" --runs "$RUNS" --platform "$PLAT" \
 	--kernel-file "$TOP/kgov-src/idlelab.c" --workloads "$TOP/workloads" > "$DEST/$NAME.tsv.tmp"
 mv "$DEST/$NAME.tsv.tmp" "$DEST/$NAME.tsv"
 echo "# wrote $DEST/$NAME.tsv"
+finish

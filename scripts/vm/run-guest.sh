@@ -23,7 +23,10 @@
 #                   (xz, ...), its shell runs the applet: call the program as /usr/bin/NAME
 #   --out DIR       bring files back: the test finds a directory in $IDLELAB_VM_OUT, and what
 #                   it leaves there is copied into DIR when it ends (a tar stream on a third
-#                   serial port, so traces and exported platforms can be read on the host)
+#                   serial port, so traces and exported platforms can be read on the host);
+#                   files it sends earlier with scripts/vm/guest-send.sh come back even when
+#                   the guest then stalls, crashes or times out (the stream, as it arrives,
+#                   is out.tar of --keep DIR)
 #   TEST            the script run in the guest as /vm/test (default scripts/vm/guest-test.sh)
 #
 # The guest: the Debian kernel, an initramfs with busybox (static), idlelab and the shared
@@ -222,7 +225,9 @@ grep -v '^IDLELAB-VM-STATUS ' "$W/result.log" || true
 if [ -n "$OUT" ]; then
 	mkdir -p "$OUT"
 	if [ -s "$W/out.tar" ]; then
-		tar -x -f "$W/out.tar" -C "$OUT" || echo "run-guest.sh: --out: the guest's tar of /vm/out is damaged" >&2
+		# A series of archives (guest-send.sh), the last one possibly cut short.
+		tar -x -i -f "$W/out.tar" -C "$OUT" ||
+			echo "run-guest.sh: --out: the guest's tar stream ends damaged (kept what came before)" >&2
 	else
 		echo "run-guest.sh: --out: the guest sent no files back" >&2
 	fi

@@ -189,6 +189,12 @@ def main():
         with open(host) as f:
             for line in f:
                 out.write('# %s\n' % line.strip())
+    # A workload that failed in the guest (guest-validate.sh: W.failed) is said, not left out.
+    for w in a.files.split() + ['idle']:
+        failed = os.path.join(a.raw, w + '.failed')
+        if os.path.exists(failed) and not os.path.exists(os.path.join(a.raw, w + '.measure.json')):
+            with open(failed) as f:
+                out.write('# failed in the guest: %s: %s\n' % (w, f.read().strip()))
     table = []
     for w in a.files.split() + ['idle']:
         mj = os.path.join(a.raw, w + '.measure.json')

@@ -24,6 +24,20 @@ check "its available_governors listed idlelab" grep -q '^# guest cpuidle governo
 govs=$(awk -F'\t' '!/^#/ && seen++ { print $2 }' "$RUNS" | sort -u | tr '\n' ' ')
 check "measure ran menu, idlelab and teo (runs: $govs)" test "$govs" = "idlelab menu teo "
 
+# The whole set: every shipped rt-app file that fits the guest's 2 vCPUs (pingpong-6 and -12
+# do not), and the idle baseline, each with 2 runs of each governor, or named as failed in
+# the guest (scripts/vm/guest-validate.sh's time limit) with no run of it kept.
+for f in "$TOP"/workloads/*.json idle; do
+	w=$(basename "$f" .json)
+	case $w in pingpong-6 | pingpong-12) continue ;; esac
+	runs=$(awk -F'\t' -v w="$w" '!/^#/ && $1 == w' "$RUNS" | cut -f 2,3 | sort | tr '\n' ' ')
+	if grep -q "^# failed in the guest: $w:" "$RUNS"; then
+		check "$w: failed in the guest, and no run of it is in the record" test -z "$runs"
+	else
+		check "$w: 2 runs of each governor" test "$runs" = "$(printf 'idlelab\t0 idlelab\t1 menu\t0 menu\t1 teo\t0 teo\t1 ')"
+	fi
+done
+
 rvl() {
 	python3 "$RVL" --idlelab "$IDLELAB" --kernel-file "$TOP/kgov-src/idlelab.c" "$@"
 }
