@@ -51,7 +51,6 @@ static const struct il_scn_param pingpong_params[] = {
 
 struct pingpong_ctx {
 	u64 work_ns;
-	u64 overhead_ns;
 	u64 stops;
 	unsigned int ncpus;
 	struct il_bg *bg;
