@@ -751,16 +751,30 @@ static double group_lab_s(const struct fid_table *t, const char *group)
  */
 static struct pp_run pp_vals[MAX_SEEDS][3]; /* for --markdown */
 
-static int print_pingpong_goal(const struct lab *lab, const int *runs)
+/*
+ * Seeds meeting the goal, by the two readings of Doug's "polling, usage going from 20% to
+ * 0%" (seeds/002 line 38): "usage" is sysfs's count of entries, his graph (0_residency.png)
+ * is a residency, a share of time. The time reading is the goal; both are printed.
+ */
+struct pp_goal {
+	int ok_time, ok_entries;
+};
+
+static bool poll_share_ok(double share_616, double share_617)
 {
-	int ok = 0;
+	return share_616 >= 10 && share_616 <= 30 && share_617 < 2;
+}
+
+static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs)
+{
+	struct pp_goal ok = { 0, 0 };
 
 	printf("\n## goal: Doug's 6.17 finding at the default ping-pong "
 	       "(i5-10600k, 2 CPUs, no QoS)\n");
 	printf("seed\tgov\tus_per_loop\tpoll_time_pct\tpoll_entry_pct\n");
 	for (int s = 0; s < lab->nseeds; s++) {
 		struct pp_run v[3];
-		bool slower, poll, back;
+		bool slower, poll, poll_entries, back;
 
 		for (int g = 0; g < 3; g++) {
 			v[g] = pingpong_values(run_res(lab, runs[g], s));
@@ -769,15 +783,17 @@ static int print_pingpong_goal(const struct lab *lab, const int *runs)
 			       v[g].poll_time_pct, v[g].poll_entry_pct);
 		}
 		slower = v[1].us >= 1.05 * v[0].us && v[1].us <= 1.20 * v[0].us;
-		poll = v[0].poll_time_pct >= 10 && v[0].poll_time_pct <= 30 &&
-		       v[1].poll_time_pct < 2;
+		poll = poll_share_ok(v[0].poll_time_pct, v[1].poll_time_pct);
+		poll_entries = poll_share_ok(v[0].poll_entry_pct, v[1].poll_entry_pct);
 		back = fabs(v[2].us / v[0].us - 1) <= 0.05;
-		ok += slower && poll && back;
-		printf("%d\tgoal\t6.17/6.16 %.3f (%s)\tPOLL %s\t6.18/6.16 %.3f (%s)\n", s + 1,
-		       v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
-		       v[2].us / v[0].us, back ? "ok" : "miss");
+		ok.ok_time += slower && poll && back;
+		ok.ok_entries += slower && poll_entries && back;
+		printf("%d\tgoal\t6.17/6.16 %.3f (%s)\tPOLL time %s, entries %s\t"
+		       "6.18/6.16 %.3f (%s)\n",
+		       s + 1, v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
+		       poll_entries ? "ok" : "miss", v[2].us / v[0].us, back ? "ok" : "miss");
 	}
-	if (ok < lab->nseeds) {
+	if (ok.ok_time < lab->nseeds) {
 		static const struct fid_row goal = { .group = "i5-10600k/pingpong-6.17" };
 
 		printf("why: %s\n", why_missed(&goal));
@@ -883,7 +899,8 @@ static const char *met(bool ok)
 	return ok ? "met" : "missed";
 }
 
-static void md_goals(FILE *f, const struct tally *t, int nseeds, bool pingpong, int pp_ok)
+static void md_goals(FILE *f, const struct tally *t, int nseeds, bool pingpong,
+		     struct pp_goal pp_ok)
 {
 	fprintf(f, "| goal | lab (%d seeds) | |\n|---|---|---|\n", nseeds);
 	fprintf(f, "| direction right in 100 %% of the seeds' comparisons | %d of %d (%.1f %%) | %s |\n",
@@ -893,9 +910,12 @@ static void md_goals(FILE *f, const struct tally *t, int nseeds, bool pingpong, 
 		met(t->scored && 5 * t->within >= 4 * t->scored));
 	fprintf(f, "| no comparison flips with the seed | %d of %d (%.1f %%) | %s |\n", t->stable,
 		t->claims, pct(t->stable, t->claims), met(t->stable == t->claims));
-	if (pingpong)
-		fprintf(f, "| Doug's 6.17 ping-pong finding on every seed | %d of %d seeds | %s |\n",
-			pp_ok, nseeds, met(pp_ok == nseeds));
+	if (!pingpong)
+		return;
+	fprintf(f, "| Doug's 6.17 ping-pong finding on every seed (POLL's share of idle time) "
+		   "| %d of %d seeds | %s |\n", pp_ok.ok_time, nseeds, met(pp_ok.ok_time == nseeds));
+	fprintf(f, "| the same, POLL's share of idle periods (sysfs usage) | %d of %d seeds | %s |\n",
+		pp_ok.ok_entries, nseeds, met(pp_ok.ok_entries == nseeds));
 }
 
 static void md_families(FILE *f)
@@ -940,7 +960,7 @@ static void md_whys(FILE *f)
 
 /* --markdown FILE: docs/lab.md's findings, as `make fidelity-doc` puts them between markers. */
 static int md_write(const char *path, const struct tally *t, int nseeds, bool pingpong,
-		    int pp_ok)
+		    struct pp_goal pp_ok)
 {
 	char tmp[4096];
 	FILE *f;
@@ -964,7 +984,9 @@ static int md_write(const char *path, const struct tally *t, int nseeds, bool pi
 		   "fidelity_stable_pct %.1f\n", t->numbers, t->claims, pct(t->right, t->claims),
 		pct(t->within, t->scored), pct(t->stable, t->claims));
 	if (pingpong)
-		fprintf(f, "fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
+		fprintf(f, "fidelity_pingpong_617_seeds_ok %d\n"
+			   "fidelity_pingpong_617_seeds_ok_by_entries %d\n",
+			pp_ok.ok_time, pp_ok.ok_entries);
 	fprintf(f, "```\n");
 	r = ferror(f);
 	if (fclose(f) || r || rename(tmp, path)) {
@@ -987,7 +1009,8 @@ int main(int argc, char **argv)
 	bool check = false, pingpong;
 	double pp_lab_s;
 	char err[512];
-	int pp_runs[3], pp_ok;
+	int pp_runs[3];
+	struct pp_goal pp_ok = { 0, 0 };
 	size_t n;
 
 	for (int i = 1; i < argc; i++) {
@@ -1043,7 +1066,8 @@ int main(int argc, char **argv)
 	compute_lab(&lab, num, n);
 	if (print_numbers(num, n, &tally, &jo) || print_comparisons(num, n, lab.nseeds, &tally, &jo))
 		return 1;
-	pp_ok = pingpong ? print_pingpong_goal(&lab, pp_runs) : 0;
+	if (pingpong)
+		pp_ok = print_pingpong_goal(&lab, pp_runs);
 
 	printf("\n## goals\n");
 	printf("goal direction right in 100 %% of the seeds' comparisons: %d of %d (%s)\n",
@@ -1054,8 +1078,10 @@ int main(int argc, char **argv)
 	printf("goal no comparison flips with the seed: %d of %d stable (%s)\n", tally.stable,
 	       tally.claims, tally.stable == tally.claims ? "met" : "missed");
 	if (pingpong)
-		printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds (%s)\n", pp_ok,
-		       lab.nseeds, pp_ok == lab.nseeds ? "met" : "missed");
+		printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds by POLL's "
+		       "share of idle time (%s); %d of %d by its share of idle periods (%s)\n",
+		       pp_ok.ok_time, lab.nseeds, met(pp_ok.ok_time == lab.nseeds),
+		       pp_ok.ok_entries, lab.nseeds, met(pp_ok.ok_entries == lab.nseeds));
 
 	printf("\nfidelity_seeds_lines %zu\n", t.n);
 	printf("fidelity_numbers %d\n", tally.numbers);
@@ -1066,7 +1092,9 @@ int main(int argc, char **argv)
 	printf("fidelity_within_25pct_pct %.1f\n", pct(tally.within, tally.scored));
 	printf("fidelity_stable_pct %.1f\n", pct(tally.stable, tally.claims));
 	if (pingpong)
-		printf("fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
+		printf("fidelity_pingpong_617_seeds_ok %d\n"
+		       "fidelity_pingpong_617_seeds_ok_by_entries %d\n",
+		       pp_ok.ok_time, pp_ok.ok_entries);
 	if (json && json_write(&jo, json, rows, lab.nseeds, &tally))
 		return 1;
 	if (markdown && md_write(markdown, &tally, lab.nseeds, pingpong, pp_ok))
