@@ -187,12 +187,20 @@ static const struct number *find_ref(const struct number *num, size_t n, const s
 	return NULL;
 }
 
+/* Numbers the lab has no value for: no preset, a model input, a sweep the seeds do not give. */
+static bool lab_computes(const struct fid_row *r)
+{
+	return strcmp(r->gov, "-") && r->kind != FID_TIMER_FALL_PCT &&
+	       r->kind != FID_SWEEP_AVG_PCT && r->kind != FID_SWEEP_MAX_PCT &&
+	       r->kind != FID_SWEEP_MIN_PCT;
+}
+
 static int plan_runs(struct lab *lab, struct number *num, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
 		const struct fid_row *r = num[j].row;
 
-		if (!strcmp(r->gov, "-") || r->kind == FID_TIMER_FALL_PCT)
+		if (!lab_computes(r))
 			continue;
 		num[j].run = run_find(lab, r->platform, r->scenario, r->gov, r->lab_s);
 		if (r->base[0])
@@ -573,8 +581,8 @@ static int print_numbers(const struct number *num, size_t n, struct tally *t, st
 		if (!x->modeled) {
 			t->unmodeled++;
 			snprintf(verdict, sizeof(verdict), "not run: %s",
-				 !strcmp(r->gov, "-") ? r->why : r->kind == FID_TIMER_FALL_PCT ?
-				 "a model input (timer_pct)" : "the lab has no value for it");
+				 r->kind == FID_TIMER_FALL_PCT ? "a model input (timer_pct)" :
+				 r->why[0] ? r->why : "the lab has no value for it");
 		} else if (!r->magnitude) {
 			snprintf(verdict, sizeof(verdict), "size not compared: %s", r->why);
 		} else if (x->seeds_mean == 0) {
