@@ -31,8 +31,10 @@ have_json=1
 "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1 || have_json=0
 
 # ---- run -------------------------------------------------------------------------------------
-# pingpong on skx: IPIs, polling, tick stops and retains, misses both ways, on 2 CPUs.
-run_args="-g menu -p skx -s pingpong --time 20ms"
+# pingpong on skx: IPIs, polling, tick stops and retains, misses both ways, on 2 CPUs. A
+# fixed stop (overhead_sigma=0): the first stop ends at 0.900 us, and the ring polls in the
+# window below.
+run_args="-g menu -p skx -s pingpong:overhead_sigma=0 --time 20ms"
 expect 0 "run --perfetto" "$IDLELAB" run $run_args --perfetto "$TMP/run.json" -f csv
 check "the linux-pm row is still printed" grep -q '^device,gov,' "$OUT"
 check "python3 -m json.tool reads it" sh -c "python3 -m json.tool '$TMP/run.json' >/dev/null"

@@ -187,12 +187,20 @@ static const struct number *find_ref(const struct number *num, size_t n, const s
 	return NULL;
 }
 
+/* Numbers the lab has no value for: no preset, a model input, a sweep the seeds do not give. */
+static bool lab_computes(const struct fid_row *r)
+{
+	return strcmp(r->gov, "-") && r->kind != FID_TIMER_FALL_PCT &&
+	       r->kind != FID_SWEEP_AVG_PCT && r->kind != FID_SWEEP_MAX_PCT &&
+	       r->kind != FID_SWEEP_MIN_PCT;
+}
+
 static int plan_runs(struct lab *lab, struct number *num, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
 		const struct fid_row *r = num[j].row;
 
-		if (!strcmp(r->gov, "-") || r->kind == FID_TIMER_FALL_PCT)
+		if (!lab_computes(r))
 			continue;
 		num[j].run = run_find(lab, r->platform, r->scenario, r->gov, r->lab_s);
 		if (r->base[0])
@@ -385,11 +393,11 @@ static const struct {
 	{ "pseries/", "above_pct",
 	  "the 1-3 % aboves at long intervals are the wakee's timer and tick wakeups inside CEDE's residency; the model's pseries tick and housekeeping are not from a measurement" },
 	{ "i5-10600k/pingpong-6.17", "",
-	  "menu-6.16 polls on the ring's 0.9 us POLL periods (0 us samples in menu's 1 us unit); after eight in a row get_typical_interval() has no prediction, the timer wins and menu picks C2_ACPI with the tick kept, and the partner waits for its core C6/C7 wake (85 us, an upper bound): those excursions eat 6.16's gain on seeds 2-5. Missing: a measurement of the real ring's idle periods around 1 us (how often eight in a row stay under it) and of the core C6/C7 wake with the package in PC0. Hardware C-state auto-demotion (tried: C2/C3 entered as C1 after a short period) removes the excursions' cost but overshoots (6.16 37 % faster, POLL 57 % of idle time) and contradicts Doug's Feb-2025 fast dwell (menu-6.13 8.7 % slower than teo-6.13) (docs/lab.md finding 2)" },
+	  "POLL's share of menu-6.16's idle time: 14-30 % of its idle periods are POLL (Doug's 20 %), but they last 0.9 us against 1.9 us for C1's (the partner's declared 1 us C1 exit on top of the stop), so POLL holds only 6-13 % of the time. Missing: whether Doug's 20 % counts entries or time (seeds/002 line 38: \"usage\"; the graph: residency), and the real C1 exit of the i5-10600K (ACPI declares 1 us; not measured). The stop's spread (overhead_sigma) is measured by bench/pipe_hop, not fitted; at 1 s instead of 10 s a run still wanders between its POLL and C1 modes (docs/lab.md finding 2)" },
 	{ "i5-10600k/", "watts",
 	  "package power (RAPL: uncore, memory controller) is not in the model's per-state power" },
 	{ "i5-10600k/pingpong-fast-dwell", "",
-	  "Doug's menu-6.13/6.14 ran the fast dwell 6.5-9.2 % slower than teo, the lab's menu 2-3 % faster: it polls on its 0 us samples (the ring's 0.9 us POLL periods sit under menu's 1 us interval unit), and the real ring's spread of idle periods around that unit and the cost of menu's deep excursions (the core C6/C7 wake, known only as <= 85 us) are not measured (docs/lab.md finding 2)" },
+	  "Doug's Feb-2025 sweep has menu-6.13 up to 10.4 % faster and up to 9.4 % slower than teo-6.13 depending on the work per stop (seeds/000 lines 1002-1006), and his Sep-2025 6.17 test sits where menu polls (seeds/002 line 36), as the lab's default ring does: the lab's menu is about 10 % faster there. The fast dwell's work per stop is not given, so it cannot be placed on the sweep, and in the lab every ring with work_us >= 1 runs both governors in C1 on every stop (the same us/loop): the region where menu loses is missing. Its cause on the real ring (menu's deep excursions; the core C6/C7 wake, known only as <= 85 us) is not measured (docs/lab.md finding 2)" },
 	{ "i5-10600k/idle", "",
 	  "Loehle's x86 machine is not named: it is modelled on the i5-10600K's ACPI table and the lab's housekeeping, so which kernel step wakes more or sleeps deeper follows tables and wakeup sources that are not his" },
 	{ "i5-10600k/video", "",
@@ -573,8 +581,8 @@ static int print_numbers(const struct number *num, size_t n, struct tally *t, st
 		if (!x->modeled) {
 			t->unmodeled++;
 			snprintf(verdict, sizeof(verdict), "not run: %s",
-				 !strcmp(r->gov, "-") ? r->why : r->kind == FID_TIMER_FALL_PCT ?
-				 "a model input (timer_pct)" : "the lab has no value for it");
+				 r->kind == FID_TIMER_FALL_PCT ? "a model input (timer_pct)" :
+				 r->why[0] ? r->why : "the lab has no value for it");
 		} else if (!r->magnitude) {
 			snprintf(verdict, sizeof(verdict), "size not compared: %s", r->why);
 		} else if (x->seeds_mean == 0) {
@@ -735,6 +743,15 @@ static struct pp_run pingpong_values(const struct il_lab_result *res)
 	return v;
 }
 
+/* The goal's runs last as long as the rows of its group (seeds.tsv's lab_s); 0: no rows. */
+static double group_lab_s(const struct fid_table *t, const char *group)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->rows[i].group, group))
+			return t->rows[i].lab_s;
+	return 0;
+}
+
 /*
  * Doug Smythies (seeds/002 lines 37-38) at the default ping-pong with no QoS limit, on every
  * seed: menu-6.17 5-20 % slower than menu-6.16, POLL near 20 % of 6.16's idle time and near
@@ -742,16 +759,30 @@ static struct pp_run pingpong_values(const struct il_lab_result *res)
  */
 static struct pp_run pp_vals[MAX_SEEDS][3]; /* for --markdown */
 
-static int print_pingpong_goal(const struct lab *lab, const int *runs)
+/*
+ * Seeds meeting the goal, by the two readings of Doug's "polling, usage going from 20% to
+ * 0%" (seeds/002 line 38): "usage" is sysfs's count of entries, his graph (0_residency.png)
+ * is a residency, a share of time. The time reading is the goal; both are printed.
+ */
+struct pp_goal {
+	int ok_time, ok_entries;
+};
+
+static bool poll_share_ok(double share_616, double share_617)
 {
-	int ok = 0;
+	return share_616 >= 10 && share_616 <= 30 && share_617 < 2;
+}
+
+static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs)
+{
+	struct pp_goal ok = { 0, 0 };
 
 	printf("\n## goal: Doug's 6.17 finding at the default ping-pong "
 	       "(i5-10600k, 2 CPUs, no QoS)\n");
 	printf("seed\tgov\tus_per_loop\tpoll_time_pct\tpoll_entry_pct\n");
 	for (int s = 0; s < lab->nseeds; s++) {
 		struct pp_run v[3];
-		bool slower, poll, back;
+		bool slower, poll, poll_entries, back;
 
 		for (int g = 0; g < 3; g++) {
 			v[g] = pingpong_values(run_res(lab, runs[g], s));
@@ -760,15 +791,17 @@ static int print_pingpong_goal(const struct lab *lab, const int *runs)
 			       v[g].poll_time_pct, v[g].poll_entry_pct);
 		}
 		slower = v[1].us >= 1.05 * v[0].us && v[1].us <= 1.20 * v[0].us;
-		poll = v[0].poll_time_pct >= 10 && v[0].poll_time_pct <= 30 &&
-		       v[1].poll_time_pct < 2;
+		poll = poll_share_ok(v[0].poll_time_pct, v[1].poll_time_pct);
+		poll_entries = poll_share_ok(v[0].poll_entry_pct, v[1].poll_entry_pct);
 		back = fabs(v[2].us / v[0].us - 1) <= 0.05;
-		ok += slower && poll && back;
-		printf("%d\tgoal\t6.17/6.16 %.3f (%s)\tPOLL %s\t6.18/6.16 %.3f (%s)\n", s + 1,
-		       v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
-		       v[2].us / v[0].us, back ? "ok" : "miss");
+		ok.ok_time += slower && poll && back;
+		ok.ok_entries += slower && poll_entries && back;
+		printf("%d\tgoal\t6.17/6.16 %.3f (%s)\tPOLL time %s, entries %s\t"
+		       "6.18/6.16 %.3f (%s)\n",
+		       s + 1, v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
+		       poll_entries ? "ok" : "miss", v[2].us / v[0].us, back ? "ok" : "miss");
 	}
-	if (ok < lab->nseeds) {
+	if (ok.ok_time < lab->nseeds) {
 		static const struct fid_row goal = { .group = "i5-10600k/pingpong-6.17" };
 
 		printf("why: %s\n", why_missed(&goal));
@@ -874,7 +907,8 @@ static const char *met(bool ok)
 	return ok ? "met" : "missed";
 }
 
-static void md_goals(FILE *f, const struct tally *t, int nseeds, bool pingpong, int pp_ok)
+static void md_goals(FILE *f, const struct tally *t, int nseeds, bool pingpong,
+		     struct pp_goal pp_ok)
 {
 	fprintf(f, "| goal | lab (%d seeds) | |\n|---|---|---|\n", nseeds);
 	fprintf(f, "| direction right in 100 %% of the seeds' comparisons | %d of %d (%.1f %%) | %s |\n",
@@ -884,9 +918,12 @@ static void md_goals(FILE *f, const struct tally *t, int nseeds, bool pingpong, 
 		met(t->scored && 5 * t->within >= 4 * t->scored));
 	fprintf(f, "| no comparison flips with the seed | %d of %d (%.1f %%) | %s |\n", t->stable,
 		t->claims, pct(t->stable, t->claims), met(t->stable == t->claims));
-	if (pingpong)
-		fprintf(f, "| Doug's 6.17 ping-pong finding on every seed | %d of %d seeds | %s |\n",
-			pp_ok, nseeds, met(pp_ok == nseeds));
+	if (!pingpong)
+		return;
+	fprintf(f, "| Doug's 6.17 ping-pong finding on every seed (POLL's share of idle time) "
+		   "| %d of %d seeds | %s |\n", pp_ok.ok_time, nseeds, met(pp_ok.ok_time == nseeds));
+	fprintf(f, "| the same, POLL's share of idle periods (sysfs usage) | %d of %d seeds | %s |\n",
+		pp_ok.ok_entries, nseeds, met(pp_ok.ok_entries == nseeds));
 }
 
 static void md_families(FILE *f)
@@ -931,7 +968,7 @@ static void md_whys(FILE *f)
 
 /* --markdown FILE: docs/lab.md's findings, as `make fidelity-doc` puts them between markers. */
 static int md_write(const char *path, const struct tally *t, int nseeds, bool pingpong,
-		    int pp_ok)
+		    struct pp_goal pp_ok)
 {
 	char tmp[4096];
 	FILE *f;
@@ -955,7 +992,9 @@ static int md_write(const char *path, const struct tally *t, int nseeds, bool pi
 		   "fidelity_stable_pct %.1f\n", t->numbers, t->claims, pct(t->right, t->claims),
 		pct(t->within, t->scored), pct(t->stable, t->claims));
 	if (pingpong)
-		fprintf(f, "fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
+		fprintf(f, "fidelity_pingpong_617_seeds_ok %d\n"
+			   "fidelity_pingpong_617_seeds_ok_by_entries %d\n",
+			pp_ok.ok_time, pp_ok.ok_entries);
 	fprintf(f, "```\n");
 	r = ferror(f);
 	if (fclose(f) || r || rename(tmp, path)) {
@@ -976,8 +1015,10 @@ int main(int argc, char **argv)
 	const char *path = NULL, *rows = NULL, *json = NULL, *markdown = NULL;
 	struct json_out jo = { .on = false };
 	bool check = false, pingpong;
+	double pp_lab_s;
 	char err[512];
-	int pp_runs[3], pp_ok;
+	int pp_runs[3];
+	struct pp_goal pp_ok = { 0, 0 };
 	size_t n;
 
 	for (int i = 1; i < argc; i++) {
@@ -1022,9 +1063,10 @@ int main(int argc, char **argv)
 	n = build_numbers(&t, num);
 	if (plan_runs(&lab, num, n))
 		return 1;
-	pingpong = row_kept(rows, "i5-10600k/pingpong-6.17");
+	pp_lab_s = group_lab_s(&t, "i5-10600k/pingpong-6.17");
+	pingpong = row_kept(rows, "i5-10600k/pingpong-6.17") && pp_lab_s > 0;
 	for (int g = 0; pingpong && g < 3; g++)
-		pp_runs[g] = run_find(&lab, "i5-10600k", "pingpong", pingpong_govs[g], 2);
+		pp_runs[g] = run_find(&lab, "i5-10600k", "pingpong", pingpong_govs[g], pp_lab_s);
 	fprintf(stderr, "fidelity: %zu lab runs (%zu settings x %d seeds) on %u threads\n",
 		lab.nkeys * (size_t)lab.nseeds, lab.nkeys, lab.nseeds, threads);
 	if (run_lab(&lab, threads))
@@ -1032,7 +1074,8 @@ int main(int argc, char **argv)
 	compute_lab(&lab, num, n);
 	if (print_numbers(num, n, &tally, &jo) || print_comparisons(num, n, lab.nseeds, &tally, &jo))
 		return 1;
-	pp_ok = pingpong ? print_pingpong_goal(&lab, pp_runs) : 0;
+	if (pingpong)
+		pp_ok = print_pingpong_goal(&lab, pp_runs);
 
 	printf("\n## goals\n");
 	printf("goal direction right in 100 %% of the seeds' comparisons: %d of %d (%s)\n",
@@ -1043,8 +1086,10 @@ int main(int argc, char **argv)
 	printf("goal no comparison flips with the seed: %d of %d stable (%s)\n", tally.stable,
 	       tally.claims, tally.stable == tally.claims ? "met" : "missed");
 	if (pingpong)
-		printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds (%s)\n", pp_ok,
-		       lab.nseeds, pp_ok == lab.nseeds ? "met" : "missed");
+		printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds by POLL's "
+		       "share of idle time (%s); %d of %d by its share of idle periods (%s)\n",
+		       pp_ok.ok_time, lab.nseeds, met(pp_ok.ok_time == lab.nseeds),
+		       pp_ok.ok_entries, lab.nseeds, met(pp_ok.ok_entries == lab.nseeds));
 
 	printf("\nfidelity_seeds_lines %zu\n", t.n);
 	printf("fidelity_numbers %d\n", tally.numbers);
@@ -1055,7 +1100,9 @@ int main(int argc, char **argv)
 	printf("fidelity_within_25pct_pct %.1f\n", pct(tally.within, tally.scored));
 	printf("fidelity_stable_pct %.1f\n", pct(tally.stable, tally.claims));
 	if (pingpong)
-		printf("fidelity_pingpong_617_seeds_ok %d\n", pp_ok);
+		printf("fidelity_pingpong_617_seeds_ok %d\n"
+		       "fidelity_pingpong_617_seeds_ok_by_entries %d\n",
+		       pp_ok.ok_time, pp_ok.ok_entries);
 	if (json && json_write(&jo, json, rows, lab.nseeds, &tally))
 		return 1;
 	if (markdown && md_write(markdown, &tally, lab.nseeds, pingpong, pp_ok))

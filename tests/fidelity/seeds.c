@@ -23,7 +23,8 @@ static const char *const metric_names[FID_NMETRICS] = {
 	[FID_USAGE_STATE] = "usage_state", [FID_PN_COUNT_STATE] = "pn_count_state",
 	[FID_PN_S_STATE] = "pn_s_state", [FID_THROUGHPUT_REL] = "throughput_rel",
 	[FID_IRQ_FALL_PCT] = "irq_fall_pct", [FID_TIMER_FALL_PCT] = "timer_fall_pct",
-	[FID_JOPS_FALL_PCT] = "jops_fall_pct",
+	[FID_JOPS_FALL_PCT] = "jops_fall_pct", [FID_SWEEP_AVG_PCT] = "sweep_avg_pct",
+	[FID_SWEEP_MAX_PCT] = "sweep_max_pct", [FID_SWEEP_MIN_PCT] = "sweep_min_pct",
 };
 
 static const char *const columns[] = {
@@ -178,6 +179,10 @@ static int parse_row(char **c, struct fid_row *r, const char *path, char *err, s
 	r->why[0] = '\0';
 	if (!r->magnitude && (strncmp(c[11], "no: ", 4) || copy(r->why, sizeof(r->why), c[11] + 4)))
 		return fail(err, cap, path, line, "magnitude '%s' is not 'yes' or 'no: WHY'", c[11]);
+	if (r->magnitude && (r->kind == FID_SWEEP_AVG_PCT || r->kind == FID_SWEEP_MAX_PCT ||
+			     r->kind == FID_SWEEP_MIN_PCT))
+		return fail(err, cap, path, line,
+			    "%s is shown, not computed: its magnitude must be 'no: WHY'", r->metric);
 	return 0;
 }
 

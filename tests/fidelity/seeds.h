@@ -68,6 +68,9 @@ enum fid_metric {
 	FID_IRQ_FALL_PCT,   /* fall of the interrupt (wakeup) rate against the run of @base */
 	FID_TIMER_FALL_PCT, /* a model input (timer_pct), shown, not computed */
 	FID_JOPS_FALL_PCT,  /* fall of 1/response time against the run of @base */
+	FID_SWEEP_AVG_PCT,  /* a sweep's statistics against the seeds' reference governor: */
+	FID_SWEEP_MAX_PCT,  /*   shown, not computed (the seeds do not give the sweep's */
+	FID_SWEEP_MIN_PCT,  /*   points, only the result indices they cover) */
 	FID_NMETRICS
 };
 

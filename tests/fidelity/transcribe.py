@@ -10,6 +10,11 @@ fixed layout (Loehle's fio/Joules tables, Aboorva's wakeup tables) are parsed at
 numbers given below; the figures in prose (Doug Smythies' results, the cover letter's
 interrupt rates) are listed by hand with their line. Every transcribed number is checked
 to occur on its line, so a typo fails here rather than in the scoreboard.
+
+Left out on purpose: the second copy of Doug's Feb-2025 report (seeds/000 lines 1287-1411 repeat
+lines 981-1105: the thread carries it twice), and the per-CPU breakdowns and histograms of
+seeds/003 (lines 1339-1400): they add up to the per-state summaries that are transcribed,
+and the lab's CPUs are not Doug's CPUs.
 """
 import glob
 import os
@@ -121,15 +126,18 @@ aboorva(171, 181, "timer", "below_pct")
 # 2-CPU ping-pong where POLL is used a lot: "about a 11 % throughput regression", "idle
 # state 0, polling, usage going from 20% to 0%". rc1's menu is menu-6.16, rc3's menu-6.17.
 # Throughput is loops per second: rc3's loop time is 1/(1 - 0.11) = 1.12 of rc1's.
+# The lab runs the ring for 10 s: Doug sampled every 20 s over a test of minutes (seeds/002
+# line 50), and a 1 s ring still wanders between its POLL and C1 modes from seed to seed.
 P = "pingpong"
+RING_S = 10
 out.append(("i5-10600k/pingpong-6.17", "seeds/002:37", "i5-10600k", P, "menu-6.16", "6.17-rc1",
-            "-", "throughput_rel", "1", "-", "1", "yes"))
+            "-", "throughput_rel", "1", "-", str(RING_S), "yes"))
 out.append(("i5-10600k/pingpong-6.17", "seeds/002:37", "i5-10600k", P, "menu-6.17", "6.17-rc3",
-            "-", "throughput_rel", "0.89", "-", "1", "yes"))
+            "-", "throughput_rel", "0.89", "-", str(RING_S), "yes"))
 emit("i5-10600k/pingpong-6.17", ("002", 38), "i5-10600k", P, "menu-6.16", "6.17-rc1", "-",
-     "poll_pct", 20, "-", 1)
+     "poll_pct", 20, "-", RING_S)
 emit("i5-10600k/pingpong-6.17", ("002", 38), "i5-10600k", P, "menu-6.17", "6.17-rc3", "-",
-     "poll_pct", 0, "-", 1)
+     "poll_pct", 0, "-", RING_S)
 
 # seeds/000 Doug Smythies Feb 14 2025, i5-10600K: test 1 idle power, the 2-CPU fast and
 # medium dwell points, adrestia, and the Feb 16 corrections. teo-613/menu-613: 6.13;
@@ -150,7 +158,7 @@ for n, label, v in [(1012, "teo-613", "3.826"), (1013, "menu-613", "4.159"),
                     (1014, "teo-614", "3.751"), (1015, "menu-614", "4.076"),
                     (1016, "menu-614-p", "4.178")]:
     emit("i5-10600k/pingpong-fast-dwell", ("000", n), "i5-10600k", P, DOUG[label], label,
-         "-", "score", v, "-", 1)
+         "-", "score", v, "-", RING_S)
 for n, label, v in [(1024, "teo-613", "12.241"), (1025, "menu-613", "12.251"),
                     (1026, "teo-614", "12.121"), (1027, "menu-614", "12.123"),
                     (1028, "menu-614-p", "12.236")]:
@@ -184,10 +192,48 @@ for n, label, v in [(2437, "menu-614", "8722.787"), (2438, "menu-614-p", "8683.3
     emit("i5-10600k/ebizzy", ("000", n), "i5-10600k", "ebizzy", DOUG[label], label, "-",
          "score", v, "-", 1, "no: the dwell point's sleep interval is not given")
 
+# seeds/000, tests 2-4: Doug's ping-pong sweeps, as statistics of each governor's loop time
+# relative to teo-613 over a range of result indices ("negative is better"). The sweep's
+# work per stop at each index is not given (only that it varies), so the lab cannot run
+# them: shown, not computed. teo-614-p (the dropped patch) has no preset.
+SWEEP = {"menu-613": "menu-6.13", "teo-614": "teo-6.14", "menu-614": "menu-6.13",
+         "menu-614-p": "menu-5", "teo-614-p": "-"}
+STAT = {"average": "sweep_avg_pct", "ave": "sweep_avg_pct", "max": "sweep_max_pct",
+        "min": "sweep_min_pct"}
+for group, scn, head, what in [
+        ("i5-10600k/pingpong-sweep", P, 1003, "the 2-CPU sweep"),
+        ("i5-10600k/pingpong6-sweep", P + ":cpus=6", 1055, "results 1-95 of the 6-CPU sweep"),
+        ("i5-10600k/pingpong12-sweep", P + ":cpus=12", 1095, "results 1-60 of the 12-CPU sweep"),
+        ("i5-10600k/pingpong12-sweep-late", P + ":cpus=12", 1102,
+         "results 170-300 of the 12-CPU sweep")]:
+    labels = LINES["000"][head - 1].split()
+    for n in range(head + 1, head + 4):
+        cells = LINES["000"][n - 1].split()
+        for label, v in zip(labels, cells[1:]):
+            why = ("no: %s, relative to teo-613: its work per stop at each point is not given"
+                   % what)
+            if SWEEP[label] == "-":
+                why = "no: the dropped teo-614-p patch has no preset"
+            emit(group, ("000", n), "i5-10600k", scn, SWEEP[label], label, "-",
+                 STAT[cells[0]], v.rstrip("%"), "-", 1, why)
+
+V2V3 = "no preset of the March-2018 series' v2/v3"
+
+# seeds/003 lines 1051-1055: Mike Galbraith's package watts of a 5-minute video (three runs
+# each) on 4.16 (menu-4.16), with v2, with v3 and with his own patches. His machine is not
+# named; the video scenario on skx stands in, as for the 2018 idle figures.
+for n, label, gov, why in [
+        (1052, "virgin", "menu-4.16", "Mike Galbraith's machine is not named; package power (RAPL) against the model's idle-state power"),
+        (1053, "+v2", "-", V2V3),
+        (1054, "+v3", "-", V2V3),
+        (1055, "+my patches", "-", "Mike Galbraith's local patches are not published")]:
+    for it, v in enumerate(LINES["003"][n - 1].split()[1:4]):
+        emit("2018/video-mike", ("003", n), "skx", "video", gov, label, it, "watts", v, "-", 30,
+             "no: " + why)
+
 # seeds/003: Doug Smythies, March 2018, 1 hour idle and 4 hours with one CPU 100 % busy, on
 # his i7-2600K server (8 CPUs, 5 states; not a lab platform: skx stands in, as in the
 # findings). 4.16-rc4 is menu-4.16; V2 and V3 of the series have no preset.
-V2V3 = "no preset of the March-2018 series' v2/v3"
 for block, scn, seed_s, lab_s in [((1118, 1121, "V2", "-"), "idle", 3600, 30),
                                   ((1124, 1127, "V3", "-"), "idle", 3600, 30),
                                   ((1130, 1133, "4.16-rc4", "menu-4.16"), "idle", 3600, 30),

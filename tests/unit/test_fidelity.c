@@ -25,7 +25,7 @@ static void test_seeds_tsv_parses(void **state)
 {
 	struct fid_table t;
 	char err[512] = "";
-	size_t fio = 0, pseries = 0, pingpong = 0, nightmares = 0;
+	size_t fio = 0, pseries = 0, pingpong = 0, nightmares = 0, sweeps = 0;
 
 	assert_int_equal(fid_load(SEEDS, &t, err, sizeof(err)), 0);
 	for (size_t i = 0; i < t.n; i++) {
@@ -35,6 +35,8 @@ static void test_seeds_tsv_parses(void **state)
 		pseries += !strcmp(r->platform, "pseries");
 		pingpong += !strcmp(r->group, "i5-10600k/pingpong-6.17");
 		nightmares += r->kind == FID_PN_COUNT_STATE;
+		sweeps += r->kind == FID_SWEEP_AVG_PCT || r->kind == FID_SWEEP_MAX_PCT ||
+			  r->kind == FID_SWEEP_MIN_PCT;
 	}
 	/* rk3588 (195 table rows) and rk3399 (171), 5 numbers each */
 	assert_int_equal(fio, 5 * (195 + 171));
@@ -42,6 +44,8 @@ static void test_seeds_tsv_parses(void **state)
 	assert_int_equal(pseries, 132);
 	assert_int_equal(pingpong, 4);
 	assert_int_equal(nightmares, 20);
+	/* Doug's sweeps: (4 + 4 + 5 + 5) governors x average, max, min */
+	assert_int_equal(sweeps, 3 * (4 + 4 + 5 + 5));
 	fid_free(&t);
 }
 
@@ -83,6 +87,8 @@ static void test_bad_rows(void **state)
 		{ "g\tseeds/000:1\trk3588\tidle\tmenu\tm\t-\tscore\t1\t-\t1\tmaybe\n", "magnitude 'maybe'" },
 		{ "g\t000:1\trk3588\tidle\tmenu\tm\t-\tscore\t1\t-\t1\tyes\n", "source '000:1'" },
 		{ "g\tseeds/000:1\trk3588\tidle\tmenu\n", "not 12 tab-separated cells" },
+		{ "g\tseeds/000:1004\ti5-10600k\tpingpong\tmenu-6.13\tm\t-\tsweep_avg_pct\t-2.06\t-\t1\tyes\n",
+		  "sweep_avg_pct is shown, not computed" },
 	};
 	char err[512];
 

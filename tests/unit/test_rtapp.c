@@ -456,8 +456,9 @@ static void test_zero_time_loop_advances(void **state)
 }
 
 /*
- * The 2-CPU barrier ring is the built-in pingpong: each stop costs switch_ns (pingpong's
- * 900 ns overhead) plus the wakeup, so a trip is 2 * wu_lat_us and the idle periods match.
+ * The 2-CPU barrier ring is the built-in pingpong with a fixed stop: each stop costs
+ * switch_ns (pingpong's 900 ns overhead_ns, with overhead_sigma=0) plus the wakeup, so a trip
+ * is 2 * wu_lat_us and the idle periods match.
  */
 static void test_ring_matches_pingpong(void **state)
 {
@@ -466,7 +467,7 @@ static void test_ring_matches_pingpong(void **state)
 		" \"ring1\": { \"cpus\": [1], \"barrier0\": \"tok1\", \"barrier1\": \"tok0\" } } }";
 	struct il_lab_result pp, rt;
 
-	tl_lab_run("haltpoll-vm", "menu", "pingpong", 1, 300 * MS, &pp);
+	tl_lab_run("haltpoll-vm", "menu", "pingpong:overhead_sigma=0", 1, 300 * MS, &pp);
 	run_text(ring, "", 300 * MS, &rt);
 	assert_int_equal(rt.ncpus, 2);
 	assert_in_range(rt.sum.idles, pp.sum.idles - pp.sum.idles / 1000, pp.sum.idles + pp.sum.idles / 1000);

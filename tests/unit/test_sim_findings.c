@@ -105,28 +105,33 @@ static void test_pingpong_poll(void **state)
 }
 
 /*
- * 2b. The same ring at the DEFAULT parameters (no QoS limit): no slow mode on any seed. The
- * i5-10600K's C2/C3 wake costs the core's 85 us while the partner keeps the package up
- * (platforms/i5-10600k.plat core_exit_latency), so one deep period no longer lets the
- * partner's poll time out for a millisecond and drag the ring into C2/C3 (the bi-stable
- * 6-30 us/loop mode the model showed with the declared 1034 us); menu-6.18 is back with
- * menu-6.16 on every seed. (6.17's 5-20 % loss of Doug's is not reached: docs/lab.md.)
+ * 2b. Doug's finding at the DEFAULT ring (no QoS limit), seeds/002 lines 36-38: menu-6.17
+ * loses 5-20 % against menu-6.16, which polls on part of its periods, and menu-6.18 is back.
+ * What carries it is the stop's measured spread (pingpong's overhead_sigma, bench/pipe_hop):
+ * with a fixed 900 ns stop every POLL period is a 0 us sample, eight in a row leave menu-6.16
+ * with no prediction, and its C2 excursions ate the gain on most seeds (docs/lab.md). 5 s,
+ * as a 1 s ring can still sit in one mode for its whole run.
  */
-static void test_pingpong_default_no_slow_mode(void **state)
+static void test_pingpong_default_617(void **state)
 {
-	for (u64 seed = 1; seed <= 5; seed++) {
-		struct il_lab_result m16, m17, m18;
+	for (u64 seed = 1; seed <= 3; seed++) {
+		struct il_lab_result m16, m17, m18, fixed16;
 
-		tl_lab_run("i5-10600k", "menu-6.16", "pingpong", seed, SEC, &m16);
-		tl_lab_run("i5-10600k", "menu-6.17", "pingpong", seed, SEC, &m17);
-		tl_lab_run("i5-10600k", "menu-6.18", "pingpong", seed, SEC, &m18);
-		assert_true(m16.score < 4.0 && m17.score < 4.0 && m18.score < 4.0);
+		tl_lab_run("i5-10600k", "menu-6.16", "pingpong", seed, 5 * SEC, &m16);
+		tl_lab_run("i5-10600k", "menu-6.17", "pingpong", seed, 5 * SEC, &m17);
+		tl_lab_run("i5-10600k", "menu-6.18", "pingpong", seed, 5 * SEC, &m18);
+		assert_true(m17.score > 1.05 * m16.score && m17.score < 1.20 * m16.score);
 		assert_true(poll_share(&m16) > 0.05);
 		assert_true(poll_share(&m17) < 0.001);
-		assert_true(m18.score < 1.03 * m16.score && m18.score > 0.97 * m16.score);
+		assert_true(m18.score < 1.05 * m16.score && m18.score > 0.95 * m16.score);
+		/* The fixed stop of before stays out of the slow C2/C3 mode of older models. */
+		tl_lab_run("i5-10600k", "menu-6.16", "pingpong:overhead_sigma=0", seed, SEC,
+			   &fixed16);
+		assert_true(fixed16.score < 4.0);
 		il_lab_result_free(&m16);
 		il_lab_result_free(&m17);
 		il_lab_result_free(&m18);
+		il_lab_result_free(&fixed16);
 	}
 }
 
@@ -324,7 +329,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pseries_pipe_wakeups),
 		cmocka_unit_test(test_pingpong_poll),
-		cmocka_unit_test(test_pingpong_default_no_slow_mode),
+		cmocka_unit_test(test_pingpong_default_617),
 		cmocka_unit_test(test_4_16_powernightmares),
 		cmocka_unit_test(test_fio_teo_fewer_misses),
 		cmocka_unit_test(test_fio_request_structure),
