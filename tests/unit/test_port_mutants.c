@@ -34,7 +34,8 @@
 #define STEPS 1000000ULL
 
 /* The preset arrays of the mutants (the renamed il_presets_GOV of each mutated copy). */
-#define PORT_MUTANT(id, gov, preset, what) extern const struct il_preset il_presets_##gov##_mut_##id[];
+#define PORT_MUTANT(id, gov, preset, what) \
+	extern const struct il_preset il_presets_##gov##_mut_##id[];
 #include "port_mutants.h"
 #undef PORT_MUTANT
 
@@ -53,8 +54,8 @@ static const struct port_mutant mutants[] = {
 
 #define NMUTANTS (sizeof(mutants) / sizeof(mutants[0]))
 
-/* The mutant whose report item 2 is checked on: it differs first in stop_tick. */
-#define REPORT_MUTANT "teo_keep_tick_gt"
+/* The mutant whose report item 2 is checked on: it differs first in the index. */
+#define REPORT_MUTANT "teo71_keep_tick_gt"
 
 static const struct port_mutant *mutant_named(const char *id)
 {
