@@ -460,8 +460,10 @@ $(PORT_MUT_OBJS): $(PORT_MUT_DIR)/%.o: $(PORT_MUT_DIR)/%.c $(BUILD_FLAGS)
 $(PORT_MUT_DIR)/port_mutants.h: $(PORT_MUT_LIST) $(PORT_MUT_SH)
 	@mkdir -p $(dir $@)
 	$(Q)$(PORT_MUT_SH) table $(PORT_MUT_LIST) > $@.tmp && mv $@.tmp $@
-$(O)/tests/unit/test_port_mutants.o: $(PORT_MUT_DIR)/port_mutants.h
-$(O)/tests/unit/test_port_mutants.o: BASE_CFLAGS += -I$(PORT_MUT_DIR)
+$(O)/tests/unit/test_port_mutants.o: tests/unit/test_port_mutants.c $(PORT_MUT_DIR)/port_mutants.h $(BUILD_FLAGS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -I$(PORT_MUT_DIR) -c $< -o $@
 $(O)/tests/unit/test_port_mutants: $(O)/tests/unit/test_port_mutants.o $(PORT_MUT_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(PORT_MUT_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
