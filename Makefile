@@ -440,6 +440,35 @@ $(O)/tests/unit/test_progress: $(O)/tests/unit/test_progress.o $(CLI_LIB_OBJS) $
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(CLI_LIB_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
 
+# test_port_mutants: the one-line mutants of the ports in tests/unit/port_mutants.list, each a
+# sed-mutated copy of lib/gov/GOV.c (port-mutant.sh fails unless the sed changes exactly one
+# line) compiled with il_presets_GOV renamed il_presets_GOV_mut_ID and linked into the test.
+PORT_MUT_LIST := tests/unit/port_mutants.list
+PORT_MUT_SH := tests/unit/port-mutant.sh
+PORT_MUT_DIR := $(O)/tests/unit/port_mutants
+PORT_MUT_IDS := $(shell $(PORT_MUT_SH) ids $(PORT_MUT_LIST))
+PORT_MUT_GOVS := $(shell $(PORT_MUT_SH) govs $(PORT_MUT_LIST))
+PORT_MUT_OBJS := $(PORT_MUT_IDS:%=$(PORT_MUT_DIR)/%.o)
+$(PORT_MUT_IDS:%=$(PORT_MUT_DIR)/%.c): $(PORT_MUT_DIR)/%.c: $(PORT_MUT_LIST) $(PORT_MUT_SH) $(PORT_MUT_GOVS:%=lib/gov/%.c)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  MUTATE  $@")
+	$(Q)$(PORT_MUT_SH) source $(PORT_MUT_LIST) $* > $@.tmp && mv $@.tmp $@
+$(PORT_MUT_OBJS): $(PORT_MUT_DIR)/%.o: $(PORT_MUT_DIR)/%.c $(BUILD_FLAGS)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(BASE_CFLAGS) $(LIB_CFLAGS) $(CFLAGS) -Ilib/gov \
+		$(foreach g,$(PORT_MUT_GOVS),-Dil_presets_$(g)=il_presets_$(g)_mut_$*) -c $< -o $@
+$(PORT_MUT_DIR)/port_mutants.h: $(PORT_MUT_LIST) $(PORT_MUT_SH)
+	@mkdir -p $(dir $@)
+	$(Q)$(PORT_MUT_SH) table $(PORT_MUT_LIST) > $@.tmp && mv $@.tmp $@
+$(O)/tests/unit/test_port_mutants.o: tests/unit/test_port_mutants.c $(PORT_MUT_DIR)/port_mutants.h $(BUILD_FLAGS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -I$(PORT_MUT_DIR) -c $< -o $@
+$(O)/tests/unit/test_port_mutants: $(O)/tests/unit/test_port_mutants.o $(PORT_MUT_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(PORT_MUT_OBJS) $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
+-include $(PORT_MUT_OBJS:.o=.d)
+
 # ---- tests -----------------------------------------------------------------------------------
 check: all check-unit check-cli check-vm installcheck
 

@@ -42,6 +42,11 @@
  *     0..20 %, the tick is stopped in one step of ten and half of the timers lie beyond it:
  *     teo-6.13's `tick_intercept_sum > total / 2 + total / 8` is then an equality 21..34
  *     times per 10^6 decisions (10..12 before), 3..9 of them where it decides (0..1).
+ *  8. Tick-length residencies (generator 4): in a quarter of the random tables one state
+ *     (not a polling one) needs exactly TICK_NSEC, or one ns less or more, so that
+ *     teo_state_ok(), the 6.19/7.0 stopped-tick search floor and the tick rules compare a
+ *     residency equal to the tick (generator 3 caught teo-7.0's floor `<` -> `<=` on 1 seed of
+ *     20).
  *
  * All randomness comes from one seeded splitmix64 stream, so a seed reproduces a run.
  */
@@ -155,6 +160,24 @@ static void set_time(struct kgov_rng *r, s64 ns, unsigned int *us_field, s64 *ns
 	}
 }
 
+/*
+ * Generator 4 (DOC item 8): one non-polling state of a quarter of the tables needs TICK_NSEC
+ * of @hz exactly, or one ns less or more. Given in ns, as il_driver_init() then derives µs.
+ */
+static void gen_tick_residency(struct kgov_rng *r, struct il_driver *drv, unsigned int hz)
+{
+	s64 tick = (s64)((NSEC_PER_SEC + hz / 2) / hz);
+	int first = drv->states[0].flags & CPUIDLE_FLAG_POLLING ? 1 : 0, i;
+	struct il_state *s;
+
+	if (drv->state_count <= first || !kgov_rng_chance(r, 1, 4))
+		return;
+	i = (int)kgov_rng_range(r, first, drv->state_count - 1);
+	s = &drv->states[i];
+	s->target_residency_ns = tick + (kgov_rng_chance(r, 1, 2) ? 0 : kgov_rng_range(r, -1, 1));
+	s->target_residency = 0;
+}
+
 void kgov_gen_driver(struct kgov_rng *r, const struct kgov_frame *f, struct il_driver *drv,
 		     unsigned int *hz)
 {
@@ -200,8 +223,10 @@ void kgov_gen_driver(struct kgov_rng *r, const struct kgov_frame *f, struct il_d
 		if (f->units_us && kgov_rng_chance(r, 1, 12))
 			s->disabled = true;
 	}
-	il_driver_init(drv);
 	*hz = hzs[kgov_rng_range(r, 0, 3)];
+	if (f->generator >= 4)
+		gen_tick_residency(r, drv, *hz);
+	il_driver_init(drv);
 }
 
 void kgov_gen_disables(struct kgov_rng *r, const struct il_driver *drv,

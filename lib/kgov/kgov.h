@@ -157,9 +157,11 @@ const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family
  *      reach their ties (teo's 3 * total_tick vs 2 * total); menu's MAX_INTERESTING bound;
  *   3: + "banded" tie runs (half of the tie runs): the early share walks within 2..4 points
  *      of 1/2, 5/8 or 2/3, few tick wakeups, the tick mostly running and half of the timers
- *      beyond the tick, so teo-6.13's intercept sums sit on their 5/8 and 1/2 ties.
+ *      beyond the tick, so teo-6.13's intercept sums sit on their 5/8 and 1/2 ties;
+ *   4: + in a quarter of the random tables one state needs exactly TICK_NSEC (or one ns
+ *      less or more), where teo's residency-against-tick tests decide on an equality.
  */
-#define KGOV_GEN_VERSION 3
+#define KGOV_GEN_VERSION 4
 #define KGOV_GEN_OLDEST 1
 
 struct kgov_rng {

@@ -14,8 +14,9 @@
  * gives the same value either way). The teo-6.13 ties `tick_intercept_sum > total / 2 +
  * total / 8` and `2 * intercept_sum > idx_intercept_sum` -> `>=` were caught on only 13 and
  * 19 of 20 seeds by generator 2; generator 3's banded tie runs catch them on 20 and 19 of 20
- * (docs/kgov.md, "The inputs"). teo-7.1's `3 * total_tick > 2 * total` -> `>=` is not in Debian's trees; docs/kgov.md gives
- * the result of the check by hand.
+ * (docs/kgov.md, "The inputs"). teo-7.1's `3 * total_tick > 2 * total` -> `>=` and the other
+ * code paths newer than Debian's trees (teo 6.14+, menu-7.1) are mutated in our bit-exact
+ * ports instead: tests/unit/test_port_mutants.c, which needs no kernel file.
  *
  * Without the tarball the test is skipped with a message saying how to get it.
  */
