@@ -265,6 +265,11 @@ FUZZ_BINS += $(O)/fuzz/fuzz_report
 endif
 $(O)/fuzz/fuzz_report: fuzz/fuzz_report.c $(FUZZ_LIB_SRCS)
 $(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+# The scoreboard's table of the seeds' numbers (tests/fidelity/seeds.c), checked against the
+# library's platforms, presets and scenario specs.
+FUZZ_BINS += $(O)/fuzz/fuzz_seeds
+$(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c $(FUZZ_LIB_SRCS)
+$(O)/fuzz/fuzz_seeds: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 # merge's case files, read by the command itself (src/cmd_merge.c with the CLI around it).
 FUZZ_BINS += $(O)/fuzz/fuzz_merge
 $(O)/fuzz/fuzz_merge: fuzz/fuzz_merge.c $(FUZZ_LIB_SRCS) $(filter-out src/idlelab.c,$(CLI_SRCS))

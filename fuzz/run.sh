@@ -7,6 +7,7 @@
 #   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
 #   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
 #   merge seeds: only the kept corpus (case files of sweep and verdict --emit-jobs)
+#   seeds table seeds: slices of tests/fidelity/seeds.tsv (the header and rows of each kind)
 #   every target: also its kept corpus fuzz/corpus/TARGET/ (minimised from the campaigns of
 #   docs/fuzzing.md)
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
@@ -62,6 +63,15 @@ for target in platform step trace_ftrace trace_tracecmd trace_perf trace_idlesta
 	fi
 done
 
+# the scoreboard's table: its comment and header lines with rows of each metric and group
+mkdir -p "$work/seeds"
+table="$top/tests/fidelity/seeds.tsv"
+head -n 8 "$table" >"$work/seeds/head"
+for metric in score idles col_belows watts above_pct poll_pct usage_state pn_s_state \
+	throughput_rel irq_fall_pct timer_fall_pct jops_fall_pct sweep_avg_pct; do
+	{ grep '^group' "$table"; grep -m 3 "	$metric" "$table"; } >"$work/seeds/$metric"
+done
+
 status=0
 for target in platform step; do
 	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
@@ -97,6 +107,9 @@ if [ -x "$dir/fuzz_rtapp" ]; then
 	"$dir/fuzz_rtapp" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-rtapp-" "$work/rtapp" || status=1
 fi
+echo "fuzz: seeds for ${seconds}s on $(ls "$work/seeds" | wc -l) seeds"
+"$dir/fuzz_seeds" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+	-artifact_prefix="$dir/crash-seeds-" "$work/seeds" || status=1
 for target in scenario report; do
 	[ -x "$dir/fuzz_$target" ] || continue
 	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"

@@ -217,6 +217,21 @@ static int add_row(struct fid_table *t, size_t *cap_rows)
 int fid_load(const char *path, struct fid_table *t, char *err, size_t cap)
 {
 	FILE *f = fopen(path, "r");
+	int ret;
+
+	t->rows = NULL;
+	t->n = 0;
+	if (!f) {
+		snprintf(err, cap, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	ret = fid_load_stream(f, path, t, err, cap);
+	fclose(f);
+	return ret;
+}
+
+int fid_load_stream(FILE *f, const char *path, struct fid_table *t, char *err, size_t cap)
+{
 	char buf[2048];
 	unsigned int line = 0;
 	size_t cap_rows = 0;
@@ -225,10 +240,6 @@ int fid_load(const char *path, struct fid_table *t, char *err, size_t cap)
 
 	t->rows = NULL;
 	t->n = 0;
-	if (!f) {
-		snprintf(err, cap, "%s: %s", path, strerror(errno));
-		return -1;
-	}
 	while (!ret && fgets(buf, sizeof(buf), f)) {
 		size_t len = strlen(buf);
 		char *c[NCOLS + 1];
@@ -262,7 +273,6 @@ int fid_load(const char *path, struct fid_table *t, char *err, size_t cap)
 		ret = fail(err, cap, path, line, "read error");
 	if (!ret && !t->n)
 		ret = fail(err, cap, path, line, "no rows");
-	fclose(f);
 	if (ret)
 		fid_free(t);
 	return ret;

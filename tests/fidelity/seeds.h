@@ -24,6 +24,7 @@
 #define IDLELAB_FIDELITY_SEEDS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 #define FID_NAME 64
@@ -88,6 +89,8 @@ const char *fid_metric_name(int kind);
  * Return: 0, or -1 (nothing allocated is left in @t).
  */
 int fid_load(const char *path, struct fid_table *t, char *err, size_t cap);
+/** fid_load_stream - the same from an open stream @f, named @path in messages (not closed) */
+int fid_load_stream(FILE *f, const char *path, struct fid_table *t, char *err, size_t cap);
 void fid_free(struct fid_table *t);
 
 #endif /* IDLELAB_FIDELITY_SEEDS_H */
