@@ -230,7 +230,7 @@ $(O)/fuzz/fuzz_platform: fuzz/fuzz_platform.c lib/platform/platform.c lib/core/c
 $(O)/fuzz/fuzz_step: fuzz/fuzz_step.c lib/step/input.c $(FUZZ_COMMON)
 # The trace readers: one target per text reader, and one that detects the format.
 FUZZ_TRACE_SRCS := fuzz/fuzz_trace.c $(sort $(wildcard lib/trace/*.c)) lib/stats/stats.c \
-	lib/core/cpuidle.c
+	lib/core/cpuidle.c fuzz/fuzz_stream.h
 FUZZ_TRACE_BINS := $(O)/fuzz/fuzz_trace_ftrace $(O)/fuzz/fuzz_trace_tracecmd \
 	$(O)/fuzz/fuzz_trace_perf $(O)/fuzz/fuzz_trace_idlestat $(O)/fuzz/fuzz_trace_detect
 $(O)/fuzz/fuzz_trace_ftrace: READER := '"ftrace"'
@@ -268,7 +268,7 @@ $(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 # The scoreboard's table of the seeds' numbers (tests/fidelity/seeds.c), checked against the
 # library's platforms, presets and scenario specs.
 FUZZ_BINS += $(O)/fuzz/fuzz_seeds
-$(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c $(FUZZ_LIB_SRCS)
+$(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c fuzz/fuzz_stream.h $(FUZZ_LIB_SRCS)
 $(O)/fuzz/fuzz_seeds: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 # merge's case files, read by the command itself (src/cmd_merge.c with the CLI around it).
 FUZZ_BINS += $(O)/fuzz/fuzz_merge

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../tests/fidelity/seeds.h"
+#include "fuzz_stream.h"
 
 static void check_row(const struct fid_row *r)
 {
@@ -26,9 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512] = "";
 	FILE *f;
 
-	if (!size)
-		return 0;
-	f = fmemopen((void *)data, size, "r");
+	f = fuzz_stream(data, size);
 	if (!f)
 		return 0;
 	if (fid_load_stream(f, "fuzz.tsv", &t, err, sizeof(err))) {

@@ -13,6 +13,7 @@
 
 #include "stats/stats.h"
 #include "trace/trace.h"
+#include "fuzz_stream.h"
 
 #ifndef READER
 #define READER NULL
@@ -53,9 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct il_trace *t;
 	FILE *f;
 
-	if (!size)
-		return 0;
-	f = fmemopen((void *)data, size, "r");
+	f = fuzz_stream(data, size);
 	if (!f)
 		return 0;
 	t = il_trace_open_file(f, "fuzz", READER, NULL);
