@@ -49,9 +49,10 @@ static int distinct(const json_t *rows, const char *key, const char *gov, const 
 	return n;
 }
 
+/* -1 when @v is not among @names, or missing (a row without that field gets no cell). */
 static int index_of(const char *const *names, int n, const char *v)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; v && i < n; i++)
 		if (!strcmp(names[i], v))
 			return i;
 	return -1;
