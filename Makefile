@@ -247,6 +247,9 @@ FUZZ_BINS += $(FUZZ_TRACE_BINS)
 ifeq ($(FEATURE_JANSSON),1)
 FUZZ_BINS += $(O)/fuzz/fuzz_rtapp
 endif
+# The sysfs dump reader of `states --dump` (lib/live/dump.c), read back through sysfs.c.
+FUZZ_BINS += $(O)/fuzz/fuzz_dump
+$(O)/fuzz/fuzz_dump: fuzz/fuzz_dump.c lib/live/dump.c lib/live/sysfs.c lib/error.c
 # The run fields of verdict case files (lib/verdict/casefile.c), which merge reads.
 FUZZ_BINS += $(O)/fuzz/fuzz_verdict_case
 $(O)/fuzz/fuzz_verdict_case: fuzz/fuzz_verdict_case.c lib/verdict/casefile.c

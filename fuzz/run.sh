@@ -8,6 +8,7 @@
 #   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
 #   merge seeds: only the kept corpus (case files of sweep and verdict --emit-jobs)
 #   seeds table seeds: slices of tests/fidelity/seeds.tsv (the header and rows of each kind)
+#   sysfs dump seeds: tests/fixtures/dumps/*.txt (first 8 KiB of each)
 #   every target: also its kept corpus fuzz/corpus/TARGET/ (minimised from the campaigns of
 #   docs/fuzzing.md)
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
@@ -54,7 +55,7 @@ for reader in ftrace tracecmd perf idlestat detect; do
 done
 mkdir -p "$work/compressed" "$work/verdict_case"
 for target in platform step trace_ftrace trace_tracecmd trace_perf trace_idlestat trace_detect \
-	compressed verdict_case merge scenario report rtapp seeds; do
+	compressed verdict_case merge scenario report rtapp seeds dump; do
 	kept=$target
 	[ "$target" = compressed ] && kept=trace_compressed
 	mkdir -p "$work/$target"
@@ -72,8 +73,13 @@ for metric in score idles col_belows watts above_pct poll_pct usage_state pn_s_s
 	{ grep '^group' "$table"; grep -m 3 "	$metric" "$table"; } >"$work/seeds/$metric"
 done
 
+# sysfs dumps: the fixtures of tests/fixtures/dumps, cut to the fuzzer's length
+for f in "$top"/tests/fixtures/dumps/*.txt; do
+	[ -e "$f" ] && head -c 8192 "$f" >"$work/dump/$(basename "$f")"
+done
+
 status=0
-for target in platform step; do
+for target in platform step dump; do
 	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
 	"$dir/fuzz_$target" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-$target-" "$work/$target" || status=1

@@ -17,7 +17,7 @@
 
 enum {
 	STATES_OPT_HELP = 1, STATES_OPT_ROOT, STATES_OPT_EXPORT, STATES_OPT_NAME, STATES_OPT_HZ,
-	STATES_OPT_CPU, STATES_OPT_FORMAT,
+	STATES_OPT_CPU, STATES_OPT_FORMAT, STATES_OPT_DUMP, STATES_OPT_DIFF,
 };
 
 static const struct cli_opt states_opts[] = {
@@ -28,6 +28,8 @@ static const struct cli_opt states_opts[] = {
 	{ STATES_OPT_HZ, 0, "hz", true },
 	{ STATES_OPT_CPU, 0, "cpu", true },
 	{ STATES_OPT_FORMAT, 'f', "format", true },
+	{ STATES_OPT_DUMP, 0, "dump", true },
+	{ STATES_OPT_DIFF, 0, "diff", false },
 	{ 0 },
 };
 
@@ -38,13 +40,18 @@ struct states_args {
 	unsigned int hz;
 	int cpu;
 	const char *format;
+	const char *dump;
+	bool diff;
+	const char *snap[2]; /* --diff BEFORE AFTER */
+	int nsnap;
 };
 
 void cmd_states_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: idlelab states [--root DIR] [-f FORMAT] [--export FILE [--name NAME] [--hz HZ]\n"
-		"                      [--cpu N]]\n"
+		"usage: idlelab states [--root DIR | --dump FILE] [-f FORMAT]\n"
+		"                      [--export FILE [--name NAME] [--hz HZ] [--cpu N]]\n"
+		"       idlelab states --diff BEFORE AFTER [-f FORMAT]\n"
 		"\n"
 		"Show the cpuidle driver and governors of this machine and, per CPU and idle state,\n"
 		"what sysfs says: name, desc, latency and residency (us), disable, default_status and\n"
@@ -53,12 +60,19 @@ void cmd_states_usage(FILE *out)
 		"is listed as such. Reading needs no privileges.\n"
 		"\n"
 		"  --root DIR       read DIR/sys/... instead of /sys/... (a fixture tree)\n"
+		"  --dump FILE      read a sysfs dump instead: the text of `grep -r .\n"
+		"                   /sys/devices/system/cpu/cpu*/cpuidle /sys/devices/system/cpu/cpuidle`\n"
+		"                   (docs/measure.md); a CONFIG_HZ=N line in it gives --export its HZ\n"
+		"  --diff BEFORE AFTER\n"
+		"                   the counter deltas between two snapshots (dumps or directories\n"
+		"                   that hold sys/): usage, time, above, below, rejected, miss ratio\n"
+		"                   and share of idle time, per CPU and state and per state in total\n"
 		"  -f, --format FMT table (default), tsv, csv or json\n"
 		"  --export FILE    also write the state table as a platform file (docs/platforms.md)\n"
 		"                   that '-p FILE' loads; written whole or not at all\n"
 		"  --name NAME      the exported platform's name (default: FILE's name without .plat)\n"
 		"  --hz HZ          CONFIG_HZ for the export (default: from DIR/boot/config-RELEASE or\n"
-		"                   DIR/proc/config.gz)\n"
+		"                   DIR/proc/config.gz, or the dump's CONFIG_HZ line)\n"
 		"  --cpu N          export CPU N's states (default: the first CPU with a cpuidle directory)\n");
 }
 
@@ -83,6 +97,12 @@ static int states_option(int id, const char *value, struct states_args *args, st
 		return CLI_PARSE_OK;
 	case STATES_OPT_EXPORT:
 		args->export_file = value;
+		return CLI_PARSE_OK;
+	case STATES_OPT_DUMP:
+		args->dump = value;
+		return CLI_PARSE_OK;
+	case STATES_OPT_DIFF:
+		args->diff = true;
 		return CLI_PARSE_OK;
 	case STATES_OPT_NAME:
 		args->name = value;
@@ -121,11 +141,23 @@ static int states_parse_args(int argc, char **argv, struct states_args *args, st
 			return CLI_PARSE_ERROR;
 		if (id == STATES_OPT_HELP)
 			return CLI_PARSE_HELP;
-		if (id == CLI_OPT_POSITIONAL)
-			return cli_error_set(err, "unexpected argument '%s'", value);
+		if (id == CLI_OPT_POSITIONAL) {
+			if (!args->diff || args->nsnap == 2)
+				return cli_error_set(err, "unexpected argument '%s'", value);
+			args->snap[args->nsnap++] = value;
+			continue;
+		}
 		if (states_option(id, value, args, err))
 			return CLI_PARSE_ERROR;
 	}
+	if (args->root && args->dump)
+		return cli_error_set(err, "--root and --dump are two sources: give one");
+	if (args->diff && (args->root || args->dump || args->export_file))
+		return cli_error_set(err, "--diff takes its two snapshots as arguments, without "
+				     "--root, --dump or --export");
+	if (args->diff && args->nsnap != 2)
+		return cli_error_set(err, "--diff needs two snapshots: BEFORE AFTER (dumps or "
+				     "directories)");
 	if (!args->export_file && (args->name || args->hz || args->cpu >= 0))
 		return cli_error_set(err, "--name, --hz and --cpu go with --export");
 	return CLI_PARSE_OK;
@@ -302,6 +334,51 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 	return 0;
 }
 
+/* RAPL zones under the root; a dump has none (powercap is not in it). */
+static int open_energy(const struct il_live *lv, struct il_live_rapl *rapl, struct il_error *err)
+{
+	if (!lv->dump)
+		return il_live_rapl_open(lv, rapl, err);
+	memset(rapl, 0, sizeof(*rapl));
+	rapl->status = IL_RAPL_ABSENT;
+	snprintf(rapl->why, sizeof(rapl->why), "a sysfs dump of cpuidle holds no powercap");
+	return 0;
+}
+
+/* --diff BEFORE AFTER: both read whole before anything is printed. */
+static int states_diff(const struct states_args *args, const struct il_output_format *fmt)
+{
+	struct il_table per_cpu = { 0 }, total = { 0 };
+	const struct il_table *tables[2] = { &per_cpu, &total };
+	struct il_live_dump *dump[2] = { NULL, NULL };
+	struct il_live *lv = calloc(2, sizeof(*lv));
+	struct il_error err;
+	int ret = CLI_EXIT_RUNTIME;
+
+	if (!lv) {
+		fprintf(stderr, "idlelab states: out of memory\n");
+		return ret;
+	}
+	if (il_live_open_source(&lv[0], args->snap[0], &dump[0], &err) ||
+	    il_live_open_source(&lv[1], args->snap[1], &dump[1], &err) ||
+	    il_live_states_diff(&lv[0], &lv[1], &per_cpu, &total, &err)) {
+		fprintf(stderr, "idlelab states: %s\n", err.msg);
+		goto out;
+	}
+	if (fmt->write(stdout, tables, 2) || fflush(stdout)) {
+		fprintf(stderr, "idlelab states: cannot write the output: %s\n", strerror(errno));
+		goto out;
+	}
+	ret = CLI_EXIT_OK;
+out:
+	il_table_free(&per_cpu);
+	il_table_free(&total);
+	il_live_dump_free(dump[0]);
+	il_live_dump_free(dump[1]);
+	free(lv);
+	return ret;
+}
+
 static int states_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
 	return states_parse_args(argc, argv, state, err);
@@ -315,6 +392,7 @@ static int states_main(void *state)
 	const struct il_output_format *fmt;
 	struct il_live_cpuidle ci;
 	struct il_live_rapl *rapl = NULL;
+	struct il_live_dump *dump = NULL;
 	struct il_error err;
 	struct il_live lv;
 	int ret = CLI_EXIT_RUNTIME;
@@ -324,13 +402,16 @@ static int states_main(void *state)
 		fprintf(stderr, "idlelab states: format %s: %s\n", fmt->name, fmt->missing);
 		return CLI_EXIT_RUNTIME;
 	}
+	if (args->diff)
+		return states_diff(args, fmt);
 	rapl = malloc(sizeof(*rapl));
 	if (!rapl) {
 		fprintf(stderr, "idlelab states: out of memory\n");
 		return CLI_EXIT_RUNTIME;
 	}
-	if (il_live_init(&lv, args->root, &err) || il_live_read_cpuidle(&lv, &ci, &err) ||
-	    il_live_rapl_open(&lv, rapl, &err)) {
+	if ((args->dump ? il_live_open_source(&lv, args->dump, &dump, &err)
+			: il_live_init(&lv, args->root, &err)) ||
+	    il_live_read_cpuidle(&lv, &ci, &err) || open_energy(&lv, rapl, &err)) {
 		fprintf(stderr, "idlelab states: %s\n", err.msg);
 		goto out;
 	}
@@ -354,6 +435,7 @@ out:
 	il_table_free(&info);
 	il_table_free(&states);
 	free(rapl);
+	il_live_dump_free(dump);
 	return ret;
 }
 

@@ -84,6 +84,16 @@ int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, 
 	unsigned long v = 0;
 
 	tried[0] = '\0';
+	if (lv->dump) {
+		int line;
+
+		if (il_live_dump_hz(lv->dump, hz, &line))
+			return il_error_set(err, il_live_dump_name(lv->dump), 0,
+					    "no CONFIG_HZ=N line in the dump; give it with --hz");
+		snprintf(source, cap, "CONFIG_HZ=%u on line %d of %s", *hz, line,
+			 il_live_dump_name(lv->dump));
+		return 0;
+	}
 	if (!il_live_path(lv, path, sizeof(path), "/proc/sys/kernel/osrelease") &&
 	    !il_live_read_text(path, rel, sizeof(rel)) &&
 	    !il_live_path(lv, path, sizeof(path), "/boot/config-%s", rel)) {

@@ -48,8 +48,14 @@
 #define IL_LIVE_RAPL_MAX 16          /* RAPL package zones */
 #define IL_LIVE_CPUS_MAX 8192
 
+struct il_live_dump;
+
 struct il_live {
-	char root[IL_LIVE_PATH_MAX]; /* "" stands for "/" */
+	char root[IL_LIVE_PATH_MAX]; /* "" stands for "/"; a dump's file name (see below) */
+	/* When set, the cpuidle tree is read from this sysfs dump (lib/live/dump.c), not from
+	 * files under root: il_live_read_cpuidle(), il_live_list_cpus(), il_live_read_cpu()
+	 * and il_live_detect_hz() answer from it. */
+	const struct il_live_dump *dump;
 };
 
 /**
@@ -57,6 +63,43 @@ struct il_live {
  * Return: 0, or -1 (root too long, or not a directory) with @err set.
  */
 int il_live_init(struct il_live *lv, const char *root, struct il_error *err);
+
+/* ---- sysfs dumps (lib/live/dump.c) ---------------------------------------------------- */
+
+/**
+ * il_live_dump_parse - a cpuidle sysfs dump: the text of `grep -r .
+ * /sys/devices/system/cpu/cpu*\/cpuidle /sys/devices/system/cpu/cpuidle` (@len bytes of
+ * @text; @name is what errors call it)
+ * Return: the dump, or NULL with @err set to "NAME:LINE: why" (see the DOC in dump.c).
+ */
+struct il_live_dump *il_live_dump_parse(const char *text, size_t len, const char *name,
+					struct il_error *err);
+/** il_live_dump_load - il_live_dump_parse() of the file @path; Return: as it */
+struct il_live_dump *il_live_dump_load(const char *path, struct il_error *err);
+void il_live_dump_free(struct il_live_dump *d);
+/**
+ * il_live_init_dump - make @lv read @d (which must outlive it) instead of a directory tree
+ * Return: 0, or -1 with @err set (a file name longer than a root).
+ */
+int il_live_init_dump(struct il_live *lv, const struct il_live_dump *d, struct il_error *err);
+/** il_live_dump_name - the name the dump was loaded under */
+const char *il_live_dump_name(const struct il_live_dump *d);
+/**
+ * il_live_dump_line - the line of the dump that gave @field (one IL_LF_* bit) of @state
+ * of @cpu; Return: the 1-based line, or 0 when the dump has no such line
+ */
+int il_live_dump_line(const struct il_live_dump *d, unsigned int cpu, int state,
+		      unsigned int field);
+/** il_live_dump_hz - the dump's CONFIG_HZ=N line; Return: 0 with *@hz and *@line, or -1 */
+int il_live_dump_hz(const struct il_live_dump *d, unsigned int *hz, int *line);
+
+/**
+ * il_live_open_source - @path as a snapshot to read: a directory is a root (il_live_init()),
+ * anything else a dump, loaded into *@dump (free it after @lv) and read through @lv
+ * Return: 0, or -1 with @err set.
+ */
+int il_live_open_source(struct il_live *lv, const char *path, struct il_live_dump **dump,
+			struct il_error *err);
 
 /** il_live_root_name - the root as the user gave it ("/" for the running system) */
 const char *il_live_root_name(const struct il_live *lv);
@@ -198,6 +241,28 @@ int il_live_diff(const struct il_live_cpu *before, const struct il_live_cpu *aft
  * Return: the index, or -1 when there is no such state.
  */
 int il_live_find_state(const struct il_live_cpu *cpu, const char *spec);
+
+struct il_table;
+
+/**
+ * il_live_states_diff - the counters of @after minus those of @before (two dumps, trees, or
+ * one of each) per CPU and state into @per_cpu, and per state over all CPUs into @total
+ * (lib/live/statediff.c), both initialised here (free them on success and failure)
+ * Return: 0, or -1 with @err set: other CPUs or states in the two, or a counter that went
+ * back (named by the file and line, or path, of its later value).
+ */
+int il_live_states_diff(const struct il_live *before, const struct il_live *after,
+			struct il_table *per_cpu, struct il_table *total, struct il_error *err);
+
+/* The dump's answers behind il_live_read_cpuidle(), _list_cpus() and _read_cpu(). */
+int il_live_dump_read_cpuidle(const struct il_live_dump *d, struct il_live_cpuidle *ci,
+			      struct il_error *err);
+int il_live_dump_list_cpus(const struct il_live_dump *d, unsigned int **cpus,
+			   struct il_error *err);
+int il_live_dump_read_cpu(const struct il_live_dump *d, unsigned int cpu,
+			  enum il_live_read_what what, struct il_live_cpu *out);
+/* available_governors' text into @ci->available[] */
+void il_live_split_governors(const char *list, struct il_live_cpuidle *ci);
 
 /* ---- RAPL (powercap) ----------------------------------------------------------------------- */
 

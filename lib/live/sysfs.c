@@ -36,6 +36,7 @@ int il_live_init(struct il_live *lv, const char *root, struct il_error *err)
 		len = 0;
 	memcpy(lv->root, root, len);
 	lv->root[len] = '\0';
+	lv->dump = NULL;
 	return 0;
 }
 
@@ -140,7 +141,7 @@ int il_live_read_u64(const char *path, u64 *out)
 
 /* ---- driver and governors ------------------------------------------------------------------- */
 
-static void split_governors(const char *list, struct il_live_cpuidle *ci)
+void il_live_split_governors(const char *list, struct il_live_cpuidle *ci)
 {
 	const char *p = list;
 
@@ -166,6 +167,8 @@ int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, s
 {
 	char path[IL_LIVE_PATH_MAX], list[IL_LIVE_VALUE_MAX];
 
+	if (lv->dump)
+		return il_live_dump_read_cpuidle(lv->dump, ci, err);
 	memset(ci, 0, sizeof(*ci));
 	if (il_live_path(lv, path, sizeof(path), CPU_DIR "/cpuidle/current_driver") ||
 	    il_live_read_text(path, ci->driver, sizeof(ci->driver)))
@@ -189,7 +192,7 @@ int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, s
 	if (il_live_path(lv, path, sizeof(path), CPU_DIR "/cpuidle/available_governors"))
 		return il_error_set(err, lv->root, 0, "path too long");
 	if (!il_live_read_text(path, list, sizeof(list)))
-		split_governors(list, ci);
+		il_live_split_governors(list, ci);
 	else if (errno != ENOENT)
 		return il_error_set(err, path, 0, "cannot read: %s", strerror(errno));
 	return 0;
@@ -236,6 +239,8 @@ int il_live_list_cpus(const struct il_live *lv, unsigned int **cpus, struct il_e
 	DIR *d;
 
 	*cpus = NULL;
+	if (lv->dump)
+		return il_live_dump_list_cpus(lv->dump, cpus, err);
 	if (il_live_path(lv, path, sizeof(path), CPU_DIR))
 		return il_error_set(err, lv->root, 0, "path too long");
 	d = opendir(path);
@@ -416,6 +421,8 @@ int il_live_read_cpu(const struct il_live *lv, unsigned int cpu, enum il_live_re
 	struct stat st;
 	int n;
 
+	if (lv->dump)
+		return il_live_dump_read_cpu(lv->dump, cpu, what, out);
 	memset(out, 0, sizeof(*out));
 	out->cpu = cpu;
 	if (read_offline(lv, cpu, &out->offline, err))
