@@ -232,12 +232,14 @@ $(O)/fuzz/fuzz_step: fuzz/fuzz_step.c lib/step/input.c $(FUZZ_COMMON)
 FUZZ_TRACE_SRCS := fuzz/fuzz_trace.c $(sort $(wildcard lib/trace/*.c)) lib/stats/stats.c \
 	lib/core/cpuidle.c fuzz/fuzz_stream.h
 FUZZ_TRACE_BINS := $(O)/fuzz/fuzz_trace_ftrace $(O)/fuzz/fuzz_trace_tracecmd \
-	$(O)/fuzz/fuzz_trace_perf $(O)/fuzz/fuzz_trace_idlestat $(O)/fuzz/fuzz_trace_detect
+	$(O)/fuzz/fuzz_trace_perf $(O)/fuzz/fuzz_trace_idlestat $(O)/fuzz/fuzz_trace_detect \
+	$(O)/fuzz/fuzz_trace_systrace
 $(O)/fuzz/fuzz_trace_ftrace: READER := '"ftrace"'
 $(O)/fuzz/fuzz_trace_tracecmd: READER := '"trace-cmd"'
 $(O)/fuzz/fuzz_trace_perf: READER := '"perf"'
 $(O)/fuzz/fuzz_trace_idlestat: READER := '"idlestat"'
 $(O)/fuzz/fuzz_trace_detect: READER := NULL
+$(O)/fuzz/fuzz_trace_systrace: READER := '"systrace"'
 $(FUZZ_TRACE_BINS): $(FUZZ_TRACE_SRCS)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")

@@ -4,7 +4,8 @@
 # Usage: fuzz/run.sh FUZZ_DIR SECONDS   (make fuzz-run FUZZ_SECONDS=N)
 #   platform parser seeds: platforms/*.plat and the example in docs/platforms.md
 #   step parser seeds: the ```step blocks of docs/step.md and tests/cli/data/*.step
-#   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each)
+#   trace reader seeds: the text fixtures of tests/fixtures/traces (first 8 KiB of each); the
+#   systrace reader's own kept corpus holds small systrace pages (whole, cut) and TGID text
 #   rt-app reader seeds: workloads/*.json and the ```json blocks of docs/rtapp.md
 #   merge seeds: only the kept corpus (case files of sweep and verdict --emit-jobs)
 #   seeds table seeds: slices of tests/fidelity/seeds.tsv (the header and rows of each kind)
@@ -49,13 +50,13 @@ cp "$top"/workloads/*.json "$work/rtapp/" 2>/dev/null || true
 
 # the corpora kept in the tree (docs/fuzzing.md): what the long campaigns found, minimised
 # (each trace reader has its own, on top of the shared fixtures)
-for reader in ftrace tracecmd perf idlestat detect; do
+for reader in ftrace tracecmd perf idlestat detect systrace; do
 	mkdir -p "$work/trace_$reader"
 	cp "$work"/trace/* "$work/trace_$reader/"
 done
 mkdir -p "$work/compressed" "$work/verdict_case"
 for target in platform step trace_ftrace trace_tracecmd trace_perf trace_idlestat trace_detect \
-	compressed verdict_case merge scenario report rtapp seeds dump; do
+	trace_systrace compressed verdict_case merge scenario report rtapp seeds dump; do
 	kept=$target
 	[ "$target" = compressed ] && kept=trace_compressed
 	mkdir -p "$work/$target"
@@ -84,7 +85,7 @@ for target in platform step dump; do
 	"$dir/fuzz_$target" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-$target-" "$work/$target" || status=1
 done
-for reader in ftrace tracecmd perf idlestat detect; do
+for reader in ftrace tracecmd perf idlestat detect systrace; do
 	echo "fuzz: trace_$reader for ${seconds}s on $(ls "$work/trace_$reader" | wc -l) seeds"
 	"$dir/fuzz_trace_$reader" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix="$dir/crash-trace_$reader-" "$work/trace_$reader" || status=1

@@ -69,7 +69,7 @@ static void parse_ncpus(struct il_trace *t, const char *line, size_t len)
 		t->info.ncpus = atoi(p + 3);
 }
 
-static bool ftrace_comment(struct il_trace *t, const char *line, size_t len)
+bool il_ftrace_comment(struct il_trace *t, const char *line, size_t len)
 {
 	if (line[0] == '#') {
 		parse_ncpus(t, line, len);
@@ -94,7 +94,7 @@ static int ftrace_open(struct il_trace *t)
 
 static int ftrace_next(struct il_trace *t, struct il_trace_event *ev)
 {
-	return il_text_next(t, ev, ftrace_comment, ftrace_check);
+	return il_text_next(t, ev, il_ftrace_comment, ftrace_check);
 }
 
 const struct il_trace_reader il_reader_ftrace = {

@@ -17,6 +17,7 @@
 	X(dat)              \
 	X(tracecmd)         \
 	X(perf)             \
+	X(systrace)         \
 	X(ftrace)
 
 IL_TRACE_READERS(IL_DECLARE_READER)

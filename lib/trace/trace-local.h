@@ -366,6 +366,13 @@ int il_parse_timestamp(const char **p, const char *end, u64 *ns);
 /* The probe score of one text line shape, shared by the text probes. */
 bool il_text_line_parses(const char *line, size_t len, struct il_text_head *h);
 
+/*
+ * il_ftrace_comment - the ftrace reader's comment lines: "#" header lines (their "#P:N"
+ * gives the CPU count) and trace_pipe's "CPU:N [LOST M EVENTS]" markers (a diagnostic)
+ * Return: true when the line was one of them.
+ */
+bool il_ftrace_comment(struct il_trace *t, const char *line, size_t len);
+
 /* Reader descriptors (one per file) and the explicit list, lib/trace/readers.h. */
 #define IL_DECLARE_READER(name) extern const struct il_trace_reader il_reader_##name;
 

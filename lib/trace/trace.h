@@ -136,7 +136,8 @@ typedef void (*il_trace_diag_fn)(void *ctx, const char *path, u64 line, const ch
 /**
  * il_trace_open - open @path ("-" is standard input) and detect its format
  * @path: the trace file
- * @format: a reader name to force ("ftrace", "trace-cmd", "perf", "idlestat", "dat"), or
+ * @format: a reader name to force ("ftrace", "trace-cmd", "perf", "idlestat", "dat",
+ *          "systrace"), or
  *          NULL to detect
  *
  * A file compressed with gzip, xz or zstd (told by its magic bytes, not its name) is
