@@ -46,6 +46,10 @@ void cmd_replay_usage(FILE *out)
 		"      --param NAME=VAL  a governor tunable as the traced kernel had it, set on every\n"
 		"                        governor that has it (e.g. guest_halt_poll_ns=0)\n"
 		"      --periods         one CSV line per idle period (inputs and every pick)\n"
+		"      --sleep-length S  where the sleep length comes from: timers (the trace's\n"
+		"                        hrtimer and timer events), wakeups (what ended each period:\n"
+		"                        for traces without timer events) or auto (default: timers\n"
+		"                        when the trace has timer events; standard input: timers)\n"
 		"  -f, --format FMT      table (default), tsv, csv or json\n"
 		"  -o, --output FILE     write there instead of standard output\n"
 		"  -F, --input-format R  force a trace reader (see 'idlelab help stats')\n"
@@ -74,6 +78,7 @@ struct replay_run {
 	struct il_timeline *tl;
 	struct il_tl_replay tl_replay;
 	int tl_pids[IL_REPLAY_MAX_GOVS];
+	const char *sleep_why; /* where the sleep length comes from, and why */
 };
 
 /* ---- tables ---------------------------------------------------------------------------- */
@@ -100,6 +105,7 @@ static int notes_table(struct il_table *t, const struct replay_run *run)
 	if (il_table_init(t, "replay", 2, cols))
 		return -1;
 	err |= trace_kv_str(t, "model", "open loop: residency and tick state as recorded (docs/trace.md)");
+	err |= trace_kv_str(t, "sleep_length", run->sleep_why);
 	err |= trace_kv_int(t, "hz", run->args.hz ? run->args.hz : (run->src.plat.hz ? run->src.plat.hz : 250));
 	err |= trace_kv_int(t, "periods", (s64)n->periods);
 	err |= trace_kv_int(t, "exits_without_enter", (s64)n->exits_without_enter);
@@ -268,7 +274,8 @@ static int gap_table(struct il_table *t, const struct replay_run *run)
 	return 0;
 }
 
-enum { T_TRACE, T_REPLAY, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_BOUND, T_GAP, T_COUNT };
+enum { T_TRACE, T_REPLAY, T_SLEEP, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_BOUND, T_GAP,
+       T_COUNT };
 
 static int render(struct replay_run *run)
 {
@@ -278,6 +285,8 @@ static int render(struct replay_run *run)
 
 	memset(tables, 0, sizeof(tables));
 	if (trace_summary_table(&tables[T_TRACE], &run->src) || notes_table(&tables[T_REPLAY], run) ||
+	    (run->cfg.sleep_source == IL_SLEEP_WAKEUPS &&
+	     il_replay_sleep_table(&tables[T_SLEEP], run->r)) ||
 	    governors_table(&tables[T_GOVS], run) || usage_table(&tables[T_USAGE], run) ||
 	    (run->cfg.ngov && (confusion_table(&tables[T_CONFUSION], run, focus) ||
 			       tick_table(&tables[T_TICK], run, focus))) ||
@@ -359,6 +368,54 @@ static int add_preset(struct replay_run *run, const char *name)
 	return run->cfg.ngov++;
 }
 
+/* --sleep-length: auto looks for a timer event in the trace first (not on standard input). */
+static int choose_sleep_source(struct replay_run *run)
+{
+	struct il_error err;
+	int has = 1;
+
+	run->cfg.sleep_source = IL_SLEEP_TIMERS;
+	run->sleep_why = "timer events: the rebuilt hrtimer queue and timer wheel";
+	if (run->args.sleep_length == SLEEP_TIMERS)
+		return 0;
+	if (run->args.sleep_length == SLEEP_WAKEUPS) {
+		run->cfg.sleep_source = IL_SLEEP_WAKEUPS;
+		run->sleep_why = "wakeups (--sleep-length wakeups; timer events not used): what "
+				 "ended each period, see the sleep length table";
+		return 0;
+	}
+	if (!strcmp(run->args.in.trace, "-"))
+		return 0; /* not looked for in a pipe: warn_no_timers() after the replay */
+	has = il_replay_trace_has_timers(run->args.in.trace, run->args.in.reader, &err);
+	if (has < 0) {
+		fprintf(stderr, "idlelab replay: %s\n", err.msg);
+		return -1;
+	}
+	if (!has) {
+		run->cfg.sleep_source = IL_SLEEP_WAKEUPS;
+		run->sleep_why = "wakeups (the trace has no timer events): what ended each period, "
+				 "see the sleep length table";
+	}
+	return 0;
+}
+
+/* Standard input in auto mode was replayed with timer events it may not have had. */
+static void warn_no_timers(const struct replay_run *run)
+{
+	const struct il_trace_counts *n = il_trace_counts(run->src.trace);
+	u64 timers = 0;
+
+	if (run->args.sleep_length != SLEEP_AUTO || run->cfg.sleep_source != IL_SLEEP_TIMERS)
+		return;
+	for (int type = 0; type < IL_EV__COUNT; type++)
+		if (IL_REPLAY_TIMER_EVENTS & IL_EV_BIT(type))
+			timers += n->events[type];
+	if (!timers)
+		fprintf(stderr, "idlelab replay: warning: the trace on standard input has no timer "
+			"events: its sleep lengths are unknown; replay it with --sleep-length "
+			"wakeups\n");
+}
+
 static int setup(struct replay_run *run)
 {
 	struct il_error err;
@@ -412,11 +469,16 @@ static int replay_all(struct replay_run *run)
 			trace_progress_update(&prog, &run->src);
 	}
 	trace_progress_end(&prog, &run->src);
-	il_replay_finish(run->r);
+	if (il_replay_finish(run->r)) {
+		fprintf(stderr, "idlelab replay: %s: %s at the end; stopped\n",
+			il_trace_path(run->src.trace), strerror(errno));
+		return -1;
+	}
 	if (r < 0) {
 		trace_read_error("replay", run->src.trace);
 		return -1;
 	}
+	warn_no_timers(run);
 	return 0;
 }
 
@@ -555,7 +617,12 @@ static int replay_main(void *state)
 
 	if (ret != CLI_EXIT_OK)
 		return ret;
-	il_trace_set_events(run->src.trace, IL_REPLAY_EVENTS);
+	if (choose_sleep_source(run)) {
+		trace_source_close(&run->src);
+		return CLI_EXIT_RUNTIME;
+	}
+	il_trace_set_events(run->src.trace, run->cfg.sleep_source == IL_SLEEP_WAKEUPS ?
+						    IL_REPLAY_WAKEUP_EVENTS : IL_REPLAY_EVENTS);
 	ret = setup(run);
 	if (ret == CLI_EXIT_OK)
 		ret = run_and_write(run);

@@ -25,6 +25,7 @@ enum {
 	TOPT_CPU,
 	TOPT_PERIODS,
 	TOPT_PARAM,
+	TOPT_SLEEP_LENGTH,
 	TOPT_PERFETTO,
 	TOPT_PERFETTO_LIMIT,
 	TOPT_PERFETTO_WINDOW,
@@ -56,6 +57,7 @@ static const struct cli_opt replay_opts[] = {
 	{ TOPT_CPU, 0, "cpu", true },
 	{ TOPT_PERIODS, 0, "periods", false },
 	{ TOPT_PARAM, 0, "param", true },
+	{ TOPT_SLEEP_LENGTH, 0, "sleep-length", true },
 	PERFETTO_CLI_OPTS(TOPT_PERFETTO, TOPT_PERFETTO_LIMIT, TOPT_PERFETTO_WINDOW),
 	{ 0 },
 };
@@ -239,6 +241,17 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 		if (args->nparams >= (int)(sizeof(args->params) / sizeof(args->params[0])))
 			return cli_error_set(err, "too many --param");
 		args->params[args->nparams++] = value;
+		return CLI_PARSE_OK;
+	case TOPT_SLEEP_LENGTH:
+		if (!strcmp(value, "auto"))
+			args->sleep_length = SLEEP_AUTO;
+		else if (!strcmp(value, "timers"))
+			args->sleep_length = SLEEP_TIMERS;
+		else if (!strcmp(value, "wakeups"))
+			args->sleep_length = SLEEP_WAKEUPS;
+		else
+			return cli_error_set(err, "--sleep-length takes auto, timers or wakeups, "
+					     "not '%s'", value);
 		return CLI_PARSE_OK;
 	case TOPT_PERFETTO:
 	case TOPT_PERFETTO_LIMIT:

@@ -53,6 +53,9 @@ struct replay_args {
 	int nparams;
 	const char *params[16]; /* --param NAME=VALUE */
 	struct perfetto_args perfetto; /* --perfetto FILE: the timeline of every governor */
+	/* --sleep-length: where the sleep length comes from; auto: timers if the trace has
+	 * timer events, else wakeups (docs/trace.md) */
+	enum { SLEEP_AUTO, SLEEP_TIMERS, SLEEP_WAKEUPS } sleep_length;
 };
 
 int stats_parse_args(int argc, char **argv, struct stats_args *args, struct cli_error *err);

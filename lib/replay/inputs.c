@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "inputs.h"
+#include "wakeup.h"
 
 /* An hrtimer this far past its expiry must have fired or been cancelled unseen. */
 #define STALE_NS (10 * NSEC_PER_MSEC)
@@ -36,6 +36,7 @@ void inputs_free(struct replay_inputs *in)
 	for (unsigned int i = 0; i < in->ncpus; i++) {
 		queue_free(&in->cpu[i].hr);
 		queue_free(&in->cpu[i].wheel);
+		wake_free(&in->cpu[i]);
 	}
 	free(in->cpu);
 	in->cpu = NULL;

@@ -59,8 +59,27 @@ struct timer_queue {
 	unsigned int n, cap;
 };
 
+/* A finished period waiting for what bounds its sleep length (wakeup.c). */
+struct wake_period {
+	struct il_replay_inputs in;
+	enum il_wake_end end;
+};
+
+/* Where a CPU is in the wakeup model (wakeup.c). */
+enum wake_phase {
+	WAKE_IDLE_NONE,   /* no period to classify */
+	WAKE_IN,          /* in a period, no interrupt seen yet */
+	WAKE_IN_KNOWN,    /* in a period, its wakeup seen (an interrupt inside it) */
+	WAKE_WINDOW,      /* exited; the wakeup may still come (interrupts enabled after exit) */
+};
+
 /* One CPU's reconstruction. */
 struct replay_cpu_inputs {
+	/* the wakeup model (traces without timer events) */
+	enum wake_phase wake;
+	enum il_wake_end wake_end;
+	struct wake_period *queue;  /* periods waiting for the next local-timer interrupt */
+	unsigned int nqueue, cap_queue;
 	struct timer_queue hr;      /* hrtimers queued on this CPU */
 	struct timer_queue wheel;   /* timer-wheel timers targeted at this CPU */
 	u64 tick_ptr;               /* the tick's hrtimer, 0 while unknown */

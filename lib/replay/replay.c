@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "inputs.h"
+#include "wakeup.h"
 
 struct gov_cpu {
 	struct il_device dev;
@@ -382,21 +382,28 @@ static bool cpu_selected(const struct il_replay *r, unsigned int cpu)
 	return r->cfg.cpu < 0 || (unsigned int)r->cfg.cpu == cpu;
 }
 
-static void idle_enter(struct il_replay *r, struct replay_cpu_inputs *c,
-		       const struct il_trace_event *ev)
+/* Return: 0, or -1 with errno ENOMEM (the wakeup model may replay an earlier period). */
+static int idle_enter(struct il_replay *r, struct replay_cpu_inputs *c,
+		      const struct il_trace_event *ev)
 {
 	if (ev->state >= (u32)r->drv.state_count || ev->state >= CPUIDLE_STATE_MAX) {
 		r->notes.bad_state++;
 		c->in_idle = false;
-		return;
+		return 0;
 	}
 	if (c->in_idle)
 		r->notes.enters_while_idle++;
-	inputs_enter(&r->in, c, ev);
+	if (r->cfg.sleep_source == IL_SLEEP_WAKEUPS) {
+		if (wake_enter(r, &r->in, c, ev))
+			return -1;
+	} else {
+		inputs_enter(&r->in, c, ev);
+	}
 	c->in_idle = true;
 	c->got_tick = false;
 	c->enter_ts = ev->ts_ns;
 	c->enter_state = ev->state;
+	return 0;
 }
 
 static int idle_exit(struct il_replay *r, struct replay_cpu_inputs *c,
@@ -412,6 +419,8 @@ static int idle_exit(struct il_replay *r, struct replay_cpu_inputs *c,
 	c->cur.exit_ts = ev->ts_ns;
 	c->cur.residency_ns = (s64)(ev->ts_ns - c->enter_ts);
 	c->cur.got_tick = c->got_tick;
+	if (r->cfg.sleep_source == IL_SLEEP_WAKEUPS)
+		return wake_exit(r, &r->in, c);
 	return il_replay_run_period(r, &c->cur);
 }
 
@@ -435,6 +444,29 @@ static void idle_miss(struct il_replay *r, const struct il_trace_event *ev)
 	r->trace_row.miss_above += !ev->below;
 }
 
+/*
+ * The wakeup model's events: interrupts and the idle task leaving. Timer events are not
+ * looked at (replaying a trace that has them this way measures the model's error).
+ */
+static int wakeup_event(struct il_replay *r, const struct il_trace_event *ev)
+{
+	struct replay_cpu_inputs *c;
+
+	if (ev->type != IL_EV_IRQ && ev->type != IL_EV_IRQ_VECTOR &&
+	    ev->type != IL_EV_IPI_ENTRY && ev->type != IL_EV_SCHED_SWITCH)
+		return 0;
+	if (!cpu_selected(r, ev->cpu))
+		return 0;
+	c = inputs_cpu(&r->in, ev->cpu);
+	if (!c) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (ev->type == IL_EV_SCHED_SWITCH)
+		return wake_switch(r, &r->in, c, ev);
+	return wake_interrupt(r, &r->in, c, ev);
+}
+
 int il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 {
 	struct replay_cpu_inputs *c;
@@ -450,17 +482,16 @@ int il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 			errno = ENOMEM;
 			return -1;
 		}
-		if (ev->state == IL_PWR_EVENT_EXIT) {
-			if (idle_exit(r, c, ev))
-				return -1;
-		} else
-			idle_enter(r, c, ev);
+		if (ev->state == IL_PWR_EVENT_EXIT ? idle_exit(r, c, ev) : idle_enter(r, c, ev))
+			return -1;
 		break;
 	case IL_EV_CPU_IDLE_MISS:
 		if (cpu_selected(r, ev->cpu))
 			idle_miss(r, ev);
 		break;
 	default:
+		if (r->cfg.sleep_source == IL_SLEEP_WAKEUPS)
+			return wakeup_event(r, ev);
 		inputs_event(&r->in, ev);
 		break;
 	}
@@ -471,13 +502,32 @@ int il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 	return 0;
 }
 
-void il_replay_finish(struct il_replay *r)
+int il_replay_finish(struct il_replay *r)
 {
 	for (unsigned int c = 0; c < r->in.ncpus; c++)
 		if (r->in.cpu[c].in_idle) {
 			r->notes.open_at_end++;
 			r->in.cpu[c].in_idle = false;
 		}
+	if (r->cfg.sleep_source == IL_SLEEP_WAKEUPS)
+		return wake_finish(r, &r->in);
+	return 0;
+}
+
+int il_replay_trace_has_timers(const char *path, const char *format, struct il_error *err)
+{
+	struct il_trace_event ev;
+	struct il_trace *t = il_trace_open(path, format, err);
+	int r;
+
+	if (!t)
+		return -1;
+	il_trace_set_events(t, IL_REPLAY_TIMER_EVENTS);
+	r = il_trace_next(t, &ev);
+	if (r < 0)
+		il_error_set(err, path, 0, "%s", il_trace_error(t));
+	il_trace_close(t);
+	return r;
 }
 
 const struct il_bound *il_replay_bound(const struct il_replay *r)

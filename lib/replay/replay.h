@@ -43,6 +43,49 @@
 	 IL_EV_BIT(IL_EV_TIMER_CANCEL) | IL_EV_BIT(IL_EV_TIMER_EXPIRE) |                        \
 	 IL_EV_BIT(IL_EV_TICK_STOP) | IL_EV_BIT(IL_EV_SCHED_SWITCH))
 
+/* Without timer events (--sleep-length wakeups): the wakeup model needs the interrupts. */
+#define IL_REPLAY_WAKEUP_EVENTS                                                               \
+	(IL_EV_BIT(IL_EV_CPU_IDLE) | IL_EV_BIT(IL_EV_CPU_IDLE_MISS) | IL_EV_BIT(IL_EV_IRQ) |    \
+	 IL_EV_BIT(IL_EV_IRQ_VECTOR) | IL_EV_BIT(IL_EV_IPI_ENTRY) |                             \
+	 IL_EV_BIT(IL_EV_SCHED_SWITCH))
+/* The timer events: a trace with none of them is replayed with the wakeup model. */
+#define IL_REPLAY_TIMER_EVENTS                                                                \
+	(IL_EV_BIT(IL_EV_HRTIMER_SETUP) | IL_EV_BIT(IL_EV_HRTIMER_START) |                      \
+	 IL_EV_BIT(IL_EV_HRTIMER_CANCEL) | IL_EV_BIT(IL_EV_HRTIMER_EXPIRE) |                    \
+	 IL_EV_BIT(IL_EV_TIMER_START) | IL_EV_BIT(IL_EV_TIMER_CANCEL) |                         \
+	 IL_EV_BIT(IL_EV_TIMER_EXPIRE) | IL_EV_BIT(IL_EV_TICK_STOP))
+
+/* Where the sleep length given to the governors comes from (docs/trace.md). */
+enum il_sleep_source {
+	IL_SLEEP_TIMERS,  /* the rebuilt hrtimer queue and timer wheel (lib/replay/inputs.h) */
+	IL_SLEEP_WAKEUPS, /* what ended each period (lib/replay/wakeup.h): no timer events */
+};
+
+/* What ended an idle period, in the wakeup model. */
+enum il_wake_end {
+	IL_WAKE_END_TIMER,  /* the CPU's local-timer interrupt */
+	IL_WAKE_END_OTHER,  /* another interrupt or IPI */
+	IL_WAKE_END_NONE,   /* no interrupt seen before the CPU ran a task (or the trace ended) */
+	IL_WAKE_END__COUNT
+};
+
+/* Which sleep length a period got, in the wakeup model. */
+enum il_sleep_from {
+	IL_SLEEP_FROM_EXACT,      /* = the measured duration (a local-timer wakeup) */
+	IL_SLEEP_FROM_NEXT_TIMER, /* = the CPU's next local-timer interrupt (an upper bound) */
+	IL_SLEEP_FROM_LOWER,      /* = the measured duration (a lower bound: nothing better) */
+	IL_SLEEP_FROM__COUNT
+};
+
+/**
+ * il_replay_local_timer - whether @ev is the CPU's local timer interrupt: irq_handler_entry
+ * of arch_timer (Arm generic timer), riscv-timer, twd (Cortex-A9 private timer) or
+ * mct_tickN (Exynos MCT); the x86 irq_vectors local_timer_entry (LOC, the APIC timer); an
+ * Arm ipi_entry "Timer broadcast interrupts" (the broadcast that stands in for a local
+ * timer stopped in a deep state). Return: true or false.
+ */
+bool il_replay_local_timer(const struct il_trace_event *ev);
+
 #define IL_REPLAY_MAX_GOVS 32
 #define IL_REPLAY_MAX_PARAMS 16
 
@@ -56,6 +99,7 @@ struct il_replay_cfg {
 	 * kernel's module parameters, e.g. guest_halt_poll_ns=0). */
 	int nparams;
 	const char *params[IL_REPLAY_MAX_PARAMS];
+	enum il_sleep_source sleep_source;
 };
 
 /* What one governor (or the trace itself) did over the replayed periods. */
@@ -93,6 +137,8 @@ struct il_replay_notes {
 	u64 negative_sleep;             /* the rebuilt sleep length was negative */
 	s64 clock_offset_ns;            /* timers' clock - trace clock (0 for trace_clock=mono) */
 	bool clock_offset_known;
+	/* the wakeup model: periods by what ended them and the sleep length they got */
+	u64 sleep_from[IL_WAKE_END__COUNT][IL_SLEEP_FROM__COUNT];
 };
 
 /* The inputs rebuilt for one idle period, and what the trace recorded. */
@@ -135,8 +181,18 @@ int il_replay_event(struct il_replay *r, const struct il_trace_event *ev);
  * Return: 0, or -1 if the CPU's devices cannot be set up (out of memory).
  */
 int il_replay_run_period(struct il_replay *r, const struct il_replay_inputs *in);
-/** il_replay_finish - count the periods still open at the end */
-void il_replay_finish(struct il_replay *r);
+/**
+ * il_replay_finish - count the periods still open at the end; in the wakeup model, replay
+ * the periods that waited for a later local-timer interrupt (with their lower bound)
+ * Return: 0, or -1 with errno ENOMEM.
+ */
+int il_replay_finish(struct il_replay *r);
+/**
+ * il_replay_trace_has_timers - whether the trace at @path (read with reader @format, NULL:
+ * detected) has any timer event (IL_REPLAY_TIMER_EVENTS): the first one ends the scan
+ * Return: 1 or 0, or -1 with @err set (the trace cannot be read).
+ */
+int il_replay_trace_has_timers(const char *path, const char *format, struct il_error *err);
 void il_replay_free(struct il_replay *r);
 
 /** il_replay_gov_row - totals of governor @i (in cfg order) over the replayed CPUs */
@@ -146,6 +202,14 @@ const struct il_replay_row *il_replay_trace_row(const struct il_replay *r);
 const struct il_replay_notes *il_replay_notes(const struct il_replay *r);
 /** il_replay_bound - the open-loop frontier of the replayed periods (bound.h) */
 const struct il_bound *il_replay_bound(const struct il_replay *r);
+struct il_table;
+/**
+ * il_replay_sleep_table - in the wakeup model, the periods by what ended them and which
+ * sleep length they got (lib/replay/wakeup.c); empty with the timer model
+ * Return: 0, or -1 (out of memory).
+ */
+int il_replay_sleep_table(struct il_table *t, const struct il_replay *r);
+
 /** il_replay_ncpus - 1 + the highest CPU with events; CPUs without periods replay nothing */
 unsigned int il_replay_ncpus(const struct il_replay *r);
 /** il_replay_cpu_periods - how many periods of @cpu were replayed */
