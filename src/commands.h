@@ -33,7 +33,7 @@
 	X(replay, "run governors open loop over a recorded trace; agreement with it")   \
 	X(kgov, "compile an upstream governor file; check a port against it")          \
 	X(measure, "live A/B of kernel governors around a command: the linux-pm table")   \
-	X(states, "this machine's cpuidle driver, governors and per-state sysfs counters")  \
+	X(states, "cpuidle states and counters of this machine, a tree or a dump; deltas")  \
 	X(help, "show the help of idlelab or of one command")
 
 #define IL_DECLARE_COMMAND(name, summary)        \

@@ -312,7 +312,8 @@ static const struct il_trace_reader *choose_reader(struct il_trace *t, const cha
 	r = detect(t);
 	if (!r)
 		il_trace_fail(&t->err, "%s: not a trace in any known format (ftrace text, "
-			      "trace-cmd report, perf script, idlestat, trace.dat, systrace HTML)", t->path);
+			      "trace-cmd report, perf script, idlestat, trace.dat, "
+			      "systrace HTML)", t->path);
 	return r;
 }
 

@@ -89,7 +89,11 @@ check "run -p rk<TAB>" only "idlelab run -p rk" rk3399 rk3588
 check "platforms <TAB>: the built-ins" has "idlelab platforms " skx haltpoll-vm
 check "run -f <TAB>: table tsv csv json" only "idlelab run -f " table tsv csv json
 check "governors -f <TAB>: what it takes (no tsv)" only "idlelab governors -f " table csv json
-check "stats -F <TAB>: the trace readers" has "idlelab stats x -F " ftrace trace-cmd perf idlestat
+check "stats -F <TAB>: the trace readers" has "idlelab stats x -F " ftrace trace-cmd perf idlestat systrace
+check "replay --sleep-length <TAB>: its values" only "idlelab replay x -g menu --sleep-length " auto timers wakeups
+printf 'x' >"$TMP/dump.txt"
+check "states --dump <TAB>: files" only "idlelab states --dump $TMP/du" "$TMP/dump.txt"
+check "states --diff <TAB>: files" has "idlelab states --diff $TMP/du" "$TMP/dump.txt"
 
 # Scenarios and their parameters.
 # shellcheck disable=SC2046
