@@ -345,6 +345,16 @@ static int open_energy(const struct il_live *lv, struct il_live_rapl *rapl, stru
 	return 0;
 }
 
+static int write_tables(const struct il_output_format *fmt, const struct il_table *const *tables,
+			int n)
+{
+	if (fmt->write(stdout, tables, n) || fflush(stdout)) {
+		fprintf(stderr, "idlelab states: cannot write the output: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* --diff BEFORE AFTER: both read whole before anything is printed. */
 static int states_diff(const struct states_args *args, const struct il_output_format *fmt)
 {
@@ -365,10 +375,8 @@ static int states_diff(const struct states_args *args, const struct il_output_fo
 		fprintf(stderr, "idlelab states: %s\n", err.msg);
 		goto out;
 	}
-	if (fmt->write(stdout, tables, 2) || fflush(stdout)) {
-		fprintf(stderr, "idlelab states: cannot write the output: %s\n", strerror(errno));
+	if (write_tables(fmt, tables, 2))
 		goto out;
-	}
 	ret = CLI_EXIT_OK;
 out:
 	il_table_free(&per_cpu);
@@ -426,10 +434,8 @@ static int states_main(void *state)
 	}
 	if (args->export_file && do_export(&lv, args))
 		goto out;
-	if (fmt->write(stdout, tables, 2) || fflush(stdout)) {
-		fprintf(stderr, "idlelab states: cannot write the output: %s\n", strerror(errno));
+	if (write_tables(fmt, tables, 2))
 		goto out;
-	}
 	ret = CLI_EXIT_OK;
 out:
 	il_table_free(&info);

@@ -131,34 +131,36 @@ static int parse_u64_value(const char *s, u64 *out)
 	return 0;
 }
 
-/* "cpu17" -> 17, else -1. */
-static long cpu_number(const char *s, size_t len)
+/* @prefix followed by 1-@digits digits ("cpu17", "state3"): the number, else -1. */
+static long numbered(const char *s, size_t len, const char *prefix, size_t digits)
 {
+	size_t plen = strlen(prefix);
 	u64 v = 0;
 
-	if (len < 4 || len > 8 || strncmp(s, "cpu", 3))
+	if (len <= plen || len > plen + digits || strncmp(s, prefix, plen))
 		return -1;
-	for (size_t i = 3; i < len; i++) {
+	for (size_t i = plen; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return -1;
 		v = v * 10 + (u64)(s[i] - '0');
 	}
-	return v < IL_LIVE_CPUS_MAX ? (long)v : -1;
+	return (long)v;
+}
+
+/* "cpu17" -> 17, else -1. */
+static long cpu_number(const char *s, size_t len)
+{
+	long v = numbered(s, len, "cpu", 5);
+
+	return v < IL_LIVE_CPUS_MAX ? v : -1;
 }
 
 /* "state3" -> 3; -2 for a number past CPUIDLE_STATE_MAX; else -1. */
 static int state_number(const char *s, size_t len)
 {
-	u64 v = 0;
+	long v = numbered(s, len, "state", 7);
 
-	if (len < 6 || len > 12 || strncmp(s, "state", 5))
-		return -1;
-	for (size_t i = 5; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (u64)(s[i] - '0');
-	}
-	return v < CPUIDLE_STATE_MAX ? (int)v : -2;
+	return v < 0 ? -1 : v < CPUIDLE_STATE_MAX ? (int)v : -2;
 }
 
 #define MAX_PARTS 64

@@ -445,23 +445,37 @@ static void idle_miss(struct il_replay *r, const struct il_trace_event *ev)
 }
 
 /*
+ * The inputs of @ev's CPU into *@c. Return: 1, 0 when the CPU is not replayed (--cpu), -1
+ * with errno ENOMEM.
+ */
+static int selected_cpu(struct il_replay *r, const struct il_trace_event *ev,
+			struct replay_cpu_inputs **c)
+{
+	if (!cpu_selected(r, ev->cpu))
+		return 0;
+	*c = inputs_cpu(&r->in, ev->cpu);
+	if (!*c) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 1;
+}
+
+/*
  * The wakeup model's events: interrupts and the idle task leaving. Timer events are not
  * looked at (replaying a trace that has them this way measures the model's error).
  */
 static int wakeup_event(struct il_replay *r, const struct il_trace_event *ev)
 {
 	struct replay_cpu_inputs *c;
+	int got;
 
 	if (ev->type != IL_EV_IRQ && ev->type != IL_EV_IRQ_VECTOR &&
 	    ev->type != IL_EV_IPI_ENTRY && ev->type != IL_EV_SCHED_SWITCH)
 		return 0;
-	if (!cpu_selected(r, ev->cpu))
-		return 0;
-	c = inputs_cpu(&r->in, ev->cpu);
-	if (!c) {
-		errno = ENOMEM;
-		return -1;
-	}
+	got = selected_cpu(r, ev, &c);
+	if (got <= 0)
+		return got;
 	if (ev->type == IL_EV_SCHED_SWITCH)
 		return wake_switch(r, &r->in, c, ev);
 	return wake_interrupt(r, &r->in, c, ev);
@@ -470,18 +484,15 @@ static int wakeup_event(struct il_replay *r, const struct il_trace_event *ev)
 int il_replay_event(struct il_replay *r, const struct il_trace_event *ev)
 {
 	struct replay_cpu_inputs *c;
+	int got;
 
 	if (ev->cpu >= r->cpus_seen)
 		r->cpus_seen = ev->cpu + 1;
 	switch (ev->type) {
 	case IL_EV_CPU_IDLE:
-		if (!cpu_selected(r, ev->cpu))
-			return 0;
-		c = inputs_cpu(&r->in, ev->cpu);
-		if (!c) {
-			errno = ENOMEM;
-			return -1;
-		}
+		got = selected_cpu(r, ev, &c);
+		if (got <= 0)
+			return got;
 		if (ev->state == IL_PWR_EVENT_EXIT ? idle_exit(r, c, ev) : idle_enter(r, c, ev))
 			return -1;
 		break;
