@@ -251,6 +251,13 @@ static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
 
 static int run_failed(const char *cmd, const struct il_lab_spec *spec)
 {
+	if (errno == ERANGE) { /* il_lab_run(): more CPUs than the platform's tables describe */
+		fprintf(stderr,
+			"idlelab %s: %s: its per-CPU tables and domains describe %u CPUs; %s asks "
+			"for more\n",
+			cmd, spec->plat->origin, spec->plat->cpus, spec->scn->name);
+		return CLI_EXIT_RUNTIME;
+	}
 	fprintf(stderr, "idlelab %s: %s on %s, %s: %s\n", cmd, spec->preset->name, spec->plat->name,
 		spec->scn->name, strerror(errno));
 	return CLI_EXIT_RUNTIME;
@@ -370,6 +377,7 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 		return CLI_EXIT_RUNTIME;
 	}
 	ret = il_report_pm_init(&t[n], "summary", spec.scn, &res.drv) ||
+	      (res.can_reject && il_report_pm_add_rejected(&t[n])) ||
 	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res) || add_labels(args, &t[n]);
 	n++;
 	if (!ret && details) {
@@ -513,7 +521,9 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 
 		if (ti < 0) {
 			ti = n++;
-			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s], &job->plat.drv)) {
+			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s], &job->plat.drv) ||
+			    (il_platform_can_reject(&job->plat) &&
+			     il_report_pm_add_rejected(&t[ti]))) {
 				ret = CLI_EXIT_RUNTIME;
 				break;
 			}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * domain.c - per-CPU state tables and power domains in the lab.
+ *
+ * DOC: power domains and their coordination
+ *
+ * A platform may give CPUs different state tables (each CPU's governor, accounting and exit
+ * latencies come from its own) and may declare power domains: a set of CPUs sharing a power
+ * rail, and the states of their tables that power it down (docs/platforms.md). A domain state
+ * needs every CPU of the domain asleep. How the CPUs get there follows PSCI 1.0's two
+ * CPU_SUSPEND modes, as Linux drives them (drivers/cpuidle/cpuidle-psci.c,
+ * cpuidle-psci-domain.c and drivers/firmware/psci/psci.c of Linux 6.12):
+ *
+ *  1. Platform-coordinated (mode=pc; what cpuidle-psci uses on a flat DT state list such as
+ *     rk3399-base.dtsi's, and whenever the firmware lacks OSI): each CPU asks for the state
+ *     its governor picked; the firmware takes the domain down only to the shallowest state
+ *     all its CPUs asked for. The entry never fails: psci_enter_idle_state() returns the
+ *     index asked for, so cpuidle_enter_state() accounts the requested state, and the CPU
+ *     physically sleeps in the demoted one. Here a woken CPU pays the exit latency of the
+ *     deepest state at or above what it asked for that the domain allows at that moment:
+ *     a domain state only while every other CPU of the domain is still asleep in a state at
+ *     least that deep (the first CPU out wakes the domain; the later ones find it up).
+ *  2. OS-initiated (mode=osi; psci_set_osi_mode()): the OS must ask for a domain state only
+ *     from the domain's last running CPU; otherwise the firmware refuses (PSCI DENIED),
+ *     psci_cpu_suspend_enter() fails, the enter callback returns -1 (__psci_enter_domain_
+ *     idle_state(): "ret = psci_cpu_suspend_enter(state) ? -1 : idx"), cpuidle_enter_state()
+ *     counts states_usage[idx].rejected and sets last_residency_ns = 0,
+ *     cpuidle_reflect() skips the governor (index < 0; the same test in every version the
+ *     presets follow) and do_idle() (kernel/sched/idle.c) goes round again while nothing
+ *     needs the CPU. The firmware's round trip takes the domain's reject_latency, then the
+ *     governor selects again. "Last running" means every other CPU of the domain is asleep
+ *     in a power-down state (timer-stop: WFI never reaches the firmware, which sees such a
+ *     CPU as running). A granted domain state holds until the first CPU of the domain
+ *     wakes; that CPU pays the domain state's exit latency, whatever it asked for itself.
+ *
+ * CPUs of a domain that the run does not have (a run on fewer CPUs than the platform) are
+ * offline: powered down, they never keep a domain up.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim-local.h"
+#include "../platform/platform.h"
+
+static void table_latencies(const struct il_driver *drv, u64 *exit_ns, u64 *core_exit_ns,
+			    u32 *polling)
+{
+	*polling = 0;
+	for (int s = 0; s < drv->state_count; s++) {
+		if (drv->states[s].flags & CPUIDLE_FLAG_POLLING)
+			*polling |= 1u << s;
+		exit_ns[s] = (u64)drv->states[s].exit_latency_ns;
+		core_exit_ns[s] = drv->states[s].core_exit_latency_ns > 0 ?
+			(u64)drv->states[s].core_exit_latency_ns : exit_ns[s];
+	}
+}
+
+/* Every CPU on table 0 (sim->drv); then, with per-CPU tables, the others on their own. */
+static int tables_init(struct il_sim *sim, const struct il_platform *plat)
+{
+	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
+		struct sim_cpu *c = &sim->cpu[i];
+
+		c->drv = &sim->drv;
+		c->exit_ns = sim->exit_ns;
+		c->core_exit_ns = sim->core_exit_ns;
+		c->polling_states = sim->polling_states;
+	}
+	if (!plat || plat->ntables <= 1)
+		return 0;
+	sim->tables = calloc((size_t)plat->ntables, sizeof(*sim->tables));
+	if (!sim->tables)
+		return -1;
+	for (int t = 1; t < plat->ntables; t++) {
+		struct sim_table *st = &sim->tables[t];
+
+		st->drv = plat->tables[t].drv;
+		table_latencies(&st->drv, st->exit_ns, st->core_exit_ns, &st->polling_states);
+		for (int s = 0; s < st->drv.state_count; s++)
+			if (!(st->polling_states >> s & 1) && st->core_exit_ns[s] != st->exit_ns[s])
+				sim->package_wake = true;
+	}
+	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
+		int t = il_platform_cpu_table(plat, i);
+		struct sim_cpu *c = &sim->cpu[i];
+
+		if (!t)
+			continue;
+		c->drv = &sim->tables[t].drv;
+		c->exit_ns = sim->tables[t].exit_ns;
+		c->core_exit_ns = sim->tables[t].core_exit_ns;
+		c->polling_states = sim->tables[t].polling_states;
+	}
+	return 0;
+}
+
+static int domain_init(struct il_sim *sim, struct sim_domain *sd, const struct il_domain *d,
+		       int di)
+{
+	sd->d = d;
+	sd->down_idx = -1;
+	sd->reject_ns = (u64)d->reject_latency_ns;
+	sd->cpus = calloc(d->ncpus, sizeof(*sd->cpus));
+	if (!sd->cpus)
+		return -1;
+	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
+		struct sim_cpu *c = &sim->cpu[i];
+
+		if (!il_domain_has_cpu(d, i))
+			continue;
+		sd->cpus[sd->ncpus++] = i;
+		if (!c->dom) {
+			c->dom = calloc(1, sizeof(*c->dom));
+			if (!c->dom)
+				return -1;
+			memset(c->dom->dom_of_state, -1, sizeof(c->dom->dom_of_state));
+		}
+		c->dom->doms[c->dom->ndoms++] = (u8)di;
+		for (int s = 0; s < CPUIDLE_STATE_MAX; s++)
+			if (d->states >> s & 1)
+				c->dom->dom_of_state[s] = (s8)di;
+	}
+	return 0;
+}
+
+int sim_topology_init(struct il_sim *sim)
+{
+	const struct il_platform *plat = sim->cfg.topology;
+
+	if (tables_init(sim, plat))
+		goto nomem;
+	if (!plat || !plat->ndomains)
+		return 0;
+	sim->domains = calloc((size_t)plat->ndomains, sizeof(*sim->domains));
+	if (!sim->domains)
+		goto nomem;
+	sim->ndomains = plat->ndomains;
+	for (int di = 0; di < plat->ndomains; di++)
+		if (domain_init(sim, &sim->domains[di], &plat->domains[di], di))
+			goto nomem;
+	return 0;
+nomem:
+	errno = ENOMEM;
+	return -1;
+}
+
+void sim_topology_free(struct il_sim *sim)
+{
+	for (unsigned int i = 0; sim->cpu && i < sim->cfg.ncpus; i++)
+		free(sim->cpu[i].dom);
+	for (int di = 0; di < sim->ndomains; di++)
+		free(sim->domains[di].cpus);
+	free(sim->domains);
+	free(sim->tables);
+}
+
+/* Asleep in a state the firmware knows about (it powers the core down: timer-stop). */
+static bool cpu_powered_down(const struct sim_cpu *c)
+{
+	return c->mode == CPU_IDLE && !c->polling &&
+	       (c->drv->states[c->idx].flags & CPUIDLE_FLAG_TIMER_STOP);
+}
+
+bool sim_domain_refuses(struct il_sim *sim, unsigned int cpu, int idx)
+{
+	const struct sim_cpu *c = &sim->cpu[cpu];
+	struct sim_domain *sd;
+	int di;
+
+	if (!c->dom || (di = c->dom->dom_of_state[idx]) < 0)
+		return false;
+	sd = &sim->domains[di];
+	if (sd->d->mode != IL_DOMAIN_OSI)
+		return false;
+	for (unsigned int k = 0; k < sd->ncpus; k++)
+		if (sd->cpus[k] != cpu && !cpu_powered_down(&sim->cpu[sd->cpus[k]]))
+			return true;
+	sd->down_idx = idx; /* the last CPU: the domain goes down */
+	return false;
+}
+
+/* Every other CPU of @sd still asleep in a state at least @idx deep (platform-coordinated). */
+static bool domain_allows(const struct il_sim *sim, const struct sim_domain *sd,
+			  unsigned int cpu, int idx)
+{
+	for (unsigned int k = 0; k < sd->ncpus; k++) {
+		const struct sim_cpu *o = &sim->cpu[sd->cpus[k]];
+
+		if (sd->cpus[k] != cpu && (o->mode != CPU_IDLE || o->idx < idx))
+			return false;
+	}
+	return true;
+}
+
+/* Platform-coordinated: the deepest state at or above the requested one the domains allow. */
+static int pc_effective_state(const struct il_sim *sim, unsigned int cpu)
+{
+	const struct sim_cpu *c = &sim->cpu[cpu];
+	int e = c->idx;
+
+	while (e > 0) {
+		int di = c->dom->dom_of_state[e];
+		const struct sim_domain *sd;
+
+		if (di < 0)
+			break;
+		sd = &sim->domains[di];
+		if (sd->d->mode != IL_DOMAIN_PC || domain_allows(sim, sd, cpu, e))
+			break;
+		e--;
+	}
+	return e;
+}
+
+u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu)
+{
+	const struct sim_cpu *c = &sim->cpu[cpu];
+	u64 cost;
+
+	if (!c->dom)
+		return c->exit_ns[c->idx];
+	cost = c->exit_ns[pc_effective_state(sim, cpu)];
+	for (unsigned int k = 0; k < c->dom->ndoms; k++) {
+		struct sim_domain *sd = &sim->domains[c->dom->doms[k]];
+
+		if (sd->down_idx < 0)
+			continue;
+		/* the first CPU out of a down OS-initiated domain powers it up */
+		if (c->exit_ns[sd->down_idx] > cost)
+			cost = c->exit_ns[sd->down_idx];
+		sd->down_idx = -1;
+	}
+	return cost;
+}
