@@ -409,6 +409,23 @@ static int stats_parse(int argc, char **argv, void *state, struct cli_error *err
 	return stats_parse_args(argc, argv, state, err);
 }
 
+/* A platform with per-CPU tables: each CPU's table for its above/below. Return: 0 or -1. */
+static int stats_cpu_tables(const struct trace_source *src, struct il_stats_cfg *cfg)
+{
+	const struct il_driver **t;
+
+	if (!src->have_table || src->plat.ntables <= 1)
+		return 0;
+	t = calloc(src->plat.cpus, sizeof(*t));
+	if (!t)
+		return -1;
+	for (unsigned int c = 0; c < src->plat.cpus; c++)
+		t[c] = il_platform_cpu_drv(&src->plat, c);
+	cfg->cpu_drv = t;
+	cfg->ncpu_drv = src->plat.cpus;
+	return 0;
+}
+
 static int stats_main(void *state)
 {
 	struct stats_args *args = state;
@@ -424,13 +441,14 @@ static int stats_main(void *state)
 	il_stats_default_cfg(&cfg);
 	cfg.drv = trace_source_drv(&src);
 	memcpy(cfg.nightmare_us, args->nightmare_us, sizeof(cfg.nightmare_us));
-	s = il_stats_new(&cfg);
+	s = stats_cpu_tables(&src, &cfg) ? NULL : il_stats_new(&cfg);
 	ret = CLI_EXIT_RUNTIME;
 	if (s && collect(&src, s, args) == 0) {
 		trace_check_cpus(&src, &args->in, il_stats_ncpus(s));
 		ret = render(args, &src, s);
 	}
 	il_stats_free(s);
+	free((void *)cfg.cpu_drv);
 	trace_source_close(&src);
 	return ret;
 }
