@@ -133,6 +133,14 @@ int il_platform_check_cpus(const struct il_platform *plat, unsigned int ncpus,
 /** il_platform_can_reject - whether an entry can be refused: an OS-initiated domain */
 bool il_platform_can_reject(const struct il_platform *plat);
 
+/** il_platform_table_cpus - "0-3,6": the CPUs of table @t, into @buf */
+const char *il_platform_table_cpus(const struct il_platform *plat, int t, char *buf, size_t cap);
+/** il_domain_cpus - the CPUs of domain @d, likewise */
+const char *il_domain_cpus(const struct il_platform *plat, const struct il_domain *d, char *buf,
+			   size_t cap);
+/** il_domain_mode_name - "pc" or "osi", as the file writes them */
+const char *il_domain_mode_name(enum il_domain_mode mode);
+
 /** il_domain_has_cpu - whether @cpu is a member of @d */
 static inline bool il_domain_has_cpu(const struct il_domain *d, unsigned int cpu)
 {

@@ -482,3 +482,51 @@ bool il_platform_can_reject(const struct il_platform *plat)
 			return true;
 	return false;
 }
+
+/* Append "N" or "N-M" for the run [lo, hi] to @buf. */
+static void put_run(char *buf, size_t cap, size_t *used, unsigned int lo, unsigned int hi)
+{
+	int n;
+
+	if (*used >= cap)
+		return;
+	n = lo == hi ? snprintf(buf + *used, cap - *used, "%s%u", *used ? "," : "", lo) :
+		       snprintf(buf + *used, cap - *used, "%s%u-%u", *used ? "," : "", lo, hi);
+	*used += n > 0 ? (size_t)n : 0;
+}
+
+static const char *cpu_list(const struct il_platform *plat, int table, const struct il_domain *d,
+			    char *buf, size_t cap)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned int c = 0; c < plat->cpus; c++) {
+		unsigned int hi = c;
+
+		if (d ? !il_domain_has_cpu(d, c) : plat->cpu_table[c] != table + 1)
+			continue;
+		while (hi + 1 < plat->cpus &&
+		       (d ? il_domain_has_cpu(d, hi + 1) : plat->cpu_table[hi + 1] == table + 1))
+			hi++;
+		put_run(buf, cap, &used, c, hi);
+		c = hi;
+	}
+	return buf;
+}
+
+const char *il_platform_table_cpus(const struct il_platform *plat, int t, char *buf, size_t cap)
+{
+	return cpu_list(plat, t, NULL, buf, cap);
+}
+
+const char *il_domain_cpus(const struct il_platform *plat, const struct il_domain *d, char *buf,
+			   size_t cap)
+{
+	return cpu_list(plat, 0, d, buf, cap);
+}
+
+const char *il_domain_mode_name(enum il_domain_mode mode)
+{
+	return mode_name(mode);
+}
