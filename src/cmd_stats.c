@@ -146,7 +146,16 @@ static int cpus_table(struct il_table *t, const struct il_stats *s)
 	return 0;
 }
 
-static int states_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+/* The table that names @cpu's states: its own on a platform with per-CPU tables. */
+static const struct il_driver *cpu_names(const struct trace_source *src,
+					 const struct il_driver *drv, unsigned int cpu)
+{
+	return drv && src->plat.ntables > 1 && cpu < src->plat.cpus ?
+		il_platform_cpu_drv(&src->plat, cpu) : drv;
+}
+
+static int states_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv,
+			const struct trace_source *src)
 {
 	static const char *const cols[] = {
 		"cpu", "state", "name", "entries", "min_us", "avg_us", "max_us", "total_us", "above",
@@ -167,7 +176,7 @@ static int states_table(struct il_table *t, const struct il_stats *s, const stru
 				return -1;
 			put_int(&r, cpu);
 			put_int(&r, i);
-			put_str(&r, state_name(drv, i, name, sizeof(name)));
+			put_str(&r, state_name(cpu_names(src, drv, cpu), i, name, sizeof(name)));
 			put_int(&r, (s64)st->entries);
 			if (st->entries) {
 				put_us(&r, st->min_ns);
@@ -195,7 +204,8 @@ static int states_table(struct il_table *t, const struct il_stats *s, const stru
 	return 0;
 }
 
-static int hist_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+static int hist_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv,
+		      const struct trace_source *src)
 {
 	static const char *const cols[] = { "cpu", "state", "name", "from_us", "to_us", "entries" };
 	char name[IL_NAME_LEN + 8];
@@ -215,7 +225,8 @@ static int hist_table(struct il_table *t, const struct il_stats *s, const struct
 					return -1;
 				put_int(&r, cpu);
 				put_int(&r, i);
-				put_str(&r, state_name(drv, i, name, sizeof(name)));
+				put_str(&r, state_name(cpu_names(src, drv, cpu), i, name,
+						       sizeof(name)));
 				put_int(&r, (s64)il_stats_hist_lower_us(b));
 				if (b + 1 < IL_STATS_HIST_BUCKETS)
 					put_int(&r, (s64)il_stats_hist_lower_us(b + 1));
@@ -364,8 +375,8 @@ static int render(const struct stats_args *args, const struct trace_source *src,
 
 	memset(tables, 0, sizeof(tables));
 	if (trace_summary_table(&tables[T_TRACE], src) || settings_table(&tables[T_SPAN], s, args) ||
-	    cpus_table(&tables[T_CPUS], s) || states_table(&tables[T_STATES], s, drv) ||
-	    hist_table(&tables[T_HIST], s, drv) || wakes_table(&tables[T_WAKES], s, drv != NULL) ||
+	    cpus_table(&tables[T_CPUS], s) || states_table(&tables[T_STATES], s, drv, src) ||
+	    hist_table(&tables[T_HIST], s, drv, src) || wakes_table(&tables[T_WAKES], s, drv != NULL) ||
 	    notes_table(&tables[T_NOTES], s, drv)) {
 		fprintf(stderr, "idlelab stats: out of memory\n");
 		goto out;

@@ -98,7 +98,7 @@ static const struct bad_topology bad_cases[] = {
 	{ "table big cpus=1", "table big cpus=1-0", "t.plat:16: invalid cpus '1-0'" },
 	{ "table big cpus=1", "table big", "t.plat:16: table 'big' needs cpus=LIST" },
 	{ "state cluster-off exit_latency=1000us", "state cluster-x exit_latency=1000us",
-	  "t.plat:16: table 'big' names state 2 'cluster-x'" },
+	  "t.plat:24: domain 'cluster': state 'cluster-off' is not in the table of CPU 1" },
 	{ "target_residency=4294967295us", "target_residency=4294967296us",
 	  "t.plat:22: invalid target_residency" },
 };
