@@ -314,35 +314,81 @@ static int check_table_cpus(const struct il_platform *plat, const char *file, in
 	return 0;
 }
 
-/* Resolve the states= names of @d against the table of every member. */
-static int resolve_domain_states(struct il_platform *plat, struct il_domain *d,
-				 const char *file, struct il_error *err)
+/* The rows of @drv that @d's states= names (each name is looked up in every table). */
+static unsigned int member_rows(const struct il_domain *d, const struct il_driver *drv)
 {
 	char buf[sizeof(d->states_text)], *save = NULL;
+	unsigned int rows = 0;
 
 	snprintf(buf, sizeof(buf), "%s", d->states_text);
 	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		int idx = -1;
+		int idx = state_index(drv, name);
 
-		for (unsigned int c = 0; c < plat->cpus; c++) {
-			if (!il_domain_has_cpu(d, c))
-				continue;
-			idx = state_index(il_platform_cpu_drv(plat, c), name);
-			if (idx < 0)
-				return il_error_set(err, file, d->line,
-						    "domain '%s': state '%s' is not in the table of "
-						    "CPU %u",
-						    d->name, name, c);
-		}
-		if (idx == 0)
+		if (idx >= 0)
+			rows |= 1u << idx;
+	}
+	return rows;
+}
+
+/* A states= name that no member's table has, or NULL. */
+static const char *unknown_state(const struct il_platform *plat, const struct il_domain *d,
+				 char *buf, size_t cap)
+{
+	char *save = NULL;
+
+	snprintf(buf, cap, "%s", d->states_text);
+	for (char *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		bool found = false;
+
+		for (unsigned int c = 0; c < plat->cpus && !found; c++)
+			found = il_domain_has_cpu(d, c) &&
+				state_index(il_platform_cpu_drv(plat, c), name) >= 0;
+		if (!found)
+			return name;
+	}
+	return NULL;
+}
+
+/*
+ * Resolve the states= names of @d: each names a state of some member's table (per-cluster
+ * tables name theirs differently: mt8195's cpu-off-l and cpu-off-b), and every member finds
+ * its domain states at the same rows, which are then the domain's.
+ */
+static int resolve_domain_states(struct il_platform *plat, struct il_domain *d,
+				 const char *file, struct il_error *err)
+{
+	char buf[sizeof(d->states_text)];
+	const char *bad = unknown_state(plat, d, buf, sizeof(buf));
+	int first = -1;
+
+	if (bad)
+		return il_error_set(err, file, d->line,
+				    "domain '%s': state '%s' is not in the table of any of its CPUs",
+				    d->name, bad);
+	for (unsigned int c = 0; c < plat->cpus; c++) {
+		unsigned int rows;
+
+		if (!il_domain_has_cpu(d, c))
+			continue;
+		rows = member_rows(d, il_platform_cpu_drv(plat, c));
+		if (!rows)
 			return il_error_set(err, file, d->line,
-					    "domain '%s': state '%s' is the shallowest; a domain "
-					    "state is deeper than some CPU state",
-					    d->name, name);
-		if (d->states >> idx & 1)
-			return il_error_set(err, file, d->line, "domain '%s' names '%s' twice",
-					    d->name, name);
-		d->states |= 1u << idx;
+					    "domain '%s': none of its states (%s) is in the table "
+					    "of CPU %u",
+					    d->name, d->states_text, c);
+		if (first >= 0 && rows != d->states)
+			return il_error_set(err, file, d->line,
+					    "domain '%s': its states are other rows in CPU %u's "
+					    "table than in CPU %d's",
+					    d->name, c, first);
+		if (rows & 1)
+			return il_error_set(err, file, d->line,
+					    "domain '%s': a domain state is deeper than some CPU "
+					    "state, not the shallowest",
+					    d->name);
+		d->states = rows;
+		if (first < 0)
+			first = (int)c;
 	}
 	return 0;
 }

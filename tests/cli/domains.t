@@ -74,7 +74,7 @@ bad() { # bad DESC PATTERN  (the platform in $TMP/bad.plat)
 sed 's/^domain big-cluster cpus=2-3/domain big-cluster cpus=2-4/' "$P" >"$TMP/bad.plat"
 bad "a domain naming a CPU the platform lacks" "3[0-9]: domain 'big-cluster' names CPU 4; the platform has 4 CPUs"
 sed 's/states=cluster-off mode=osi reject_latency=2us$/states=cluster-gone mode=osi reject_latency=2us/' "$P" >"$TMP/bad.plat"
-bad "a state not in the CPU's table" "[0-9]*: domain 'little-cluster': state 'cluster-gone' is not in the table of CPU 0"
+bad "a state not in the CPU's table" "[0-9]*: domain 'little-cluster': state 'cluster-gone' is not in the table of any of its CPUs"
 sed 's/^table big cpus=2-3/table big cpus=1-3/' "$P" >"$TMP/bad.plat"
 bad "overlapping CPU groups" "2[0-9]: CPU 1 is in table 'little' already (line 13)"
 sed 's/^table big cpus=2-3/table big cpus=2/' "$P" >"$TMP/bad.plat"

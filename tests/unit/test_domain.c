@@ -86,7 +86,8 @@ struct bad_topology {
 static const struct bad_topology bad_cases[] = {
 	{ "cpus=0-1 states", "cpus=0-2 states", "t.plat:24: domain 'cluster' names CPU 2" },
 	{ "states=cluster-off", "states=nope", "t.plat:24: domain 'cluster': state 'nope' is not" },
-	{ "states=cluster-off", "states=WFI", "t.plat:24: domain 'cluster': state 'WFI' is the" },
+	{ "states=cluster-off", "states=WFI", "t.plat:24: domain 'cluster': a domain state is" },
+	{ "states=cluster-off", "states=cluster-off,cpu-x", "t.plat:24: domain 'cluster': state 'cpu-x'" },
 	{ "table big cpus=1", "table big cpus=0-1", "t.plat:16: CPU 0 is in table 'little'" },
 	{ "table big cpus=1", "table big cpus=3", "t.plat:16: table 'big' names CPU 3" },
 	{ "cpus 2\n", "cpus 3\n", "t.plat:4: CPU 2 has no table" },
@@ -98,7 +99,7 @@ static const struct bad_topology bad_cases[] = {
 	{ "table big cpus=1", "table big cpus=1-0", "t.plat:16: invalid cpus '1-0'" },
 	{ "table big cpus=1", "table big", "t.plat:16: table 'big' needs cpus=LIST" },
 	{ "state cluster-off exit_latency=1000us", "state cluster-x exit_latency=1000us",
-	  "t.plat:24: domain 'cluster': state 'cluster-off' is not in the table of CPU 1" },
+	  "t.plat:24: domain 'cluster': none of its states (cluster-off) is in the table of CPU 1" },
 	{ "target_residency=4294967295us", "target_residency=4294967296us",
 	  "t.plat:22: invalid target_residency" },
 };
