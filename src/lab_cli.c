@@ -251,13 +251,6 @@ static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
 
 static int run_failed(const char *cmd, const struct il_lab_spec *spec)
 {
-	if (errno == ERANGE) { /* il_lab_run(): more CPUs than the platform's tables describe */
-		fprintf(stderr,
-			"idlelab %s: %s: its per-CPU tables and domains describe %u CPUs; %s asks "
-			"for more\n",
-			cmd, spec->plat->origin, spec->plat->cpus, spec->scn->name);
-		return CLI_EXIT_RUNTIME;
-	}
 	fprintf(stderr, "idlelab %s: %s on %s, %s: %s\n", cmd, spec->preset->name, spec->plat->name,
 		spec->scn->name, strerror(errno));
 	return CLI_EXIT_RUNTIME;

@@ -45,6 +45,7 @@ void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power
 				pw->table_nj[t][i] = plat->tables[t].drv.states[i].entry_exit_energy_nj;
 			}
 		pw->cpu_table = plat->cpu_table;
+		pw->cpu_table_len = plat->cpus;
 	}
 	pw->active_uw = active_power_uw(plat, active_uw);
 	pw->known = plat->power_known && pw->active_uw;
@@ -132,10 +133,6 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 		return -1;
 	}
 	lab_config(spec, &cfg);
-	if (il_platform_check_cpus(spec->plat, cfg.ncpus, &(struct il_error){ 0 })) {
-		errno = ERANGE; /* more CPUs than per-CPU tables or domains describe */
-		return -1;
-	}
 	ctx = calloc(1, spec->scn->ctx_size ? spec->scn->ctx_size : 1);
 	if (!ctx) {
 		errno = ENOMEM;

@@ -117,9 +117,11 @@ double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, un
 	double uj = (double)pw->active_uw * (double)c->busy_ns / 1e9; /* µW * s = µJ */
 	const u64 *state_uw = pw->state_uw, *entry_exit_nj = pw->entry_exit_nj;
 
-	if (pw->cpu_table && pw->cpu_table[cpu] > 1) { /* a CPU with a table of its own */
-		state_uw = pw->table_uw[pw->cpu_table[cpu] - 1];
-		entry_exit_nj = pw->table_nj[pw->cpu_table[cpu] - 1];
+	if (pw->cpu_table && pw->cpu_table_len) { /* per-CPU tables */
+		unsigned char t = pw->cpu_table[cpu % pw->cpu_table_len];
+
+		state_uw = pw->table_uw[t - 1];
+		entry_exit_nj = pw->table_nj[t - 1];
 	}
 	for (int i = 0; i < m->nstates; i++) {
 		uj += (double)state_uw[i] * (double)c->st[i].time_ns / 1e9;

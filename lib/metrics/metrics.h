@@ -97,6 +97,7 @@ struct il_power {
 	u64 table_uw[IL_POWER_TABLES_MAX][CPUIDLE_STATE_MAX];
 	u64 table_nj[IL_POWER_TABLES_MAX][CPUIDLE_STATE_MAX];
 	const unsigned char *cpu_table; /* 1 + the table index, as struct il_platform has it */
+	unsigned int cpu_table_len;     /* CPU c >= len: the table of CPU c % len */
 };
 
 struct il_metrics {

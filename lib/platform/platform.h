@@ -116,19 +116,14 @@ struct il_platform {
 	struct il_domain domains[IL_PLAT_DOMAINS_MAX];
 };
 
-/** il_platform_cpu_drv - the state table of @cpu (the one table for a CPU beyond the file's) */
+/**
+ * il_platform_cpu_drv - the state table of @cpu; a CPU beyond the file's takes the table of
+ * CPU @cpu % cpus (a lab run on more CPUs than the platform has)
+ */
 const struct il_driver *il_platform_cpu_drv(const struct il_platform *plat, unsigned int cpu);
 
 /** il_platform_cpu_table - the index of @cpu's table (0 with the one-table shorthand) */
 int il_platform_cpu_table(const struct il_platform *plat, unsigned int cpu);
-
-/**
- * il_platform_check_cpus - whether a run of @ncpus CPUs can use @plat: a platform with
- * several tables or with domains describes exactly its CPUs, so a run may use fewer of them
- * but not more. Return: 0, or -1 with @err set.
- */
-int il_platform_check_cpus(const struct il_platform *plat, unsigned int ncpus,
-			   struct il_error *err);
 
 /** il_platform_can_reject - whether an entry can be refused: an OS-initiated domain */
 bool il_platform_can_reject(const struct il_platform *plat);

@@ -493,29 +493,21 @@ bool il_plat_is_uint_max_us(const char *text)
 	return !strcmp(text, "4294967295us");
 }
 
-const struct il_driver *il_platform_cpu_drv(const struct il_platform *plat, unsigned int cpu)
-{
-	if (plat->ntables <= 1 || cpu >= IL_PLAT_CPUS_MAX || !plat->cpu_table[cpu])
-		return &plat->drv;
-	return &plat->tables[plat->cpu_table[cpu] - 1].drv;
-}
-
+/*
+ * A CPU beyond the file's (a lab run on more CPUs than the platform has, as the battery's
+ * pingpong:cpus=12 on an 8-CPU SoC) takes the table of the file's CPU it repeats,
+ * cpu % cpus: the machine is copies of the one described. It is in no domain.
+ */
 int il_platform_cpu_table(const struct il_platform *plat, unsigned int cpu)
 {
-	if (plat->ntables <= 1 || cpu >= IL_PLAT_CPUS_MAX || !plat->cpu_table[cpu])
+	if (plat->ntables <= 1 || !plat->cpus)
 		return 0;
-	return plat->cpu_table[cpu] - 1;
+	return plat->cpu_table[cpu % plat->cpus] - 1;
 }
 
-int il_platform_check_cpus(const struct il_platform *plat, unsigned int ncpus,
-			   struct il_error *err)
+const struct il_driver *il_platform_cpu_drv(const struct il_platform *plat, unsigned int cpu)
 {
-	if ((plat->ntables <= 1 && !plat->ndomains) || ncpus <= plat->cpus)
-		return 0;
-	return il_error_set(err, plat->origin, 0,
-			    "%u CPUs asked for; the platform's per-CPU tables and domains "
-			    "describe %u",
-			    ncpus, plat->cpus);
+	return plat->ntables <= 1 ? &plat->drv : &plat->tables[il_platform_cpu_table(plat, cpu)].drv;
 }
 
 bool il_platform_can_reject(const struct il_platform *plat)

@@ -37,8 +37,8 @@ check "no rejected column without an OS-initiated domain" sh -c "! head -n 1 '$O
 expect 0 "platforms rk3399 shows its cluster domains" "$IDLELAB" platforms rk3399
 check "cluster0 is CPUs 0-3, platform-coordinated" grep -Eq '^cluster0 +0-3 +pc +cluster-sleep' "$OUT"
 
-expect 1 "a run on more CPUs than the tables describe" "$IDLELAB" run -g menu -p "$P" -s fio:cpus=8 --time 100ms
-check "the error says why" grep -q 'describe 4 CPUs' "$ERR"
+# CPUs beyond the file's repeat its CPUs' tables (CPU 4 is CPU 0's), in no domain.
+expect 0 "a run on more CPUs than the platform has" "$IDLELAB" run -g menu -p "$P" -s fio:cpus=8 --time 100ms
 
 # stats: above/below of each CPU from its own table (700 us in cpu-off is above the little
 # table's 800 us residency, not the big table's 600 us; 2500 us in cluster-off is above the
