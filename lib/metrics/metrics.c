@@ -127,6 +127,7 @@ double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, un
 		uj += (double)state_uw[i] * (double)c->st[i].time_ns / 1e9;
 		uj += (double)entry_exit_nj[i] * (double)c->st[i].usage / 1e3;
 	}
+	uj += c->domain_adjust_uj;
 	return uj / 1e6;
 }
 

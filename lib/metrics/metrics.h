@@ -81,6 +81,11 @@ struct il_cpu_stats {
 	u64 wakeups; /* idle periods ended by an interrupt or by work (not by the poll limit) */
 	u64 poll_limits;   /* polling periods ended by the poll time limit */
 	struct il_state_stats st[CPUIDLE_STATE_MAX];
+	/*
+	 * Power domains: the energy of the physical states (a demoted or a domain state) minus
+	 * that of the accounted ones over the same time, µJ (lib/sim/domain.c)
+	 */
+	double domain_adjust_uj;
 };
 
 #define IL_POWER_TABLES_MAX 4 /* IL_PLAT_TABLES_MAX */

@@ -115,6 +115,7 @@ static int domain_init(struct il_sim *sim, struct sim_domain *sd, const struct i
 			if (!c->dom)
 				return -1;
 			memset(c->dom->dom_of_state, -1, sizeof(c->dom->dom_of_state));
+			c->dom->phys = -1;
 		}
 		c->dom->doms[c->dom->ndoms++] = (u8)di;
 		for (int s = 0; s < CPUIDLE_STATE_MAX; s++)
@@ -232,4 +233,72 @@ u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu)
 		sd->down_idx = -1;
 	}
 	return cost;
+}
+
+/* ---- energy: the physical state of a sleeping CPU --------------------------------------- */
+
+/*
+ * The state @cpu sleeps in physically: what a platform-coordinated domain lets it have (its
+ * request or a demotion), or deeper when an OS-initiated domain it belongs to is down.
+ */
+static int physical_state(const struct il_sim *sim, unsigned int cpu)
+{
+	const struct sim_cpu *c = &sim->cpu[cpu];
+	int e = pc_effective_state(sim, cpu);
+
+	for (unsigned int k = 0; k < c->dom->ndoms; k++) {
+		int down = sim->domains[c->dom->doms[k]].down_idx;
+
+		e = down > e ? down : e;
+	}
+	return e;
+}
+
+static u64 state_uw(const struct il_sim *sim, unsigned int cpu, int idx)
+{
+	const struct il_power *pw = &sim->cfg.power;
+
+	if (pw->cpu_table && pw->cpu_table_len)
+		return pw->table_uw[pw->cpu_table[cpu % pw->cpu_table_len] - 1][idx];
+	return pw->state_uw[idx];
+}
+
+/* Charge @cpu's segment since phys_since in its physical state, net of the accounted one. */
+static void segment_close(struct il_sim *sim, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	double dt = (double)(sim->head.now - c->dom->phys_since);
+
+	if (c->dom->phys >= 0 && c->dom->phys != c->idx)
+		c->stats->domain_adjust_uj += ((double)state_uw(sim, cpu, c->dom->phys) -
+					       (double)state_uw(sim, cpu, c->idx)) * dt / 1e9;
+	c->dom->phys_since = sim->head.now;
+}
+
+/* Follow every sleeping CPU of @cpu's domains (and @cpu itself) to its physical state. */
+void sim_domain_changed(struct il_sim *sim, unsigned int cpu)
+{
+	const struct sim_cpu_dom *dom = sim->cpu[cpu].dom;
+
+	for (unsigned int k = 0; k < dom->ndoms; k++) {
+		const struct sim_domain *sd = &sim->domains[dom->doms[k]];
+
+		for (unsigned int j = 0; j < sd->ncpus; j++) {
+			unsigned int m = sd->cpus[j];
+			struct sim_cpu *mc = &sim->cpu[m];
+			int phys = mc->mode == CPU_IDLE && !mc->polling ? physical_state(sim, m) : -1;
+
+			if (phys == mc->dom->phys)
+				continue;
+			segment_close(sim, m);
+			mc->dom->phys = (s8)phys;
+		}
+	}
+}
+
+void sim_domain_close(struct il_sim *sim)
+{
+	for (unsigned int i = 0; i < sim->cfg.ncpus; i++)
+		if (sim->cpu[i].dom && sim->cpu[i].dom->phys >= 0)
+			segment_close(sim, i);
 }

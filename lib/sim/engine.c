@@ -698,6 +698,8 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	}
 	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
 		tick_arm(sim, cpu, sim_next_tick(sim));
+	if (c->dom)
+		sim_domain_changed(sim, cpu);
 }
 
 /* 7.0 do_idle(): tick_nohz_idle_got_tick() read after each pass, not a governor input. */
@@ -837,6 +839,8 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	c->wake_cause = (u8)cause;
 	c->stats->wakeups++;
 	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
+	if (c->dom)
+		sim_domain_changed(sim, cpu); /* after wake_exit_ns(): an OSI domain is up */
 }
 
 static void poll_limit(struct il_sim *sim, unsigned int cpu)
@@ -979,6 +983,8 @@ static void notify_open(struct il_sim *sim, unsigned int cpu)
  */
 static void close_run(struct il_sim *sim)
 {
+	if (sim->domains)
+		sim_domain_close(sim);
 	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
 		struct sim_cpu *c = &sim->cpu[i];
 

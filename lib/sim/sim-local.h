@@ -125,6 +125,8 @@ struct sim_cpu_dom {
 	s8 dom_of_state[CPUIDLE_STATE_MAX]; /* the domain of each state of its table, or -1 */
 	u8 ndoms;
 	u8 doms[8];                         /* the domains it is a member of */
+	s8 phys;                            /* the state it is physically in, -1: not asleep */
+	u64 phys_since;
 };
 
 struct sim_cpu {
@@ -269,6 +271,13 @@ void sim_topology_free(struct il_sim *sim);
 bool sim_domain_refuses(struct il_sim *sim, unsigned int cpu, int idx);
 /** sim_domain_wake_exit - the exit latency @cpu pays when woken now, domains considered */
 u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu);
+/**
+ * sim_domain_changed - @cpu of a domain fell asleep or was woken: follow the physical state
+ * of its domains' sleeping CPUs, for their energy
+ */
+void sim_domain_changed(struct il_sim *sim, unsigned int cpu);
+/** sim_domain_close - the end of the run: charge every open physical-state segment */
+void sim_domain_close(struct il_sim *sim);
 
 /* ---- helpers of engine.c and env.c ---------------------------------------------------- */
 

@@ -182,6 +182,16 @@ static struct il_sim *new_sim(const struct il_platform *plat, int idx0, int idx1
 	cfg.ncpus = 2;
 	cfg.hz = 100; /* the tick (10 ms) stays out of the way */
 	cfg.duration_ns = 5000 * US;
+	/* power per table (µW): little 100/20/5 mW, big 150/30/5 mW */
+	cfg.power.known = true;
+	cfg.power.cpu_table = plat->cpu_table;
+	cfg.power.cpu_table_len = plat->cpus;
+	for (int i = 0; i < 3; i++) {
+		static const u64 little[] = { 100000, 20000, 5000 }, big[] = { 150000, 30000, 5000 };
+
+		cfg.power.table_uw[0][i] = little[i];
+		cfg.power.table_uw[1][i] = big[i];
+	}
 	sim = il_sim_new(&cfg);
 	assert_non_null(sim);
 	il_sim_set_observer(sim, &obs);
@@ -219,6 +229,11 @@ static void test_osi_rejects_then_grants(void **state)
 	assert_int_equal(rec.p[0].wake_ns, 1000 * US);
 	assert_int_equal(rec.p[0].end_ns, 1800 * US);
 	assert_int_equal(il_sim_metrics(sim)->cpu[1].st[2].rejected, 25);
+	/*
+	 * Energy: CPU 0 asked for cpu-off but slept with the cluster down from 50 µs until its
+	 * wake at 1000 µs: cluster-off's 5 mW instead of cpu-off's 20 mW, 15 mW x 950 µs less.
+	 */
+	assert_float_equal(il_sim_metrics(sim)->cpu[0].domain_adjust_uj, -14.25, 1e-9);
 	il_sim_free(sim);
 	free(p);
 }
@@ -243,6 +258,13 @@ static void test_pc_demotes(void **state)
 	assert_int_equal(rec.p[0].end_ns, 1200 * US);
 	assert_int_equal(il_sim_device(sim, 1)->states_usage[2].usage, 1);
 	assert_int_equal(il_sim_device(sim, 1)->states_usage[2].rejected, 0);
+	/*
+	 * Energy: CPU 1 sleeps demoted, in cpu-off (30 mW) while cluster-off (5 mW) is
+	 * accounted, 0-1000 µs and again from 1200 µs to the end: 25 mW x 4.8 ms = 120 µJ more.
+	 * CPU 0 sleeps in what it asked for.
+	 */
+	assert_float_equal(il_sim_metrics(sim)->cpu[1].domain_adjust_uj, 120.0, 1e-9);
+	assert_float_equal(il_sim_metrics(sim)->cpu[0].domain_adjust_uj, 0.0, 1e-9);
 	il_sim_free(sim);
 
 	sim = new_sim(p, 2, 2);
