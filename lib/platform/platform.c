@@ -126,11 +126,7 @@ static bool valid_platform_name(const char *s)
 
 	if (!len || (len > 5 && !strcmp(s + len - 5, ".plat")))
 		return false;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'))
-			return false;
-	return true;
+	return il_plat_name_chars(s);
 }
 
 static int parse_platform_line(struct plat_parser *p, const struct il_token *t, int n)

@@ -85,15 +85,19 @@ static int check_fields(const struct il_token *t, int n, const char *const *keys
 	return 0;
 }
 
-static bool valid_name(const char *s)
+bool il_plat_name_chars(const char *s)
 {
-	if (!*s || strlen(s) >= IL_PLAT_NAME_LEN)
-		return false;
 	for (; *s; s++)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
 		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'))
 			return false;
 	return true;
+}
+
+/* A table or domain name: 1 to 31 of the platform name's characters. */
+static bool valid_name(const char *s)
+{
+	return *s && strlen(s) < IL_PLAT_NAME_LEN && il_plat_name_chars(s);
 }
 
 /* Save the states read so far (plat->drv) into the table being read, and clear them. */

@@ -27,6 +27,9 @@ char *il_plat_domain_line(struct il_platform *plat, const struct il_token *t, in
 int il_plat_topology_finish(struct il_platform *plat, const char *file, int cpus_line,
 			    struct il_error *err);
 
+/** il_plat_name_chars - only letters, digits, '-', '_' and '.' (platform, table, domain names) */
+bool il_plat_name_chars(const char *s);
+
 /** il_plat_is_uint_max_us - whether a time field is exactly UINT_MAX microseconds */
 bool il_plat_is_uint_max_us(const char *text);
 
