@@ -206,22 +206,13 @@ static void detail_csv(FILE *out, const struct il_platform *plat)
 }
 
 #ifdef HAVE_JANSSON
-static json_t *platform_json(const struct il_platform *plat, bool with_sources)
+static json_t *states_json(const struct il_driver *drv, const char (*sources)[IL_PLAT_SOURCE_LEN])
 {
-	json_t *o = json_object(), *states = json_array();
+	json_t *states = json_array();
 	char flags[128];
 
-	json_object_set_new(o, "name", json_string(plat->name));
-	json_object_set_new(o, "description", json_string(plat->description));
-	json_object_set_new(o, "origin", json_string(plat->origin));
-	json_object_set_new(o, "driver", json_string(plat->drv.name));
-	json_object_set_new(o, "cpus", json_integer(plat->cpus));
-	json_object_set_new(o, "hz", json_integer(plat->hz));
-	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
-	if (plat->active_power_uw)
-		json_object_set_new(o, "active_power_uw", json_integer((json_int_t)plat->active_power_uw));
-	for (int i = 0; i < plat->drv.state_count; i++) {
-		const struct il_state *s = &plat->drv.states[i];
+	for (int i = 0; i < drv->state_count; i++) {
+		const struct il_state *s = &drv->states[i];
 		json_t *js = json_object();
 
 		json_object_set_new(js, "name", json_string(s->name));
@@ -232,11 +223,72 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		json_object_set_new(js, "power_uw", json_integer((json_int_t)s->power_uw));
 		json_object_set_new(js, "entry_exit_energy_nj",
 				    json_integer((json_int_t)s->entry_exit_energy_nj));
-		if (with_sources)
-			json_object_set_new(js, "source", json_string(plat->state_source[i]));
+		if (sources)
+			json_object_set_new(js, "source", json_string(sources[i]));
 		json_array_append_new(states, js);
 	}
-	json_object_set_new(o, "states", states);
+	return states;
+}
+
+/* Per-CPU tables and domains: "tables" and "domains" arrays, only when the file has them. */
+static void topology_json(json_t *o, const struct il_platform *plat, bool with_sources)
+{
+	json_t *tables = json_array(), *domains = json_array();
+	char cpus[256];
+
+	for (int t = 0; t < plat->ntables; t++) {
+		const struct il_plat_table *tab = &plat->tables[t];
+		json_t *jt = json_object();
+
+		json_object_set_new(jt, "name", json_string(tab->name));
+		json_object_set_new(jt, "cpus", json_string(il_platform_table_cpus(plat, t, cpus,
+									       sizeof(cpus))));
+		json_object_set_new(jt, "states",
+				    states_json(&tab->drv, with_sources ? tab->state_source : NULL));
+		if (with_sources)
+			json_object_set_new(jt, "source", json_string(tab->cpus_source));
+		json_array_append_new(tables, jt);
+	}
+	for (int i = 0; i < plat->ndomains; i++) {
+		const struct il_domain *d = &plat->domains[i];
+		json_t *jd = json_object();
+
+		json_object_set_new(jd, "name", json_string(d->name));
+		json_object_set_new(jd, "cpus", json_string(il_domain_cpus(plat, d, cpus, sizeof(cpus))));
+		json_object_set_new(jd, "states", json_string(d->states_text));
+		json_object_set_new(jd, "mode", json_string(il_domain_mode_name(d->mode)));
+		if (d->mode == IL_DOMAIN_OSI)
+			json_object_set_new(jd, "reject_latency_ns", json_integer(d->reject_latency_ns));
+		if (with_sources)
+			json_object_set_new(jd, "source", json_string(d->source));
+		json_array_append_new(domains, jd);
+	}
+	if (plat->ntables)
+		json_object_set_new(o, "tables", tables);
+	else
+		json_decref(tables);
+	if (plat->ndomains)
+		json_object_set_new(o, "domains", domains);
+	else
+		json_decref(domains);
+}
+
+static json_t *platform_json(const struct il_platform *plat, bool with_sources)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", json_string(plat->name));
+	json_object_set_new(o, "description", json_string(plat->description));
+	json_object_set_new(o, "origin", json_string(plat->origin));
+	json_object_set_new(o, "driver", json_string(plat->drv.name));
+	json_object_set_new(o, "cpus", json_integer(plat->cpus));
+	json_object_set_new(o, "hz", json_integer(plat->hz));
+	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
+	if (plat->active_power_uw)
+		json_object_set_new(o, "active_power_uw", json_integer((json_int_t)plat->active_power_uw));
+	json_object_set_new(o, "states",
+			    states_json(&plat->drv, with_sources ? plat->state_source : NULL));
+	topology_json(o, plat, with_sources);
 	if (with_sources) {
 		json_object_set_new(o, "cpus_source", json_string(plat->cpus_source));
 		json_object_set_new(o, "hz_source", json_string(plat->hz_source));
