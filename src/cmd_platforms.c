@@ -131,11 +131,12 @@ static void topology_table(FILE *out, const struct il_platform *plat)
 	for (int i = 0; i < plat->ndomains; i++) {
 		const struct il_domain *d = &plat->domains[i];
 
+		const char *reject = d->mode == IL_DOMAIN_OSI ?
+			cli_ns_to_us(d->reject_latency_ns, lat, sizeof(lat)) : "-";
+
 		fprintf(out, "%-15s %-20s %-4s %-24s %s\n", d->name,
 			il_domain_cpus(plat, d, cpus, sizeof(cpus)), il_domain_mode_name(d->mode),
-			d->states_text,
-			d->mode == IL_DOMAIN_OSI ? cli_ns_to_us(d->reject_latency_ns, lat, sizeof(lat)) :
-						   "-");
+			d->states_text, reject);
 	}
 }
 
@@ -254,11 +255,13 @@ static void topology_json(json_t *o, const struct il_platform *plat, bool with_s
 		json_t *jd = json_object();
 
 		json_object_set_new(jd, "name", json_string(d->name));
-		json_object_set_new(jd, "cpus", json_string(il_domain_cpus(plat, d, cpus, sizeof(cpus))));
+		json_object_set_new(jd, "cpus",
+				    json_string(il_domain_cpus(plat, d, cpus, sizeof(cpus))));
 		json_object_set_new(jd, "states", json_string(d->states_text));
 		json_object_set_new(jd, "mode", json_string(il_domain_mode_name(d->mode)));
 		if (d->mode == IL_DOMAIN_OSI)
-			json_object_set_new(jd, "reject_latency_ns", json_integer(d->reject_latency_ns));
+			json_object_set_new(jd, "reject_latency_ns",
+					    json_integer(d->reject_latency_ns));
 		if (with_sources)
 			json_object_set_new(jd, "source", json_string(d->source));
 		json_array_append_new(domains, jd);

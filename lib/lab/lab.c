@@ -39,11 +39,14 @@ void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power
 	}
 	_Static_assert(IL_POWER_TABLES_MAX == IL_PLAT_TABLES_MAX, "one power table per table");
 	if (plat->ntables > 1) {
-		for (int t = 0; t < plat->ntables; t++)
-			for (int i = 0; i < plat->tables[t].drv.state_count; i++) {
-				pw->table_uw[t][i] = plat->tables[t].drv.states[i].power_uw;
-				pw->table_nj[t][i] = plat->tables[t].drv.states[i].entry_exit_energy_nj;
+		for (int t = 0; t < plat->ntables; t++) {
+			const struct il_driver *tab = &plat->tables[t].drv;
+
+			for (int i = 0; i < tab->state_count; i++) {
+				pw->table_uw[t][i] = tab->states[i].power_uw;
+				pw->table_nj[t][i] = tab->states[i].entry_exit_energy_nj;
 			}
+		}
 		pw->cpu_table = plat->cpu_table;
 		pw->cpu_table_len = plat->cpus;
 	}

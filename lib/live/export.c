@@ -424,8 +424,9 @@ static int check_tables_cover(const struct export_tables *et, const unsigned int
 	for (int i = 0; i < ncpus; i++) {
 		if (cpus[i] != (unsigned int)i)
 			return il_error_set(err, "export", 0,
-					    "cpu%d is missing from the CPU list: per-CPU tables need "
-					    "cpu0 to cpu%d; export one CPU's table with --cpu",
+					    "cpu%d is missing from the CPU list: per-CPU "
+					    "tables need cpu0 to cpu%d; export one CPU's table "
+					    "with --cpu",
 					    i, ncpus - 1);
 		if (!et->of_cpu[i])
 			return il_error_set(err, "export", 0,

@@ -146,8 +146,9 @@ char *il_plat_table_line(struct il_platform *plat, const struct il_token *t, int
 	}
 	for (int i = 0; i < plat->ntables; i++)
 		if (!strcmp(plat->tables[i].name, t[1].key)) {
-			il_error_set(err, file, line, "duplicate table name '%s' (first on line %d)",
-				     t[1].key, plat->tables[i].line);
+			il_error_set(err, file, line,
+				     "duplicate table name '%s' (first on line %d)", t[1].key,
+				     plat->tables[i].line);
 			return NULL;
 		}
 	if (parse_cpu_list(list, bits, &why) < 0) {
@@ -158,9 +159,10 @@ char *il_plat_table_line(struct il_platform *plat, const struct il_token *t, int
 		if (!bit_set(bits, c))
 			continue;
 		if (plat->cpu_table[c]) {
-			il_error_set(err, file, line, "CPU %u is in table '%s' already (line %d)", c,
-				     plat->tables[plat->cpu_table[c] - 1].name,
-				     plat->tables[plat->cpu_table[c] - 1].line);
+			const struct il_plat_table *other = &plat->tables[plat->cpu_table[c] - 1];
+
+			il_error_set(err, file, line, "CPU %u is in table '%s' already (line %d)",
+				     c, other->name, other->line);
 			return NULL;
 		}
 		plat->cpu_table[c] = (unsigned char)(plat->ntables + 1);
@@ -232,8 +234,9 @@ char *il_plat_domain_line(struct il_platform *plat, const struct il_token *t, in
 	}
 	for (int i = 0; i < plat->ndomains; i++)
 		if (!strcmp(plat->domains[i].name, t[1].key)) {
-			il_error_set(err, file, line, "duplicate domain name '%s' (first on line %d)",
-				     t[1].key, plat->domains[i].line);
+			il_error_set(err, file, line,
+				     "duplicate domain name '%s' (first on line %d)", t[1].key,
+				     plat->domains[i].line);
 			return NULL;
 		}
 	d = &plat->domains[plat->ndomains];
@@ -243,7 +246,8 @@ char *il_plat_domain_line(struct il_platform *plat, const struct il_token *t, in
 	list = field(t, n, "cpus");
 	states = field(t, n, "states");
 	if (!list || !states || !states[0]) {
-		il_error_set(err, file, line, "domain '%s' needs cpus=LIST and states=LIST", d->name);
+		il_error_set(err, file, line, "domain '%s' needs cpus=LIST and states=LIST",
+			     d->name);
 		return NULL;
 	}
 	count = parse_cpu_list(list, d->cpus, &why);
@@ -367,7 +371,8 @@ static int resolve_domain_states(struct il_platform *plat, struct il_domain *d,
 
 	if (bad)
 		return il_error_set(err, file, d->line,
-				    "domain '%s': state '%s' is not in the table of any of its CPUs",
+				    "domain '%s': state '%s' is not in the table of any of its "
+				    "CPUs",
 				    d->name, bad);
 	for (unsigned int c = 0; c < plat->cpus; c++) {
 		unsigned int rows;
@@ -463,8 +468,8 @@ static int check_no_core_exit(const struct il_platform *plat, const char *file,
 			if (drv->states[s].core_exit_latency_ns)
 				return il_error_set(err, file, plat->domains[0].line,
 						    "domains and core_exit_latency (state '%s') "
-						    "exclude each other: the domains say when a wake "
-						    "costs the deeper exit",
+						    "exclude each other: the domains say when "
+						    "a wake costs the deeper exit",
 						    drv->states[s].name);
 	}
 	return 0;
@@ -511,7 +516,9 @@ int il_platform_cpu_table(const struct il_platform *plat, unsigned int cpu)
 
 const struct il_driver *il_platform_cpu_drv(const struct il_platform *plat, unsigned int cpu)
 {
-	return plat->ntables <= 1 ? &plat->drv : &plat->tables[il_platform_cpu_table(plat, cpu)].drv;
+	if (plat->ntables <= 1)
+		return &plat->drv;
+	return &plat->tables[il_platform_cpu_table(plat, cpu)].drv;
 }
 
 bool il_platform_can_reject(const struct il_platform *plat)

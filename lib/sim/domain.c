@@ -286,7 +286,8 @@ void sim_domain_changed(struct il_sim *sim, unsigned int cpu)
 		for (unsigned int j = 0; j < sd->ncpus; j++) {
 			unsigned int m = sd->cpus[j];
 			struct sim_cpu *mc = &sim->cpu[m];
-			int phys = mc->mode == CPU_IDLE && !mc->polling ? physical_state(sim, m) : -1;
+			bool asleep = mc->mode == CPU_IDLE && !mc->polling;
+			int phys = asleep ? physical_state(sim, m) : -1;
 
 			if (phys == mc->dom->phys)
 				continue;
