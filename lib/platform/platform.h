@@ -182,6 +182,9 @@ const char *il_platform_builtin_text(const char *name);
  * (by the user), as __cpuidle_register_device() does.
  */
 void il_platform_device_init(const struct il_platform *plat, struct il_device *dev);
+/** il_platform_cpu_device_init - the same for CPU @cpu, from its own table */
+void il_platform_cpu_device_init(const struct il_platform *plat, unsigned int cpu,
+				 struct il_device *dev);
 
 /** il_flag_names - "polling,timer-stop" for @flags ("none" for 0), into @buf */
 const char *il_flag_names(unsigned int flags, char *buf, size_t cap);

@@ -230,7 +230,7 @@ static int apply_params(const struct il_replay_cfg *cfg, struct gov_cpu *g)
 
 static void setup_device(struct il_replay *r, struct gov_cpu *g, unsigned int cpu)
 {
-	il_platform_device_init(r->cfg.plat, &g->dev);
+	il_platform_cpu_device_init(r->cfg.plat, cpu, &g->dev);
 	g->dev.cpu = cpu;
 	g->env.ops = &replay_env_ops;
 	g->env.ctx = g;
