@@ -198,15 +198,26 @@ static bool state_off(const struct il_live_state *s)
 	return (s->have & IL_LF_DEFAULT_STATUS) && !strcmp(s->default_status, "disabled");
 }
 
-/* Whether two CPUs' tables export the same state lines. */
+/* Whether two CPUs' tables agree in what a governor reads: names, latencies, residencies. */
 static bool same_table(const struct il_live_cpu *a, const struct il_live_cpu *b)
 {
 	if (a->nstates != b->nstates)
 		return false;
 	for (int i = 0; i < a->nstates; i++)
-		if (strcmp(a->st[i].name, b->st[i].name) || strcmp(a->st[i].desc, b->st[i].desc) ||
+		if (strcmp(a->st[i].name, b->st[i].name) ||
 		    a->st[i].latency_us != b->st[i].latency_us ||
-		    a->st[i].residency_us != b->st[i].residency_us ||
+		    a->st[i].residency_us != b->st[i].residency_us)
+			return false;
+	return true;
+}
+
+/* Whether two CPUs' tables export the same state lines (descriptions and "off" too). */
+static bool same_export(const struct il_live_cpu *a, const struct il_live_cpu *b)
+{
+	if (!same_table(a, b))
+		return false;
+	for (int i = 0; i < a->nstates; i++)
+		if (strcmp(a->st[i].desc, b->st[i].desc) ||
 		    state_off(&a->st[i]) != state_off(&b->st[i]))
 			return false;
 	return true;
@@ -377,7 +388,7 @@ struct export_tables {
 static int table_of(struct export_tables *et, const struct il_live_cpu *c, struct il_error *err)
 {
 	for (int t = 0; t < et->n; t++)
-		if (same_table(&et->first[t], c))
+		if (same_export(&et->first[t], c))
 			return t;
 	if (et->n == IL_PLAT_TABLES_MAX)
 		return il_error_set(err, "export", 0,
