@@ -37,6 +37,7 @@
  * offline: powered down, they never keep a domain up.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,7 @@ int sim_topology_init(struct il_sim *sim)
 	if (!sim->domains)
 		goto nomem;
 	sim->ndomains = plat->ndomains;
+	sim->dom_stamp = 1; /* the domains' mins (stamp 0) start stale */
 	for (int di = 0; di < plat->ndomains; di++)
 		if (domain_init(sim, &sim->domains[di], &plat->domains[di], di))
 			goto nomem;
@@ -181,28 +183,48 @@ bool sim_domain_refuses(struct il_sim *sim, unsigned int cpu, int idx)
 	return false;
 }
 
-/* Every other CPU of @sd still asleep in a state at least @idx deep (platform-coordinated). */
-static bool domain_allows(const struct il_sim *sim, const struct sim_domain *sd,
-			  unsigned int cpu, int idx)
+/*
+ * The two shallowest requests among @sd's CPUs (a CPU not asleep counts -1), computed once
+ * per change of a domain CPU (dom_stamp): every CPU of the domain then reads them in O(1).
+ */
+static void domain_mins(const struct il_sim *sim, struct sim_domain *sd)
 {
+	if (sd->min_stamp == sim->dom_stamp)
+		return;
+	sd->min_stamp = sim->dom_stamp;
+	sd->min1 = sd->min2 = INT_MAX;
+	sd->min_cpu = UINT_MAX;
 	for (unsigned int k = 0; k < sd->ncpus; k++) {
 		const struct sim_cpu *o = &sim->cpu[sd->cpus[k]];
+		int v = o->mode == CPU_IDLE ? o->idx : -1;
 
-		if (sd->cpus[k] != cpu && (o->mode != CPU_IDLE || o->idx < idx))
-			return false;
+		if (v < sd->min1) {
+			sd->min2 = sd->min1;
+			sd->min1 = v;
+			sd->min_cpu = sd->cpus[k];
+		} else if (v < sd->min2) {
+			sd->min2 = v;
+		}
 	}
-	return true;
+}
+
+/* Every other CPU of @sd still asleep in a state at least @idx deep (platform-coordinated). */
+static bool domain_allows(const struct il_sim *sim, struct sim_domain *sd, unsigned int cpu,
+			  int idx)
+{
+	domain_mins(sim, sd);
+	return (sd->min_cpu == cpu ? sd->min2 : sd->min1) >= idx;
 }
 
 /* Platform-coordinated: the deepest state at or above the requested one the domains allow. */
-static int pc_effective_state(const struct il_sim *sim, unsigned int cpu)
+static int pc_effective_state(struct il_sim *sim, unsigned int cpu)
 {
 	const struct sim_cpu *c = &sim->cpu[cpu];
 	int e = c->idx;
 
 	while (e > 0) {
 		int di = c->dom->dom_of_state[e];
-		const struct sim_domain *sd;
+		struct sim_domain *sd;
 
 		if (di < 0)
 			break;
@@ -221,6 +243,7 @@ u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu)
 
 	if (!c->dom)
 		return c->exit_ns[c->idx];
+	sim->dom_stamp++;
 	cost = c->exit_ns[pc_effective_state(sim, cpu)];
 	for (unsigned int k = 0; k < c->dom->ndoms; k++) {
 		struct sim_domain *sd = &sim->domains[c->dom->doms[k]];
@@ -241,10 +264,11 @@ u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu)
  * The state @cpu sleeps in physically: what a platform-coordinated domain lets it have (its
  * request or a demotion), or deeper when an OS-initiated domain it belongs to is down.
  */
-static int physical_state(const struct il_sim *sim, unsigned int cpu)
+static int physical_state(struct il_sim *sim, unsigned int cpu)
 {
 	const struct sim_cpu *c = &sim->cpu[cpu];
-	int e = pc_effective_state(sim, cpu);
+	/* only a request for a domain state can be demoted (note_request()) */
+	int e = c->dom->req ? pc_effective_state(sim, cpu) : c->idx;
 
 	for (unsigned int k = 0; k < c->dom->ndoms; k++) {
 		int down = sim->domains[c->dom->doms[k]].down_idx;
@@ -275,24 +299,83 @@ static void segment_close(struct il_sim *sim, unsigned int cpu)
 	c->dom->phys_since = sim->head.now;
 }
 
-/* Follow every sleeping CPU of @cpu's domains (and @cpu itself) to its physical state. */
+static bool skewed(const struct sim_cpu *c)
+{
+	return c->dom->phys >= 0 && c->dom->phys != c->idx;
+}
+
+/* Note whether @c is asleep having asked for a domain state, in each of its domains. */
+static void note_request(struct il_sim *sim, struct sim_cpu *c)
+{
+	bool req = c->mode == CPU_IDLE && !c->polling && c->dom->dom_of_state[c->idx] >= 0;
+
+	if (req == c->dom->req)
+		return;
+	c->dom->req = req;
+	for (unsigned int k = 0; k < c->dom->ndoms; k++)
+		sim->domains[c->dom->doms[k]].nreq += req ? 1 : -1u;
+}
+
+/*
+ * physical_state() of sleeping CPU @m of @sd, without a call in the usual case: a CPU of one
+ * domain, none of it down, that asked for a CPU state (it has it) or for a platform-
+ * coordinated domain state right above a CPU state (it has it or the one below).
+ */
+static int sole_domain_state(struct il_sim *sim, struct sim_domain *sd, unsigned int m)
+{
+	const struct sim_cpu *mc = &sim->cpu[m];
+
+	if (mc->dom->ndoms != 1 || sd->down_idx >= 0)
+		return physical_state(sim, m);
+	if (!mc->dom->req)
+		return mc->idx;
+	if (sd->d->mode != IL_DOMAIN_PC || mc->dom->dom_of_state[mc->idx - 1] >= 0)
+		return physical_state(sim, m);
+	return domain_allows(sim, sd, m, mc->idx) ? mc->idx : mc->idx - 1;
+}
+
+/* @cpu's physical state is now @phys (-1: no longer followed): charge the segment that ends. */
+static void follow(struct il_sim *sim, unsigned int cpu, int phys)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	bool was_skewed;
+
+	if (phys == c->dom->phys)
+		return;
+	was_skewed = skewed(c);
+	segment_close(sim, cpu);
+	c->dom->phys = (s8)phys;
+	sim->dom_nskew += (unsigned int)skewed(c) - (unsigned int)was_skewed;
+}
+
+/*
+ * Follow every sleeping CPU of @cpu's domains (and @cpu itself) to its physical state. A
+ * domain where nobody asks for a domain state, none is down and no CPU anywhere sleeps off
+ * its request is skipped: its CPUs sleep in what they asked for (the usual case: WFI and
+ * CPU states), whose energy the accounting already charges.
+ */
 void sim_domain_changed(struct il_sim *sim, unsigned int cpu)
 {
 	const struct sim_cpu_dom *dom = sim->cpu[cpu].dom;
 
+	note_request(sim, &sim->cpu[cpu]);
+	if (sim->cpu[cpu].mode != CPU_IDLE)
+		follow(sim, cpu, -1); /* awake: its segment ends, even in a domain skipped below */
+	sim->dom_stamp++;
 	for (unsigned int k = 0; k < dom->ndoms; k++) {
-		const struct sim_domain *sd = &sim->domains[dom->doms[k]];
+		struct sim_domain *sd = &sim->domains[dom->doms[k]];
 
+		if (!sd->nreq && sd->down_idx < 0 && !sim->dom_nskew)
+			continue;
 		for (unsigned int j = 0; j < sd->ncpus; j++) {
 			unsigned int m = sd->cpus[j];
 			struct sim_cpu *mc = &sim->cpu[m];
-			bool asleep = mc->mode == CPU_IDLE && !mc->polling;
-			int phys = asleep ? physical_state(sim, m) : -1;
+			int phys = -1;
 
-			if (phys == mc->dom->phys)
-				continue;
-			segment_close(sim, m);
-			mc->dom->phys = (s8)phys;
+			if (mc->mode == CPU_IDLE && !mc->polling)
+				phys = sole_domain_state(sim, sd, m);
+			if (phys != mc->dom->phys)
+				follow(sim, m, phys);
 		}
 	}
 }

@@ -125,7 +125,8 @@ struct sim_cpu_dom {
 	s8 dom_of_state[CPUIDLE_STATE_MAX]; /* the domain of each state of its table, or -1 */
 	u8 ndoms;
 	u8 doms[8];                         /* the domains it is a member of */
-	s8 phys;                            /* the state it is physically in, -1: not asleep */
+	s8 phys;                            /* the state it is physically in, -1: not followed */
+	bool req;                           /* asleep, having asked for a domain state */
 	u64 phys_since;
 };
 
@@ -237,6 +238,8 @@ struct il_sim {
 	struct sim_table *tables;       /* per-CPU tables beyond the first (domain.c) */
 	struct sim_domain *domains;     /* NULL: no domains */
 	int ndomains;
+	u64 dom_stamp;                  /* bumped when a domain CPU changes: the mins are stale */
+	unsigned int dom_nskew;         /* CPUs whose physical state is not their request */
 	struct il_rng rng;   /* the engine's own stream (RCU callbacks) */
 	u64 events;
 	u64 selects;
@@ -260,6 +263,11 @@ struct sim_domain {
 	unsigned int ncpus;
 	int down_idx; /* OS-initiated: the state the last CPU entered it in, -1: up */
 	u64 reject_ns; /* OS-initiated: the round trip of a refused entry */
+	/* The two shallowest requests of its CPUs (-1: not asleep), valid at min_stamp */
+	int min1, min2;
+	unsigned int min_cpu; /* whose request min1 is */
+	unsigned int nreq;    /* CPUs asleep having asked for a domain state (req) */
+	u64 min_stamp;
 };
 
 /* ---- domain.c: per-CPU tables and power domains ------------------------------------- */
