@@ -126,6 +126,17 @@ static int domain_init(struct il_sim *sim, struct sim_domain *sd, const struct i
 	return 0;
 }
 
+/* See struct sim_domain: the domains whose sleeping CPUs' energy needs no scan per event. */
+static void mark_simple(struct il_sim *sim, struct sim_domain *sd)
+{
+	unsigned int states = sd->d->states;
+
+	sd->simple = sd->d->mode == IL_DOMAIN_PC && states && !(states & (states - 1));
+	sd->level = states ? __builtin_ctz(states) : 0;
+	for (unsigned int k = 0; k < sd->ncpus; k++)
+		sd->simple &= sim->cpu[sd->cpus[k]].dom->ndoms == 1;
+}
+
 int sim_topology_init(struct il_sim *sim)
 {
 	const struct il_platform *plat = sim->cfg.topology;
@@ -142,6 +153,8 @@ int sim_topology_init(struct il_sim *sim)
 	for (int di = 0; di < plat->ndomains; di++)
 		if (domain_init(sim, &sim->domains[di], &plat->domains[di], di))
 			goto nomem;
+	for (int di = 0; di < plat->ndomains; di++)
+		mark_simple(sim, &sim->domains[di]);
 	return 0;
 nomem:
 	errno = ENOMEM;
@@ -316,6 +329,40 @@ static void note_request(struct il_sim *sim, struct sim_cpu *c)
 		sim->domains[c->dom->doms[k]].nreq += req ? 1 : -1u;
 }
 
+static void follow(struct il_sim *sim, unsigned int cpu, int phys);
+
+/*
+ * A simple domain (struct sim_domain): count @cpu in ndeep or not. Return: whether the domain
+ * went down or up, which changes every requester's physical state; otherwise only @cpu's
+ * can have changed.
+ */
+static bool simple_domain_flipped(struct il_sim *sim, struct sim_domain *sd, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	bool deep = c->mode == CPU_IDLE && !c->polling && c->idx >= sd->level;
+	bool was_down = sd->ndeep == sd->ncpus;
+
+	if (deep == c->dom->deep)
+		return false;
+	c->dom->deep = deep;
+	sd->ndeep += deep ? 1 : -1u;
+	return was_down != (sd->ndeep == sd->ncpus);
+}
+
+/*
+ * Only @cpu of simple domain @sd changed: its physical state, from the domain's count. A CPU
+ * that sleeps in what it asked for is not followed (-1): nothing to charge beyond the
+ * accounting, and a later scan starts following it from then on.
+ */
+static void follow_simple(struct il_sim *sim, const struct sim_domain *sd, unsigned int cpu)
+{
+	const struct sim_cpu *c = &sim->cpu[cpu];
+	bool demoted = c->mode == CPU_IDLE && !c->polling && c->dom->req &&
+		       sd->ndeep != sd->ncpus;
+
+	follow(sim, cpu, demoted ? c->idx - 1 : -1);
+}
+
 /*
  * physical_state() of sleeping CPU @m of @sd, without a call in the usual case: a CPU of one
  * domain, none of it down, that asked for a CPU state (it has it) or for a platform-
@@ -365,6 +412,10 @@ void sim_domain_changed(struct il_sim *sim, unsigned int cpu)
 	for (unsigned int k = 0; k < dom->ndoms; k++) {
 		struct sim_domain *sd = &sim->domains[dom->doms[k]];
 
+		if (sd->simple && !simple_domain_flipped(sim, sd, cpu)) {
+			follow_simple(sim, sd, cpu);
+			continue;
+		}
 		if (!sd->nreq && sd->down_idx < 0 && !sim->dom_nskew)
 			continue;
 		for (unsigned int j = 0; j < sd->ncpus; j++) {

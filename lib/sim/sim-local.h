@@ -127,6 +127,7 @@ struct sim_cpu_dom {
 	u8 doms[8];                         /* the domains it is a member of */
 	s8 phys;                            /* the state it is physically in, -1: not followed */
 	bool req;                           /* asleep, having asked for a domain state */
+	bool deep;                          /* counted in its simple domain's ndeep */
 	u64 phys_since;
 };
 
@@ -267,6 +268,13 @@ struct sim_domain {
 	int min1, min2;
 	unsigned int min_cpu; /* whose request min1 is */
 	unsigned int nreq;    /* CPUs asleep having asked for a domain state (req) */
+	/*
+	 * A simple domain: platform-coordinated, one domain state (level), its CPUs in no other
+	 * domain. ndeep counts its CPUs asleep at least level deep; all of them: it is down.
+	 */
+	bool simple;
+	int level;
+	unsigned int ndeep;
 	u64 min_stamp;
 };
 
