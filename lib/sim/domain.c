@@ -256,6 +256,12 @@ u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu)
 
 	if (!c->dom)
 		return c->exit_ns[c->idx];
+	if (c->dom->ndoms == 1 && sim->domains[c->dom->doms[0]].simple) {
+		const struct sim_domain *sd = &sim->domains[c->dom->doms[0]];
+
+		/* still counted (sim_domain_changed() runs after): down iff all are deep */
+		return c->exit_ns[c->dom->req && sd->ndeep != sd->ncpus ? c->idx - 1 : c->idx];
+	}
 	sim->dom_stamp++;
 	cost = c->exit_ns[pc_effective_state(sim, cpu)];
 	for (unsigned int k = 0; k < c->dom->ndoms; k++) {
