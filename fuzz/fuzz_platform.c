@@ -9,8 +9,40 @@
 
 #include "platform/platform.h"
 
+/* At most 10 s, or exactly UINT_MAX us (a state kept but never picked). */
+static int time_ok(s64 ns)
+{
+	return (ns >= 0 && ns <= IL_PLAT_TIME_MAX_NS) ||
+	       ns == (s64)IL_PLAT_UINT_MAX_US * NSEC_PER_USEC;
+}
+
+/* Per-CPU tables: every CPU on one, alike in their states; domains within the CPUs. */
+static void check_topology(const struct il_platform *p)
+{
+	for (int t = 0; t < p->ntables; t++)
+		if (p->tables[t].drv.state_count != p->drv.state_count)
+			abort();
+	for (unsigned int c = 0; c < IL_PLAT_CPUS_MAX; c++) {
+		if (p->ntables && (c < p->cpus) != (p->cpu_table[c] != 0))
+			abort();
+		if (p->cpu_table[c] > p->ntables)
+			abort();
+	}
+	for (int i = 0; i < p->ndomains; i++) {
+		const struct il_domain *d = &p->domains[i];
+
+		if (!d->states || d->states >> p->drv.state_count || (d->states & 1) ||
+		    !d->source[0])
+			abort();
+		for (unsigned int c = p->cpus; c < IL_PLAT_CPUS_MAX; c++)
+			if (il_domain_has_cpu(d, c))
+				abort();
+	}
+}
+
 static void check_accepted(const struct il_platform *p)
 {
+	check_topology(p);
 	if (p->drv.state_count < 1 || p->drv.state_count > CPUIDLE_STATE_MAX)
 		abort();
 	if (p->cpus < 1 || p->cpus > IL_PLAT_CPUS_MAX || !p->cpus_source[0] || !p->hz_source[0])
@@ -20,8 +52,7 @@ static void check_accepted(const struct il_platform *p)
 
 		if (!p->state_source[i][0] || !s->name[0] || strnlen(s->name, IL_NAME_LEN) == IL_NAME_LEN)
 			abort();
-		if (s->exit_latency_ns < 0 || s->exit_latency_ns > IL_PLAT_TIME_MAX_NS ||
-		    s->target_residency_ns < 0 || s->target_residency_ns > IL_PLAT_TIME_MAX_NS)
+		if (!time_ok(s->exit_latency_ns) || !time_ok(s->target_residency_ns))
 			abort();
 		if (s->exit_latency != (unsigned int)(s->exit_latency_ns / 1000))
 			abort();

@@ -98,10 +98,64 @@ static int list_csv(FILE *out, struct il_platform *plat)
 	return 0;
 }
 
-static void detail_table(FILE *out, const struct il_platform *plat)
+static void state_rows(FILE *out, const struct il_driver *drv)
 {
 	char flags[128], lat[32], res[32];
 
+	fprintf(out, "\n%3s %-15s %-31s %10s %10s %-20s %10s %12s\n", "IDX", "NAME", "DESC",
+		"EXIT_US", "RESID_US", "FLAGS", "POWER_UW", "ENTRY_EXIT_NJ");
+	for (int i = 0; i < drv->state_count; i++) {
+		const struct il_state *s = &drv->states[i];
+
+		fprintf(out, "%3d %-15s %-31s %10s %10s %-20s %10llu %12llu\n", i, s->name,
+			s->desc[0] ? s->desc : "-", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
+			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
+			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
+			(unsigned long long)s->entry_exit_energy_nj);
+	}
+}
+
+/* Per-CPU tables: each with its CPUs; then the domains. */
+static void topology_table(FILE *out, const struct il_platform *plat)
+{
+	char cpus[256], lat[32];
+
+	for (int t = 0; t < plat->ntables; t++) {
+		fprintf(out, "\ntable %s (CPUs %s):", plat->tables[t].name,
+			il_platform_table_cpus(plat, t, cpus, sizeof(cpus)));
+		state_rows(out, &plat->tables[t].drv);
+	}
+	if (plat->ndomains)
+		fprintf(out, "\n%-15s %-20s %-4s %-24s %s\n", "DOMAIN", "CPUS", "MODE", "STATES",
+			"REJECT_US");
+	for (int i = 0; i < plat->ndomains; i++) {
+		const struct il_domain *d = &plat->domains[i];
+
+		const char *reject = d->mode == IL_DOMAIN_OSI ?
+			cli_ns_to_us(d->reject_latency_ns, lat, sizeof(lat)) : "-";
+
+		fprintf(out, "%-15s %-20s %-4s %-24s %s\n", d->name,
+			il_domain_cpus(plat, d, cpus, sizeof(cpus)), il_domain_mode_name(d->mode),
+			d->states_text, reject);
+	}
+}
+
+static void topology_sources(FILE *out, const struct il_platform *plat)
+{
+	for (int t = 0; t < plat->ntables; t++) {
+		const struct il_plat_table *tab = &plat->tables[t];
+
+		fprintf(out, "  table %s: %s\n", tab->name, tab->cpus_source);
+		for (int i = 0; i < tab->drv.state_count; i++)
+			fprintf(out, "  %s %s: %s\n", tab->name, tab->drv.states[i].name,
+				tab->state_source[i]);
+	}
+	for (int i = 0; i < plat->ndomains; i++)
+		fprintf(out, "  domain %s: %s\n", plat->domains[i].name, plat->domains[i].source);
+}
+
+static void detail_table(FILE *out, const struct il_platform *plat)
+{
 	fprintf(out, "platform:    %s (%s)\n", plat->name, plat->origin);
 	fprintf(out, "description: %s\n", plat->description);
 	fprintf(out, "driver:      %s\n", plat->drv.name);
@@ -110,25 +164,23 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	if (plat->active_power_uw)
 		fprintf(out, "active:      %llu uW per busy CPU\n",
 			(unsigned long long)plat->active_power_uw);
-	fprintf(out, "\n%3s %-15s %-31s %10s %10s %-20s %10s %12s\n", "IDX", "NAME", "DESC",
-		"EXIT_US", "RESID_US", "FLAGS", "POWER_UW", "ENTRY_EXIT_NJ");
-	for (int i = 0; i < plat->drv.state_count; i++) {
-		const struct il_state *s = &plat->drv.states[i];
-
-		fprintf(out, "%3d %-15s %-31s %10s %10s %-20s %10llu %12llu\n", i, s->name,
-			s->desc[0] ? s->desc : "-", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
-			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
-			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
-			(unsigned long long)s->entry_exit_energy_nj);
-	}
+	if (plat->ntables > 1 || plat->ndomains)
+		topology_table(out, plat);
+	if (plat->ntables <= 1)
+		state_rows(out, &plat->drv);
 	if (!plat->power_known)
 		fprintf(out, "(the power model is incomplete: some states lack power_uw or "
 			     "entry_exit_energy_nj)\n");
 	fprintf(out, "\nsources:\n  cpus: %s\n  hz: %s\n", plat->cpus_source, plat->hz_source);
 	if (plat->active_power_uw)
 		fprintf(out, "  active_power_uw: %s\n", plat->active_power_source);
+	if (plat->ntables > 1) {
+		topology_sources(out, plat);
+		return;
+	}
 	for (int i = 0; i < plat->drv.state_count; i++)
 		fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
+	topology_sources(out, plat);
 }
 
 static void detail_csv(FILE *out, const struct il_platform *plat)
@@ -155,22 +207,13 @@ static void detail_csv(FILE *out, const struct il_platform *plat)
 }
 
 #ifdef HAVE_JANSSON
-static json_t *platform_json(const struct il_platform *plat, bool with_sources)
+static json_t *states_json(const struct il_driver *drv, const char (*sources)[IL_PLAT_SOURCE_LEN])
 {
-	json_t *o = json_object(), *states = json_array();
+	json_t *states = json_array();
 	char flags[128];
 
-	json_object_set_new(o, "name", json_string(plat->name));
-	json_object_set_new(o, "description", json_string(plat->description));
-	json_object_set_new(o, "origin", json_string(plat->origin));
-	json_object_set_new(o, "driver", json_string(plat->drv.name));
-	json_object_set_new(o, "cpus", json_integer(plat->cpus));
-	json_object_set_new(o, "hz", json_integer(plat->hz));
-	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
-	if (plat->active_power_uw)
-		json_object_set_new(o, "active_power_uw", json_integer((json_int_t)plat->active_power_uw));
-	for (int i = 0; i < plat->drv.state_count; i++) {
-		const struct il_state *s = &plat->drv.states[i];
+	for (int i = 0; i < drv->state_count; i++) {
+		const struct il_state *s = &drv->states[i];
 		json_t *js = json_object();
 
 		json_object_set_new(js, "name", json_string(s->name));
@@ -181,11 +224,74 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		json_object_set_new(js, "power_uw", json_integer((json_int_t)s->power_uw));
 		json_object_set_new(js, "entry_exit_energy_nj",
 				    json_integer((json_int_t)s->entry_exit_energy_nj));
-		if (with_sources)
-			json_object_set_new(js, "source", json_string(plat->state_source[i]));
+		if (sources)
+			json_object_set_new(js, "source", json_string(sources[i]));
 		json_array_append_new(states, js);
 	}
-	json_object_set_new(o, "states", states);
+	return states;
+}
+
+/* Per-CPU tables and domains: "tables" and "domains" arrays, only when the file has them. */
+static void topology_json(json_t *o, const struct il_platform *plat, bool with_sources)
+{
+	json_t *tables = json_array(), *domains = json_array();
+	char cpus[256];
+
+	for (int t = 0; t < plat->ntables; t++) {
+		const struct il_plat_table *tab = &plat->tables[t];
+		json_t *jt = json_object();
+
+		json_object_set_new(jt, "name", json_string(tab->name));
+		json_object_set_new(jt, "cpus", json_string(il_platform_table_cpus(plat, t, cpus,
+									       sizeof(cpus))));
+		json_object_set_new(jt, "states",
+				    states_json(&tab->drv, with_sources ? tab->state_source : NULL));
+		if (with_sources)
+			json_object_set_new(jt, "source", json_string(tab->cpus_source));
+		json_array_append_new(tables, jt);
+	}
+	for (int i = 0; i < plat->ndomains; i++) {
+		const struct il_domain *d = &plat->domains[i];
+		json_t *jd = json_object();
+
+		json_object_set_new(jd, "name", json_string(d->name));
+		json_object_set_new(jd, "cpus",
+				    json_string(il_domain_cpus(plat, d, cpus, sizeof(cpus))));
+		json_object_set_new(jd, "states", json_string(d->states_text));
+		json_object_set_new(jd, "mode", json_string(il_domain_mode_name(d->mode)));
+		if (d->mode == IL_DOMAIN_OSI)
+			json_object_set_new(jd, "reject_latency_ns",
+					    json_integer(d->reject_latency_ns));
+		if (with_sources)
+			json_object_set_new(jd, "source", json_string(d->source));
+		json_array_append_new(domains, jd);
+	}
+	if (plat->ntables)
+		json_object_set_new(o, "tables", tables);
+	else
+		json_decref(tables);
+	if (plat->ndomains)
+		json_object_set_new(o, "domains", domains);
+	else
+		json_decref(domains);
+}
+
+static json_t *platform_json(const struct il_platform *plat, bool with_sources)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", json_string(plat->name));
+	json_object_set_new(o, "description", json_string(plat->description));
+	json_object_set_new(o, "origin", json_string(plat->origin));
+	json_object_set_new(o, "driver", json_string(plat->drv.name));
+	json_object_set_new(o, "cpus", json_integer(plat->cpus));
+	json_object_set_new(o, "hz", json_integer(plat->hz));
+	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
+	if (plat->active_power_uw)
+		json_object_set_new(o, "active_power_uw", json_integer((json_int_t)plat->active_power_uw));
+	json_object_set_new(o, "states",
+			    states_json(&plat->drv, with_sources ? plat->state_source : NULL));
+	topology_json(o, plat, with_sources);
 	if (with_sources) {
 		json_object_set_new(o, "cpus_source", json_string(plat->cpus_source));
 		json_object_set_new(o, "hz_source", json_string(plat->hz_source));

@@ -113,6 +113,10 @@ static int notes_table(struct il_table *t, const struct replay_run *run)
 	err |= trace_kv_int(t, "open_at_end", (s64)n->open_at_end);
 	err |= trace_kv_int(t, "lost_exits", (s64)n->enters_while_idle);
 	err |= trace_kv_int(t, "states_beyond_table", (s64)n->bad_state);
+	if (run->src.plat.ntables > 1) /* per-CPU tables: a traced CPU may have none */
+		err |= trace_kv_int(t, "periods_of_cpus_without_table", (s64)n->no_table);
+	if (run->src.plat.ntables > 1)
+		err |= trace_kv_str(t, "tables", "per CPU: each CPU's own table");
 	err |= trace_kv_int(t, "tick_timer_not_yet_seen", (s64)n->tick_unknown);
 	err |= trace_kv_int(t, "no_timer_at_all", (s64)n->no_timers);
 	err |= trace_kv_int(t, "stale_timers_dropped", (s64)n->stale_timers);

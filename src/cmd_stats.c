@@ -146,7 +146,16 @@ static int cpus_table(struct il_table *t, const struct il_stats *s)
 	return 0;
 }
 
-static int states_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+/* The table that names @cpu's states: its own on a platform with per-CPU tables. */
+static const struct il_driver *cpu_names(const struct trace_source *src,
+					 const struct il_driver *drv, unsigned int cpu)
+{
+	return drv && src->plat.ntables > 1 && cpu < src->plat.cpus ?
+		il_platform_cpu_drv(&src->plat, cpu) : drv;
+}
+
+static int states_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv,
+			const struct trace_source *src)
 {
 	static const char *const cols[] = {
 		"cpu", "state", "name", "entries", "min_us", "avg_us", "max_us", "total_us", "above",
@@ -167,7 +176,7 @@ static int states_table(struct il_table *t, const struct il_stats *s, const stru
 				return -1;
 			put_int(&r, cpu);
 			put_int(&r, i);
-			put_str(&r, state_name(drv, i, name, sizeof(name)));
+			put_str(&r, state_name(cpu_names(src, drv, cpu), i, name, sizeof(name)));
 			put_int(&r, (s64)st->entries);
 			if (st->entries) {
 				put_us(&r, st->min_ns);
@@ -195,7 +204,8 @@ static int states_table(struct il_table *t, const struct il_stats *s, const stru
 	return 0;
 }
 
-static int hist_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
+static int hist_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv,
+		      const struct trace_source *src)
 {
 	static const char *const cols[] = { "cpu", "state", "name", "from_us", "to_us", "entries" };
 	char name[IL_NAME_LEN + 8];
@@ -215,7 +225,8 @@ static int hist_table(struct il_table *t, const struct il_stats *s, const struct
 					return -1;
 				put_int(&r, cpu);
 				put_int(&r, i);
-				put_str(&r, state_name(drv, i, name, sizeof(name)));
+				put_str(&r, state_name(cpu_names(src, drv, cpu), i, name,
+						       sizeof(name)));
 				put_int(&r, (s64)il_stats_hist_lower_us(b));
 				if (b + 1 < IL_STATS_HIST_BUCKETS)
 					put_int(&r, (s64)il_stats_hist_lower_us(b + 1));
@@ -364,8 +375,8 @@ static int render(const struct stats_args *args, const struct trace_source *src,
 
 	memset(tables, 0, sizeof(tables));
 	if (trace_summary_table(&tables[T_TRACE], src) || settings_table(&tables[T_SPAN], s, args) ||
-	    cpus_table(&tables[T_CPUS], s) || states_table(&tables[T_STATES], s, drv) ||
-	    hist_table(&tables[T_HIST], s, drv) || wakes_table(&tables[T_WAKES], s, drv != NULL) ||
+	    cpus_table(&tables[T_CPUS], s) || states_table(&tables[T_STATES], s, drv, src) ||
+	    hist_table(&tables[T_HIST], s, drv, src) || wakes_table(&tables[T_WAKES], s, drv != NULL) ||
 	    notes_table(&tables[T_NOTES], s, drv)) {
 		fprintf(stderr, "idlelab stats: out of memory\n");
 		goto out;
@@ -409,6 +420,23 @@ static int stats_parse(int argc, char **argv, void *state, struct cli_error *err
 	return stats_parse_args(argc, argv, state, err);
 }
 
+/* A platform with per-CPU tables: each CPU's table for its above/below. Return: 0 or -1. */
+static int stats_cpu_tables(const struct trace_source *src, struct il_stats_cfg *cfg)
+{
+	const struct il_driver **t;
+
+	if (!src->have_table || src->plat.ntables <= 1)
+		return 0;
+	t = calloc(src->plat.cpus, sizeof(*t));
+	if (!t)
+		return -1;
+	for (unsigned int c = 0; c < src->plat.cpus; c++)
+		t[c] = il_platform_cpu_drv(&src->plat, c);
+	cfg->cpu_drv = t;
+	cfg->ncpu_drv = src->plat.cpus;
+	return 0;
+}
+
 static int stats_main(void *state)
 {
 	struct stats_args *args = state;
@@ -424,13 +452,14 @@ static int stats_main(void *state)
 	il_stats_default_cfg(&cfg);
 	cfg.drv = trace_source_drv(&src);
 	memcpy(cfg.nightmare_us, args->nightmare_us, sizeof(cfg.nightmare_us));
-	s = il_stats_new(&cfg);
+	s = stats_cpu_tables(&src, &cfg) ? NULL : il_stats_new(&cfg);
 	ret = CLI_EXIT_RUNTIME;
 	if (s && collect(&src, s, args) == 0) {
 		trace_check_cpus(&src, &args->in, il_stats_ncpus(s));
 		ret = render(args, &src, s);
 	}
 	il_stats_free(s);
+	free((void *)cfg.cpu_drv);
 	trace_source_close(&src);
 	return ret;
 }

@@ -37,6 +37,19 @@ void il_lab_power(const struct il_platform *plat, u64 active_uw, struct il_power
 		pw->state_uw[i] = drv->states[i].power_uw;
 		pw->entry_exit_nj[i] = drv->states[i].entry_exit_energy_nj;
 	}
+	_Static_assert(IL_POWER_TABLES_MAX == IL_PLAT_TABLES_MAX, "one power table per table");
+	if (plat->ntables > 1) {
+		for (int t = 0; t < plat->ntables; t++) {
+			const struct il_driver *tab = &plat->tables[t].drv;
+
+			for (int i = 0; i < tab->state_count; i++) {
+				pw->table_uw[t][i] = tab->states[i].power_uw;
+				pw->table_nj[t][i] = tab->states[i].entry_exit_energy_nj;
+			}
+		}
+		pw->cpu_table = plat->cpu_table;
+		pw->cpu_table_len = plat->cpus;
+	}
 	pw->active_uw = active_power_uw(plat, active_uw);
 	pw->known = plat->power_known && pw->active_uw;
 }
@@ -68,6 +81,7 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	il_lab_power(spec->plat, spec->active_uw, &cfg->power);
 	cfg->pn_us = spec->pn_us;
 	cfg->nohz_full = c->has_nohz_full ? c->nohz_full : NULL;
+	cfg->topology = spec->plat;
 }
 
 /*
@@ -138,6 +152,7 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 	res->hz = cfg.hz;
 	res->drv = spec->plat->drv;
 	res->nstates = res->drv.state_count;
+	res->can_reject = il_platform_can_reject(spec->plat);
 	lab_label(spec, res);
 	ret = lab_simulate(spec, sim, ctx, res, &cfg);
 	err = errno;

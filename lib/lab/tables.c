@@ -81,7 +81,14 @@ int il_report_pm_row(struct il_table *t, const char *gov, int iter, const struct
 	il_table_set_real(t, row, c++, (double)s->wake_max_ns / 1e3, 3);
 	for (int i = 0; i < res->nstates && c < t->ncols; i++)
 		il_table_set_int(t, row, c++, (s64)s->usage[i]);
+	if (c < t->ncols) /* il_report_pm_add_rejected() */
+		il_table_set_int(t, row, c++, (s64)s->rejecteds);
 	return 0;
+}
+
+int il_report_pm_add_rejected(struct il_table *t)
+{
+	return il_table_add_col(t, "rejected") < 0 ? -1 : 0;
 }
 
 static const char *const state_cols[] = {
@@ -94,6 +101,8 @@ int il_report_states(struct il_table *t, const struct il_lab_result *res)
 	double total_ns = (double)res->m.duration_ns * res->ncpus;
 
 	if (il_table_init(t, "states", 8, state_cols))
+		return -1;
+	if (res->can_reject && il_table_add_col(t, "rejected") < 0)
 		return -1;
 	for (int i = 0; i < res->nstates; i++) {
 		int row = il_table_add_row(t);
@@ -108,6 +117,8 @@ int il_report_states(struct il_table *t, const struct il_lab_result *res)
 		il_table_set_int(t, row, 5, (s64)s->below[i]);
 		il_table_set_int(t, row, 6, (s64)s->state_nightmares[i]);
 		il_table_set_real(t, row, 7, (double)s->state_nightmare_ns[i] / 1e9, 6);
+		if (res->can_reject)
+			il_table_set_int(t, row, 8, (s64)s->rejected[i]);
 	}
 	return 0;
 }

@@ -10,7 +10,11 @@
  *  - other flags (timer-stop, tlb-flushed, ...) and power, per state or active: not
  *    visible, so not exported (no power_uw, entry_exit_energy_nj or active_power_uw lines;
  *    the platform then has no power model, which the format allows);
- *  - CONFIG_HZ is not in sysfs: it comes from the kernel config, or the caller.
+ *  - CONFIG_HZ is not in sysfs: it comes from the kernel config, or the caller;
+ *  - CPUs with different tables (an Arm SoC's clusters, a driver registering per-CPU
+ *    states): every distinct table, each with the CPUs that have it (per_cpu_tables()),
+ *    unless --cpu picks one CPU's table for all. A hybrid x86 part stays one table: intel_idle
+ *    gives every CPU the boot CPU's.
  * The text is parsed back with il_platform_parse() before it is handed out, so a file
  * written from it always loads with -p.
  */
@@ -199,6 +203,12 @@ static void copy_cut(char *dst, size_t cap, const char *src)
 
 /* ---- the machine ----------------------------------------------------------------------------- */
 
+static bool state_off(const struct il_live_state *s)
+{
+	return (s->have & IL_LF_DEFAULT_STATUS) && !strcmp(s->default_status, "disabled");
+}
+
+/* Whether two CPUs' tables agree in what a governor reads: names, latencies, residencies. */
 static bool same_table(const struct il_live_cpu *a, const struct il_live_cpu *b)
 {
 	if (a->nstates != b->nstates)
@@ -207,6 +217,18 @@ static bool same_table(const struct il_live_cpu *a, const struct il_live_cpu *b)
 		if (strcmp(a->st[i].name, b->st[i].name) ||
 		    a->st[i].latency_us != b->st[i].latency_us ||
 		    a->st[i].residency_us != b->st[i].residency_us)
+			return false;
+	return true;
+}
+
+/* Whether two CPUs' tables export the same state lines (descriptions and "off" too). */
+static bool same_export(const struct il_live_cpu *a, const struct il_live_cpu *b)
+{
+	if (!same_table(a, b))
+		return false;
+	for (int i = 0; i < a->nstates; i++)
+		if (strcmp(a->st[i].desc, b->st[i].desc) ||
+		    state_off(&a->st[i]) != state_off(&b->st[i]))
 			return false;
 	return true;
 }
@@ -305,7 +327,7 @@ static void default_name(const char *driver, char *out, size_t cap)
 
 static void write_header(struct sbuf *b, const struct il_live *lv, const char *name,
 			 const struct il_live_cpuidle *ci, const char *model, const char *date,
-			 const struct il_live_cpu *cpu)
+			 const struct il_live_cpu *cpu, int ntables)
 {
 	char full[IL_PLAT_DESC_LEN + 2 * IL_LIVE_VALUE_MAX + 64], desc[IL_PLAT_DESC_LEN];
 
@@ -316,10 +338,16 @@ static void write_header(struct sbuf *b, const struct il_live *lv, const char *n
 	sb_printf(b,
 		  "# Exported by `idlelab states --export` from the cpuidle sysfs of %s on %s.\n",
 		  il_live_root_name(lv), date);
-	sb_printf(b, "# The state table is cpu%u's. sysfs shows no power numbers and no flags "
-		     "other\n# than the core's poll state and default_status, so neither is in "
-		     "this file.\n\n",
-		  cpu->cpu);
+	if (ntables > 1)
+		sb_printf(b, "# The CPUs have %d distinct state tables, each below with its CPUs. "
+			     "sysfs shows\n# no power numbers and no flags other than the core's "
+			     "poll state and\n# default_status, so neither is in this file.\n\n",
+			  ntables);
+	else
+		sb_printf(b, "# The state table is cpu%u's. sysfs shows no power numbers and no "
+			     "flags other\n# than the core's poll state and default_status, so "
+			     "neither is in this file.\n\n",
+			  cpu->cpu);
 	sb_printf(b, "platform    ");
 	sb_token(b, name);
 	sb_printf(b, "\ndriver      ");
@@ -332,7 +360,7 @@ static void write_header(struct sbuf *b, const struct il_live *lv, const char *n
 static void write_state(struct sbuf *b, const char *cpudir, int i, const struct il_live_state *s)
 {
 	bool polling = i == 0 && !strcmp(s->name, "POLL");
-	bool off = (s->have & IL_LF_DEFAULT_STATUS) && !strcmp(s->default_status, "disabled");
+	bool off = state_off(s);
 
 	sb_printf(b, "state ");
 	sb_token(b, s->name);
@@ -358,6 +386,121 @@ static void write_state(struct sbuf *b, const char *cpudir, int i, const struct 
 	sb_printf(b, "\n");
 }
 
+/* ---- per-CPU tables ------------------------------------------------------------------------- */
+
+/* The distinct tables of the machine: one CPU of each, and each CPU's (1 + index, 0: none). */
+struct export_tables {
+	int n;
+	struct il_live_cpu first[IL_PLAT_TABLES_MAX];
+	unsigned char *of_cpu; /* by position in the CPU list */
+};
+
+static int table_of(struct export_tables *et, const struct il_live_cpu *c, struct il_error *err)
+{
+	for (int t = 0; t < et->n; t++)
+		if (same_export(&et->first[t], c))
+			return t;
+	if (et->n == IL_PLAT_TABLES_MAX)
+		return il_error_set(err, "export", 0,
+				    "more than %d distinct state tables (cpu%u's is one more); "
+				    "export one CPU's with --cpu",
+				    IL_PLAT_TABLES_MAX, c->cpu);
+	et->first[et->n] = *c;
+	return et->n++;
+}
+
+/* Read every CPU and group them by table. Return: 0, or -1 with @err set. */
+static int collect_tables(const struct il_live *lv, const unsigned int *cpus, int ncpus,
+			  struct export_tables *et, struct il_error *err)
+{
+	struct il_live_cpu *c = malloc(sizeof(*c));
+	int ret = 0;
+
+	et->of_cpu = calloc((size_t)ncpus, 1);
+	if (!c || !et->of_cpu) {
+		free(c);
+		return il_error_set(err, "export", 0, "out of memory");
+	}
+	for (int i = 0; i < ncpus && !ret; i++) {
+		int t;
+
+		if (il_live_read_cpu(lv, cpus[i], IL_LIVE_READ_ALL, c, err)) {
+			ret = -1;
+		} else if (c->has_cpuidle && c->nstates) {
+			t = table_of(et, c, err);
+			if (t < 0)
+				ret = -1;
+			else
+				et->of_cpu[i] = (unsigned char)(t + 1);
+		}
+	}
+	free(c);
+	return ret;
+}
+
+/* Every CPU of the list has a table and the list is cpu0..cpuN-1, as table lines need. */
+static int check_tables_cover(const struct export_tables *et, const unsigned int *cpus,
+			      int ncpus, struct il_error *err)
+{
+	for (int i = 0; i < ncpus; i++) {
+		if (cpus[i] != (unsigned int)i)
+			return il_error_set(err, "export", 0,
+					    "cpu%d is missing from the CPU list: per-CPU "
+					    "tables need cpu0 to cpu%d; export one CPU's table "
+					    "with --cpu",
+					    i, ncpus - 1);
+		if (!et->of_cpu[i])
+			return il_error_set(err, "export", 0,
+					    "cpu%u has no idle states while other CPUs' tables "
+					    "differ; export one CPU's table with --cpu",
+					    cpus[i]);
+	}
+	return 0;
+}
+
+/* "0-3,6" for the CPUs on table @t. */
+static void sb_cpu_list(struct sbuf *b, const struct export_tables *et, const unsigned int *cpus,
+			int ncpus, int t)
+{
+	bool first = true;
+
+	for (int i = 0; i < ncpus; i++) {
+		int j = i;
+
+		if (et->of_cpu[i] != t + 1)
+			continue;
+		while (j + 1 < ncpus && et->of_cpu[j + 1] == t + 1)
+			j++;
+		sb_printf(b, "%s%u", first ? "" : ",", cpus[i]);
+		if (j > i)
+			sb_printf(b, "-%u", cpus[j]);
+		first = false;
+		i = j;
+	}
+}
+
+static void write_tables(struct sbuf *b, const struct export_tables *et, const char *cpuroot,
+			 const unsigned int *cpus, int ncpus)
+{
+	char cpudir[IL_LIVE_PATH_MAX + 32];
+
+	for (int t = 0; t < et->n; t++) {
+		const struct il_live_cpu *c = &et->first[t];
+
+		sb_printf(b, "table cpu%u cpus=", c->cpu);
+		sb_cpu_list(b, et, cpus, ncpus, t);
+		sb_printf(b, "\n  source: ");
+		sb_note(b, cpuroot);
+		sb_printf(b, ": the CPUs whose cpuidle states read alike (cpu");
+		sb_cpu_list(b, et, cpus, ncpus, t);
+		sb_printf(b, ")\n");
+		snprintf(cpudir, sizeof(cpudir), "%s/cpu%u/cpuidle", cpuroot, c->cpu);
+		for (int i = 0; i < c->nstates; i++)
+			write_state(b, cpudir, i, &c->st[i]);
+		sb_printf(b, "\n");
+	}
+}
+
 static int check_parses(const char *text, size_t len, struct il_error *err)
 {
 	struct il_platform *plat = malloc(sizeof(*plat));
@@ -381,6 +524,7 @@ char *il_live_export_platform(const struct il_live *lv, const struct il_live_exp
 	struct il_live_cpuidle ci;
 	struct il_live_cpu *cpu = NULL;
 	struct sbuf b = { 0 };
+	struct export_tables et = { 0 };
 	unsigned int *cpus = NULL, hz = opt->hz;
 	int ncpus;
 	time_t now = time(NULL);
@@ -409,7 +553,12 @@ char *il_live_export_platform(const struct il_live *lv, const struct il_live_exp
 		il_error_set(err, "export", 0, "out of memory");
 		goto fail;
 	}
-	if (pick_cpu(lv, opt, cpus, ncpus, cpu, warning, warning_cap, err))
+	if (opt->cpu < 0 && collect_tables(lv, cpus, ncpus, &et, err))
+		goto fail;
+	if (et.n > 1 && check_tables_cover(&et, cpus, ncpus, err))
+		goto fail;
+	/* one table: the first CPU's (or --cpu's), as always */
+	if (pick_cpu(lv, opt, cpus, ncpus, cpu, et.n > 1 ? NULL : warning, warning_cap, err))
 		goto fail;
 	if (opt->name)
 		snprintf(name, sizeof(name), "%s", opt->name);
@@ -420,25 +569,30 @@ char *il_live_export_platform(const struct il_live *lv, const struct il_live_exp
 	il_live_path(lv, cpuroot, sizeof(cpuroot), "/sys/devices/system/cpu");
 	snprintf(cpudir, sizeof(cpudir), "%s/cpu%u/cpuidle", cpuroot, cpu->cpu);
 
-	write_header(&b, lv, name, &ci, model, date, cpu);
+	write_header(&b, lv, name, &ci, model, date, cpu, et.n);
 	sb_printf(&b, "cpus %d\n  source: ", ncpus);
 	sb_note(&b, cpuroot);
 	sb_printf(&b, ": %d cpuN directories\nhz %u\n  source: ", ncpus, hz);
 	sb_note(&b, hz_source);
 	sb_printf(&b, "\n\n");
-	for (int i = 0; i < cpu->nstates; i++)
-		write_state(&b, cpudir, i, &cpu->st[i]);
+	if (et.n > 1)
+		write_tables(&b, &et, cpuroot, cpus, ncpus);
+	else
+		for (int i = 0; i < cpu->nstates; i++)
+			write_state(&b, cpudir, i, &cpu->st[i]);
 	if (b.failed) {
 		il_error_set(err, "export", 0, "out of memory");
 		goto fail;
 	}
 	if (check_parses(b.s, b.len, err))
 		goto fail;
+	free(et.of_cpu);
 	free(cpus);
 	free(cpu);
 	*len = b.len;
 	return b.s;
 fail:
+	free(et.of_cpu);
 	free(cpus);
 	free(cpu);
 	free(b.s);

@@ -57,6 +57,7 @@ void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu,
 		s->time_ns += usage[i].time_ns;
 		s->above += usage[i].above;
 		s->below += usage[i].below;
+		s->rejected += usage[i].rejected;
 	}
 }
 
@@ -114,11 +115,19 @@ double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, un
 {
 	const struct il_cpu_stats *c = &m->cpu[cpu];
 	double uj = (double)pw->active_uw * (double)c->busy_ns / 1e9; /* µW * s = µJ */
+	const u64 *state_uw = pw->state_uw, *entry_exit_nj = pw->entry_exit_nj;
 
-	for (int i = 0; i < m->nstates; i++) {
-		uj += (double)pw->state_uw[i] * (double)c->st[i].time_ns / 1e9;
-		uj += (double)pw->entry_exit_nj[i] * (double)c->st[i].usage / 1e3;
+	if (pw->cpu_table && pw->cpu_table_len) { /* per-CPU tables */
+		unsigned char t = pw->cpu_table[cpu % pw->cpu_table_len];
+
+		state_uw = pw->table_uw[t - 1];
+		entry_exit_nj = pw->table_nj[t - 1];
 	}
+	for (int i = 0; i < m->nstates; i++) {
+		uj += (double)state_uw[i] * (double)c->st[i].time_ns / 1e9;
+		uj += (double)entry_exit_nj[i] * (double)c->st[i].usage / 1e3;
+	}
+	uj += c->domain_adjust_uj;
 	return uj / 1e6;
 }
 
@@ -136,6 +145,7 @@ static void add_cpu(struct il_summary *out, const struct il_cpu_stats *c, int ns
 		out->below[i] += s->below;
 		out->state_nightmares[i] += s->nightmares;
 		out->state_nightmare_ns[i] += s->nightmare_ns;
+		out->rejected[i] += s->rejected;
 	}
 }
 
@@ -156,6 +166,7 @@ void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
 		out->belows += out->below[i];
 		out->nightmares += out->state_nightmares[i];
 		nightmare_ns += out->state_nightmare_ns[i];
+		out->rejecteds += out->rejected[i];
 	}
 	out->idle_misses = out->aboves + out->belows;
 	out->idle_miss_ratio = out->idles ? (double)out->idle_misses / (double)out->idles : 0.0;

@@ -71,6 +71,7 @@ struct il_state_stats {
 	u64 below;
 	u64 nightmares;
 	u64 nightmare_ns;
+	u64 rejected;      /* entries the firmware refused (power domains, lib/sim/domain.c) */
 };
 
 struct il_cpu_stats {
@@ -80,13 +81,28 @@ struct il_cpu_stats {
 	u64 wakeups; /* idle periods ended by an interrupt or by work (not by the poll limit) */
 	u64 poll_limits;   /* polling periods ended by the poll time limit */
 	struct il_state_stats st[CPUIDLE_STATE_MAX];
+	/*
+	 * Power domains: the energy of the physical states (a demoted or a domain state) minus
+	 * that of the accounted ones over the same time, µJ (lib/sim/domain.c)
+	 */
+	double domain_adjust_uj;
 };
+
+#define IL_POWER_TABLES_MAX 4 /* IL_PLAT_TABLES_MAX */
 
 struct il_power {
 	u64 active_uw;             /* one CPU running work */
 	u64 state_uw[CPUIDLE_STATE_MAX];
 	u64 entry_exit_nj[CPUIDLE_STATE_MAX];
 	bool known;                /* false: the platform gave no power numbers */
+	/*
+	 * Per-CPU tables: the power numbers of table t in table_uw[t]/table_nj[t], and CPU c on
+	 * table cpu_table[c] (NULL: every CPU on state_uw/entry_exit_nj, table 0's).
+	 */
+	u64 table_uw[IL_POWER_TABLES_MAX][CPUIDLE_STATE_MAX];
+	u64 table_nj[IL_POWER_TABLES_MAX][CPUIDLE_STATE_MAX];
+	const unsigned char *cpu_table; /* 1 + the table index, as struct il_platform has it */
+	unsigned int cpu_table_len;     /* CPU c >= len: the table of CPU c % len */
 };
 
 struct il_metrics {
@@ -126,6 +142,8 @@ struct il_summary {
 	u64 below[CPUIDLE_STATE_MAX];
 	u64 state_nightmares[CPUIDLE_STATE_MAX];
 	u64 state_nightmare_ns[CPUIDLE_STATE_MAX];
+	u64 rejected[CPUIDLE_STATE_MAX];
+	u64 rejecteds; /* total of rejected[] */
 };
 
 /**

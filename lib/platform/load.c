@@ -110,11 +110,19 @@ int il_platform_load(const char *spec, struct il_platform *plat, struct il_error
 
 void il_platform_device_init(const struct il_platform *plat, struct il_device *dev)
 {
+	il_platform_cpu_device_init(plat, 0, dev);
+}
+
+void il_platform_cpu_device_init(const struct il_platform *plat, unsigned int cpu,
+				 struct il_device *dev)
+{
+	const struct il_driver *drv = il_platform_cpu_drv(plat, cpu);
+
 	memset(dev, 0, sizeof(*dev));
-	for (int i = 0; i < plat->drv.state_count; i++) {
-		if (plat->drv.states[i].flags & CPUIDLE_FLAG_UNUSABLE)
+	for (int i = 0; i < drv->state_count; i++) {
+		if (drv->states[i].flags & CPUIDLE_FLAG_UNUSABLE)
 			dev->states_usage[i].disable |= CPUIDLE_STATE_DISABLED_BY_DRIVER;
-		if (plat->drv.states[i].flags & CPUIDLE_FLAG_OFF)
+		if (drv->states[i].flags & CPUIDLE_FLAG_OFF)
 			dev->states_usage[i].disable |= CPUIDLE_STATE_DISABLED_BY_USER;
 	}
 }

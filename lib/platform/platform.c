@@ -13,6 +13,7 @@
 
 #include "lex.h"
 #include "platform.h"
+#include "topology.h"
 
 static const char source_prefix[] = "source:";
 
@@ -76,7 +77,8 @@ static int parse_source(struct plat_parser *p, const char *text, size_t len)
 	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
 		len--;
 	if (!p->last_was_numeric)
-		return perr(p, "'source:' must follow a cpus, hz, active_power_uw or state line");
+		return perr(p, "'source:' must follow a cpus, hz, active_power_uw, state, table "
+			    "or domain line");
 	if (!len)
 		return perr(p, "empty 'source:' note");
 	used = strlen(p->source);
@@ -124,11 +126,7 @@ static bool valid_platform_name(const char *s)
 
 	if (!len || (len > 5 && !strcmp(s + len - 5, ".plat")))
 		return false;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'))
-			return false;
-	return true;
+	return il_plat_name_chars(s);
 }
 
 static int parse_platform_line(struct plat_parser *p, const struct il_token *t, int n)
@@ -239,6 +237,10 @@ static int parse_state_time(struct plat_parser *p, const struct il_token *t, s64
 {
 	const char *why;
 
+	if (il_plat_is_uint_max_us(t->value)) {
+		*out = (s64)IL_PLAT_UINT_MAX_US * NSEC_PER_USEC; /* a state kept but never picked */
+		return 0;
+	}
 	if (il_parse_time_ns(t->value, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS, out, &why))
 		return perr(p, "invalid %s '%s': %s", t->key, t->value, why);
 	return 0;
@@ -363,6 +365,27 @@ static int parse_state_line(struct plat_parser *p, const struct il_token *t, int
 	return 0;
 }
 
+/* "table NAME cpus=LIST" and "domain NAME ...": topology.c; both take source: notes. */
+static int parse_table_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	char *source = il_plat_table_line(p->plat, t, n, p->lx.file, p->lx.line, p->err);
+
+	if (!source)
+		return -1;
+	expect_source(p, source, "table");
+	return 0;
+}
+
+static int parse_domain_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	char *source = il_plat_domain_line(p->plat, t, n, p->lx.file, p->lx.line, p->err);
+
+	if (!source)
+		return -1;
+	expect_source(p, source, "domain");
+	return 0;
+}
+
 static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, int n)
 {
 	static const struct {
@@ -376,6 +399,8 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 		{ "hz", parse_hz_line },
 		{ "active_power_uw", parse_active_power_line },
 		{ "state", parse_state_line },
+		{ "table", parse_table_line },
+		{ "domain", parse_domain_line },
 	};
 
 	if (check_source(p))
@@ -385,14 +410,14 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 	if (t[0].has_value)
 		return perr(p,
 			    "unknown key '%s=' (a line starts with platform, driver, description, "
-			    "cpus, hz, active_power_uw, state or source:)",
+			    "cpus, hz, active_power_uw, state, table, domain or source:)",
 			    t[0].key);
 	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (!strcmp(t[0].key, keywords[i].key))
 			return keywords[i].parse(p, t, n);
 	return perr(p,
 		    "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, "
-		    "active_power_uw, state or source:)",
+		    "active_power_uw, state, table, domain or source:)",
 		    t[0].key);
 }
 
@@ -425,9 +450,9 @@ static int check_complete(struct plat_parser *p)
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (!lines[i])
 			return il_error_set(p->err, p->lx.file, 0, "missing '%s' line", names[i]);
-	if (p->plat->drv.state_count == 0)
+	if (p->plat->drv.state_count == 0 && !p->plat->ntables)
 		return il_error_set(p->err, p->lx.file, 0, "no 'state' lines");
-	return 0;
+	return il_plat_topology_finish(p->plat, p->lx.file, p->cpus_line, p->err);
 }
 
 int il_platform_parse(const char *text, size_t len, const char *file, struct il_platform *plat,

@@ -52,6 +52,44 @@
 #define IL_PLAT_TIME_MAX_NS (10 * NSEC_PER_SEC) /* exit latency / target residency */
 #define IL_PLAT_POWER_MAX_UW 1000000000ULL      /* 1 kW per CPU */
 #define IL_PLAT_ENERGY_MAX_NJ 1000000000000ULL  /* 1 kJ per entry + exit */
+/*
+ * A latency or residency of UINT_MAX us (4294967295us): what sysfs shows for a state no
+ * governor will pick (an s2idle-only state). Accepted as that value, above the 10 s bound.
+ */
+#define IL_PLAT_UINT_MAX_US 4294967295ULL
+
+/* Per-CPU state tables and power domains (docs/platforms.md, lib/platform/topology.c). */
+#define IL_PLAT_TABLES_MAX 4
+#define IL_PLAT_DOMAINS_MAX 8
+#define IL_PLAT_CPU_WORDS (IL_PLAT_CPUS_MAX / 64)
+
+/* One "table NAME cpus=LIST" block: the state table of a group of CPUs. */
+struct il_plat_table {
+	char name[IL_PLAT_NAME_LEN];
+	struct il_driver drv; /* after il_driver_init() */
+	int line;             /* of its "table" line */
+	char cpus_source[IL_PLAT_SOURCE_LEN];
+	char state_source[CPUIDLE_STATE_MAX][IL_PLAT_SOURCE_LEN];
+};
+
+/* How the firmware coordinates a domain's states (PSCI 1.0 CPU_SUSPEND modes). */
+enum il_domain_mode {
+	IL_DOMAIN_PC,  /* platform-coordinated: the firmware demotes to what the domain allows */
+	IL_DOMAIN_OSI, /* OS-initiated: only the domain's last running CPU may enter its state */
+};
+
+/* One "domain NAME cpus=LIST states=LIST mode=pc|osi" line. */
+struct il_domain {
+	char name[IL_PLAT_NAME_LEN];
+	enum il_domain_mode mode;
+	unsigned int states;        /* bit i: state i of every member's table is this domain's */
+	unsigned int ncpus;         /* members */
+	s64 reject_latency_ns;      /* OSI: what a refused entry costs before the loop retries */
+	u64 cpus[IL_PLAT_CPU_WORDS];
+	int line;
+	char states_text[256];      /* the states= value, resolved when the file is complete */
+	char source[IL_PLAT_SOURCE_LEN];
+};
 
 struct il_platform {
 	char name[IL_PLAT_NAME_LEN];
@@ -67,7 +105,42 @@ struct il_platform {
 	char hz_source[IL_PLAT_SOURCE_LEN];
 	char active_power_source[IL_PLAT_SOURCE_LEN]; /* "" when active_power_uw is 0 */
 	char state_source[CPUIDLE_STATE_MAX][IL_PLAT_SOURCE_LEN];
+	/*
+	 * Per-CPU tables: 0 for the one-table shorthand (drv is every CPU's table); else drv and
+	 * state_source above are tables[0]'s and cpu_table[cpu] is 1 + the index of the CPU's.
+	 */
+	int ntables;
+	struct il_plat_table tables[IL_PLAT_TABLES_MAX];
+	unsigned char cpu_table[IL_PLAT_CPUS_MAX];
+	int ndomains;
+	struct il_domain domains[IL_PLAT_DOMAINS_MAX];
 };
+
+/**
+ * il_platform_cpu_drv - the state table of @cpu; a CPU beyond the file's takes the table of
+ * CPU @cpu % cpus (a lab run on more CPUs than the platform has)
+ */
+const struct il_driver *il_platform_cpu_drv(const struct il_platform *plat, unsigned int cpu);
+
+/** il_platform_cpu_table - the index of @cpu's table (0 with the one-table shorthand) */
+int il_platform_cpu_table(const struct il_platform *plat, unsigned int cpu);
+
+/** il_platform_can_reject - whether an entry can be refused: an OS-initiated domain */
+bool il_platform_can_reject(const struct il_platform *plat);
+
+/** il_platform_table_cpus - "0-3,6": the CPUs of table @t, into @buf */
+const char *il_platform_table_cpus(const struct il_platform *plat, int t, char *buf, size_t cap);
+/** il_domain_cpus - the CPUs of domain @d, likewise */
+const char *il_domain_cpus(const struct il_platform *plat, const struct il_domain *d, char *buf,
+			   size_t cap);
+/** il_domain_mode_name - "pc" or "osi", as the file writes them */
+const char *il_domain_mode_name(enum il_domain_mode mode);
+
+/** il_domain_has_cpu - whether @cpu is a member of @d */
+static inline bool il_domain_has_cpu(const struct il_domain *d, unsigned int cpu)
+{
+	return cpu < IL_PLAT_CPUS_MAX && (d->cpus[cpu / 64] >> (cpu % 64) & 1);
+}
 
 /**
  * il_platform_parse - parse a platform description
@@ -109,6 +182,9 @@ const char *il_platform_builtin_text(const char *name);
  * (by the user), as __cpuidle_register_device() does.
  */
 void il_platform_device_init(const struct il_platform *plat, struct il_device *dev);
+/** il_platform_cpu_device_init - the same for CPU @cpu, from its own table */
+void il_platform_cpu_device_init(const struct il_platform *plat, unsigned int cpu,
+				 struct il_device *dev);
 
 /** il_flag_names - "polling,timer-stop" for @flags ("none" for 0), into @buf */
 const char *il_flag_names(unsigned int flags, char *buf, size_t cap);

@@ -16,6 +16,7 @@
 	X("spr", spr)                   \
 	X("rk3399", rk3399)             \
 	X("rk3588", rk3588)             \
+	X("mt8195", mt8195)             \
 	X("haltpoll-vm", haltpoll_vm)   \
 	X("pseries", pseries)           \
 	X("adl", adl)                   \

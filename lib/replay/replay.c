@@ -28,6 +28,8 @@ struct gov_cpu {
 
 struct replay_cpu {
 	struct gov_cpu *gov; /* one per governor, allocated at the CPU's first idle entry */
+	struct il_driver *drv; /* its state table (per-CPU tables: its own), set with gov */
+	struct il_bound *bound; /* the open-loop bound over its table's states */
 	u64 periods;
 };
 
@@ -41,6 +43,10 @@ struct il_replay {
 	struct il_replay_row rows[IL_REPLAY_MAX_GOVS];
 	struct il_replay_row trace_row;
 	struct il_bound bound;      /* every replayed period, every usable state (bound.h) */
+	/* Per-CPU tables: table t's copy (tables[0] unused: drv) and bound, and their sum */
+	struct il_driver tables[IL_PLAT_TABLES_MAX];
+	struct il_bound table_bound[IL_PLAT_TABLES_MAX];
+	struct il_bound bound_sum;
 	struct il_device trace_dev; /* accounts the recorded states */
 	struct replay_cpu *cpus;
 	unsigned int ncpus;      /* allocated */
@@ -137,6 +143,10 @@ struct il_replay *il_replay_new(const struct il_replay_cfg *cfg, struct il_error
 	r->tick_nsec = ((u64)NSEC_PER_SEC + r->hz / 2) / r->hz;
 	il_platform_device_init(cfg->plat, &r->trace_dev);
 	il_bound_init(&r->bound, &r->drv, &r->trace_dev, -1); /* PM QoS is not traced */
+	for (int t = 1; t < cfg->plat->ntables; t++) {
+		r->tables[t] = cfg->plat->tables[t].drv;
+		il_bound_init(&r->table_bound[t], &r->tables[t], &r->trace_dev, -1);
+	}
 	inputs_init(&r->in, r->tick_nsec, &r->notes);
 	if (check_params(r, err) < 0) {
 		free(r);
@@ -157,7 +167,7 @@ static void unbind_cpu(struct il_replay *r, struct replay_cpu *rc)
 		return;
 	for (int i = 0; i < r->cfg.ngov; i++)
 		if (rc->gov[i].dev.preset)
-			il_gov_unbind(&r->drv, &rc->gov[i].dev);
+			il_gov_unbind(rc->drv, &rc->gov[i].dev);
 	free(rc->gov);
 	rc->gov = NULL;
 }
@@ -220,7 +230,7 @@ static int apply_params(const struct il_replay_cfg *cfg, struct gov_cpu *g)
 
 static void setup_device(struct il_replay *r, struct gov_cpu *g, unsigned int cpu)
 {
-	il_platform_device_init(r->cfg.plat, &g->dev);
+	il_platform_cpu_device_init(r->cfg.plat, cpu, &g->dev);
 	g->dev.cpu = cpu;
 	g->env.ops = &replay_env_ops;
 	g->env.ctx = g;
@@ -263,9 +273,19 @@ static int check_params(struct il_replay *r, struct il_error *err)
 	return 0;
 }
 
+/* @cpu's table and bound: table 0's unless the platform gives it one of its own. */
+static void cpu_table(struct il_replay *r, struct replay_cpu *rc, unsigned int cpu)
+{
+	int t = il_platform_cpu_table(r->cfg.plat, cpu);
+
+	rc->drv = t ? &r->tables[t] : &r->drv;
+	rc->bound = t ? &r->table_bound[t] : &r->bound;
+}
+
 /* A fresh cpuidle device per governor for @cpu, bound to it. Return: 0 or -1. */
 static int bind_cpu(struct il_replay *r, struct replay_cpu *rc, unsigned int cpu)
 {
+	cpu_table(r, rc, cpu);
 	rc->gov = calloc((size_t)(r->cfg.ngov ? r->cfg.ngov : 1), sizeof(*rc->gov));
 	if (!rc->gov)
 		return -1;
@@ -273,7 +293,7 @@ static int bind_cpu(struct il_replay *r, struct replay_cpu *rc, unsigned int cpu
 		struct gov_cpu *g = &rc->gov[i];
 
 		setup_device(r, g, cpu);
-		if (il_gov_bind(&r->drv, &g->dev, r->cfg.presets[i]) < 0 ||
+		if (il_gov_bind(rc->drv, &g->dev, r->cfg.presets[i]) < 0 ||
 		    apply_params(&r->cfg, g)) {
 			g->dev.preset = NULL;
 			unbind_cpu(r, rc);
@@ -300,7 +320,7 @@ static u64 period_energy_nj(const struct il_driver *drv, int idx, u64 ns)
 	       s->entry_exit_energy_nj;
 }
 
-static void count_pick(struct il_replay *r, struct il_replay_row *row,
+static void count_pick(const struct il_driver *drv, struct il_replay_row *row,
 		       const struct il_replay_inputs *in, int idx, bool stop, enum il_miss miss)
 {
 	u64 ns = (u64)in->residency_ns;
@@ -310,8 +330,8 @@ static void count_pick(struct il_replay *r, struct il_replay_row *row,
 	row->below += miss == IL_MISS_BELOW;
 	row->usage[idx]++;
 	row->time_ns[idx] += ns;
-	row->energy_nj += period_energy_nj(&r->drv, idx, ns);
-	il_bound_gov_add(&row->bound, &r->drv, idx, ns);
+	row->energy_nj += period_energy_nj(drv, idx, ns);
+	il_bound_gov_add(&row->bound, drv, idx, ns);
 	row->agree += idx == in->recorded_state;
 	row->confusion[in->recorded_state][idx]++;
 	if (!in->tick_stopped) {
@@ -323,27 +343,27 @@ static void count_pick(struct il_replay *r, struct il_replay_row *row,
 }
 
 /* One governor's pass over the period. Return: the state it picked; *@stop its stop_tick. */
-static int run_governor(struct il_replay *r, struct gov_cpu *g, const struct il_replay_inputs *in,
-			bool *stop, enum il_miss *miss)
+static int run_governor(struct il_driver *drv, struct gov_cpu *g,
+			const struct il_replay_inputs *in, bool *stop, enum il_miss *miss)
 {
 	const struct il_preset *p = g->dev.preset;
-	bool bypass = r->drv.state_count <= 1 && p->core->idle_loop >= IL_LOOP_6_19_9;
+	bool bypass = drv->state_count <= 1 && p->core->idle_loop >= IL_LOOP_6_19_9;
 	int idx = 0;
 
 	g->cur = in;
 	g->clock = in->enter_ts;
 	*stop = true;
 	if (!bypass) {
-		idx = p->gov->select(&r->drv, &g->dev, stop);
-		if (idx < 0 || idx >= r->drv.state_count)
+		idx = p->gov->select(drv, &g->dev, stop);
+		if (idx < 0 || idx >= drv->state_count)
 			idx = 0; /* a port bug; the ports' unit tests are where it gets caught */
 	} else {
 		*stop = false;
 	}
-	if (state_polls(&r->drv, idx) && p->core->poll == IL_POLL_5_X)
+	if (state_polls(drv, idx) && p->core->poll == IL_POLL_5_X)
 		g->dev.poll_time_limit = (u64)in->residency_ns >
-					 il_cpuidle_poll_time(&r->drv, &g->dev);
-	*miss = il_cpuidle_account(&r->drv, &g->dev, idx, in->residency_ns);
+					 il_cpuidle_poll_time(drv, &g->dev);
+	*miss = il_cpuidle_account(drv, &g->dev, idx, in->residency_ns);
 	g->clock = in->exit_ts;
 	if (in->got_tick)
 		g->got_tick = true;
@@ -363,12 +383,12 @@ static void replay_period(struct il_replay *r, struct replay_cpu *rc,
 	enum il_miss miss;
 
 	for (int i = 0; i < r->cfg.ngov; i++) {
-		picks[i] = run_governor(r, &rc->gov[i], in, &stops[i], &miss);
-		count_pick(r, &r->rows[i], in, picks[i], stops[i], miss);
+		picks[i] = run_governor(rc->drv, &rc->gov[i], in, &stops[i], &miss);
+		count_pick(rc->drv, &r->rows[i], in, picks[i], stops[i], miss);
 	}
-	miss = il_cpuidle_account(&r->drv, &r->trace_dev, in->recorded_state, in->residency_ns);
-	count_pick(r, &r->trace_row, in, in->recorded_state, in->recorded_stop, miss);
-	il_bound_add(&r->bound, (u64)in->residency_ns);
+	miss = il_cpuidle_account(rc->drv, &r->trace_dev, in->recorded_state, in->residency_ns);
+	count_pick(rc->drv, &r->trace_row, in, in->recorded_state, in->recorded_stop, miss);
+	il_bound_add(rc->bound, (u64)in->residency_ns);
 	rc->periods++;
 	r->notes.periods++;
 	if (r->hook)
@@ -434,6 +454,10 @@ int il_replay_run_period(struct il_replay *r, const struct il_replay_inputs *in)
 	}
 	if (in->recorded_state < 0 || in->recorded_state >= r->drv.state_count)
 		return 0;
+	if (r->cfg.plat->ntables > 1 && in->cpu >= r->cfg.plat->cpus) {
+		r->notes.no_table++; /* reported: cmd_replay's notes */
+		return 0;
+	}
 	replay_period(r, rc, in);
 	return 0;
 }
@@ -541,9 +565,25 @@ int il_replay_trace_has_timers(const char *path, const char *format, struct il_e
 	return r;
 }
 
-const struct il_bound *il_replay_bound(const struct il_replay *r)
+/*
+ * With per-CPU tables, the bound of each table's CPUs, added point by point: the per-period
+ * choices are independent, so the sums at one price are the whole trace's minimum at it.
+ */
+const struct il_bound *il_replay_bound(struct il_replay *r)
 {
-	return &r->bound;
+	if (r->cfg.plat->ntables <= 1)
+		return &r->bound;
+	r->bound_sum = r->bound;
+	for (int t = 1; t < r->cfg.plat->ntables; t++) {
+		const struct il_bound *b = &r->table_bound[t];
+
+		r->bound_sum.periods += b->periods;
+		for (int k = 0; k < IL_BOUND_NLAMBDA; k++) {
+			r->bound_sum.pt[k].energy_nj += b->pt[k].energy_nj;
+			r->bound_sum.pt[k].latency_ns += b->pt[k].latency_ns;
+		}
+	}
+	return &r->bound_sum;
 }
 
 const struct il_replay_row *il_replay_gov_row(const struct il_replay *r, int i)

@@ -129,6 +129,7 @@ struct il_replay_notes {
 	u64 open_at_end;                /* periods still open when the trace ends */
 	u64 enters_while_idle;          /* an exit was lost */
 	u64 bad_state;                  /* recorded state outside the platform's table */
+	u64 no_table;                   /* periods of CPUs the platform's per-CPU tables lack */
 	u64 tick_unknown;               /* tick timer not seen yet: next tick boundary assumed */
 	u64 no_timers;                  /* no hrtimer known on the CPU at all */
 	u64 wheel_uncalibrated;         /* wheel timers present but jiffies not tied to time */
@@ -201,7 +202,7 @@ const struct il_replay_row *il_replay_gov_row(const struct il_replay *r, int i);
 const struct il_replay_row *il_replay_trace_row(const struct il_replay *r);
 const struct il_replay_notes *il_replay_notes(const struct il_replay *r);
 /** il_replay_bound - the open-loop frontier of the replayed periods (bound.h) */
-const struct il_bound *il_replay_bound(const struct il_replay *r);
+const struct il_bound *il_replay_bound(struct il_replay *r);
 struct il_table;
 /**
  * il_replay_sleep_table - in the wakeup model, the periods by what ended them and which

@@ -657,7 +657,7 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->done = done;
 	w->arg = arg;
 	w->hint_cpu = hint_cpu;
-	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING;
+	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING || c->mode == CPU_RETRY;
 	if (c->nohz_full && c->mode == CPU_BUSY)
 		c->tick_stopped = false; /* two tasks: the full dynticks tick restarts */
 	/* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
@@ -684,7 +684,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	c->mode = CPU_IDLE;
 	c->idx = idx;
 	c->idle_start = sim->head.now;
-	c->polling = sim->polling_states >> idx & 1;
+	c->polling = c->polling_states >> idx & 1;
 	if (sim->package_wake && !c->polling && ++sim->nasleep == sim->cfg.ncpus)
 		sim->all_asleep_ns = sim->head.now;
 	if (c->polling) {
@@ -692,12 +692,42 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 
 		if (sim->poll >= IL_POLL_5_X)
 			c->dev.poll_time_limit = false;
-		limit = il_cpuidle_poll_time(&sim->drv, &c->dev);
+		limit = il_cpuidle_poll_time(c->drv, &c->dev);
 		if (limit != U64_MAX_NS)
 			push_self(sim, cpu, sim->head.now + limit, EV_POLL_LIMIT);
 	}
 	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
 		tick_arm(sim, cpu, sim_next_tick(sim));
+	if (c->dom)
+		sim_domain_changed(sim, cpu);
+}
+
+/* 7.0 do_idle(): tick_nohz_idle_got_tick() read after each pass, not a governor input. */
+static void loop_read_got_tick(struct il_sim *sim, struct sim_cpu *c)
+{
+	if (sim->loop == IL_LOOP_7_0) {
+		c->loop_got_tick = c->got_idle_tick;
+		c->got_idle_tick = false;
+	}
+}
+
+/*
+ * The firmware refused the entry (an OS-initiated domain state asked by a CPU that is not the
+ * domain's last: domain.c). cpuidle_enter_state() counts it rejected with last_residency_ns
+ * 0, cpuidle_reflect() skips the governor (index < 0), and after the firmware's round trip
+ * do_idle() goes round again, or leaves if work came meanwhile (idle_retry()).
+ */
+static void idle_entry_refused(struct il_sim *sim, unsigned int cpu, int idx)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	u64 round_trip = sim->domains[c->dom->dom_of_state[idx]].reject_ns;
+
+	il_cpuidle_account(c->drv, &c->dev, idx, -1);
+	c->mode = CPU_RETRY;
+	c->idx = idx;
+	loop_read_got_tick(sim, c);
+	push_self(sim, cpu, sim->head.now + round_trip, EV_RETRY);
 }
 
 /* cpuidle_idle_call(): choose the state and what to do with the tick, then enter it. */
@@ -717,9 +747,9 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 		if (loop == IL_LOOP_4_16)
 			tick_try_stop(sim, cpu);
 		sim->selects++;
-		idx = sim->select(&sim->drv, &c->dev, &stop_tick);
+		idx = sim->select(c->drv, &c->dev, &stop_tick);
 		/* a port bug; the property tests catch it, the simulator survives it */
-		if (idx < 0 || idx >= sim->drv.state_count)
+		if (idx < 0 || idx >= c->drv->state_count)
 			idx = 0;
 		if (loop == IL_LOOP_4_16)
 			stop_tick = true; /* 4.16 has no stop_tick: the tick was handled above */
@@ -730,6 +760,10 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 			tick_try_stop(sim, cpu);
 		else
 			c->stats->ticks_retained++;
+	}
+	if (sim->domains && sim_domain_refuses(sim, cpu, idx)) {
+		idle_entry_refused(sim, cpu, idx);
+		return;
 	}
 	enter_state(sim, cpu, idx);
 }
@@ -753,18 +787,14 @@ static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 	u64 diff = sim->head.now - c->idle_start;
 	enum il_miss miss;
 
-	miss = il_cpuidle_account(&sim->drv, &c->dev, c->idx, (s64)diff);
+	miss = il_cpuidle_account(c->drv, &c->dev, c->idx, (s64)diff);
 	il_metrics_nightmare(&sim->m, cpu, c->idx, diff); /* the rest is in dev->states_usage */
 	if (sim->obs.period)
 		notify_period(sim, cpu, miss);
 	c->polling = false;
 	if (c->governed && sim->reflect)
 		sim->reflect(&c->dev, c->idx); /* il_cpuidle_reflect(): idx >= 0 here */
-	if (sim->loop == IL_LOOP_7_0) {
-		/* tick_nohz_idle_got_tick(): the idle loop's own read, not a governor input */
-		c->loop_got_tick = c->got_idle_tick;
-		c->got_idle_tick = false;
-	}
+	loop_read_got_tick(sim, c);
 	if (c->rq_len)
 		cpu_leave_idle_loop(sim, cpu);
 	else
@@ -777,11 +807,13 @@ static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
  */
 static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 {
-	u64 full = sim->exit_ns[c->idx], core = sim->core_exit_ns[c->idx];
+	u64 full = c->exit_ns[c->idx], core = c->core_exit_ns[c->idx];
 	bool package_down;
 
 	if (c->polling)
 		return 0;
+	if (sim->domains)
+		return sim_domain_wake_exit(sim, c->dev.cpu); /* replaces the package wake */
 	if (!sim->package_wake)
 		return full; /* the same either way: no need to know who keeps the package up */
 	package_down = sim->nasleep == sim->cfg.ncpus &&
@@ -807,6 +839,8 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	c->wake_cause = (u8)cause;
 	c->stats->wakeups++;
 	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
+	if (c->dom)
+		sim_domain_changed(sim, cpu); /* after wake_exit_ns(): an OSI domain is up */
 }
 
 static void poll_limit(struct il_sim *sim, unsigned int cpu)
@@ -836,6 +870,15 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 
 /* ---- the event loop -------------------------------------------------------------------- */
 
+/* A refused entry has returned (idle_entry_refused()): leave the loop for work, or retry. */
+static void idle_retry(struct il_sim *sim, unsigned int cpu)
+{
+	if (sim->cpu[cpu].rq_len)
+		cpu_leave_idle_loop(sim, cpu);
+	else
+		cpu_idle_iteration(sim, cpu, false);
+}
+
 /* Run the self event of @cpu (its slot is cleared already). */
 static void dispatch_self(struct il_sim *sim, unsigned int cpu, enum sim_ev_type type)
 {
@@ -843,8 +886,10 @@ static void dispatch_self(struct il_sim *sim, unsigned int cpu, enum sim_ev_type
 		work_done(sim, cpu);
 	else if (type == EV_EXIT_DONE)
 		idle_period_end(sim, cpu);
-	else
+	else if (type == EV_POLL_LIMIT)
 		poll_limit(sim, cpu);
+	else
+		idle_retry(sim, cpu);
 }
 
 static void dispatch_shared(struct il_sim *sim, const struct sim_ev *ev)
@@ -938,6 +983,8 @@ static void notify_open(struct il_sim *sim, unsigned int cpu)
  */
 static void close_run(struct il_sim *sim)
 {
+	if (sim->domains)
+		sim_domain_close(sim);
 	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
 		struct sim_cpu *c = &sim->cpu[i];
 
@@ -1015,13 +1062,13 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 	il_env_set_hz(&c->env, sim->cfg.hz);
 	c->dev.cpu = i;
 	c->dev.env = &c->env;
-	for (int s = 0; s < sim->drv.state_count; s++) {
-		if (sim->drv.states[s].flags & CPUIDLE_FLAG_UNUSABLE)
+	for (int s = 0; s < c->drv->state_count; s++) {
+		if (c->drv->states[s].flags & CPUIDLE_FLAG_UNUSABLE)
 			c->dev.states_usage[s].disable |= CPUIDLE_STATE_DISABLED_BY_DRIVER;
-		if (sim->drv.states[s].flags & CPUIDLE_FLAG_OFF)
+		if (c->drv->states[s].flags & CPUIDLE_FLAG_OFF)
 			c->dev.states_usage[s].disable |= CPUIDLE_STATE_DISABLED_BY_USER;
 	}
-	return il_gov_bind(&sim->drv, &c->dev, sim->cfg.preset);
+	return il_gov_bind(c->drv, &c->dev, sim->cfg.preset);
 }
 
 /* A nohz_full= list that names a CPU the machine does not have. */
@@ -1084,6 +1131,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	}
 	for (unsigned int n = sim->leaves - 1; n; n--)
 		sim->tree[n].cpu = sim->tree[2 * n].cpu;
+	if (sim_topology_init(sim))
+		goto out_free;
 	for (unsigned int i = 0; i < cfg->ncpus; i++) {
 		if (cpu_init(sim, i)) {
 			int err = errno;
@@ -1110,11 +1159,12 @@ void il_sim_free(struct il_sim *sim)
 		struct sim_cpu *c = &sim->cpu[i];
 
 		if (c->dev.preset)
-			il_gov_unbind(&sim->drv, &c->dev);
+			il_gov_unbind(c->drv, &c->dev);
 		free(c->rq);
 		free(c->th); /* the timers themselves belong to the scenario */
 		sim_evq_free(&c->irq);
 	}
+	sim_topology_free(sim);
 	free(sim->cpu);
 	free(sim->tree);
 	free(sim->dirty);
@@ -1150,7 +1200,7 @@ bool il_sim_cpu_idle(const struct il_sim *sim, unsigned int cpu)
 {
 	enum sim_cpu_mode mode = sim->cpu[cpu].mode;
 
-	return mode == CPU_IDLE || mode == CPU_WAKING;
+	return mode == CPU_IDLE || mode == CPU_WAKING || mode == CPU_RETRY;
 }
 
 const struct il_metrics *il_sim_metrics(const struct il_sim *sim)

@@ -38,6 +38,7 @@ enum sim_ev_type {
 	EV_WORK_DONE,  /* the running piece of work ends */
 	EV_EXIT_DONE,  /* the exit latency has elapsed: the idle period ends */
 	EV_POLL_LIMIT, /* a polling state reached its time limit */
+	EV_RETRY,      /* a refused entry has returned: the idle loop goes round again */
 	EV_TICK,       /* the scheduler tick */
 	EV_TIMER,      /* the earliest armed timer of the CPU may have expired */
 	EV_IRQ,        /* a device interrupt */
@@ -116,6 +117,18 @@ enum sim_cpu_mode {
 	CPU_BUSY,   /* running work */
 	CPU_IDLE,   /* in an idle state */
 	CPU_WAKING, /* woken, paying the exit latency */
+	CPU_RETRY,  /* in the idle loop after a refused entry, in no state (domain.c) */
+};
+
+/* A CPU's part in the power domains (domain.c); NULL on a platform without domains. */
+struct sim_cpu_dom {
+	s8 dom_of_state[CPUIDLE_STATE_MAX]; /* the domain of each state of its table, or -1 */
+	u8 ndoms;
+	u8 doms[8];                         /* the domains it is a member of */
+	s8 phys;                            /* the state it is physically in, -1: not followed */
+	bool req;                           /* asleep, having asked for a domain state */
+	bool deep;                          /* counted in its simple domain's ndeep */
+	u64 phys_since;
 };
 
 struct sim_cpu {
@@ -123,6 +136,11 @@ struct sim_cpu {
 	struct il_cpu_stats *stats; /* its counters, &sim->m.cpu[cpu] */
 	enum sim_cpu_mode mode;
 	struct il_device dev;
+	struct il_driver *drv;      /* its state table: &sim->drv, or its own (per-CPU tables) */
+	const u64 *exit_ns;         /* its table's exit latencies, core_exit_ns likewise */
+	const u64 *core_exit_ns;
+	u32 polling_states;         /* bit i: state i of its table polls */
+	struct sim_cpu_dom *dom;
 	struct il_env env;
 	struct il_qos qos;
 	unsigned long load;
@@ -218,6 +236,11 @@ struct il_sim {
 	struct sim_cpu *cpu;
 	struct il_metrics m;
 	struct il_sim_observer obs;
+	struct sim_table *tables;       /* per-CPU tables beyond the first (domain.c) */
+	struct sim_domain *domains;     /* NULL: no domains */
+	int ndomains;
+	u64 dom_stamp;                  /* bumped when a domain CPU changes: the mins are stale */
+	unsigned int dom_nskew;         /* CPUs whose physical state is not their request */
 	struct il_rng rng;   /* the engine's own stream (RCU callbacks) */
 	u64 events;
 	u64 selects;
@@ -225,6 +248,52 @@ struct il_sim {
 };
 
 extern const struct il_env_ops il_sim_env_ops;
+
+/* A state table of its own, for the CPUs of one "table" of the platform. */
+struct sim_table {
+	struct il_driver drv;
+	u64 exit_ns[CPUIDLE_STATE_MAX];
+	u64 core_exit_ns[CPUIDLE_STATE_MAX];
+	u32 polling_states;
+};
+
+/* One power domain in the run: its CPUs that exist, its states, its mode. */
+struct sim_domain {
+	const struct il_domain *d;
+	unsigned int *cpus;
+	unsigned int ncpus;
+	int down_idx; /* OS-initiated: the state the last CPU entered it in, -1: up */
+	u64 reject_ns; /* OS-initiated: the round trip of a refused entry */
+	/* The two shallowest requests of its CPUs (-1: not asleep), valid at min_stamp */
+	int min1, min2;
+	unsigned int min_cpu; /* whose request min1 is */
+	unsigned int nreq;    /* CPUs asleep having asked for a domain state (req) */
+	/*
+	 * A simple domain: platform-coordinated, one domain state (level), its CPUs in no other
+	 * domain. ndeep counts its CPUs asleep at least level deep; all of them: it is down.
+	 */
+	bool simple;
+	int level;
+	unsigned int ndeep;
+	u64 min_stamp;
+};
+
+/* ---- domain.c: per-CPU tables and power domains ------------------------------------- */
+
+/** sim_topology_init - the CPUs' tables, and the domains of cfg->topology. Return 0 or -1. */
+int sim_topology_init(struct il_sim *sim);
+void sim_topology_free(struct il_sim *sim);
+/** sim_domain_refuses - whether the firmware refuses @cpu's entry into @idx (OSI) */
+bool sim_domain_refuses(struct il_sim *sim, unsigned int cpu, int idx);
+/** sim_domain_wake_exit - the exit latency @cpu pays when woken now, domains considered */
+u64 sim_domain_wake_exit(struct il_sim *sim, unsigned int cpu);
+/**
+ * sim_domain_changed - @cpu of a domain fell asleep or was woken: follow the physical state
+ * of its domains' sleeping CPUs, for their energy
+ */
+void sim_domain_changed(struct il_sim *sim, unsigned int cpu);
+/** sim_domain_close - the end of the run: charge every open physical-state segment */
+void sim_domain_close(struct il_sim *sim);
 
 /* ---- helpers of engine.c and env.c ---------------------------------------------------- */
 

@@ -44,6 +44,7 @@
 #include "rng.h"
 
 struct il_sim;
+struct il_platform;
 typedef void (*il_sim_fn)(struct il_sim *sim, unsigned int cpu, void *arg);
 
 #define IL_SIM_CPUS_MAX 1024
@@ -64,6 +65,8 @@ struct il_sim_config {
 	struct il_power power;          /* energy model; power.known false: no energy */
 	const u64 *pn_us;               /* PowerNightmare thresholds, NULL: defaults */
 	const u64 *nohz_full;           /* bitmap of ncpus bits (nohz_full=), NULL: none */
+	/* Per-CPU tables and power domains (domain.c); NULL: drv on every CPU, no domains. */
+	const struct il_platform *topology;
 };
 
 /** il_sim_config_defaults - HZ 1000, 1 CPU, 1 s, seed 1, default IPI time and no QoS limit */

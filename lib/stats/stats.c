@@ -144,9 +144,21 @@ static bool is_nightmare(const struct il_stats *s, u32 state, u64 residency_ns)
 	return residency_ns > (u64)thr * NSEC_PER_USEC;
 }
 
+/* The table above/below are measured against: the CPU's own with per-CPU tables. */
+static const struct il_driver *cpu_drv(const struct il_stats *s,
+				       const struct il_trace_cpu_stats *c)
+{
+	size_t cpu = (size_t)(c - s->cpus);
+
+	if (!s->cfg.cpu_drv)
+		return s->cfg.drv;
+	return cpu < s->cfg.ncpu_drv ? s->cfg.cpu_drv[cpu] : NULL;
+}
+
 static void account_period(struct il_stats *s, struct il_trace_cpu_stats *c, u32 state, u64 ns)
 {
 	struct il_trace_state_stats *st = &c->st[state];
+	const struct il_driver *drv;
 	struct il_wake_source none, *w;
 	enum il_miss miss = IL_MISS_NONE;
 
@@ -160,8 +172,9 @@ static void account_period(struct il_stats *s, struct il_trace_cpu_stats *c, u32
 	c->periods++;
 	c->idle_ns += ns;
 
-	if (s->cfg.drv) {
-		miss = il_cpuidle_account(s->cfg.drv, &s->dev, (int)state, (s64)ns);
+	drv = cpu_drv(s, c);
+	if (drv) {
+		miss = il_cpuidle_account(drv, &s->dev, (int)state, (s64)ns);
 		st->above += miss == IL_MISS_ABOVE;
 		st->below += miss == IL_MISS_BELOW;
 	}

@@ -118,6 +118,12 @@ struct il_trace_cpu_stats {
 struct il_stats_cfg {
 	/* The trace's state table, or NULL: then no above/below and no polling knowledge. */
 	const struct il_driver *drv;
+	/*
+	 * Per-CPU tables (NULL: drv for every CPU): CPU c's table for above/below is cpu_drv[c]
+	 * for c < ncpu_drv; a CPU beyond them has none (no above/below, as without drv).
+	 */
+	const struct il_driver *const *cpu_drv;
+	unsigned int ncpu_drv;
 	/* PowerNightmare threshold per state, µs; 0 = none. */
 	unsigned int nightmare_us[IL_STATS_MAX_STATES];
 };

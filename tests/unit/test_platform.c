@@ -208,7 +208,7 @@ static const struct bad_case bad_cases[] = {
 	{ "active_power_uw\n", "t.plat:8: 'active_power_uw' takes exactly one value" },
 	{ "active_power_uw=5\n", "t.plat:8: unknown key 'active_power_uw='" },
 	{ "active_power_uw 5\n  source: s\nactive_power_uw 6\n", "t.plat:10: duplicate 'active_power_uw' line (first on line 8)" },
-	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw or state line" },
+	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, state, table or domain line" },
 	{ "!platform t\ndriver d\ndescription x\ncpus 0\n", "t.plat:4: invalid cpus '0'" },
 	{ "!platform t\ncpus 8193\n", "t.plat:2: invalid cpus '8193'" },
 	{ "!platform t\ncpus 4 5\n", "t.plat:2: 'cpus' takes exactly one value" },

@@ -1,0 +1,91 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Per-CPU state tables and power domains (docs/platforms.md): a platform with two CPU groups
+# and a cluster domain each runs in run, compare, replay and stats; OS-initiated domains
+# refuse entries and the rejected counter shows them; states --export keeps every distinct
+# table; bad topology lines name their file and line.
+. "$(dirname "$0")/lib.sh"
+
+P=$TESTS_DIR/data/two-clusters.plat
+TRACE=$TOP/tests/fixtures/traces/two-clusters.trace
+
+expect 0 "platforms shows the tables and domains" "$IDLELAB" platforms "$P"
+check "table little with its CPUs" grep -q '^table little (CPUs 0-1):' "$OUT"
+check "table big with its CPUs" grep -q '^table big (CPUs 2-3):' "$OUT"
+check "the big table's own latency" grep -Eq '^ +1 cpu-off +- +200 +600 ' "$OUT"
+check "an OS-initiated domain" grep -Eq '^little-cluster +0-1 +osi +cluster-off +2$' "$OUT"
+
+# run: the OS-initiated clusters refuse entries; the lab counts them per state.
+expect 0 "run on two CPU groups with domains" "$IDLELAB" run -g teo -p "$P" -s fio --time 1s
+awk '/^# summary/{getline; for (i = 1; i <= NF; i++) if ($i == "rejected") c = i;
+	getline; print $c; exit}' "$OUT" >"$TMP/rej"
+check "the summary has a rejected column, not 0" test "$(cat "$TMP/rej")" -gt 0
+awk '/^# states/{s = 1; next} s && /^cluster-off/{print $NF; exit}' "$OUT" >"$TMP/rej_state"
+check "rejected entries are cluster-off's" test "$(cat "$TMP/rej_state")" = "$(cat "$TMP/rej")"
+awk '/^# states/{s = 1; next} s && /^cpu-off/{print $NF; exit}' "$OUT" >"$TMP/rej_cpu"
+check "cpu-off (no domain state) is never refused" test "$(cat "$TMP/rej_cpu")" = 0
+expect 0 "run is deterministic" "$IDLELAB" run -g teo -p "$P" -s fio --time 1s
+check "the same rejected count again" sh -c "awk '/^# summary/{getline; getline; print; exit}' '$OUT' | grep -q ' $(cat "$TMP/rej") *\$'"
+
+expect 0 "compare on two CPU groups" "$IDLELAB" compare -g menu,teo -p "$P" -s fio --time 500ms -f tsv
+check "compare has the rejected column" sh -c "head -n 1 '$OUT' | tr '\t' '\n' | tail -n 1 | grep -qx rejected"
+check "a row per governor" test "$(tail -n +2 "$OUT" | wc -l)" -eq 2
+
+# Platform-coordinated domains never refuse: no rejected column (rk3399 has two).
+expect 0 "run on rk3399 (platform-coordinated clusters)" "$IDLELAB" run -g menu -p rk3399 -s fio --time 500ms -f tsv
+check "no rejected column without an OS-initiated domain" sh -c "! head -n 1 '$OUT' | grep -q rejected"
+expect 0 "platforms rk3399 shows its cluster domains" "$IDLELAB" platforms rk3399
+check "cluster0 is CPUs 0-3, platform-coordinated" grep -Eq '^cluster0 +0-3 +pc +cluster-sleep' "$OUT"
+
+# CPUs beyond the file's repeat its CPUs' tables (CPU 4 is CPU 0's), in no domain.
+expect 0 "a run on more CPUs than the platform has" "$IDLELAB" run -g menu -p "$P" -s fio:cpus=8 --time 100ms
+
+# stats: above/below of each CPU from its own table (700 us in cpu-off is above the little
+# table's 800 us residency, not the big table's 600 us; 2500 us in cluster-off is above the
+# big table's 3000 us, not the little's 2000 us).
+expect 0 "stats with per-CPU tables" "$IDLELAB" stats "$TRACE" -p "$P" -f tsv
+awk -F '\t' '$1 == "0" && $3 == "cpu-off" && NF == 14 {print $9}' "$OUT" >"$TMP/a"
+check "cpu0 cpu-off: 5 above (little table)" test "$(cat "$TMP/a")" = 5
+awk -F '\t' '$1 == "2" && $3 == "cpu-off" && NF == 14 {print $9}' "$OUT" >"$TMP/a"
+check "cpu2 cpu-off: 0 above (big table)" test "$(cat "$TMP/a")" = 0
+awk -F '\t' '$1 == "2" && $3 == "cluster-off" && NF == 14 {print $9}' "$OUT" >"$TMP/a"
+check "cpu2 cluster-off: 5 above (big table)" test "$(cat "$TMP/a")" = 5
+
+expect 0 "replay with per-CPU tables" "$IDLELAB" replay "$TRACE" -g menu,teo -p "$P" -f tsv
+check "replay says the tables are per CPU" grep -q "^tables	per CPU" "$OUT"
+check "every period replayed" grep -q "^periods	30$" "$OUT"
+check "no period without a table" grep -q "^periods_of_cpus_without_table	0$" "$OUT"
+
+# states --export of three per-cluster tables and a UINT_MAX residency.
+expect 0 "export of a three-cluster machine" "$IDLELAB" states --root "$TOP/tests/fixtures/sysfs/psci-clusters" --export "$TMP/soc.plat"
+check "three tables" test "$(grep -c '^table ' "$TMP/soc.plat")" -eq 3
+check "the clusters' CPUs" sh -c "grep -q '^table cpu0 cpus=0-3$' '$TMP/soc.plat' && grep -q '^table cpu4 cpus=4-6$' '$TMP/soc.plat' && grep -q '^table cpu7 cpus=7$' '$TMP/soc.plat'"
+check "the s2idle residency kept" grep -q 'target_residency=4294967295us' "$TMP/soc.plat"
+expect 0 "the exported file loads" "$IDLELAB" platforms "$TMP/soc.plat"
+check "cpu7's own cpu-off latency" sh -c "sed -n '/^table cpu7/,/^\$/p' '$OUT' | grep -Eq '^ +1 cpu-off +cpu-off +200 +800 '"
+expect 0 "--cpu still exports one CPU's table" "$IDLELAB" states --root "$TOP/tests/fixtures/sysfs/psci-clusters" --cpu 4 --export "$TMP/one.plat"
+check "one table, cpu4's" sh -c "! grep -q '^table ' '$TMP/one.plat' && grep -q 'exit_latency=120us' '$TMP/one.plat'"
+
+# Bad input: file and line, exit 1.
+bad() { # bad DESC PATTERN  (the platform in $TMP/bad.plat)
+	expect 1 "bad: $1" "$IDLELAB" platforms "$TMP/bad.plat"
+	check "bad: $1: file, line and reason" grep -q "bad.plat:$2" "$ERR"
+}
+sed 's/^domain big-cluster cpus=2-3/domain big-cluster cpus=2-4/' "$P" >"$TMP/bad.plat"
+bad "a domain naming a CPU the platform lacks" "3[0-9]: domain 'big-cluster' names CPU 4; the platform has 4 CPUs"
+sed 's/states=cluster-off mode=osi reject_latency=2us$/states=cluster-gone mode=osi reject_latency=2us/' "$P" >"$TMP/bad.plat"
+bad "a state not in the CPU's table" "[0-9]*: domain 'little-cluster': state 'cluster-gone' is not in the table of any of its CPUs"
+sed 's/^table big cpus=2-3/table big cpus=1-3/' "$P" >"$TMP/bad.plat"
+bad "overlapping CPU groups" "2[0-9]: CPU 1 is in table 'little' already (line 13)"
+sed 's/^table big cpus=2-3/table big cpus=2/' "$P" >"$TMP/bad.plat"
+bad "a CPU with no table" "6: CPU 3 has no table"
+sed 's/^domain big-cluster cpus=2-3/domain big-cluster cpus=1-2/' "$P" >"$TMP/bad.plat"
+bad "domains that overlap without nesting" "3[0-9]: domain 'big-cluster' overlaps domain 'little-cluster'"
+sed '/^state cluster-off exit_latency=1000us/,+1d' "$P" >"$TMP/bad.plat"
+bad "tables with different state counts" "2[0-9]: table 'big' has 2 states, table 'little' 3"
+sed 's/ mode=osi reject_latency=2us$//' "$P" >"$TMP/bad.plat"
+bad "a domain without a mode" "3[0-9]: domain 'little-cluster' needs mode=pc"
+sed 's/^table big cpus=2-3$/table big cpus=2-3\n  # no source/' "$P" | sed '/^table big/{n;n;d}' >"$TMP/bad.plat"
+bad "a table line without a source" "2[0-9]: table has no 'source:' note"
+
+finish
