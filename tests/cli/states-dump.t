@@ -7,7 +7,7 @@
 # `states --root` reads from the same trees; and every bad input (exit 1, FILE:LINE, no
 # output).
 . "$(dirname "$0")/live-lib.sh"
-plan 45
+plan 49
 
 F=$FIXTURES
 D=$TOP/tests/fixtures/dumps
@@ -117,5 +117,11 @@ printf '# nothing\n' > "$TMP/bad.txt"
 bad "no cpuidle lines at all"                'bad.txt: no cpuN/cpuidle lines'
 run_case "usage: --root and --dump"               2 'give one' -- states --root "$F/haltpoll-vm" --dump "$B"
 run_case "usage: --diff with one snapshot"        2 'needs two snapshots' -- states --diff "$B"
+
+# The three-cluster dump exports a platform that keeps its three tables and the s2idle state
+run_case "export: three per-cluster tables"       0 'wrote ' -- states --dump "$B" --export "$TMP/soc3.plat" --hz 250
+ok "export: three tables, CPUs 0-3, 4-6, 7" sh -c "grep -c '^table ' '$TMP/soc3.plat' | grep -qx 3 && grep -q '^table cpu4 cpus=4-6' '$TMP/soc3.plat' && grep -q '^table cpu7 cpus=7$' '$TMP/soc3.plat'"
+ok "export: s2idle kept with residency 4294967295 us" sh -c "grep -c 'target_residency=4294967295us' '$TMP/soc3.plat' | grep -qx 3"
+run_case "export: the platform runs in the lab"   0 'usage_cluster-off-l' -- run -g menu -p "$TMP/soc3.plat" -s idle --time 200ms
 
 done_testing
