@@ -69,9 +69,13 @@ int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err)
 
 int cli_opt_seed(const char *value, uint64_t max, uint64_t *seed, struct cli_error *err)
 {
-	if (cli_parse_count(value, max, seed))
-		return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-	return CLI_PARSE_OK;
+	if (!cli_parse_count(value, max, seed))
+		return CLI_PARSE_OK;
+	/* Digits alone: the number is too large, not malformed; say which it is. */
+	if (*value && strspn(value, "0123456789") == strlen(value))
+		return cli_error_set(err, "--seed: %s is larger than the largest seed, %llu", value,
+				     (unsigned long long)max);
+	return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
 }
 
 int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t max, uint64_t *out,

@@ -368,7 +368,10 @@ static int write_json_file(const struct battery *b, const char *path)
 	struct il_atomic out;
 
 	if (il_atomic_open(&out, path)) {
-		fprintf(stderr, "idlelab battery: %s: %s\n", path, strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab battery: %s: %s\n", path,
+			il_atomic_strerror(path, errno, why, sizeof(why)));
 		return CLI_EXIT_RUNTIME;
 	}
 	if (write_all(&il_output_json, out.f, b, true)) {

@@ -340,22 +340,20 @@ static int check_source(const char *src)
 static int check_output(const char *out, const char *what, const char *example)
 {
 	struct stat st;
-	bool existed = !stat(out, &st);
-	int fd;
-
-	if (existed && S_ISDIR(st.st_mode)) {
+	if (!stat(out, &st) && S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "idlelab kgov: %s: is a directory; give the %s's file name "
 			"(-o %s/%s)\n", out, what, out, example);
 		return -1;
 	}
-	fd = open(out, O_WRONLY | O_CREAT, 0644);
-	if (fd < 0) {
-		fprintf(stderr, "idlelab kgov: cannot write %s: %s\n", out, strerror(errno));
+	/* A temporary made and removed in the target's directory: nothing is created at @out
+	 * itself, and a symbolic link there is followed as the writer will. */
+	if (il_atomic_probe(out)) {
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab kgov: cannot write %s: %s\n", out,
+			il_atomic_strerror(out, errno, why, sizeof(why)));
 		return -1;
 	}
-	close(fd);
-	if (!existed)
-		unlink(out);
 	return 0;
 }
 
@@ -746,7 +744,6 @@ static int cmd_record(const struct kgov_args *args)
 	if (write_vector(args->out, &buf)) {
 		fprintf(stderr, "idlelab kgov: %s: cannot write%s: %s\n", args->out,
 			ends_with(args->out, ".xz") ? " through xz" : "", strerror(errno));
-		unlink(args->out);
 		goto out_buf;
 	}
 	if (res.invalid_index_runs)

@@ -513,8 +513,10 @@ static int run_and_write(struct replay_run *run)
 		else if (run->args.in.output)
 			run->periods_out = run->periods_file.f;
 		if (!run->periods_out) {
+			char why[CLI_WHY_LEN];
+
 			fprintf(stderr, "idlelab replay: cannot write %s: %s\n", run->args.in.output,
-				strerror(errno));
+				il_atomic_strerror(run->args.in.output, errno, why, sizeof(why)));
 			return -1;
 		}
 		periods_header(run);
@@ -551,7 +553,10 @@ static int replay_parse(int argc, char **argv, void *state, struct cli_error *er
 static int replay_main(void *state)
 {
 	struct replay_run *run = state;
-	int ret = trace_source_open(&run->src, "replay", &run->args.in);
+	int ret = cli_check_output("replay", run->args.perfetto.path, false);
+
+	if (ret == CLI_EXIT_OK)
+		ret = trace_source_open(&run->src, "replay", &run->args.in);
 
 	if (ret != CLI_EXIT_OK)
 		return ret;

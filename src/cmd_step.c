@@ -386,7 +386,9 @@ static int step_run(struct step_ctx *c)
 			ret = CLI_EXIT_RUNTIME;
 		return ret;
 	}
-	ret = resolve_governors(c);
+	ret = cli_check_output("step", c->args.output, false);
+	if (!ret)
+		ret = resolve_governors(c);
 	if (!ret)
 		ret = load_platform(c);
 	if (!ret)
@@ -396,8 +398,10 @@ static int step_run(struct step_ctx *c)
 	if (!ret)
 		ret = run_and_render(c, &buf, &len);
 	if (!ret && cli_write_output(c->args.output, buf, len)) {
+		char why[CLI_WHY_LEN];
+
 		fprintf(stderr, "%s: cannot write: %s\n", c->args.output ? c->args.output : "<stdout>",
-			strerror(errno));
+			cli_output_strerror(c->args.output, errno, why, sizeof(why)));
 		ret = CLI_EXIT_RUNTIME;
 	}
 	free(buf);

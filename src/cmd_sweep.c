@@ -633,7 +633,10 @@ static int sweep_emit(const struct sweep *w)
 		return CLI_EXIT_RUNTIME;
 	}
 	if (il_atomic_open(&out, path)) {
-		fprintf(stderr, "idlelab sweep: %s: %s\n", path, strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab sweep: %s: %s\n", path,
+			il_atomic_strerror(path, errno, why, sizeof(why)));
 		return CLI_EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < w->ncases; i++)

@@ -337,6 +337,9 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	memset(src, 0, sizeof(*src));
 	src->cmd = cmd;
 	src->max_warnings = in->max_warnings;
+	/* The output is checked before the trace is read (a large trace takes minutes). */
+	if ((ret = cli_check_output(cmd, in->output, false)) != CLI_EXIT_OK)
+		return ret;
 	if (in->platform && (ret = load_platform(src, in->platform)) != CLI_EXIT_OK)
 		return ret;
 	src->trace = il_trace_open(in->trace, in->reader, &err);
@@ -493,8 +496,11 @@ int trace_write_tables(const char *cmd, const struct trace_input_args *in,
 	}
 	fclose(mem);
 	if (cli_write_output(in->output, buf, len) < 0) {
+		char why[CLI_WHY_LEN];
+
 		fprintf(stderr, "idlelab %s: cannot write %s: %s\n", cmd,
-			in->output ? in->output : "output", strerror(errno));
+			in->output ? in->output : "output",
+			cli_output_strerror(in->output, errno, why, sizeof(why)));
 		goto out;
 	}
 	ret = CLI_EXIT_OK;
