@@ -8,6 +8,7 @@
 
 #include "cli_opts.h"
 #include "gov/governors.h"
+#include "lab/lab.h"
 #include "output/output.h"
 #include "platform/platform.h"
 #include "scenario/scenario.h"
@@ -155,6 +156,17 @@ int cli_find_presets(const char *const *names, int n, const struct il_preset **p
 		}
 	}
 	return CLI_EXIT_OK;
+}
+
+int cli_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
+		   const struct il_platform *plat, const char *cmd)
+{
+	struct il_error err;
+
+	if (!il_lab_check_cpus(scn, c, plat, &err))
+		return CLI_EXIT_OK;
+	fprintf(stderr, "idlelab %s: %s\n", cmd, err.msg);
+	return CLI_EXIT_RUNTIME;
 }
 
 int cli_load_platform(const char *name, struct il_platform *plat, const char *cmd)

@@ -198,7 +198,10 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
 		return CLI_EXIT_RUNTIME;
 	}
-	return cli_load_platform(args->platform, &job->plat, cmd);
+	ret = cli_load_platform(args->platform, &job->plat, cmd);
+	for (int i = 0; i < args->nscn && ret == CLI_EXIT_OK; i++)
+		ret = cli_check_cpus(job->scn[i], &job->common[i], &job->plat, cmd);
+	return ret;
 }
 
 static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn, int iter,
