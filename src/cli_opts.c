@@ -158,6 +158,27 @@ int cli_find_presets(const char *const *names, int n, const struct il_preset **p
 	return CLI_EXIT_OK;
 }
 
+int cli_unique_platforms(const struct il_platform *plat, const char *const *specs, int n,
+			 const char *cmd)
+{
+	for (int i = 1; i < n; i++) {
+		for (int j = 0; j < i; j++) {
+			char msg[4 * CLI_ERROR_LEN];
+
+			if (strcmp(plat[i].name, plat[j].name))
+				continue;
+			if (!strcmp(specs[i], specs[j]))
+				snprintf(msg, sizeof(msg), "-p: '%s' given twice", specs[i]);
+			else
+				snprintf(msg, sizeof(msg), "-p: '%s' and '%s' are both platform '%s': its rows "
+					 "could not be told apart in any output; give the copy a name of its "
+					 "own (its 'platform' line)", specs[j], specs[i], plat[i].name);
+			return cli_usage_error(cmd, msg);
+		}
+	}
+	return CLI_EXIT_OK;
+}
+
 int cli_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
 		   const struct il_platform *plat, const char *cmd)
 {
@@ -174,8 +195,11 @@ int cli_load_platform(const char *name, struct il_platform *plat, const char *cm
 	struct il_error perr;
 
 	if (il_platform_load(name, plat, &perr)) {
+		/* a file's error is bad input; an unknown built-in name is a usage error */
+		if (!il_platform_is_path(name))
+			return cli_usage_error(cmd, perr.msg);
 		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
-		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
 }

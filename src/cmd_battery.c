@@ -197,6 +197,8 @@ static int battery_resolve(struct battery *b)
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		ret = cli_load_platform(a->platforms[p], &b->plat[p], "battery");
+	if (ret == CLI_EXIT_OK)
+		ret = cli_unique_platforms(b->plat, a->platforms, a->nplat, "battery");
 	return ret;
 }
 

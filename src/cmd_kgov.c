@@ -810,8 +810,10 @@ static int diff_lab_spec(const struct kgov_args *args, struct il_platform *plat,
 
 	snprintf(name, sizeof(name), "%.*s", (int)(colon - args->scenario), args->scenario);
 	if (il_platform_load(name, plat, &err)) {
+		if (!il_platform_is_path(name))
+			return cli_usage_error("kgov", err.msg);
 		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
-		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return CLI_EXIT_RUNTIME;
 	}
 	memset(spec, 0, sizeof(*spec));
 	if (il_scn_parse(colon + 1, &spec->scn, &spec->args, &spec->common, &err))

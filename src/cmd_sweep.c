@@ -379,6 +379,8 @@ static int sweep_resolve(struct sweep *w)
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		ret = cli_load_platform(a->platforms[p], &w->plat[p], "sweep");
+	if (ret == CLI_EXIT_OK)
+		ret = cli_unique_platforms(w->plat, a->platforms, a->nplat, "sweep");
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		for (int c = 0; c < w->ncombo && ret == CLI_EXIT_OK; c++)
 			ret = cli_check_cpus(w->combo[c].scn, &w->combo[c].common, &w->plat[p], "sweep");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "trace_cli.h"
 #include "util/parse.h"
 
@@ -317,12 +318,10 @@ static void table_from_header(struct trace_source *src, const struct il_trace_in
 
 static int load_platform(struct trace_source *src, const char *spec)
 {
-	struct il_error err;
+	int ret = cli_load_platform(spec, &src->plat, src->cmd);
 
-	if (il_platform_load(spec, &src->plat, &err) < 0) {
-		fprintf(stderr, "idlelab %s: %s\n", src->cmd, err.msg);
-		return il_platform_is_path(spec) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
-	}
+	if (ret != CLI_EXIT_OK)
+		return ret;
 	src->have_table = true;
 	snprintf(src->table_origin, sizeof(src->table_origin), "platform %s (%s)", src->plat.name,
 		 src->plat.origin);

@@ -395,7 +395,7 @@ static int resolve_platforms(struct verdict_ctx *c)
 		}
 		c->plat_names[p] = c->plat[p].name;
 	}
-	return CLI_EXIT_OK;
+	return cli_unique_platforms(c->plat, c->a.platforms, c->a.nplat, "verdict");
 }
 
 /* Append @s to @dst (of @cap bytes, *@len used) as one shell word: as is when plain, else quoted. */
