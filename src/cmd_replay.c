@@ -486,13 +486,12 @@ static int check_replayed(struct replay_run *run)
 		return -2;
 	}
 	trace_check_cpus(&run->src, &run->args.in, il_replay_ncpus(run->r));
-	if (!t->idles) {
+	if (!t->idles && run->args.cpu < 0) {
 		const struct il_trace_counts *n = il_trace_counts(run->src.trace);
 
 		/* Empty tables and "no frontier point" would read as an answer: there is none. */
-		fprintf(stderr, "idlelab replay: %s: no idle period to replay%s (%llu cpu_idle "
-			"events): record power:cpu_idle (docs/trace.md)\n",
-			il_trace_path(run->src.trace), run->args.cpu >= 0 ? " on that --cpu" : "",
+		fprintf(stderr, "idlelab replay: %s: no idle period to replay (%llu cpu_idle "
+			"events): record power:cpu_idle (docs/trace.md)\n", il_trace_path(run->src.trace),
 			(unsigned long long)n->events[IL_EV_CPU_IDLE]);
 		return -1;
 	}

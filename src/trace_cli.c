@@ -461,7 +461,7 @@ int trace_summary_table(struct il_table *t, const struct trace_source *src)
 	if (info->ncpus)
 		err |= trace_kv_int(t, "cpus", info->ncpus);
 	err |= trace_kv_str(t, "states_from",
-			    src->have_table ? src->table_origin : "none (no -p, no header): no above/below");
+			    src->have_table ? src->table_origin : "none (no -p, no header): no above/below, no PowerNightmares");
 	err |= trace_kv_int(t, "lines", (s64)c->lines);
 	for (int i = 1; i < IL_EV__COUNT; i++)
 		err |= trace_kv_int(t, il_ev_name((enum il_ev)i), (s64)c->events[i]);
