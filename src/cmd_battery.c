@@ -84,6 +84,7 @@ void cmd_battery_usage(FILE *out)
 		     "                         " BATTERY_DEFAULT_GOVERNORS ")\n"
 		     "  -p, --platform LIST    built-in platforms or platform files (default " BATTERY_DEFAULT_PLATFORMS ")\n"
 		     "  -t, --time T           simulated time per run (default 5s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per governor, seeds N, N+1, ... (default 1)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"

@@ -174,6 +174,8 @@ void cmd_step_usage(FILE *out)
 	for (int i = 0; i < il_step_builtin_count(); i++)
 		fprintf(out, "%sbuiltin:%s", i ? ", " : "", il_step_builtin_name(i));
 	fprintf(out, ")\n"
+		     "                       (its times: ns, or with a unit ns, us, ms; a bare number\n"
+		     "                       is ns, unlike the lab's --time, where it is seconds)\n"
 		     "  -f, --format FMT     table (default), csv or json\n"
 		     "  -o, --output FILE    write there instead of stdout (only if the run succeeds)\n"
 		     "      --vars           show every field of each governor's per-CPU data (default:\n"

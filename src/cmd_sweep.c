@@ -110,6 +110,7 @@ void cmd_sweep_usage(FILE *out)
 		     "  -s, --scenario S       NAME[:k=v,...], the fixed part of every case\n"
 		     "      --param NAME=VALS  a parameter of S and its values; at most two\n"
 		     "  -t, --time T           simulated time per case (default 5s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per case, seeds N, N+1, ... (default 1)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
