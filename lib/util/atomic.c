@@ -134,6 +134,7 @@ static bool protected_link(const struct stat *dir, const struct stat *link)
 static char *canonical(const char *path, const char **name, char *why, size_t cap)
 {
 	const char *slash = strrchr(path, '/');
+	struct stat st;
 	char *dir, *real;
 
 	*name = slash ? slash + 1 : path;
@@ -147,6 +148,11 @@ static char *canonical(const char *path, const char **name, char *why, size_t ca
 	if (!dir)
 		return NULL;
 	real = realpath(dir, NULL);
+	if (real && (stat(real, &st) || !S_ISDIR(st.st_mode))) { /* a file where a directory is */
+		free(real);
+		real = NULL;
+		errno = ENOTDIR;
+	}
 	if (!real) {
 		int e = errno;
 
