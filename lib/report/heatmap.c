@@ -117,7 +117,8 @@ static void heat_hatch(FILE *out, double x, double y, double w, double h)
 		double ya = fmax(0, -c), yb = fmin(h, w - c);
 
 		if (yb > ya)
-			il_svg_line(out, x + ya + c, y + ya, x + yb + c, y + yb, "#666666", 1.2, NULL);
+			il_svg_line(out, x + ya + c, y + ya, x + yb + c, y + yb, "#666666", 1.2,
+				    NULL);
 	}
 }
 
@@ -126,8 +127,9 @@ static void heat_outline(FILE *out, double x, double y, double w, double h, bool
 {
 	fprintf(out,
 		"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-		"stroke=\"%s\" stroke-width=\"%s\"%s/>\n", x, y, w, h, dashed ? "#444444" : "#111111",
-		dashed ? "1.2" : "2", dashed ? " stroke-dasharray=\"3 2\"" : "");
+		"stroke=\"%s\" stroke-width=\"%s\"%s/>\n", x, y, w, h,
+		dashed ? "#444444" : "#111111", dashed ? "1.2" : "2",
+		dashed ? " stroke-dasharray=\"3 2\"" : "");
 }
 
 /* A swatch of @cls (fill @fill) at (@x, @y), hatched and outlined as a cell of that class. */
@@ -178,8 +180,10 @@ static void heat_cell(FILE *out, const json_t *row, double x, double y)
 	double d = il_json_num(row, "delta_pct");
 	double good = il_json_num(row, "higher_is_better") > 0 ? d : -d;
 	char tip[512], col[16], text[32];
-	const char *fill = cls == HEAT_NA ? "#d0d0d0" : heat_color(good, cls == HEAT_CALLED, col, sizeof(col));
-	const char *ink = cls == HEAT_NA ? "#555555" : cls == HEAT_CALLED ? il_ink_on(fill) : "#333333";
+	const char *fill = cls == HEAT_NA ? "#d0d0d0" :
+			   heat_color(good, cls == HEAT_CALLED, col, sizeof(col));
+	const char *ink = cls == HEAT_NA ? "#555555" :
+			  cls == HEAT_CALLED ? il_ink_on(fill) : "#333333";
 
 	heat_tip(row, tip, sizeof(tip));
 	heat_swatch(out, x + 1, y + 1, HEAT_CELL_W - 2, HEAT_CELL_H - 2, fill, cls, tip);
@@ -253,7 +257,8 @@ static void heat_legend(FILE *out, double y)
 		    "sensitive: the sign depends on the model");
 	x += 270;
 	il_svg_rect(out, x, y, HEAT_LEGEND_STEP - 2, 20, "#d0d0d0", NULL);
-	il_svg_text(out, x + HEAT_LEGEND_STEP / 2 - 1, y + 14, "middle", 10, NULL, "#555555", "n/a");
+	il_svg_text(out, x + HEAT_LEGEND_STEP / 2 - 1, y + 14, "middle", 10, NULL, "#555555",
+		    "n/a");
 	il_svg_text(out, x + HEAT_LEGEND_STEP + 4, y + 14, "start", 10, NULL, "#444444",
 		    "a cell's tooltip: its interval, p and verdict");
 }

@@ -133,8 +133,9 @@ static bool verdict_rows_ok(const json_t *rows, const char *const *keys, char *w
 	json_array_foreach(rows, i, row)
 		for (const char *const *k = keys; *k; k++)
 			if (!json_is_string(json_object_get(row, *k))) {
-				snprintf(why, cap, "a verdict whose verdict_cells row %zu has no %s "
-					 "(a string is needed; the row would have no heat-map cell)",
+				snprintf(why, cap, "a verdict whose verdict_cells row %zu has "
+					 "no %s (a string is needed; the row would have no "
+					 "heat-map cell)",
 					 i + 1, *k);
 				return false;
 			}

@@ -178,10 +178,10 @@ static int follow(struct target *t, const char *dir, const struct stat *link_st,
 		char owner[96];
 
 		snprintf(owner, sizeof(owner), "%u", (unsigned)link_st->st_uid);
-		return why_set(why, cap, EACCES, "a symbolic link owned by uid %s in %s, a sticky "
-			       "world-writable directory, belonging neither to you nor to the "
-			       "directory's owner: refused, as the kernel's protected_symlinks does",
-			       owner, dir);
+		return why_set(why, cap, EACCES,
+			       "a symbolic link owned by uid %s in %s, a sticky world-writable "
+			       "directory, belonging neither to you nor to the directory's owner: "
+			       "refused, as the kernel's protected_symlinks does", owner, dir);
 	}
 	n = readlink(t->path, buf, sizeof(buf) - 1);
 	if (n < 0)
@@ -215,15 +215,18 @@ static int resolve(const char *path, struct target *t, char *why, size_t cap)
 		if (!full) {
 			errno = ENOMEM;
 		} else if (lstat(full, &st)) {
-			r = errno == ENOENT ? 0 : why_set(why, cap, errno, "%s: %s", full, strerror(errno));
+			r = errno == ENOENT ? 0 :
+			    why_set(why, cap, errno, "%s: %s", full, strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			why_set(why, cap, EISDIR, "%s is a directory: give the output a file name%s", full, "");
+			why_set(why, cap, EISDIR, "%s is a directory: give the output a file %s",
+				full, "name");
 		} else if (!S_ISLNK(st.st_mode) || !strncmp(dir, "/proc/", 6)) {
 			t->exists = true;
 			t->direct = !S_ISREG(st.st_mode);
 			r = 0;
 		} else if (hops == IL_ATOMIC_MAX_LINKS) {
-			why_set(why, cap, ELOOP, "%s: more than 40 symbolic links in a row%s", path, "");
+			why_set(why, cap, ELOOP, "%s: more than 40 symbolic links in a row%s", path,
+				"");
 		} else {
 			r = follow(t, dir, &st, why, cap) ? -1 : 1;
 		}
@@ -403,8 +406,8 @@ const char *il_atomic_strerror(const char *path, int err, char *buf, size_t cap)
 	/* It resolves: the failure came from creating the temporary in its directory. */
 	t.path[t.dirlen] = '\0';
 	if (err == ENOENT || err == EPERM)
-		snprintf(buf, cap, "cannot create a file in %s: it takes no new files (a virtual file "
-			 "system such as /proc or /sys)", t.path);
+		snprintf(buf, cap, "cannot create a file in %s: it takes no new files (a virtual "
+			 "file system such as /proc or /sys)", t.path);
 	else if (err == EROFS || err == EACCES)
 		snprintf(buf, cap, "cannot create a file in %s: %s", t.path, strerror(err));
 	else
