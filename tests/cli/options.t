@@ -67,4 +67,16 @@ expect 2 "verdict --seed 2^64: refused" "$IDLELAB" verdict -g menu,teo -p rk3588
 check "... as too large" grep -q -- "--seed: 18446744073709551616 is larger than the largest seed, $max" "$ERR"
 expect 2 "run --seed 1x: refused" "$IDLELAB" run -g menu -p rk3588 -s idle --seed 1x
 check "... as not an integer" grep -q -- "--seed: '1x' is not a non-negative integer" "$ERR"
+
+# --time: a bare number is seconds (10 is 10 s), a step script's bare number ns: said where the
+# option is, in each command's help and man page, and in docs/step.md.
+for cmd in run compare battery sweep verdict; do
+	check "help $cmd: --time's bare number is seconds" sh -c \
+		"'$IDLELAB' help $cmd | grep -A1 -- '--time T' | grep -q 'a bare number is seconds'"
+	check "idlelab-$cmd(1): the same" grep -q 'a bare number is seconds' "$TOP/man/idlelab-$cmd.1.scd"
+done
+check "help step: a script's bare number is ns" sh -c "'$IDLELAB' help step | grep -q 'a bare number'"
+check "docs/step.md: a bare number is nanoseconds, unlike --time" grep -q 'A bare' "$TOP/docs/step.md"
+expect 0 "run --time 0.01 (a bare number: seconds)" "$IDLELAB" run -g menu -p rk3588 -s idle --time 0.01
+check "... 10 ms simulated" grep -Eq '^time_ns +10000000$' "$OUT"
 finish
