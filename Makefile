@@ -117,7 +117,7 @@ endif
 ifeq ($(FEATURE_RMATH),1)
 BASE_CFLAGS += $(shell $(PKG_CONFIG) --cflags libRmath)
 LIBS += $(shell $(PKG_CONFIG) --libs libRmath)
-else ifeq ($(filter clean deps demo,$(MAKECMDGOALS)),)
+else ifeq ($(filter clean deps demo check,$(MAKECMDGOALS)),)
 $(error libRmath not found: please install r-mathlib (scripts/install-deps.sh))
 endif
 ifeq ($(FEATURE_LZMA),1)
@@ -480,10 +480,27 @@ $(O)/tests/unit/test_port_mutants: $(O)/tests/unit/test_port_mutants.o $(PORT_MU
 -include $(PORT_MUT_OBJS:.o=.d)
 
 # ---- tests -----------------------------------------------------------------------------------
-check: all check-unit check-cli check-vm installcheck
+# `make check` first installs what the tests need (scripts/install-deps.sh --test: one dpkg
+# query, silent when nothing is missing), then runs the suite in a second make, which detects
+# the features again (cmocka, clang, ... may have just been installed). NO_DEPS=1 skips the
+# install: package builds, offline or unprivileged machines; the tests whose dependency is
+# missing are then skipped, never compiled.
+.PHONY: check-all
+check:
+	$(Q)$(if $(filter 1,$(NO_DEPS)),:,scripts/install-deps.sh --test)
+	$(Q)$(MAKE) --no-print-directory check-all
 
+check-all: all check-unit check-cli check-vm installcheck
+
+# Without cmocka the unit tests are skipped with the reason, and none of them is compiled.
+ifeq ($(FEATURE_CMOCKA),1)
 check-unit: $(UNIT_BINS)
 	$(Q)tests/run-unit.sh $(UNIT_BINS)
+else
+check-unit:
+	@echo "check-unit: SKIPPED: cmocka >= $(MIN_CMOCKA) not found (install libcmocka-dev, or" \
+		"run make check without NO_DEPS=1, which installs it)"
+endif
 
 check-cli: $(IDLELAB)
 	$(Q)IDLELAB=$(abspath $(IDLELAB)) prove -f tests/cli/

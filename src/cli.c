@@ -316,9 +316,16 @@ static int write_all(FILE *f, const char *data, size_t len)
 	return fflush(f);
 }
 
+const char *cli_output_strerror(const char *path, int err, char *buf, size_t cap)
+{
+	if (!path || !strcmp(path, "-"))
+		return strerror(err);
+	return il_atomic_strerror(path, err, buf, cap);
+}
+
 int cli_check_output(const char *cmd, const char *path, bool is_dir)
 {
-	char probe[4096];
+	char probe[4096], why[CLI_WHY_LEN];
 	struct stat st;
 
 	if (!path || !strcmp(path, "-"))
@@ -335,12 +342,11 @@ int cli_check_output(const char *cmd, const char *path, bool is_dir)
 	} else {
 		snprintf(probe, sizeof(probe), "%s", path);
 	}
-	if (!is_dir && !stat(path, &st) && S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		goto fail;
-	}
 	if (!il_atomic_probe(probe))
 		return CLI_EXIT_OK;
+	fprintf(stderr, "idlelab %s: cannot write %s: %s (checked before running anything)\n", cmd,
+		path, cli_output_strerror(probe, errno, why, sizeof(why)));
+	return CLI_EXIT_RUNTIME;
 fail:
 	fprintf(stderr, "idlelab %s: cannot write %s: %s (checked before running anything)\n", cmd,
 		path, strerror(errno));
@@ -372,7 +378,10 @@ int cli_write_formatted(const char *cmd, const char *path,
 	if (ret > 0) {
 		cli_warn(cmd, "cannot format the results: %s", strerror(errno));
 	} else if (!ret && cli_write_output(path, buf, len)) {
-		cli_warn(cmd, "cannot write %s: %s", path ? path : "the results", strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		cli_warn(cmd, "cannot write %s: %s", path ? path : "the results",
+			 cli_output_strerror(path, errno, why, sizeof(why)));
 		ret = -1;
 	}
 	free(buf);

@@ -215,6 +215,15 @@ const char *cli_ns_to_us(long long ns, char *buf, size_t cap);
  */
 int cli_write_output(const char *path, const char *data, size_t len);
 
+#define CLI_WHY_LEN 512
+
+/**
+ * cli_output_strerror - why writing the output @path failed with @err, naming the real
+ * problem (lib/util/atomic.h il_atomic_strerror(): a directory, a directory that takes no
+ * new files, a protected symbolic link); strerror(@err) for stdout. Written into @buf.
+ */
+const char *cli_output_strerror(const char *path, int err, char *buf, size_t cap);
+
 /**
  * cli_write_formatted - what @format(@out, @ctx) writes, formatted in memory first, then
  * written by cli_write_output() to @path: a failure leaves no partial output. @format

@@ -8,6 +8,7 @@
 
 #include "cli_opts.h"
 #include "gov/governors.h"
+#include "lab/lab.h"
 #include "output/output.h"
 #include "platform/platform.h"
 #include "scenario/scenario.h"
@@ -69,9 +70,13 @@ int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err)
 
 int cli_opt_seed(const char *value, uint64_t max, uint64_t *seed, struct cli_error *err)
 {
-	if (cli_parse_count(value, max, seed))
-		return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
-	return CLI_PARSE_OK;
+	if (!cli_parse_count(value, max, seed))
+		return CLI_PARSE_OK;
+	/* Digits alone: the number is too large, not malformed; say which it is. */
+	if (*value && strspn(value, "0123456789") == strlen(value))
+		return cli_error_set(err, "--seed: %s is larger than the largest seed, %llu", value,
+				     (unsigned long long)max);
+	return cli_error_set(err, "--seed: '%s' is not a non-negative integer", value);
 }
 
 int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t max, uint64_t *out,
@@ -153,13 +158,48 @@ int cli_find_presets(const char *const *names, int n, const struct il_preset **p
 	return CLI_EXIT_OK;
 }
 
+int cli_unique_platforms(const struct il_platform *plat, const char *const *specs, int n,
+			 const char *cmd)
+{
+	for (int i = 1; i < n; i++) {
+		for (int j = 0; j < i; j++) {
+			char msg[4 * CLI_ERROR_LEN];
+
+			if (strcmp(plat[i].name, plat[j].name))
+				continue;
+			if (!strcmp(specs[i], specs[j]))
+				snprintf(msg, sizeof(msg), "-p: '%s' given twice", specs[i]);
+			else
+				snprintf(msg, sizeof(msg), "-p: '%s' and '%s' are both platform '%s': its rows "
+					 "could not be told apart in any output; give the copy a name of its "
+					 "own (its 'platform' line)", specs[j], specs[i], plat[i].name);
+			return cli_usage_error(cmd, msg);
+		}
+	}
+	return CLI_EXIT_OK;
+}
+
+int cli_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
+		   const struct il_platform *plat, const char *cmd)
+{
+	struct il_error err;
+
+	if (!il_lab_check_cpus(scn, c, plat, &err))
+		return CLI_EXIT_OK;
+	fprintf(stderr, "idlelab %s: %s\n", cmd, err.msg);
+	return CLI_EXIT_RUNTIME;
+}
+
 int cli_load_platform(const char *name, struct il_platform *plat, const char *cmd)
 {
 	struct il_error perr;
 
 	if (il_platform_load(name, plat, &perr)) {
+		/* a file's error is bad input; an unknown built-in name is a usage error */
+		if (!il_platform_is_path(name))
+			return cli_usage_error(cmd, perr.msg);
 		fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
-		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
 }

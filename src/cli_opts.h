@@ -17,6 +17,7 @@ struct il_error;
 struct il_platform;
 struct il_preset;
 struct il_scenario;
+struct il_scn_common;
 struct il_scn_args;
 
 #define CLI_MAX_GOVERNORS 64
@@ -101,5 +102,20 @@ int cli_find_presets(const char *const *names, int n, const struct il_preset **p
  * Return: CLI_EXIT_OK, CLI_EXIT_RUNTIME (a file) or CLI_EXIT_USAGE (an unknown name).
  */
 int cli_load_platform(const char *name, struct il_platform *plat, const char *cmd);
+
+/**
+ * cli_unique_platforms - refuse two of the @n loaded platforms @plat (given as @specs) with one
+ * name: every output (rows, case files, verdict cells, the report) keys a platform by its name,
+ * so two would be indistinguishable. Return: CLI_EXIT_OK, or CLI_EXIT_USAGE after saying why.
+ */
+int cli_unique_platforms(const struct il_platform *plat, const char *const *specs, int n,
+			 const char *cmd);
+
+/**
+ * cli_check_cpus - does @plat have every CPU the scenario's workload names (il_lab_check_cpus)?
+ * On failure print why for @cmd. Return: CLI_EXIT_OK or CLI_EXIT_RUNTIME (bad input).
+ */
+int cli_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
+		   const struct il_platform *plat, const char *cmd);
 
 #endif /* IDLELAB_CLI_OPTS_H */

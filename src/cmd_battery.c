@@ -84,6 +84,7 @@ void cmd_battery_usage(FILE *out)
 		     "                         " BATTERY_DEFAULT_GOVERNORS ")\n"
 		     "  -p, --platform LIST    built-in platforms or platform files (default " BATTERY_DEFAULT_PLATFORMS ")\n"
 		     "  -t, --time T           simulated time per run (default 5s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per governor, seeds N, N+1, ... (default 1)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
@@ -197,6 +198,8 @@ static int battery_resolve(struct battery *b)
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		ret = cli_load_platform(a->platforms[p], &b->plat[p], "battery");
+	if (ret == CLI_EXIT_OK)
+		ret = cli_unique_platforms(b->plat, a->platforms, a->nplat, "battery");
 	return ret;
 }
 
@@ -369,7 +372,10 @@ static int write_json_file(const struct battery *b, const char *path)
 	struct il_atomic out;
 
 	if (il_atomic_open(&out, path)) {
-		fprintf(stderr, "idlelab battery: %s: %s\n", path, strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab battery: %s: %s\n", path,
+			il_atomic_strerror(path, errno, why, sizeof(why)));
 		return CLI_EXIT_RUNTIME;
 	}
 	if (write_all(&il_output_json, out.f, b, true)) {

@@ -35,6 +35,7 @@ void cmd_compare_usage(FILE *out)
 		     "  -n, --iter N           iterations per governor (default 1)\n"
 		     "      --baseline GOV     the governor the summaries compare with (default: the first -g)\n"
 		     "  -t, --time T           simulated time per run (default 10s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -f, --format F         table (default), tsv, csv or json\n"
 		     "      --pn-us LIST       PowerNightmare thresholds per state, us\n"

@@ -288,13 +288,13 @@ void cmd_kgov_usage(FILE *out)
 		     "  -a, --against PRESET      check, verify: the port to compare with (idlelab\n"
 		     "                            governors)\n"
 		     "      --as PRESET           record: the framework rules and var names to use\n"
-		     "      --steps N             check, record: decisions (default %llu; -n is an alias\n"
-		     "                            kept for old scripts)\n"
-		     "      --seed S              check, record: seed of the random inputs (default 1;\n"
+		     "      --steps N             check, record, diff: decisions (default %llu; -n is an\n"
+		     "                            alias kept for old scripts)\n"
+		     "      --seed S              check, record, diff: seed of the random inputs (default 1;\n"
 		     "                            -s is an alias kept for old scripts: elsewhere -s is\n"
 		     "                            the scenario)\n"
-		     "  -p, --platform PLATFORM   check, record: use this platform's state table\n"
-		     "      --random-platforms    check, record: a new random state table every few\n"
+		     "  -p, --platform PLATFORM   check, record, diff: use this platform's state table\n"
+		     "      --random-platforms    check, record, diff: a new random state table every few\n"
 		     "                            thousand steps (the default)\n"
 		     "  -v, --verbose             show the compiler command and output; check: also the\n"
 		     "                            values compared\n"
@@ -340,22 +340,20 @@ static int check_source(const char *src)
 static int check_output(const char *out, const char *what, const char *example)
 {
 	struct stat st;
-	bool existed = !stat(out, &st);
-	int fd;
-
-	if (existed && S_ISDIR(st.st_mode)) {
+	if (!stat(out, &st) && S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "idlelab kgov: %s: is a directory; give the %s's file name "
 			"(-o %s/%s)\n", out, what, out, example);
 		return -1;
 	}
-	fd = open(out, O_WRONLY | O_CREAT, 0644);
-	if (fd < 0) {
-		fprintf(stderr, "idlelab kgov: cannot write %s: %s\n", out, strerror(errno));
+	/* A temporary made and removed in the target's directory: nothing is created at @out
+	 * itself, and a symbolic link there is followed as the writer will. */
+	if (il_atomic_probe(out)) {
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab kgov: cannot write %s: %s\n", out,
+			il_atomic_strerror(out, errno, why, sizeof(why)));
 		return -1;
 	}
-	close(fd);
-	if (!existed)
-		unlink(out);
 	return 0;
 }
 
@@ -746,7 +744,6 @@ static int cmd_record(const struct kgov_args *args)
 	if (write_vector(args->out, &buf)) {
 		fprintf(stderr, "idlelab kgov: %s: cannot write%s: %s\n", args->out,
 			ends_with(args->out, ".xz") ? " through xz" : "", strerror(errno));
-		unlink(args->out);
 		goto out_buf;
 	}
 	if (res.invalid_index_runs)
@@ -813,8 +810,10 @@ static int diff_lab_spec(const struct kgov_args *args, struct il_platform *plat,
 
 	snprintf(name, sizeof(name), "%.*s", (int)(colon - args->scenario), args->scenario);
 	if (il_platform_load(name, plat, &err)) {
+		if (!il_platform_is_path(name))
+			return cli_usage_error("kgov", err.msg);
 		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
-		return il_platform_is_path(name) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return CLI_EXIT_RUNTIME;
 	}
 	memset(spec, 0, sizeof(*spec));
 	if (il_scn_parse(colon + 1, &spec->scn, &spec->args, &spec->common, &err))

@@ -382,7 +382,10 @@ static int show_one(const char *spec, enum cli_format format)
 		/* A file's error is FILE:LINE: what, as a compiler says it; a name is a usage error. */
 		bool file = il_platform_is_path(spec);
 
-		fprintf(stderr, "%s%s\n", file ? "" : "idlelab platforms: ", err.msg);
+		if (file)
+			fprintf(stderr, "%s\n", err.msg);
+		else
+			cli_usage_error("platforms", err.msg);
 		free(plat);
 		return file ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
 	}

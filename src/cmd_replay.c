@@ -553,6 +553,15 @@ static int check_replayed(struct replay_run *run)
 		return -2;
 	}
 	trace_check_cpus(&run->src, &run->args.in, il_replay_ncpus(run->r));
+	if (!t->idles && run->args.cpu < 0) {
+		const struct il_trace_counts *n = il_trace_counts(run->src.trace);
+
+		/* Empty tables and "no frontier point" would read as an answer: there is none. */
+		fprintf(stderr, "idlelab replay: %s: no idle period to replay (%llu cpu_idle "
+			"events): record power:cpu_idle (docs/trace.md)\n", il_trace_path(run->src.trace),
+			(unsigned long long)n->events[IL_EV_CPU_IDLE]);
+		return -1;
+	}
 	if (t->idles && diff >= REPLAY_MISS_MARGIN_MIN &&
 	    (double)diff > REPLAY_MISS_MARGIN * (double)t->idles)
 		fprintf(stderr, "idlelab replay: warning: recorded misses (cpu_idle_miss: %llu) "
@@ -580,8 +589,10 @@ static int run_and_write(struct replay_run *run)
 		else if (run->args.in.output)
 			run->periods_out = run->periods_file.f;
 		if (!run->periods_out) {
+			char why[CLI_WHY_LEN];
+
 			fprintf(stderr, "idlelab replay: cannot write %s: %s\n", run->args.in.output,
-				strerror(errno));
+				il_atomic_strerror(run->args.in.output, errno, why, sizeof(why)));
 			return -1;
 		}
 		periods_header(run);
@@ -618,7 +629,10 @@ static int replay_parse(int argc, char **argv, void *state, struct cli_error *er
 static int replay_main(void *state)
 {
 	struct replay_run *run = state;
-	int ret = trace_source_open(&run->src, "replay", &run->args.in);
+	int ret = cli_check_output("replay", run->args.perfetto.path, false);
+
+	if (ret == CLI_EXIT_OK)
+		ret = trace_source_open(&run->src, "replay", &run->args.in);
 
 	if (ret != CLI_EXIT_OK)
 		return ret;

@@ -22,6 +22,7 @@ void cmd_run_usage(FILE *out)
 		     "  -s, --scenario S       NAME[:k=v,...]; every scenario takes cpus=, tick_hz=, qos_us=\n"
 		     "                         (see 'idlelab scenarios')\n"
 		     "  -t, --time T           simulated time: 30s, 500ms, 2m (default 10s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the run's random streams (default 1)\n"
 		     "  -f, --format F         table (default), tsv, csv or json\n"
 		     "      --pn-us LIST       PowerNightmare thresholds per state, us (default\n"

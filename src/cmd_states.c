@@ -323,8 +323,10 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 	if (warning[0])
 		fprintf(stderr, "idlelab states: warning: %s\n", warning);
 	if (cli_write_output(args->export_file, text, len)) {
+		char why[CLI_WHY_LEN];
+
 		fprintf(stderr, "idlelab states: cannot write %s: %s\n", args->export_file,
-			strerror(errno));
+			cli_output_strerror(args->export_file, errno, why, sizeof(why)));
 		free(text);
 		return -1;
 	}

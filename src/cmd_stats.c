@@ -197,8 +197,13 @@ static int states_table(struct il_table *t, const struct il_stats *s, const stru
 			}
 			put_int(&r, (s64)st->miss_above);
 			put_int(&r, (s64)st->miss_below);
-			put_int(&r, (s64)st->nightmares);
-			put_us(&r, st->nightmare_ns);
+			if (drv) { /* (none counted without: the deepest state is unknown) */
+				put_int(&r, (s64)st->nightmares);
+				put_us(&r, st->nightmare_ns);
+			} else {
+				put_empty(&r);
+				put_empty(&r);
+			}
 		}
 	}
 	return 0;

@@ -174,6 +174,8 @@ void cmd_step_usage(FILE *out)
 	for (int i = 0; i < il_step_builtin_count(); i++)
 		fprintf(out, "%sbuiltin:%s", i ? ", " : "", il_step_builtin_name(i));
 	fprintf(out, ")\n"
+		     "                       (its times: ns, or with a unit ns, us, ms; a bare number\n"
+		     "                       is ns, unlike the lab's --time, where it is seconds)\n"
 		     "  -f, --format FMT     table (default), csv or json\n"
 		     "  -o, --output FILE    write there instead of stdout (only if the run succeeds)\n"
 		     "      --vars           show every field of each governor's per-CPU data (default:\n"
@@ -386,7 +388,9 @@ static int step_run(struct step_ctx *c)
 			ret = CLI_EXIT_RUNTIME;
 		return ret;
 	}
-	ret = resolve_governors(c);
+	ret = cli_check_output("step", c->args.output, false);
+	if (!ret)
+		ret = resolve_governors(c);
 	if (!ret)
 		ret = load_platform(c);
 	if (!ret)
@@ -396,8 +400,10 @@ static int step_run(struct step_ctx *c)
 	if (!ret)
 		ret = run_and_render(c, &buf, &len);
 	if (!ret && cli_write_output(c->args.output, buf, len)) {
+		char why[CLI_WHY_LEN];
+
 		fprintf(stderr, "%s: cannot write: %s\n", c->args.output ? c->args.output : "<stdout>",
-			strerror(errno));
+			cli_output_strerror(c->args.output, errno, why, sizeof(why)));
 		ret = CLI_EXIT_RUNTIME;
 	}
 	free(buf);

@@ -110,6 +110,7 @@ void cmd_sweep_usage(FILE *out)
 		     "  -s, --scenario S       NAME[:k=v,...], the fixed part of every case\n"
 		     "      --param NAME=VALS  a parameter of S and its values; at most two\n"
 		     "  -t, --time T           simulated time per case (default 5s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per case, seeds N, N+1, ... (default 1)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
@@ -379,6 +380,11 @@ static int sweep_resolve(struct sweep *w)
 	}
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		ret = cli_load_platform(a->platforms[p], &w->plat[p], "sweep");
+	if (ret == CLI_EXIT_OK)
+		ret = cli_unique_platforms(w->plat, a->platforms, a->nplat, "sweep");
+	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
+		for (int c = 0; c < w->ncombo && ret == CLI_EXIT_OK; c++)
+			ret = cli_check_cpus(w->combo[c].scn, &w->combo[c].common, &w->plat[p], "sweep");
 	return ret;
 }
 
@@ -633,7 +639,10 @@ static int sweep_emit(const struct sweep *w)
 		return CLI_EXIT_RUNTIME;
 	}
 	if (il_atomic_open(&out, path)) {
-		fprintf(stderr, "idlelab sweep: %s: %s\n", path, strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab sweep: %s: %s\n", path,
+			il_atomic_strerror(path, errno, why, sizeof(why)));
 		return CLI_EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < w->ncases; i++)

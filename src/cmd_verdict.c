@@ -12,6 +12,7 @@ void cmd_verdict_usage(FILE *out)
 		     "                       [--iter N] [--seed N] [--time T] [--alpha A] [--min-effect PCT]\n"
 		     "                       [--fail-on worse|any] [--unpaired] [--baseline GOV] [-m LIST]\n"
 		     "                       [-j N] [-f table|tsv|csv|json] [-o FILE] [--emit-jobs FILE]\n"
+		     "                       [--progress|--no-progress]\n"
 		     "\n"
 		     "Run every scenario on every platform for every governor on the same N seeds and\n"
 		     "call each (platform, scenario, metric) cell of every NEW governor better, worse or\n"
@@ -32,6 +33,7 @@ void cmd_verdict_usage(FILE *out)
 		     "  -n, --iter N           seeds per governor, N, N+1, ... (default 5; 1: means only)\n"
 		     "      --seed N           the first seed (default 1)\n"
 		     "  -t, --time T           simulated time per run (default 2s)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --alpha A          family-wise error rate per governor (default 0.05)\n"
 		     "      --min-effect PCT   smallest change of the mean that counts, %% (default 1)\n"
 		     "      --fail-on C        exit 3 when a cell is worse (worse) or not same (any)\n"
@@ -47,6 +49,8 @@ void cmd_verdict_usage(FILE *out)
 		     "                         'idlelab merge DIR/case-*.csv [-o FILE]' prints the verdict\n"
 		     "      --case K           run only case K and write its case file to -o (what the\n"
 		     "                         lines of --emit-jobs do)\n"
+		     "      --progress         show progress on stderr even when it is not a terminal\n"
+		     "      --no-progress      never show progress (default: only on a terminal)\n"
 		     "\n"
 		     "Exit status: 0, 1 bad input or failure, 2 usage, 3 --fail-on matched.\n");
 }

@@ -150,7 +150,7 @@ void cmd_help_usage(FILE *out)
 		     "      --complete WHAT  print one name per line, for shell completion: commands,\n"
 		     "                       governors, platforms, scenarios, params SCENARIO (its\n"
 		     "                       parameters, an enum's values after the name), formats,\n"
-		     "                       readers\n");
+		     "                       readers, verdict-metrics (what verdict -m takes)\n");
 }
 
 int cmd_help(int argc, char **argv)

@@ -2,7 +2,7 @@
 /*
  * complete.c - machine-readable lists of what the binary knows, for shell completion:
  * commands, presets and aliases, built-in platforms, scenarios and their parameters, output
- * formats and trace readers. One entry per line, nothing else, so a completion script never
+ * formats, trace readers and the metrics verdict -m takes. One entry per line, nothing else, so a completion script never
  * parses the human tables (whose layout may change).
  */
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "platform/platform.h"
 #include "scenario/scenario.h"
 #include "trace/trace.h"
+#include "verdict/verdict.h"
 
 static void list_commands(FILE *out, const char *const *commands)
 {
@@ -81,6 +82,12 @@ static void list_readers(FILE *out)
 			fprintf(out, "%s\n", name);
 }
 
+static void list_verdict_metrics(FILE *out)
+{
+	for (int m = 0; m < IL_VM_COUNT; m++)
+		fprintf(out, "%s\n", il_vmetric_key((enum il_vmetric)m));
+}
+
 int cli_complete(FILE *out, const char *what, const char *arg, const char *const *commands)
 {
 	if (!strcmp(what, "params"))
@@ -99,6 +106,8 @@ int cli_complete(FILE *out, const char *what, const char *arg, const char *const
 		list_formats(out);
 	else if (!strcmp(what, "readers"))
 		list_readers(out);
+	else if (!strcmp(what, "verdict-metrics"))
+		list_verdict_metrics(out);
 	else
 		return -1;
 	return 0;

@@ -198,7 +198,10 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
 		return CLI_EXIT_RUNTIME;
 	}
-	return cli_load_platform(args->platform, &job->plat, cmd);
+	ret = cli_load_platform(args->platform, &job->plat, cmd);
+	for (int i = 0; i < args->nscn && ret == CLI_EXIT_OK; i++)
+		ret = cli_check_cpus(job->scn[i], &job->common[i], &job->plat, cmd);
+	return ret;
 }
 
 static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn, int iter,
@@ -263,7 +266,10 @@ static int write_tables_file(const struct lab_job *job, const struct il_table *c
 	struct il_atomic out;
 
 	if (il_atomic_open(&out, path)) {
-		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, path, strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, path,
+			il_atomic_strerror(path, errno, why, sizeof(why)));
 		return CLI_EXIT_RUNTIME;
 	}
 	if (job->fmt->write(out.f, ptrs, n)) {
@@ -572,6 +578,11 @@ static int lab_run(void *state)
 	const char *cmd = c->args.compare ? "compare" : "run";
 	int ret = lab_resolve(&c->args, &c->job, cmd);
 
+	/* The outputs are checked before the first run. */
+	if (ret == CLI_EXIT_OK)
+		ret = cli_check_output(cmd, c->args.output, false);
+	if (ret == CLI_EXIT_OK)
+		ret = cli_check_output(cmd, c->args.perfetto.path, false);
 	if (ret == CLI_EXIT_OK)
 		ret = c->args.compare ? lab_compare(&c->args, &c->job) : lab_run_one(&c->args, &c->job);
 	return ret;

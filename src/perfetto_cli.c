@@ -97,7 +97,10 @@ int perfetto_save(struct il_timeline *tl, const struct perfetto_args *a, const c
 	struct il_atomic out;
 
 	if (il_atomic_open(&out, a->path)) {
-		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, a->path, strerror(errno));
+		char why[CLI_WHY_LEN];
+
+		fprintf(stderr, "idlelab %s: %s: %s\n", cmd, a->path,
+			il_atomic_strerror(a->path, errno, why, sizeof(why)));
 		return CLI_EXIT_RUNTIME;
 	}
 	errno = 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "trace_cli.h"
 #include "util/parse.h"
 
@@ -330,12 +331,10 @@ static void table_from_header(struct trace_source *src, const struct il_trace_in
 
 static int load_platform(struct trace_source *src, const char *spec)
 {
-	struct il_error err;
+	int ret = cli_load_platform(spec, &src->plat, src->cmd);
 
-	if (il_platform_load(spec, &src->plat, &err) < 0) {
-		fprintf(stderr, "idlelab %s: %s\n", src->cmd, err.msg);
-		return il_platform_is_path(spec) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
-	}
+	if (ret != CLI_EXIT_OK)
+		return ret;
 	src->have_table = true;
 	snprintf(src->table_origin, sizeof(src->table_origin), "platform %s (%s)", src->plat.name,
 		 src->plat.origin);
@@ -350,6 +349,9 @@ int trace_source_open(struct trace_source *src, const char *cmd, const struct tr
 	memset(src, 0, sizeof(*src));
 	src->cmd = cmd;
 	src->max_warnings = in->max_warnings;
+	/* The output is checked before the trace is read (a large trace takes minutes). */
+	if ((ret = cli_check_output(cmd, in->output, false)) != CLI_EXIT_OK)
+		return ret;
 	if (in->platform && (ret = load_platform(src, in->platform)) != CLI_EXIT_OK)
 		return ret;
 	src->trace = il_trace_open(in->trace, in->reader, &err);
@@ -472,7 +474,7 @@ int trace_summary_table(struct il_table *t, const struct trace_source *src)
 	if (info->ncpus)
 		err |= trace_kv_int(t, "cpus", info->ncpus);
 	err |= trace_kv_str(t, "states_from",
-			    src->have_table ? src->table_origin : "none (no -p, no header): no above/below");
+			    src->have_table ? src->table_origin : "none (no -p, no header): no above/below, no PowerNightmares");
 	err |= trace_kv_int(t, "lines", (s64)c->lines);
 	for (int i = 1; i < IL_EV__COUNT; i++)
 		err |= trace_kv_int(t, il_ev_name((enum il_ev)i), (s64)c->events[i]);
@@ -506,8 +508,11 @@ int trace_write_tables(const char *cmd, const struct trace_input_args *in,
 	}
 	fclose(mem);
 	if (cli_write_output(in->output, buf, len) < 0) {
+		char why[CLI_WHY_LEN];
+
 		fprintf(stderr, "idlelab %s: cannot write %s: %s\n", cmd,
-			in->output ? in->output : "output", strerror(errno));
+			in->output ? in->output : "output",
+			cli_output_strerror(in->output, errno, why, sizeof(why)));
 		goto out;
 	}
 	ret = CLI_EXIT_OK;

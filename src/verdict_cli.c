@@ -20,12 +20,14 @@
 #include <unistd.h>
 
 #include "cli_opts.h"
+#include "progress.h"
 #include "verdict_cli.h"
 #include "gov/governors.h"
 #include "kgov/kgov.h"
 #include "output/output.h"
 #include "platform/platform.h"
 #include "lab/battery.h"
+#include "util/atomic.h"
 #include "verdict/verdict.h"
 
 #define VERDICT_MAX_PLATFORMS 32
@@ -61,12 +63,14 @@ struct verdict_args {
 	const char *emit;
 	bool has_case;
 	uint64_t case_index;
+	enum progress_mode progress; /* --progress, --no-progress */
 };
 
 enum {
 	VD_OPT_HELP = 1, VD_OPT_GOV, VD_OPT_PLAT, VD_OPT_SCN, VD_OPT_BATTERY, VD_OPT_ITER, VD_OPT_SEED,
 	VD_OPT_TIME, VD_OPT_ALPHA, VD_OPT_MIN_EFFECT, VD_OPT_FAIL_ON, VD_OPT_UNPAIRED, VD_OPT_BASELINE,
 	VD_OPT_METRIC, VD_OPT_JOBS, VD_OPT_FORMAT, VD_OPT_OUT, VD_OPT_EMIT, VD_OPT_CASE,
+	VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS,
 };
 
 static const struct cli_opt verdict_opts[] = {
@@ -89,6 +93,7 @@ static const struct cli_opt verdict_opts[] = {
 	{ VD_OPT_OUT, 'o', "output", true },
 	{ VD_OPT_EMIT, 0, "emit-jobs", true },
 	{ VD_OPT_CASE, 0, "case", true },
+	PROGRESS_CLI_OPTS(VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS),
 	{ 0 },
 };
 
@@ -122,7 +127,7 @@ static int verdict_option_run(struct verdict_args *a, int id, const char *value,
 	case VD_OPT_ITER:
 		return cli_opt_iter(value, &a->iter, err);
 	case VD_OPT_SEED:
-		return cli_opt_seed(value, UINT64_MAX / 2, &a->seed, err);
+		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case VD_OPT_TIME:
 		return cli_opt_time(value, &a->time_ns, err);
 	case VD_OPT_JOBS:
@@ -191,6 +196,10 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 		return CLI_PARSE_OK;
 	case VD_OPT_EMIT:
 		a->emit = value;
+		return CLI_PARSE_OK;
+	case VD_OPT_PROGRESS:
+	case VD_OPT_NO_PROGRESS:
+		a->progress = id == VD_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 		return CLI_PARSE_OK;
 	}
 	return verdict_option_run(a, id, value, err);
@@ -386,7 +395,7 @@ static int resolve_platforms(struct verdict_ctx *c)
 		}
 		c->plat_names[p] = c->plat[p].name;
 	}
-	return CLI_EXIT_OK;
+	return cli_unique_platforms(c->plat, c->a.platforms, c->a.nplat, "verdict");
 }
 
 /* Append @s to @dst (of @cap bytes, *@len used) as one shell word: as is when plain, else quoted. */
@@ -624,33 +633,21 @@ out:
 	return ret || ferror(f) ? -1 : 0;
 }
 
-/* Write through @path.tmp and rename it, so that @path is complete or absent. */
+/* Write @path whole or not at all (lib/util/atomic.h: through a link to its target). */
 static int write_file(const char *path, int (*write)(const struct verdict_ctx *, FILE *),
 		      const struct verdict_ctx *c)
 {
-	size_t len = strlen(path) + 5;
-	char *tmp = malloc(len);
-	FILE *f;
-	int ret;
+	char why[CLI_WHY_LEN];
+	struct il_atomic out;
 
-	if (!tmp)
-		return fail("%s%s", strerror(ENOMEM), "");
-	snprintf(tmp, len, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		ret = fail("%s: %s", tmp, strerror(errno));
-		free(tmp);
-		return ret;
+	if (il_atomic_open(&out, path))
+		return fail("%s: %s", path, il_atomic_strerror(path, errno, why, sizeof(why)));
+	if (write(c, out.f)) {
+		il_atomic_abort(&out);
+		return fail("writing %s: %s", path, strerror(errno));
 	}
-	ret = write(c, f);
-	ret = fclose(f) || ret;
-	if (ret || rename(tmp, path)) {
-		ret = fail("writing %s: %s", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return ret;
-	}
-	free(tmp);
+	if (il_atomic_commit(&out))
+		return fail("writing %s: %s", path, strerror(errno));
 	return CLI_EXIT_OK;
 }
 
@@ -721,9 +718,18 @@ static int verdict_local(struct verdict_ctx *c)
 
 	if (!c->plan.threads)
 		c->plan.threads = cli_default_jobs();
+	struct progress prog;
+	int ret;
+
 	for (size_t k = 0; k < total_cases(c); k++)
 		runs += !case_is_na(c, k);
-	if (il_verdict_run(&c->v, &c->plan, &failed))
+	progress_begin(&prog, c->a.progress, "idlelab verdict", PROGRESS_COUNT, "runs", runs);
+	c->plan.progress = progress_lab_cb;
+	c->plan.progress_ctx = &prog;
+	ret = il_verdict_run(&c->v, &c->plan, &failed);
+	progress_end(&prog);
+	c->plan.progress = NULL;
+	if (ret)
 		return run_failed(c, failed);
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab verdict: %zu runs on %u threads in %.1f s\n", runs, c->plan.threads,
@@ -854,6 +860,9 @@ static int verdict_run(void *state)
 	struct verdict_ctx *c = state;
 	int ret = verdict_resolve(c);
 
+	/* The output is checked before the first run (a verdict can take minutes). */
+	if (ret == CLI_EXIT_OK && !c->a.emit)
+		ret = cli_check_output("verdict", c->a.output, false);
 	if (ret == CLI_EXIT_OK)
 		ret = c->a.emit ? verdict_emit(c) : c->a.has_case ? verdict_case(c) : verdict_local(c);
 	return ret;

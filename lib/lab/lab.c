@@ -59,6 +59,13 @@ u64 il_lab_ipi_ns(const struct il_platform *plat)
 	return strcmp(plat->drv.name, "intel_idle") ? IL_SIM_IPI_NS_DEFAULT : 0;
 }
 
+/* The machine of a run: cpus=N, else the scenario's default, else the platform's. */
+static unsigned int lab_ncpus(const struct il_scenario *scn, const struct il_scn_common *c,
+			      const struct il_platform *plat)
+{
+	return c->cpus ? c->cpus : scn->default_cpus ? scn->default_cpus : plat->cpus;
+}
+
 static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg)
 {
 	const struct il_scn_common *c = &spec->common;
@@ -66,10 +73,7 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	il_sim_config_defaults(cfg);
 	cfg->drv = &spec->plat->drv;
 	cfg->preset = spec->preset;
-	cfg->ncpus = c->cpus ? c->cpus :
-		     spec->scn->default_cpus ? spec->scn->default_cpus : spec->plat->cpus;
-	if (cfg->ncpus < c->min_cpus)
-		cfg->ncpus = c->min_cpus; /* a workload file that names higher CPUs (rtapp) */
+	cfg->ncpus = lab_ncpus(spec->scn, c, spec->plat);
 	cfg->hz = c->hz ? c->hz : spec->plat->hz;
 	cfg->duration_ns = spec->duration_ns;
 	cfg->seed = spec->seed;
@@ -123,6 +127,19 @@ static int lab_simulate(const struct il_lab_spec *spec, struct il_sim *sim, void
 	return copy_metrics(&res->m, il_sim_metrics(sim));
 }
 
+int il_lab_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
+		      const struct il_platform *plat, struct il_error *err)
+{
+	unsigned int n = lab_ncpus(scn, c, plat);
+
+	if (n >= c->min_cpus)
+		return 0;
+	return il_error_set(err, c->min_cpus_where[0] ? c->min_cpus_where : scn->name, 0,
+			    "CPU %u is beyond the %u CPUs (0-%u) of platform %s: give cpus=%u to "
+			    "simulate a larger machine", c->min_cpus - 1, n, n - 1, plat->name,
+			    c->min_cpus);
+}
+
 int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 {
 	struct il_sim_config cfg;
@@ -131,7 +148,9 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 	int ret, err;
 
 	memset(res, 0, sizeof(*res));
-	if (!spec->plat || !spec->preset || !spec->scn || !spec->duration_ns) {
+	/* (a workload naming CPUs the machine lacks: il_lab_check_cpus() says which) */
+	if (!spec->plat || !spec->preset || !spec->scn || !spec->duration_ns ||
+	    il_lab_check_cpus(spec->scn, &spec->common, spec->plat, NULL)) {
 		errno = EINVAL;
 		return -1;
 	}

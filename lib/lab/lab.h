@@ -43,6 +43,15 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res);
 void il_lab_result_free(struct il_lab_result *res);
 
 /**
+ * il_lab_check_cpus - whether the machine of a run of @scn on @plat (cpus=N, else the
+ * scenario's default, else the platform's) has every CPU the workload names: an rt-app file
+ * naming CPU 99 on an 8-CPU platform is refused, not simulated on 100 CPUs.
+ * Return: 0, or -1 with @err (may be NULL) naming the file, the thread and the CPU.
+ */
+int il_lab_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
+		      const struct il_platform *plat, struct il_error *err);
+
+/**
  * il_lab_ipi_ns - how long a remote wakeup takes to reach a CPU in a real idle state on
  * @plat: 0 for intel_idle (MWAIT monitors the idle task's flags, so setting need_resched
  * wakes the CPU without an IPI), else IL_SIM_IPI_NS_DEFAULT

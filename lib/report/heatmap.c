@@ -3,8 +3,15 @@
  * heatmap.c - the verdict heat maps of `idlelab report`: for each governor judged against
  * the baseline and each metric, a grid of platforms (rows) x scenarios (columns), each
  * cell coloured by the change of the mean in the metric's good (blue) or bad (red)
- * direction, outlined when the verdict called it better or worse, grey when n/a, with
- * the change, its interval, the adjusted p-value and the verdict as the cell's tooltip.
+ * direction, with the change, its interval, the adjusted p-value and the verdict as the
+ * cell's tooltip. What the eye meets first must be what the verdict claims, so the strength
+ * of a cell's colour follows its verdict's class, and only then the size of the change:
+ *
+ *   called (better, worse)  strong colour, outlined, bold figure;
+ *   not called (same)       a faint tint of the same colour: a large change whose interval
+ *                           spans zero (pingpong:cpus=6, -46 % [-161, +70]) stays faint;
+ *   sensitive               faint and hatched, dashed outline: the sign depends on the model;
+ *   n/a                     grey.
  */
 #include <errno.h>
 #include <math.h>
@@ -22,6 +29,9 @@
 #define HEAT_LEFT 120.0
 #define HEAT_TOP_LABEL 170.0
 #define HEAT_CLAMP_PCT 20.0 /* changes beyond this get the full colour */
+#define HEAT_MIN_W 860.0    /* the narrowest map: the legend's widest row fits it */
+#define HEAT_LEGEND_STEP 40.0
+#define HEAT_LEGEND_ROW 26.0
 
 /* The distinct values of column @key over @rows in first-seen order; Return: their number. */
 static int distinct(const json_t *rows, const char *key, const char *gov, const char *metric_key,
@@ -69,15 +79,68 @@ static const char *blend(const int rgb[3], double f, char *buf, size_t cap)
 	return buf;
 }
 
-/* The colour of a change of @good % in the good direction (negative: bad). */
-static const char *heat_color(double good, char *buf, size_t cap)
+/* How a cell is drawn: by its verdict (heatmap.c's top comment). */
+enum heat_class { HEAT_NA, HEAT_CALLED, HEAT_NOT_CALLED, HEAT_SENSITIVE };
+
+static enum heat_class heat_class_of(const char *verdict)
+{
+	if (!verdict)
+		return HEAT_NOT_CALLED;
+	if (!strcmp(verdict, "n/a"))
+		return HEAT_NA;
+	if (!strcmp(verdict, "better") || !strcmp(verdict, "worse"))
+		return HEAT_CALLED;
+	return !strcmp(verdict, "sensitive") ? HEAT_SENSITIVE : HEAT_NOT_CALLED;
+}
+
+/*
+ * The colour of a change of @good % in the good direction (negative: bad): a called cell
+ * from 45 % to full strength, any other from white to a 25 % tint, by the size of the change.
+ */
+static const char *heat_color(double good, bool strong, char *buf, size_t cap)
 {
 	static const int blue[3] = { 0x21, 0x66, 0xac }, red[3] = { 0xb2, 0x18, 0x2b };
-	double f = fmin(fabs(good) / HEAT_CLAMP_PCT, 1.0);
+	double f = sqrt(fmin(fabs(good) / HEAT_CLAMP_PCT, 1.0));
 
 	if (isnan(good))
 		return "#f7f7f7";
-	return blend(good >= 0 ? blue : red, sqrt(f), buf, cap);
+	return blend(good >= 0 ? blue : red, strong ? 0.45 + 0.55 * f : 0.25 * f, buf, cap);
+}
+
+/*
+ * The hatching of a sensitive cell: diagonal lines 6 px apart, cut to the cell (drawn, not an
+ * SVG pattern, so that the page needs no id and no url() reference).
+ */
+static void heat_hatch(FILE *out, double x, double y, double w, double h)
+{
+	for (double c = -h + 3; c < w; c += 6) {
+		double ya = fmax(0, -c), yb = fmin(h, w - c);
+
+		if (yb > ya)
+			il_svg_line(out, x + ya + c, y + ya, x + yb + c, y + yb, "#666666", 1.2,
+				    NULL);
+	}
+}
+
+/* The outline of a called (solid) or sensitive (dashed) cell. */
+static void heat_outline(FILE *out, double x, double y, double w, double h, bool dashed)
+{
+	fprintf(out,
+		"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+		"stroke=\"%s\" stroke-width=\"%s\"%s/>\n", x, y, w, h,
+		dashed ? "#444444" : "#111111", dashed ? "1.2" : "2",
+		dashed ? " stroke-dasharray=\"3 2\"" : "");
+}
+
+/* A swatch of @cls (fill @fill) at (@x, @y), hatched and outlined as a cell of that class. */
+static void heat_swatch(FILE *out, double x, double y, double w, double h, const char *fill,
+			enum heat_class cls, const char *tip)
+{
+	il_svg_rect(out, x, y, w, h, fill, tip);
+	if (cls == HEAT_SENSITIVE)
+		heat_hatch(out, x, y, w, h);
+	if (cls == HEAT_CALLED || cls == HEAT_SENSITIVE)
+		heat_outline(out, x + 1, y + 1, w - 2, h - 2, cls == HEAT_SENSITIVE);
 }
 
 struct heat_grid {
@@ -113,29 +176,25 @@ static void heat_tip(const json_t *row, char *tip, size_t cap)
 
 static void heat_cell(FILE *out, const json_t *row, double x, double y)
 {
-	const char *verdict = il_json_str(row, "verdict");
-	bool na = verdict && !strcmp(verdict, "n/a");
-	bool called = verdict && (!strcmp(verdict, "better") || !strcmp(verdict, "worse"));
+	enum heat_class cls = heat_class_of(il_json_str(row, "verdict"));
 	double d = il_json_num(row, "delta_pct");
 	double good = il_json_num(row, "higher_is_better") > 0 ? d : -d;
 	char tip[512], col[16], text[32];
-	const char *fill = na ? "#d0d0d0" : heat_color(good, col, sizeof(col));
+	const char *fill = cls == HEAT_NA ? "#d0d0d0" :
+			   heat_color(good, cls == HEAT_CALLED, col, sizeof(col));
+	const char *ink = cls == HEAT_NA ? "#555555" :
+			  cls == HEAT_CALLED ? il_ink_on(fill) : "#333333";
 
 	heat_tip(row, tip, sizeof(tip));
-	il_svg_rect(out, x + 1, y + 1, HEAT_CELL_W - 2, HEAT_CELL_H - 2, fill, tip);
-	if (called)
-		fprintf(out,
-			"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-			"stroke=\"#111111\" stroke-width=\"2\"/>\n",
-			x + 2, y + 2, HEAT_CELL_W - 4, HEAT_CELL_H - 4);
-	if (na)
+	heat_swatch(out, x + 1, y + 1, HEAT_CELL_W - 2, HEAT_CELL_H - 2, fill, cls, tip);
+	if (cls == HEAT_NA)
 		snprintf(text, sizeof(text), "n/a");
 	else if (isnan(d))
 		snprintf(text, sizeof(text), "-");
 	else
 		snprintf(text, sizeof(text), "%+.*f", fabs(d) < 10 ? 1 : 0, d);
 	il_svg_text(out, x + HEAT_CELL_W / 2, y + HEAT_CELL_H / 2 + 4, "middle", 10,
-		    called ? "bold" : NULL, na ? "#555555" : il_ink_on(fill), text);
+		    cls == HEAT_CALLED ? "bold" : NULL, ink, text);
 }
 
 static void heat_labels(FILE *out, const struct heat_grid *g)
@@ -158,20 +217,50 @@ static void heat_labels(FILE *out, const struct heat_grid *g)
 			    il_text_fit(g->plat[p], HEAT_LEFT - 10, 11, buf, sizeof(buf)));
 }
 
-static void heat_legend(FILE *out, double y)
+/* One row of the legend: @label, then the change scale of a called or a not-called cell. */
+static void heat_legend_scale(FILE *out, double y, bool strong, const char *label)
 {
 	static const double steps[] = { -20, -10, -5, -2, 0, 2, 5, 10, 20 };
 	char col[16], text[32];
 	double x = HEAT_LEFT;
 
-	il_svg_text(out, HEAT_LEFT - 6, y + 15, "end", 10, NULL, "#444444", "Δ % (bad … good)");
-	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++, x += 40) {
-		il_svg_rect(out, x, y, 38, 20, heat_color(steps[i], col, sizeof(col)), NULL);
+	il_svg_text(out, HEAT_LEFT - 6, y + 14, "end", 10, NULL, "#444444", label);
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++, x += HEAT_LEGEND_STEP) {
+		const char *fill = heat_color(steps[i], strong, col, sizeof(col));
+
+		heat_swatch(out, x, y, HEAT_LEGEND_STEP - 2, 20, fill,
+			    strong ? HEAT_CALLED : HEAT_NOT_CALLED, NULL);
 		snprintf(text, sizeof(text), "%+.0f", steps[i]);
-		il_svg_text(out, x + 19, y + 14, "middle", 10, NULL, il_ink_on(col), text);
+		il_svg_text(out, x + HEAT_LEGEND_STEP / 2 - 1, y + 14, "middle", 10,
+			    strong ? "bold" : NULL, strong ? il_ink_on(fill) : "#333333", text);
 	}
 	il_svg_text(out, x + 6, y + 14, "start", 10, NULL, "#444444",
-		    "outlined: called better/worse; grey: n/a; the tooltip has the interval and p");
+		    strong ? "Δ % of the mean, bad … good" : "a faint tint: not called");
+}
+
+/*
+ * The legend, in three rows that fit the narrowest heat map (HEAT_MIN_W): the strong scale
+ * of called cells, the faint one of cells not called, then the sensitive and n/a swatches
+ * and where the numbers are.
+ */
+static void heat_legend(FILE *out, double y)
+{
+	char col[16];
+	double x = HEAT_LEFT;
+
+	heat_legend_scale(out, y, true, "called");
+	heat_legend_scale(out, y + HEAT_LEGEND_ROW, false, "not called");
+	y += 2 * HEAT_LEGEND_ROW;
+	heat_swatch(out, x, y, HEAT_LEGEND_STEP - 2, 20, heat_color(-5, false, col, sizeof(col)),
+		    HEAT_SENSITIVE, NULL);
+	il_svg_text(out, x + HEAT_LEGEND_STEP + 4, y + 14, "start", 10, NULL, "#444444",
+		    "sensitive: the sign depends on the model");
+	x += 270;
+	il_svg_rect(out, x, y, HEAT_LEGEND_STEP - 2, 20, "#d0d0d0", NULL);
+	il_svg_text(out, x + HEAT_LEGEND_STEP / 2 - 1, y + 14, "middle", 10, NULL, "#555555",
+		    "n/a");
+	il_svg_text(out, x + HEAT_LEGEND_STEP + 4, y + 14, "start", 10, NULL, "#444444",
+		    "a cell's tooltip: its interval, p and verdict");
 }
 
 /* The values of key @key of the key/value table @kv in its order (the verdict's own order). */
@@ -209,8 +298,8 @@ static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *
 	if (!g.nplat || !g.nscn)
 		return 1;
 	fputs("<figure class=\"scroll\">\n", out);
-	w = fmax(HEAT_LEFT + g.nscn * HEAT_CELL_W + 20, 860);
-	h = HEAT_TOP_LABEL + g.nplat * HEAT_CELL_H + 40;
+	w = fmax(HEAT_LEFT + g.nscn * HEAT_CELL_W + 20, HEAT_MIN_W);
+	h = HEAT_TOP_LABEL + g.nplat * HEAT_CELL_H + 20 + 3 * HEAT_LEGEND_ROW;
 	snprintf(label, sizeof(label), "%s vs %s: %s, change of the mean per platform and scenario",
 		 gov, base, key);
 	il_svg_open(out, w, h, label);
@@ -232,6 +321,36 @@ static int heat_svg(FILE *out, const json_t *root, const char *gov, const char *
 	il_svg_close(out);
 	fputs("</figure>\n", out);
 	return 0;
+}
+
+int il_heat_summary(FILE *out, const struct il_rpt_input *in, int nin)
+{
+	int shown = 0;
+
+	for (int i = 0; i < nin; i++) {
+		const json_t *rows = json_object_get(in[i].root, "verdict_summary");
+		size_t r;
+		json_t *row;
+
+		if (in[i].kind != IL_RPT_VERDICT)
+			continue;
+		json_array_foreach(rows, r, row) {
+			const char *line = il_json_str(row, "line");
+
+			if (!line)
+				continue;
+			if (!shown++)
+				fputs("<section id=\"verdict-lines\" class=\"headline\">\n", out);
+			fputs("<p class=\"verdict-line\"><a href=\"#verdict\">", out);
+			il_xml_escape(out, in[i].name);
+			fputs("</a>: <b>", out);
+			il_xml_escape(out, line);
+			fputs("</b></p>\n", out);
+		}
+	}
+	if (shown)
+		fputs("</section>\n", out);
+	return shown;
 }
 
 int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)

@@ -120,6 +120,28 @@ static bool all_pm_tables(const json_t *root, const char *except)
 	return n > 0;
 }
 
+/*
+ * Every row of a verdict's cells names its governor, baseline, platform, scenario, metric
+ * and verdict as strings: a row without one has no place in the heat maps, so the input is
+ * refused, with the row and the field, rather than the row skipped.
+ */
+static bool verdict_rows_ok(const json_t *rows, const char *const *keys, char *why, size_t cap)
+{
+	size_t i;
+	json_t *row;
+
+	json_array_foreach(rows, i, row)
+		for (const char *const *k = keys; *k; k++)
+			if (!json_is_string(json_object_get(row, *k))) {
+				snprintf(why, cap, "a verdict whose verdict_cells row %zu has "
+					 "no %s (a string is needed; the row would have no "
+					 "heat-map cell)",
+					 i + 1, *k);
+				return false;
+			}
+	return true;
+}
+
 int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap)
 {
 	static const char *const sweep[] = { "case", "governor", "platform", "iter", "idles",
@@ -150,9 +172,11 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		 rows_have(json_object_get(root, "fidelity numbers"), fidelity))
 		*kind = IL_RPT_FIDELITY;
 	else if (is_kv_table(json_object_get(root, "verdict")) &&
-		 rows_have(json_object_get(root, "verdict_cells"), verdict))
+		 rows_have(json_object_get(root, "verdict_cells"), verdict)) {
+		if (!verdict_rows_ok(json_object_get(root, "verdict_cells"), verdict, why, cap))
+			return -1;
 		*kind = IL_RPT_VERDICT;
-	else if (is_pm_table(json_object_get(root, "summary")) &&
+	} else if (is_pm_table(json_object_get(root, "summary")) &&
 		 is_kv_table(json_object_get(root, "run")))
 		*kind = IL_RPT_RUN;
 	else if (is_kv_table(json_object_get(root, "battery")) && all_pm_tables(root, "battery"))

@@ -237,6 +237,12 @@ const char *il_json_kv(const json_t *t, const char *key);
 const char *il_pm_score_col(const json_t *o);
 
 /**
+ * il_heat_summary - the summary line of every governor of every verdict input among
+ * @in[0..@nin), for the top of the page (heatmap.c). Return: the number of lines written
+ */
+int il_heat_summary(FILE *out, const struct il_rpt_input *in, int nin);
+
+/**
  * il_heat_section - the heat maps of every verdict input among @in[0..@nin) (heatmap.c):
  * per governor judged and metric, platforms x scenarios coloured by the change of the mean;
  * Return: the number of maps written

@@ -223,6 +223,8 @@ static const char style[] =
 	"td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
 	"details{margin:8px 0}\n"
 	"summary{cursor:pointer;font-weight:bold;margin:6px 0}\n"
+	".headline{margin:10px 0;padding:8px 12px;background:#fff;border-left:4px solid #2b5d8a}\n"
+	".verdict-line{font-size:15px;margin:4px 0}\n"
 	"footer{margin-top:30px;font-size:12px;color:#666}\n";
 
 static void esc(FILE *out, const char *s)
@@ -376,10 +378,12 @@ static void section_verdict(FILE *out, const struct il_page *p, const struct pag
 		return;
 	fputs("<section id=\"verdict\">\n<h2>Verdict heat maps</h2>\n<p class=\"muted\">Each cell "
 	      "is the change of the mean of a metric against the baseline on one platform and "
-	      "scenario, blue in the metric's good direction, red in its bad one (full colour at "
-	      "20 %); outlined where the verdict called it better or worse (adjusted p-value and "
-	      "minimum effect, docs/verdict.md); the tooltip has the 95 % interval, the adjusted "
-	      "p-value and the verdict.</p>\n",
+	      "scenario, blue in the metric's good direction, red in its bad one. Only the cells "
+	      "the verdict called better or worse (adjusted p-value and minimum effect, "
+	      "docs/verdict.md) are strongly coloured and outlined; a change not called is a faint "
+	      "tint whatever its size, a sensitive one (its sign depends on the model) faint and "
+	      "hatched, n/a grey. The tooltip has the 95 % interval, the adjusted p-value and the "
+	      "verdict.</p>\n",
 	      out);
 	il_heat_section(out, p->in, p->n);
 	fputs("</section>\n", out);
@@ -610,6 +614,8 @@ int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, ch
 		return -1;
 	}
 	head(out, o->title ? o->title : "idlelab report");
+	/* A verdict's answer first, before any chart: one line per governor judged. */
+	il_heat_summary(out, p->in, p->n);
 	toc(out, &P);
 	inputs(out, p, &P);
 	section_verdict(out, p, &P);

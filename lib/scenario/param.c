@@ -259,6 +259,7 @@ int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn
 	common->ipi_ns = -1;
 	common->rcu_pct = -1;
 	common->min_cpus = 0;
+	common->min_cpus_where[0] = '\0';
 	memset(common->nohz_full, 0, sizeof(common->nohz_full));
 	common->has_nohz_full = false;
 	if ((*scn)->operand && take_operand(*scn, &colon, args, err))

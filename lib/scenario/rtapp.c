@@ -816,8 +816,9 @@ static double rtapp_score(const struct il_sim *sim, const void *ctx)
 
 /*
  * Parse time: read the file (its errors carry their position). The machine is the
- * platform's, as a real one would be, grown to the highest CPU a "cpus" list names (a
- * 12-CPU ring on the 2-CPU VM platform); cpus=N sets it, and must leave those CPUs in.
+ * platform's, as a real one would be: a "cpus" list naming a CPU beyond it is refused
+ * (il_lab_check_cpus()) unless cpus=N sets a larger machine (the 12-CPU ring on the 2-CPU VM
+ * platform: cpus=12), and cpus=N must leave those CPUs in.
  */
 static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *common,
 		       struct il_error *err)
@@ -832,6 +833,7 @@ static int rtapp_check(const struct il_scn_args *args, struct il_scn_common *com
 				   "CPU %d is not one of the cpus=%u simulated", rt->max_cpu,
 				   common->cpus);
 	common->min_cpus = (unsigned int)(rt->max_cpu + 1);
+	snprintf(common->min_cpus_where, sizeof(common->min_cpus_where), "%s", rt->max_cpu_where);
 	il_rtapp_free(rt);
 	return ret;
 }

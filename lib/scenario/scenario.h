@@ -93,8 +93,11 @@ struct il_scn_common {
 	s64 qos_us;          /* < 0: no latency limit */
 	s64 ipi_ns;          /* < 0: the platform's default, see il_lab_ipi_ns() */
 	s64 rcu_pct;         /* < 0: the scenario's default_rcu_pct */
-	/* set by a scenario's check(): the default CPU count grows to this */
+	/* set by a scenario's check(): the machine needs at least this many CPUs (a workload
+	 * file naming CPU min_cpus - 1), and where that CPU is named ("FILE:LINE:COL: tasks.T.
+	 * cpus[i]"); il_lab_check_cpus() refuses a platform with fewer unless cpus=N is given */
 	unsigned int min_cpus;
+	char min_cpus_where[320];
 	/* nohz_full=LIST: CPUs that keep the tick stopped while they run one task (none: 0s) */
 	u64 nohz_full[IL_SIM_CPUS_MAX / 64];
 	bool has_nohz_full;

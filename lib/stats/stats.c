@@ -137,9 +137,9 @@ static bool is_nightmare(const struct il_stats *s, u32 state, u64 residency_ns)
 {
 	unsigned int thr = s->cfg.nightmare_us[state];
 
-	if (!thr)
-		return false;
-	if (s->cfg.drv && (int)state == s->cfg.drv->state_count - 1)
+	/* None in the deepest state (there is no deeper one to have missed), so none at all
+	 * without a state table: which state is the deepest is unknown then. */
+	if (!thr || !s->cfg.drv || (int)state == s->cfg.drv->state_count - 1)
 		return false;
 	return residency_ns > (u64)thr * NSEC_PER_USEC;
 }

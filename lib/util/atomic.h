@@ -10,12 +10,18 @@
  *     never follows a symlink. Its mode is then set explicitly to 0666 minus the umask, what
  *     fopen(FILE, "w") would have given a new file (mkstemp() itself gives 0600).
  *  2. The caller writes to a->f (or to a->fd, never to both).
- *  3. il_atomic_commit() flushes, fsync()s, closes and renames the temporary over the target
- *     (a symlink at the target is replaced, not followed), then fsync()s the directory.
- *     On any failure, and in il_atomic_abort(), the temporary is unlinked and errno kept.
+ *  3. il_atomic_commit() flushes, fsync()s, closes and renames the temporary over the target,
+ *     then fsync()s the directory. On any failure, and in il_atomic_abort(), the temporary is
+ *     unlinked and errno kept.
  *
- * A target that already exists as a character device or a FIFO (-o /dev/null) is written in
- * place: it cannot be replaced, and it has nothing to keep whole.
+ * A symbolic link at the target is written through, as shell redirection does: the links are
+ * followed hop by hop (at most 40) and steps 1-3 happen at the final target, in its own
+ * directory; a dangling link creates its target. Since the rename bypasses the kernel's
+ * protected_symlinks check, it is applied here: a link in a sticky world-writable directory
+ * owned by neither the caller nor the directory's owner is refused (EACCES).
+ * A target that is a character device, a FIFO or a socket (-o /dev/null), or an open file named
+ * by a link in /proc (/dev/stdout, /dev/fd/N) is written directly, never replaced: an open file
+ * of this process is written through a duplicate of its descriptor.
  *
  * While a temporary exists its name sits in a small table, so that a signal handler can call
  * il_atomic_unlink_all() (async-signal-safe: only unlink()) before the process dies.
@@ -51,6 +57,14 @@ int il_atomic_write(const char *path, const void *data, size_t len);
 /* Whether il_atomic_write(@path) could create its temporary now: made and removed at once.
  * Return: 0, or -1 with errno set (ENOENT: no such directory, EACCES, EROFS, ...). */
 int il_atomic_probe(const char *path);
+
+/*
+ * il_atomic_strerror - why il_atomic_open() or il_atomic_probe() of @path failed with @err, in
+ * words that name the real problem ("ends in '/', a directory: give the output a file name",
+ * "cannot create a file in /proc: it takes no new files ...", the protected link) where the
+ * bare errno text would mislead. Written into @buf (@cap bytes), which is returned.
+ */
+const char *il_atomic_strerror(const char *path, int err, char *buf, size_t cap);
 
 /* Unlink every temporary still open. Async-signal-safe, for a handler about to die. */
 void il_atomic_unlink_all(void);

@@ -52,9 +52,23 @@ void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *
 	spec->seed = il_verdict_seed(pl, v, g, it);
 }
 
-/* The runs [@start, @start + @n) of @idx (indices into v->runs) on the pool. */
+/* The plan's progress callback, told the whole grid's count rather than one batch's. */
+struct batch_progress {
+	const struct il_verdict_plan *pl;
+	size_t before, total;
+};
+
+static void batch_progress_cb(void *ctx, size_t done, size_t total)
+{
+	const struct batch_progress *bp = ctx;
+
+	(void)total;
+	bp->pl->progress(bp->pl->progress_ctx, bp->before + done, bp->total);
+}
+
+/* The runs @idx[0..@n) (indices into v->runs) on the pool; @bp counts them for the progress. */
 static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, const size_t *idx,
-		     size_t n, size_t *failed)
+		     size_t n, size_t *failed, struct batch_progress *bp)
 {
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));
@@ -76,7 +90,9 @@ static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, con
 
 		il_verdict_spec(pl, v, p, s, g, it, &specs[i]);
 	}
-	il_lab_run_all(specs, res, n, pl->threads, errs);
+	il_lab_run_all_progress(specs, res, n, pl->threads, errs,
+				pl->progress ? batch_progress_cb : NULL, bp);
+	bp->before += n;
 	for (size_t i = 0; i < n; i++) {
 		if (errs[i]) {
 			if (!ret) {
@@ -103,12 +119,15 @@ int il_verdict_run(struct il_verdict *v, const struct il_verdict_plan *pl, size_
 	size_t total = (size_t)v->nplat * (size_t)v->nscn * (size_t)v->ngov * (size_t)v->n;
 	size_t batch = (size_t)(pl->threads ? pl->threads : 1) * RUN_BATCH_PER_THREAD;
 	size_t *idx = calloc(batch, sizeof(*idx)), n = 0;
+	struct batch_progress bp = { .pl = pl };
 	int ret = 0;
 
 	if (!idx) {
 		errno = ENOMEM;
 		return -1;
 	}
+	for (size_t k = 0; k < total; k++)
+		bp.total += !v->na[k / ((size_t)v->n * (size_t)v->ngov)][0];
 	for (size_t k = 0; k < total && !ret; k++) {
 		size_t ps = k / ((size_t)v->n * (size_t)v->ngov);
 
@@ -116,12 +135,12 @@ int il_verdict_run(struct il_verdict *v, const struct il_verdict_plan *pl, size_
 			continue;
 		idx[n++] = k;
 		if (n == batch) {
-			ret = run_batch(v, pl, idx, n, failed);
+			ret = run_batch(v, pl, idx, n, failed, &bp);
 			n = 0;
 		}
 	}
 	if (!ret && n)
-		ret = run_batch(v, pl, idx, n, failed);
+		ret = run_batch(v, pl, idx, n, failed, &bp);
 	free(idx);
 	return ret;
 }

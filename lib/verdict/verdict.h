@@ -36,6 +36,7 @@
 #include <stddef.h>
 
 #include "../output/output.h"
+#include "../lab/battery.h"
 #include "../lab/lab.h"
 #include "../stat/stat.h"
 
@@ -228,6 +229,10 @@ struct il_verdict_plan {
 	u64 seed;
 	bool paired;
 	unsigned int threads;
+	/* Told after each finished run how many of the grid's runs (n/a ones not counted) are
+	 * done, for a progress display; may be NULL. */
+	il_lab_progress_fn progress;
+	void *progress_ctx;
 };
 
 /** il_verdict_seed - the seed of run @it of governor @g: shared when paired, else its own */

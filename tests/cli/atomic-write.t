@@ -5,7 +5,8 @@
 # by mkostemp() next to the target (".NAME.XXXXXX"), renamed over it. A symlink planted at the
 # old predictable name (FILE.tmp) -- which let a local user make `sudo idlelab ... -o
 # /tmp/runs.csv` overwrite any file as root -- is never followed, a symlink at the target is
-# replaced rather than written through, and nothing is left behind. With strace, every file
+# written through as shell redirection does (the kernel's protected_symlinks rule applied),
+# /dev/stdout and FIFOs are written directly, and nothing is left behind. With strace, every file
 # a writer creates is checked to be one of those unpredictable temporaries.
 . "$(dirname "$0")/lib.sh"
 
@@ -74,13 +75,86 @@ expect 1 "measure --lock onto a hard link: refused" "$IDLELAB" measure --root "$
 	--settle 0 --lock "$TMP/linked.lock" -- true
 check "the hard-linked file is untouched" test "$(cat "$VICTIM")" = precious
 
-# A symlink at the target itself is replaced, not written through.
-rm -rf "$D" && mkdir "$D"
-echo precious > "$VICTIM"
-ln -s "$VICTIM" "$D/run.csv"
+# A symlink at the target is written through, as shell redirection does: the target gets
+# the output (replaced atomically in its own directory), the link stays a link.
+rm -rf "$D" && mkdir -p "$D" "$TMP/elsewhere"
+echo old > "$TMP/elsewhere/target.csv"
+ln -s "$TMP/elsewhere/target.csv" "$D/run.csv"
 expect 0 "run -o onto a symlink" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv -o "$D/run.csv"
-check "the symlink's target is untouched" test "$(cat "$VICTIM")" = precious
-check "the symlink was replaced by the output" test -f "$D/run.csv" -a ! -L "$D/run.csv"
+check "the symlink is still a symlink" test -L "$D/run.csv"
+check "its target holds the output" grep -q '^device,' "$TMP/elsewhere/target.csv"
+check "no temporary left next to the link or the target" \
+	test -z "$(ls -A "$D" "$TMP/elsewhere" | grep '^\.')"
+# Two hops, the second relative to the first link's directory.
+ln -s ../elsewhere/target.csv "$TMP/elsewhere/hop.csv"
+ln -s "$TMP/elsewhere/hop.csv" "$D/two.csv"
+expect 0 "run -o through two links" "$IDLELAB" run -g teo -p rk3588 -s fio --time 20ms -f csv -o "$D/two.csv"
+check "two links: the final target holds the output" grep -q ',teo,' "$TMP/elsewhere/target.csv"
+check "two links: both links kept" test -L "$D/two.csv" -a -L "$TMP/elsewhere/hop.csv"
+
+# A dangling symlink creates its target, as '>' does.
+rm -rf "$D" && mkdir "$D"
+ln -s made.csv "$D/dangling.csv"
+expect 0 "run -o onto a dangling symlink" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv \
+	-o "$D/dangling.csv"
+check "dangling: the target was created" test -f "$D/made.csv" -a ! -L "$D/made.csv"
+check "dangling: the link kept" test -L "$D/dangling.csv"
+ln -s nodir/x.csv "$D/nowhere.csv"
+expect 1 "a dangling link into a missing directory: refused before running" "$IDLELAB" run -g menu \
+	-p rk3588 -s fio --time 20ms -o "$D/nowhere.csv"
+check "the reason names the missing directory" grep -q "no directory $D/nodir" "$ERR"
+
+# /dev/stdout and /dev/fd/N are this process's open files: written there, never replaced.
+expect 0 "run -o /dev/stdout" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv -o /dev/stdout
+check "/dev/stdout: the table is on standard output" grep -q '^device,' "$OUT"
+check "/dev/stdout is still a link" test -L /dev/stdout
+expect 0 "run -o /dev/fd/1" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv -o /dev/fd/1
+check "/dev/fd/1: the table is on standard output" grep -q '^device,' "$OUT"
+expect 0 "run -o /dev/stderr (a file)" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv \
+	-o /dev/stderr
+check "/dev/stderr: the table is on standard error" grep -q '^device,' "$ERR"
+
+# A FIFO is written directly: its reader gets the whole output (and no early end of file
+# from the check before the run).
+rm -rf "$D" && mkdir "$D"
+mkfifo "$D/fifo"
+cat "$D/fifo" > "$TMP/from-fifo" &
+reader=$!
+expect 0 "run -o FIFO" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv -o "$D/fifo"
+wait $reader
+check "the FIFO's reader got the table" grep -q '^device,' "$TMP/from-fifo"
+check "the FIFO is still a FIFO" test -p "$D/fifo"
+ln -s fifo "$D/to-fifo"
+cat "$D/fifo" > "$TMP/from-fifo2" &
+reader=$!
+expect 0 "run -o LINK-TO-FIFO" "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv -o "$D/to-fifo"
+wait $reader
+check "a link to a FIFO: its reader got the table" grep -q '^device,' "$TMP/from-fifo2"
+
+# The kernel's protected_symlinks rule: in a sticky world-writable directory, a link owned by
+# neither the caller nor the directory's owner is not followed. Building one needs chown.
+if [ "$(id -u)" = 0 ]; then
+	S=$TMP/sticky
+	mkdir -m 1777 "$S"
+	chown 4242:4242 "$S"
+	echo precious > "$VICTIM"
+	ln -s "$VICTIM" "$S/out.csv"
+	chown -h 4343:4343 "$S/out.csv"
+	expect 1 "protected link (another user's, in a sticky dir): refused" "$IDLELAB" run -g menu \
+		-p rk3588 -s fio --time 20ms -o "$S/out.csv"
+	check "the reason names protected_symlinks" grep -q 'protected_symlinks' "$ERR"
+	check "the reason names the link's owner and the directory" grep -q "uid 4343 in $S" "$ERR"
+	check "the protected link's target is untouched" test "$(cat "$VICTIM")" = precious
+	chown -h 4242:4242 "$S/out.csv"
+	expect 0 "the same link owned by the directory's owner: followed" "$IDLELAB" run -g menu \
+		-p rk3588 -s fio --time 20ms -f csv -o "$S/out.csv"
+	check "the directory owner's link: its target written" grep -q '^device,' "$VICTIM"
+	chown -h 0:0 "$S/out.csv"
+	expect 0 "a link of the caller's own: followed" "$IDLELAB" run -g menu -p rk3588 -s fio \
+		--time 20ms -f csv -o "$S/out.csv"
+else
+	skip "protected link: refused" "not root (chown to another uid needed)"
+fi
 
 # A failed write leaves neither the output nor a temporary.
 rm -rf "$D" && mkdir "$D"
@@ -100,7 +174,8 @@ if command -v strace > /dev/null 2>&1 && strace -f -o /dev/null true 2> /dev/nul
 	expect 0 "run -o under strace" env ASAN_OPTIONS=detect_leaks=0 \
 		strace -f -o "$TMP/strace" -e trace=open,openat,creat,rename "$IDLELAB" run -g menu -p rk3588 -s fio --time 20ms -f csv -o "$D/r.csv" --perfetto "$D/p.json"
 	grep -E 'O_CREAT|creat\(' "$TMP/strace" | grep -F "$D/" > "$TMP/created"
-	check "strace: two files created under the output directory" test "$(wc -l < "$TMP/created")" = 2
+	# (each output twice: the check before the run makes and removes one temporary too)
+	check "strace: four files created under the output directory" test "$(wc -l < "$TMP/created")" = 4
 	check "strace: each one .NAME.XXXXXX with O_EXCL" sh -c "! grep -Ev '\"$D/\\.(r\\.csv|p\\.json)\\.[A-Za-z0-9]{6}\".*O_EXCL' '$TMP/created'"
 	check "strace: no NAME.tmp anywhere" sh -c "! grep -E '\\.tmp[.\"]' '$TMP/strace'"
 else

@@ -118,7 +118,46 @@ check "run --perf<TAB>" only "idlelab run --perf" --perfetto --perfetto-limit --
 check "an option's value is not taken for a positional (kgov -o x <TAB>)" has "idlelab kgov -o x " build check
 
 # Positionals and files.
-check "kgov <TAB>: the actions" only "idlelab kgov " build check record verify
+check "kgov <TAB>: the actions, diff included" only "idlelab kgov " build check record verify diff
+check "kgov d<TAB>: diff" only "idlelab kgov d" diff
+
+# kgov: each action's own options, each once (-o is build's and record's; --against check's
+# and verify's; --as record's, and diff's when its help says so).
+comp "idlelab kgov diff a.c b.c --" >"$TMP/diffopts"
+check "kgov diff --<TAB>: no option twice" test -z "$(sort "$TMP/diffopts" | uniq -d)"
+check "kgov diff --<TAB>: its own options" has "idlelab kgov diff a.c b.c --" --steps --seed --platform \
+	--random-platforms --scenario --show --format --progress --no-progress --help
+check "kgov diff --<TAB>: not --against, --output (check's, verify's, build's, record's)" \
+	sh -c "! grep -qx -e --against -e --output '$TMP/diffopts'"
+if "$IDLELAB" help kgov | grep -Eq -- '--as PRESET +([a-z]+, )*diff'; then
+	check "kgov diff --<TAB>: --as (its help says diff takes it)" grep -qx -- --as "$TMP/diffopts"
+else
+	check "kgov diff --<TAB>: not --as (its help says record's only)" sh -c "! grep -qx -- --as '$TMP/diffopts'"
+fi
+comp "idlelab kgov check x.c --" >"$TMP/checkopts"
+check "kgov check --<TAB>: --against and --steps" sh -c "grep -qx -- --against '$TMP/checkopts' &&
+	grep -qx -- --steps '$TMP/checkopts'"
+check "kgov check --<TAB>: not diff's --show nor --scenario" sh -c "! grep -qx -e --show -e --scenario '$TMP/checkopts'"
+comp "idlelab kgov --" >"$TMP/kgovopts"
+check "kgov --<TAB> (no action yet): every option once" test -z "$(sort "$TMP/kgovopts" | uniq -d)"
+check "kgov diff --scenario rk35<TAB>: PLATFORM: forms" only "idlelab kgov diff a.c b.c --scenario rk35" rk3588:
+comp "idlelab kgov diff a.c b.c --scenario " >"$TMP/plats"
+check "kgov diff --scenario <TAB>: every platform, each with ':'" sh -c \
+	"test \"\$(grep -c ':\$' '$TMP/plats')\" -eq \"\$(wc -l < '$TMP/plats')\" && grep -qx 'skx:' '$TMP/plats' &&
+	! grep -qx 'fio' '$TMP/plats'"
+check "kgov diff --scenario rk3588:fi<TAB>: the scenario after the platform" \
+	only "idlelab kgov diff a.c b.c --scenario rk3588:fi" fio:
+check "kgov diff --scenario rk3588:fio:device=n<TAB>" has "idlelab kgov diff a.c b.c --scenario rk3588:fio:device=n" \
+	nvme nullb
+
+# verdict -m: the metrics the verdict judges, as a comma list.
+# shellcheck disable=SC2046
+check "verdict -m <TAB>: every verdict metric" only "idlelab verdict -m " \
+	$("$IDLELAB" help --complete verdict-metrics)
+check "verdict -m <TAB> has score and energy" has "idlelab verdict -m " score energy wakeup_p99_us
+check "verdict -m score,idle_m<TAB>: after the comma" only "idlelab verdict -m score,idle_m" \
+	score,idle_misses score,idle_miss_ratio
+check "verdict --metric=ab<TAB>" only "idlelab verdict --metric=ab" aboves
 # shellcheck disable=SC2046
 check "help <TAB>: the commands" only "idlelab help " $(cat "$TMP/commands")
 check "scenarios f<TAB>" only "idlelab scenarios f" fio

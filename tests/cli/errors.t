@@ -111,4 +111,31 @@ expect 2 "rtapp without a file: usage, exit 2" "$IDLELAB" run -g menu -p rk3588 
 expect 1 "a missing step file: prefixed" "$IDLELAB" step -g "$gov" -p skx --input "$TMP/none2.step"
 check "a missing step file: 'idlelab step:' first" grep -q "^idlelab step: $TMP/none2.step: cannot read" "$ERR"
 
+# ---- outputs: the message says the real problem ----
+mkdir -p "$TMP/adir"
+expect 1 "run -o DIR/: refused" "$IDLELAB" run -g menu -p rk3588 -s idle --time 10ms -o "$TMP/adir/"
+check "-o DIR/: said to be a directory needing a file name (not 'Not a directory')" \
+	grep -q "adir/: ends in '/', a directory: give the output a file name" "$ERR"
+expect 1 "run -o DIR: refused" "$IDLELAB" run -g menu -p rk3588 -s idle --time 10ms -o "$TMP/adir"
+check "-o DIR: said to be a directory" grep -q "adir is a directory: give the output a file name" "$ERR"
+expect 1 "run -o /proc/version: refused" "$IDLELAB" run -g menu -p rk3588 -s idle --time 10ms \
+	-o /proc/version
+check "-o /proc/version: the directory takes no new files (not 'No such file or directory')" \
+	grep -q "cannot write /proc/version: cannot create a file in /proc: it takes no new files" "$ERR"
+expect 1 "stats -o FILE/x: refused" "$IDLELAB" stats -o "$TMP/none.txt/x" "$TOP/tests/fixtures/traces/vm.trace"
+check "-o under a missing directory: named" grep -q "no directory $TMP/none.txt" "$ERR"
+
+# ---- an unknown built-in platform: a usage error with the hint, in every command ----
+for c in "run -g menu -s idle" "battery" "verdict -g menu,teo -s idle" \
+	"stats $TOP/tests/fixtures/traces/vm.trace" "replay -g menu $TOP/tests/fixtures/traces/vm.trace" \
+	"step -g menu --input builtin:demo" "sweep -g menu -s fio --param jobs=1..2:1 -o $TMP/sw"; do
+	cmd=${c%% *}
+	# shellcheck disable=SC2086
+	expect 2 "$cmd -p rk3589: usage error" "$IDLELAB" $c -p rk3589
+	check "$cmd -p rk3589: named, with the hint" sh -c "grep -q 'rk3589: no such built-in platform' '$ERR' &&
+		grep -q \"^Try 'idlelab help $cmd'.\" '$ERR'"
+done
+expect 2 "platforms rk3589: usage error" "$IDLELAB" platforms rk3589
+check "platforms rk3589: with the hint" grep -q "^Try 'idlelab help platforms'." "$ERR"
+
 finish

@@ -78,4 +78,26 @@ done
 sed 's/\\fB--seed\\fR/seed/g' "$PAGES/idlelab-run.1" >"$TMP/lacking.1"
 check "a page without --seed is caught" sh -c "! grep -qF '\\fB--seed\\fR' '$TMP/lacking.1'"
 check "... while the real page has it" has_option "$PAGES/idlelab-run.1" --seed
+
+# whatis(1) and apropos read the NAME line through lexgrog: what they show must be the line
+# as written ("sweep --emit-jobs" once came out as "sweep - emit-jobs").
+if command -v lexgrog >/dev/null 2>&1; then
+	bad=""
+	for scd in "$TOP"/man/*.1.scd; do
+		name=$(awk '/^# NAME/ { on = 1; next } on && NF { s = s (s ? " " : "") $0; next }
+			on && s { exit } END { print s }' "$scd")
+		page=$PAGES/$(basename "$scd" .scd)
+		got=$(lexgrog "$page" | sed 's/^[^:]*: "\(.*\)"$/\1/')
+		[ "$got" = "$name" ] || bad="$bad $(basename "$scd" .1.scd)"
+		[ "$got" = "$name" ] || echo "# whatis of $(basename "$page"): '$got', NAME: '$name'"
+	done
+	check "every page's whatis line is its NAME line as written" test -z "$bad"
+	check "idlelab-merge's whatis names sweep and verdict" sh -c \
+		"lexgrog '$PAGES/idlelab-merge.1' | grep -q 'idlelab-merge - combine the case files of the jobs a sweep or verdict emitted'"
+	printf '.TH X 1\n.SH NAME\nx - of sweep --emit-jobs\n' >"$TMP/dashes.1"
+	check "lexgrog mangles ' --' in a NAME line (why the check above can fail)" sh -c \
+		"lexgrog '$TMP/dashes.1' | grep -q 'sweep - emit-jobs'"
+else
+	skip "whatis lines" "lexgrog (man-db) is not installed"
+fi
 finish

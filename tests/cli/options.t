@@ -54,4 +54,29 @@ expect 2 "verdict -m twice: refused, not the last one alone" "$IDLELAB" verdict 
 	-s idle -m score -m energy
 check "... saying so" grep -q -- "-m given twice" "$ERR"
 expect 2 "report -m twice: refused" "$IDLELAB" report -o "$TMP/r" -m score -m joules "$TOP/tests/fixtures/report-fidelity.json"
+
+# --seed: one parser for every command; the largest 64-bit seed is a seed everywhere (the seeds
+# N, N+1, ... wrap), and one more is said to be too large, not "not an integer".
+max=18446744073709551615
+expect 0 "run --seed $max" "$IDLELAB" run -g menu -p rk3588 -s idle -t 10ms --seed $max
+expect 0 "verdict --seed $max: accepted like run" "$IDLELAB" verdict -g menu,teo -p rk3588 -s idle \
+	-t 10ms --iter 2 --seed $max
+check "verdict --seed $max: the seed in its settings" sh -c "'$IDLELAB' verdict -g menu,teo -p rk3588 \
+	-s idle -t 10ms --iter 2 --seed $max -f json | grep -q '$max'"
+expect 2 "verdict --seed 2^64: refused" "$IDLELAB" verdict -g menu,teo -p rk3588 -s idle --seed 18446744073709551616
+check "... as too large" grep -q -- "--seed: 18446744073709551616 is larger than the largest seed, $max" "$ERR"
+expect 2 "run --seed 1x: refused" "$IDLELAB" run -g menu -p rk3588 -s idle --seed 1x
+check "... as not an integer" grep -q -- "--seed: '1x' is not a non-negative integer" "$ERR"
+
+# --time: a bare number is seconds (10 is 10 s), a step script's bare number ns: said where the
+# option is, in each command's help and man page, and in docs/step.md.
+for cmd in run compare battery sweep verdict; do
+	check "help $cmd: --time's bare number is seconds" sh -c \
+		"'$IDLELAB' help $cmd | grep -A1 -- '--time T' | grep -q 'a bare number is seconds'"
+	check "idlelab-$cmd(1): the same" grep -q 'a bare number is seconds' "$TOP/man/idlelab-$cmd.1.scd"
+done
+check "help step: a script's bare number is ns" sh -c "'$IDLELAB' help step | grep -q 'a bare number'"
+check "docs/step.md: a bare number is nanoseconds, unlike --time" grep -q 'A bare' "$TOP/docs/step.md"
+expect 0 "run --time 0.01 (a bare number: seconds)" "$IDLELAB" run -g menu -p rk3588 -s idle --time 0.01
+check "... 10 ms simulated" grep -Eq '^time_ns +10000000$' "$OUT"
 finish

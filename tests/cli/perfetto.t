@@ -152,7 +152,7 @@ expect 2 "--perfetto -" "$IDLELAB" run $run_args --perfetto -
 expect 2 "compare has no --perfetto" "$IDLELAB" compare $run_args --perfetto "$TMP/x.json"
 check "no file from usage errors" test ! -e "$TMP/x.json"
 expect 1 "a directory that does not exist" "$IDLELAB" run $run_args -f csv --perfetto "$TMP/none/x.json"
-check "says why" grep -q 'No such file' "$ERR"
+check "says why: no such directory" grep -q "no directory $TMP/none" "$ERR"
 # The file is written whole to a temporary name, then renamed: renaming onto a directory fails.
 mkdir "$TMP/out" "$TMP/out/dir"
 expect 1 "FILE is a directory" "$IDLELAB" run $run_args -f csv --perfetto "$TMP/out/dir"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The progress line of long commands (src/progress.c): shown on a terminal (run under
+# The progress line of long commands (src/progress.c: battery, sweep, verdict, stats, replay,
+# kgov, measure): shown on a terminal (run under
 # script(1), stderr a pseudo-terminal), not shown when stderr is a file or a pipe, forced
 # either way by --progress / --no-progress; the data on stdout and in -o files is the same
 # bytes with and without it.
@@ -70,8 +71,22 @@ check "measure on a terminal" on_tty "$TMP/measure.log" "$MS -- true >'$TMP/meas
 check "... the progress line" grep -q 'idlelab measure: 4/4 runs, 100 %' "$TMP/measure.log"
 check "... erased before each run's own line" grep -q "$(printf '\r\033')\[Kidlelab measure: run 2 of 4" "$TMP/measure.log"
 
+# Verdict: the runs of the grid (n/a cells not counted); the same verdict with and without.
+VD="'$IDLELAB' verdict -g menu,teo -p rk3588,haltpoll-vm -s fio -s pingpong:cpus=4 --iter 2 --time 20ms -j 2"
+expect 0 "verdict, stderr not a terminal" sh -c "$VD -o '$TMP/vd-ref.txt'"
+check "... no progress line" sh -c "! grep -q 'runs, ' '$ERR'"
+check "verdict on a terminal" on_tty "$TMP/vd.log" "$VD -o '$TMP/vd-tty.txt'"
+check "... the progress line (12 runs: pingpong on haltpoll-vm is n/a)" \
+	grep -q 'idlelab verdict: 12/12 runs, 100 %' "$TMP/vd.log"
+check "... the same verdict" cmp -s "$TMP/vd-ref.txt" "$TMP/vd-tty.txt"
+expect 0 "verdict --progress into a pipe" sh -c "$VD --progress | cat >'$TMP/vd-pipe.txt'"
+check "... lines on stderr" grep -q '^idlelab verdict: 12/12 runs, 100 %' "$ERR"
+check "... the same verdict on stdout" cmp -s "$TMP/vd-ref.txt" "$TMP/vd-pipe.txt"
+check "verdict --no-progress on a terminal" on_tty "$TMP/vd-none.log" "$VD --no-progress -o '$TMP/vd-none.txt'"
+check "... no progress line" sh -c "! grep -q 'runs, ' '$TMP/vd-none.log'"
+
 # Every long command takes both options (a usage error would exit 2).
-for cmd in battery sweep stats replay kgov measure; do
+for cmd in battery sweep verdict stats replay kgov measure; do
 	check "help $cmd lists --progress and --no-progress" sh -c \
 		"'$IDLELAB' help $cmd | grep -q -- '--progress ' && '$IDLELAB' help $cmd | grep -q -- '--no-progress'"
 done

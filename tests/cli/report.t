@@ -5,7 +5,9 @@
 # tooltips against the input JSON, the data tables cell by cell against the input JSON
 # (perl's JSON::PP), nothing pointing outside the page, refused inputs and options leaving
 # nothing behind, and the page loaded in headless Chromium: no console error, the SVGs in
-# the DOM, a screenshot.
+# the DOM, a screenshot. A verdict: its summary line at the top, called cells strong, the
+# others faint, a sensitive one hatched, a legend that fits (measured by Chromium), a row
+# without a platform or scenario refused.
 . "$(dirname "$0")/lib.sh"
 FIX=$TOP/tests/fixtures/traces
 
@@ -266,13 +268,71 @@ expect 1 "a fidelity result without its summary table is not one" "$IDLELAB" rep
 	-o "$TMP/none"
 check "the message lists fidelity among the kinds" grep -q "verdict or fidelity)" "$ERR"
 
+# ---- a verdict: its summary line first, called cells strong, the others faint ----------------
+expect 0 "verdict -f json" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588,haltpoll-vm -s fio:device=nvme \
+	-s pingpong:cpus=6 --iter 5 --time 200ms -f json -o "$TMP/vd.json"
+# One cell made "sensitive" (the verdict's fourth class: its sign depends on the model).
+perl -MJSON::PP -e '
+	my $d = decode_json(do { local $/; open my $f, "<", $ARGV[0] or die; <$f> });
+	for my $c (@{$d->{verdict_cells}}) {
+		next unless $c->{verdict} eq "same" && $c->{metric_key} eq "score";
+		$c->{verdict} = "sensitive"; last;
+	}
+	print JSON::PP->new->canonical->encode($d);' "$TMP/vd.json" >"$TMP/vd-sens.json"
+expect 0 "report of a verdict" "$IDLELAB" report "$TMP/vd-sens.json" -o "$TMP/rep7"
+P7=$TMP/rep7/index.html
+check "the verdict page is well-formed XML" xmllint --noout "$P7"
+line=$(perl -MJSON::PP -e 'my $d = decode_json(do { local $/; <STDIN> }); print $d->{verdict_summary}[0]{line}' \
+	<"$TMP/vd.json")
+check "the summary line is on the page" grep -qF "$(printf '%s' "$line" | sed 's/&/\&amp;/g')" "$P7"
+check "... at the top: after the title, before the contents and every chart" sh -c \
+	"awk '/<h1>/ {h=NR} /class=\"verdict-line\"/ && !v {v=NR} /<nav>/ {n=NR} /<svg / && !s {s=NR}
+	     END {exit !(h && v > h && v < n && v < s)}' '$P7'"
+# The heat map cells: each <rect> with a tooltip, its fill, and what follows it until the next.
+perl -ne '
+	if (/<rect [^>]*fill="#([0-9a-f]{6})"><title>([^<]*)<\/title>/) {
+		my ($c, $t) = ($1, $2);
+		next unless $t =~ /, (better|worse|same|sensitive)$/;
+		my @v = map { hex } unpack("(A2)*", $c);
+		my $max = 0;   # how far from the white background (247): 0 white, 1 full colour
+		for (@v) { my $d = abs(247 - $_) / 247; $max = $d if $d > $max }
+		printf "%s %.3f\n", $1, $max;
+	}' "$P7" >"$TMP/cells"
+check "the heat maps have called cells" grep -Eq '^(better|worse) ' "$TMP/cells"
+check "... and cells not called" grep -q '^same ' "$TMP/cells"
+check "called cells are strongly coloured" \
+	awk '/^(better|worse) / && $2 < 0.30 {bad = 1} END {exit bad}' "$TMP/cells"
+check "cells not called are faint, whatever their change" \
+	awk '/^(same|sensitive) / && $2 > 0.26 {bad = 1} END {exit bad}' "$TMP/cells"
+perl -0ne 'while (/<title>([^<]*), (better|worse|same|sensitive)<\/title><\/rect>\n((?:<(?:rect|line)[^>]*\/>\n)*)/g) {
+	my ($k, $after) = ($2, $3);
+	my $outline = $after =~ /fill="none" stroke="#111111"/ ? "solid" : $after =~ /stroke-dasharray/ ? "dashed" : "none";
+	my $hatch = () = $after =~ /<line /g;
+	print "$k $outline $hatch\n" }' "$P7" >"$TMP/marks"
+check "called cells outlined, solid" awk '/^(better|worse) / && $2 != "solid" {bad = 1} END {exit bad}' "$TMP/marks"
+check "cells not called: no outline, no hatching" awk '/^same / && ($2 != "none" || $3) {bad = 1} END {exit bad}' "$TMP/marks"
+check "the sensitive cell: hatched, dashed outline" grep -Eq '^sensitive dashed [1-9]' "$TMP/marks"
+check "the legend names the classes" sh -c "grep -q '>called<' '$P7' && grep -q '>not called<' '$P7' &&
+	grep -q '>sensitive: the sign depends on the model<' '$P7' && grep -q 'tooltip: its interval, p and verdict' '$P7'"
+printf '{"verdict":[{"key":"baseline","value":"a"}],"verdict_cells":[{"gov":"b","baseline":"a","platform":"p","scenario":null,"metric_key":"score","verdict":"same"}]}' \
+	>"$TMP/vd-bad.json"
+expect 1 "a verdict row without a scenario: refused" "$IDLELAB" report "$TMP/vd-bad.json" -o "$TMP/none"
+check "the message names the file, the row and the field" \
+	grep -q "vd-bad.json: a verdict whose verdict_cells row 1 has no scenario" "$ERR"
+expect 1 "the fuzzers' input (a row whose scenario is an object): refused" "$IDLELAB" report \
+	"$TOP/fuzz/corpus/report/regress-heatmap-no-platform" -o "$TMP/none"
+check "... naming the file" grep -q "regress-heatmap-no-platform: a verdict whose verdict_cells row 3 has no scenario" "$ERR"
+
 # ---- offline -------------------------------------------------------------------------------
 grep -o 'https\?://[^"]*' "$PAGE" | grep -v -x -e 'http://www.w3.org/2000/svg' -e 'http://www.w3.org/1999/xhtml' \
 	>"$TMP/urls"
 check "no URL but the XML namespaces" test ! -s "$TMP/urls"
 check "no src= at all" sh -c "! grep -q 'src=' '$PAGE'"
 check "every href= points inside the page" sh -c "! grep -o 'href=\"[^\"]*\"' '$PAGE' | grep -v '^href=\"#'"
-check "no script, no stylesheet link, no url()" sh -c "! grep -qi -e '<script' -e '<link' -e 'url(' -e '@import' '$PAGE'"
+for pg in "$PAGE" "$P7"; do
+	check "no script, no stylesheet link, no url(): $(basename "$(dirname "$pg")")" \
+		sh -c "! grep -qi -e '<script' -e '<link' -e 'url(' -e '@import' '$pg'"
+done
 
 # ---- refused inputs and options: exit code, message, nothing written -------------------------
 mkdir "$TMP/keep"
@@ -335,6 +395,41 @@ cat "$TMP/shot.err" "$TMP/dom.err" >"$TMP/chrome.err"
 check "no console message or uncaught error from the page" \
 	sh -c "! grep -e 'CONSOLE' -e 'Uncaught' '$TMP/chrome.err'"
 check "no failed request" sh -c "! grep -e 'net::ERR' -e 'Failed to load' '$TMP/chrome.err'"
+# The heat maps' texts inside their SVG, measured by Chromium's layout: a copy of the verdict
+# page with a script that opens every <details> and compares each unrotated text's box with
+# its SVG's width. A copy with one text moved past the edge shows the check can fail.
+cat >"$TMP/measure.js" <<'EOF2'
+<script>
+document.querySelectorAll("details").forEach(function (d) { d.open = true; });
+var bad = [];
+document.querySelectorAll("svg").forEach(function (s) {
+	if (!/change of the mean/.test(s.getAttribute("aria-label")))
+		return;
+	var w = s.viewBox.baseVal.width;
+	s.querySelectorAll("text:not([transform])").forEach(function (t) {
+		var b = t.getBBox();
+		if (b.x < 0 || b.x + b.width > w)
+			bad.push(t.textContent);
+	});
+});
+document.body.setAttribute("data-overflow", bad.length + ":" + bad.join("|"));
+</script>
+EOF2
+overflow_page() {
+	JS=$TMP/measure.js perl -pe 'BEGIN { local $/; open my $f, "<", $ENV{JS} or die; $js = <$f> }
+		s|</body>|$js</body>|' "$1" >"$2"
+}
+overflow_page "$P7" "$TMP/rep7/measure.html"
+sed 's|>not called<|>not called, and a text long enough to run past the right edge of the heat map without doubt at all, surely<|' \
+	"$P7" >"$TMP/rep7/canary.html"
+overflow_page "$TMP/rep7/canary.html" "$TMP/rep7/measure-canary.html"
+chrome --dump-dom "file://$TMP/rep7/measure-canary.html" >"$TMP/dom-canary.html" 2>/dev/null
+check "the overflow check sees a text past the edge" grep -q 'data-overflow="[1-9]' "$TMP/dom-canary.html"
+chrome --dump-dom "file://$TMP/rep7/measure.html" >"$TMP/dom7.html" 2>/dev/null
+check "every heat-map text (legend included) fits its SVG" grep -q 'data-overflow="0:"' "$TMP/dom7.html"
+chrome --screenshot="$TMP/shot7.png" --window-size=1280,2000 "file://$P7" >/dev/null 2>"$TMP/shot7.err"
+check "the verdict page renders" test -s "$TMP/shot7.png"
+check "no console message from it" sh -c "! grep -e 'CONSOLE' -e 'Uncaught' -e 'net::ERR' '$TMP/shot7.err'"
 chrome --screenshot="$TMP/shot3.png" --window-size=1280,3000 "file://$P3" >/dev/null 2>"$TMP/shot3.err"
 size=$(wc -c <"$TMP/shot3.png" 2>/dev/null || echo 0)
 check "the lab-against-seeds and bound page renders ($size bytes)" test "$size" -gt 50000

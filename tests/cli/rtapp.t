@@ -19,15 +19,35 @@ need_rtapp "haltpoll-vm" "$W/pingpong-2.json" "rtapp workloads"
 # Every workload, every governor alias: one row named after the file, a score, idle periods.
 for f in "$W"/*.json; do
 	name=$(basename "$f" .json)
+	# (the 6- and 12-CPU rings on the 2-CPU platform: the larger machine asked for)
+	case $name in pingpong-6 | pingpong-12) cpus=,cpus=${name#pingpong-} ;; *) cpus= ;; esac
 	for g in $GOVS; do
-		expect 0 "$name under $g" "$IDLELAB" run -g "$g" -p haltpoll-vm -s "rtapp:$f" --time 100ms -f csv
+		expect 0 "$name under $g" "$IDLELAB" run -g "$g" -p haltpoll-vm -s "rtapp:$f$cpus" --time 100ms -f csv
 		check "$name/$g: one row, named after the file, with idle periods" \
 			sh -c "test \$(wc -l <'$OUT') -eq 2 && tail -n 1 '$OUT' | grep -Eq '^$name,$g,0,[0-9.]+,[1-9][0-9]*,'"
 	done
 done
 
-# The rings that need more CPUs than the platform has get them; cpus=N smaller is refused.
-expect 0 "pingpong-12 on the 2-CPU platform" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json" --time 50ms
+# A file naming CPUs the platform lacks is refused, naming the file, the thread and the CPU
+# (not silently simulated on a larger machine); cpus=N asks for the larger machine, and a
+# cpus=N too small for the file is refused too.
+expect 1 "pingpong-12 on the 2-CPU platform: refused" "$IDLELAB" run -g menu -p haltpoll-vm \
+	-s "rtapp:$W/pingpong-12.json" --time 50ms
+check "the error names the file, the thread, the CPU and cpus=12" grep -q \
+	"pingpong-12.json:[0-9]*:[0-9]*: tasks.ring11.cpus\[0\]: CPU 11 is beyond the 2 CPUs (0-1) of platform haltpoll-vm: give cpus=12" "$ERR"
+check "nothing on stdout" test ! -s "$OUT"
+cat > "$TMP/cpu99.json" <<'EOF2'
+{ "tasks": { "far": { "cpus": [99], "run": 100, "sleep": 1000 } } }
+EOF2
+expect 1 "cpus: [99] on the 8-CPU rk3588: refused" "$IDLELAB" run -g menu -p rk3588 \
+	-s "rtapp:$TMP/cpu99.json" --time 10ms
+check "the error names the file, the thread far and CPU 99" grep -q \
+	"cpu99.json:1:[0-9]*: tasks.far.cpus\[0\]: CPU 99 is beyond the 8 CPUs (0-7) of platform rk3588" "$ERR"
+expect 1 "sweep of cpus: [99] on rk3588: refused before running" "$IDLELAB" sweep -g menu -p rk3588 \
+	-s "rtapp:$TMP/cpu99.json" --param switch_ns=1..2:1 --time 10ms -o "$TMP/sw99"
+check "sweep: the same error" grep -q "tasks.far.cpus\[0\]: CPU 99 is beyond" "$ERR"
+expect 0 "pingpong-12 with cpus=12 on the 2-CPU platform" "$IDLELAB" run -g menu -p haltpoll-vm \
+	-s "rtapp:$W/pingpong-12.json,cpus=12" --time 50ms
 check "pingpong-12 simulates 12 CPUs" grep -Eq '^cpus +12' "$OUT"
 expect 1 "pingpong-12 with cpus=4" "$IDLELAB" run -g menu -p haltpoll-vm -s "rtapp:$W/pingpong-12.json,cpus=4" --time 50ms
 check "the error names the file, the position of CPU 11 and cpus=4" \

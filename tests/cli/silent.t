@@ -5,8 +5,10 @@
 # and no word. replay: a state table that does not match the trace, --cpu beyond the trace,
 # a platform with another CPU count; stats: the CPU count, a CPU whose only idle event is an
 # exit; merge: an incomplete set of case files, files of different sweeps, files without a
-# sweep id; sweep and battery: an output that cannot be written, found before any case runs.
-# (measure's cases are in live-measure.t.)
+# sweep id; sweep, battery, verdict, run, replay, stats: an output that cannot be written,
+# found before any case runs; replay of a trace without idle periods; two platforms of one name.
+# (measure's cases are in live-measure.t; an rt-app file naming CPUs the platform lacks in
+# rtapp.t; stats without a state table in trace-stats.t.)
 . "$(dirname "$0")/lib.sh"
 FIX=$TOP/tests/fixtures/traces
 
@@ -85,7 +87,49 @@ expect 1 "sweep --emit-jobs into a missing directory: refused" "$IDLELAB" sweep 
 	--emit-jobs "$TMP/nodir/jobs.txt" -o "$TMP/c2"
 expect 1 "battery -o into a missing directory: refused" "$IDLELAB" battery -g teo -p rk3588 --time 5s \
 	-o "$TMP/nodir/b.json"
-check "battery: said before running anything" grep -q 'cannot write .*nodir/b.json: No such file or directory (checked before running anything)' "$ERR"
+check "battery: said before running anything" grep -q 'cannot write .*nodir/b.json: no directory .*nodir (checked before running anything)' "$ERR"
 check "battery: nothing printed" test ! -s "$OUT"
 expect 1 "battery -o onto a directory: refused" "$IDLELAB" battery -g teo -p rk3588 --time 5s -o "$TMP"
+expect 1 "verdict -o /proc/x: refused" "$IDLELAB" verdict -g menu,teo -p rk3588 -s fio --iter 3 \
+	--time 1s -o /proc/x
+check "verdict: said before running anything (no run, no progress)" grep -q \
+	'^idlelab verdict: cannot write /proc/x: .*(checked before running anything)$' "$ERR"
+check "verdict: the only line" test "$(wc -l < "$ERR")" = 1
+for c in "run -g menu -p rk3588 -s fio" "replay -g teo -p haltpoll-vm $FIX/vm.trace" \
+	"stats $FIX/vm.trace" "step -g menu -p skx --input builtin:demo"; do
+	cmd=${c%% *}
+	# shellcheck disable=SC2086
+	expect 1 "$cmd -o /proc/x: refused" "$IDLELAB" $c -o /proc/x
+	check "$cmd: said before running anything" grep -q 'checked before running anything' "$ERR"
+done
+expect 1 "run --perfetto /proc/x: refused before the run" "$IDLELAB" run -g menu -p rk3588 -s fio \
+	--perfetto /proc/x
+check "run --perfetto: said before running anything" grep -q 'checked before running anything' "$ERR"
+
+# ---- replay of a trace without an idle period ------------------------------------------------------
+printf '# tracer: nop\n#\n  <idle>-0 [000] d..2 100.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=1 next_prio=120\n' \
+	> "$TMP/noidle.trace"
+expect 1 "replay of a trace with no cpu_idle event: exit 1" "$IDLELAB" replay -g menu -p haltpoll-vm \
+	"$TMP/noidle.trace"
+check "it says why" grep -q 'noidle.trace: no idle period to replay (0 cpu_idle events): record power:cpu_idle' "$ERR"
+check "no empty tables printed" test ! -s "$OUT"
+expect 1 "replay --periods -o of it: exit 1" "$IDLELAB" replay -g menu -p haltpoll-vm --periods \
+	-o "$TMP/noidle.csv" "$TMP/noidle.trace"
+check "no periods file left" test ! -e "$TMP/noidle.csv"
+
+# ---- two platforms of one name ------------------------------------------------------------------------
+# Every output names a platform's rows by its name, so two of one name are refused rather than
+# shown as two rows that cannot be told apart (or overlaid in the report).
+sed 's/^\(cpus *\)8/\14/' "$TOP/platforms/rk3588.plat" > "$TMP/edited-copy.plat"
+for c in "battery -g teo" "verdict -g menu,teo -s fio" "sweep -g menu -s fio --param jobs=1..2:1 -o $TMP/sw"; do
+	cmd=${c%% *}
+	# shellcheck disable=SC2086
+	expect 2 "$cmd -p rk3588,./edited-copy.plat: refused" "$IDLELAB" $c -p "rk3588,$TMP/edited-copy.plat" \
+		--time 10ms
+	check "$cmd: the message names both and the name" grep -q \
+		"'rk3588' and '.*edited-copy.plat' are both platform 'rk3588'" "$ERR"
+	check "$cmd: nothing printed" test ! -s "$OUT"
+done
+expect 2 "verdict -p rk3588,rk3588: refused" "$IDLELAB" verdict -g menu,teo -s fio -p rk3588,rk3588
+check "given twice: said" grep -q "'rk3588' given twice" "$ERR"
 finish

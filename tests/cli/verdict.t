@@ -7,6 +7,22 @@
 # the n/a cells, --iter 1, --fail-on, the formats, and the bad inputs.
 . "$(dirname "$0")/lib.sh"
 
+# ---- docs/verdict.md: every verdict cell row of an example sits under its table's header -------
+# (a row once strayed under the 6.17 run's summary line, where no table was)
+cat >"$TMP/rows.pl" <<'EOF2'
+my ($in, $hdr, $bad) = (0, 0, 0);
+while (<>) {
+	if (/^```/) { $in = !$in; $hdr = 0; next }
+	next unless $in;
+	$hdr = 1 if /^gov\s+platform\s/;
+	if (!$hdr && /^\S+\s{2,}\S+\s{2,}\S+.*\s(better|worse|same|n\/a)\s/) { print "# $ARGV:$.: stray row\n"; $bad = 1 }
+}
+exit $bad;
+EOF2
+expect 0 "docs/verdict.md: no cell row outside a table" perl "$TMP/rows.pl" "$TOP/docs/verdict.md"
+printf '```\n$ idlelab verdict\nsummary line\nmenu-6.17  pseries  wakeup  aboves  0.0  1.0  +1  0.0079  worse    -\n```\n' >"$TMP/stray.md"
+expect 1 "... and a stray row is caught" perl "$TMP/rows.pl" "$TMP/stray.md"
+
 # ---- Done when: menu-5 better than menu-4 in iops on both devices, with intervals ----------
 expect 0 "verdict menu-4,menu-5 on rk3588,rk3399, fio nvme and sda, 5 seeds" \
 	"$IDLELAB" verdict -g menu-4,menu-5 -p rk3588,rk3399 -s fio:device=nvme -s fio:device=sda --iter 5

@@ -3,7 +3,7 @@
  * test_atomic.c - whole-or-nothing output files (lib/util/atomic.c): the temporary is made
  * with mkostemp() next to the target, never at a predictable name, never through a symlink;
  * its mode follows the umask; an aborted write leaves the old file and no temporary; a
- * symlink at the target is replaced, not followed; a FIFO or device is written in place;
+ * symlink at the target is written through; a FIFO or device is written in place;
  * il_atomic_unlink_all() removes what is open.
  */
 #include <dirent.h>
@@ -113,11 +113,11 @@ static void test_temporary_is_unpredictable_and_in_place(void **state)
 }
 
 /* A symlink planted where the old code put its FILE.tmp, or at a guess of the new name,
- * is never written through; one at the target itself is replaced. */
+ * is never written through; one at the target itself is written through, as '>' does. */
 static void test_planted_symlinks(void **state)
 {
 	struct dir *d = *state;
-	char path[128], victim[128], link_tmp[160], buf[64];
+	char path[128], victim[128], link_tmp[160], buf[64], why[512];
 	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/runs.csv", d->path);
@@ -130,14 +130,18 @@ static void test_planted_symlinks(void **state)
 	assert_string_equal(buf, "precious\n");
 
 	assert_int_equal(unlink(path), 0);
-	assert_int_equal(symlink(victim, path), 0);
-	assert_int_equal(il_atomic_write(path, "replaced\n", 9), 0);
+	assert_int_equal(symlink("victim", path), 0);
+	assert_int_equal(il_atomic_write(path, "through\n", 8), 0);
 	slurp(victim, buf, sizeof(buf));
-	assert_string_equal(buf, "precious\n");
-	slurp(path, buf, sizeof(buf));
-	assert_string_equal(buf, "replaced\n");
+	assert_string_equal(buf, "through\n");
 	assert_int_equal(lstat(path, &st), 0);
-	assert_true(S_ISREG(st.st_mode));
+	assert_true(S_ISLNK(st.st_mode));
+
+	/* a directory, or a name ending in '/', is refused with a reason that says so */
+	snprintf(path, sizeof(path), "%s/", d->path);
+	assert_int_equal(il_atomic_write(path, "x", 1), -1);
+	assert_int_equal(errno, EISDIR);
+	assert_non_null(strstr(il_atomic_strerror(path, errno, why, sizeof(why)), "file name"));
 }
 
 static void test_abort_keeps_old_file(void **state)

@@ -18,6 +18,7 @@
 
 #include "rtapp/rtapp.h"
 #include "lab/lab.h"
+#include "platform/platform.h"
 #include "testlab.h"
 
 #define MS 1000000ULL
@@ -511,7 +512,21 @@ static void test_spec_operand(void **state)
 	assert_int_equal(args.v[il_scn_param_index(scn, "switch_ns")], 500);
 	assert_int_equal(common.hz, 100);
 	assert_int_equal(common.cpus, 0);
-	assert_int_equal(common.min_cpus, 6); /* the machine grows to CPU 5 */
+	assert_int_equal(common.min_cpus, 6); /* the machine needs CPU 5 */
+	assert_non_null(strstr(common.min_cpus_where, "tasks.t.cpus[1]"));
+	{
+		struct il_platform plat;
+
+		/* 2 CPUs: refused, naming the file, the thread and the CPU; cpus=6 allowed */
+		assert_int_equal(il_platform_load("haltpoll-vm", &plat, &err), 0);
+		assert_int_equal(il_lab_check_cpus(scn, &common, &plat, &err), -1);
+		assert_non_null(strstr(err.msg, path));
+		assert_non_null(strstr(err.msg, "tasks.t.cpus[1]: CPU 5 is beyond the 2 CPUs"));
+		assert_non_null(strstr(err.msg, "give cpus=6"));
+		common.cpus = 6;
+		assert_int_equal(il_lab_check_cpus(scn, &common, &plat, &err), 0);
+		common.cpus = 0;
+	}
 	il_scn_format_args(scn, &args, buf, sizeof(buf));
 	assert_int_equal(strncmp(buf, path, strlen(path)), 0);
 	assert_non_null(strstr(buf, ",switch_ns=500"));
