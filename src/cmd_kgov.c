@@ -193,8 +193,8 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 	if (args->action == KGOV_DIFF) {
 		if (!args->src || !args->src2)
 			return cli_error_set(err, "diff needs OLD and NEW (C files, .so objects or presets)");
-		if (args->against || args->out || args->as)
-			return cli_error_set(err, "diff takes OLD NEW, not --against, -o or --as");
+		if (args->against || args->out)
+			return cli_error_set(err, "diff takes OLD NEW, not --against or -o");
 		if (args->platform && args->random_platforms)
 			return cli_error_set(err, "-p and --random-platforms exclude each other");
 		if (args->scenario && (args->platform || args->random_platforms || args->steps_set))
@@ -209,7 +209,7 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 		return cli_error_set(err, args->action == KGOV_VERIFY ? "no vector file given"
 							       : "no governor source file given");
 	if (args->as && args->action != KGOV_RECORD)
-		return cli_error_set(err, "--as is an option of record");
+		return cli_error_set(err, "--as is an option of record and diff");
 	if (args->action == KGOV_RECORD) {
 		if (!args->out)
 			return cli_error_set(err, "record needs -o FILE (the vector file to write)");
@@ -252,7 +252,7 @@ void cmd_kgov_usage(FILE *out)
 		     "       idlelab kgov record SRC.c|OBJ.so [--as PRESET] [--steps N] [--seed S]\n"
 		     "                           [-p PLATFORM | --random-platforms] -o FILE[.xz]\n"
 		     "       idlelab kgov verify FILE[.xz] --against PRESET\n"
-		     "       idlelab kgov diff OLD NEW [--steps N] [--seed S]\n"
+		     "       idlelab kgov diff OLD NEW [--as PRESET] [--steps N] [--seed S]\n"
 		     "                         [-p PLATFORM | --random-platforms | --scenario PLATFORM:SCEN]\n"
 		     "                         [--show K] [-f table|json]\n"
 		     "\n"
@@ -281,13 +281,17 @@ void cmd_kgov_usage(FILE *out)
 		     "        state and tick, without stopping at a difference; count the select()\n"
 		     "        decisions whose index, stop_tick or either differs (counts and %%) and\n"
 		     "        show the first K with their inputs and both sides' internal values.\n"
+		     "        Both run under one framework (idle loop, QoS, core rules), said with\n"
+		     "        the reason: a preset OLD's, else the preset of OLD's blob, else --as,\n"
+		     "        else a preset NEW's, else a guess from OLD's era.\n"
 		     "        Exit status 0 whether or not they differ.\n"
 		     "\n"
 		     "  -o, --output OUT.so       build: where to write the object\n"
 		     "  -o, --output FILE         record: the vector file to write\n"
 		     "  -a, --against PRESET      check, verify: the port to compare with (idlelab\n"
 		     "                            governors)\n"
-		     "      --as PRESET           record: the framework rules and var names to use\n"
+		     "      --as PRESET           record: the framework rules and var names to use;\n"
+		     "                            diff: the rules of both when OLD's blob is unknown\n"
 		     "      --steps N             check, record: decisions (default %llu; -n is an alias\n"
 		     "                            kept for old scripts)\n"
 		     "      --seed S              check, record: seed of the random inputs (default 1;\n"
@@ -359,8 +363,8 @@ static int check_output(const char *out, const char *what, const char *example)
 	return 0;
 }
 
-/* The governor family of the last successful build(), for what cmd_build() says. */
-static char built_family[64];
+/* The governor family and blob of the last successful build(), for what cmd_build() says. */
+static char built_family[64], built_blob[41];
 
 static int build(const char *src, const char *out, bool verbose)
 {
@@ -385,7 +389,27 @@ static int build(const char *src, const char *out, bool verbose)
 		       res.scan.blob, res.scan.stop_tick ? "drv, dev, &stop_tick" : "drv, dev",
 		       res.scan.percpu_tag[0] ? "struct " : "(none)", res.scan.percpu_tag);
 	snprintf(built_family, sizeof(built_family), "%s", res.scan.family);
+	snprintf(built_blob, sizeof(built_blob), "%s", res.scan.blob);
 	return CLI_EXIT_OK;
+}
+
+/*
+ * What build says: the -g that runs the object, with the preset whose framework rules fit
+ * (the one whose upstream blob it is); a patched file follows no preset, so the user names
+ * the one the tree is based on, as a reply must say which rules it ran.
+ */
+static void print_built(const char *src, const char *out)
+{
+	struct il_kgov_framework_query q = { .family = built_family, .blob = built_blob };
+	struct il_kgov_framework fw;
+
+	printf("kgov: wrote %s (the %s governor of %s); run it with -g file:%s@", out,
+	       built_family[0] ? built_family : "?", src, out);
+	if (!il_kgov_framework_choose(&q, &fw, NULL))
+		printf("%s (blob %.12s is %s's)\n", fw.preset->name, built_blob, fw.preset->name);
+	else
+		printf("PRESET, PRESET the version the file is based on (blob %.12s is no preset's; "
+		       "idlelab governors)\n", built_blob);
 }
 
 static int cmd_build(const struct kgov_args *args)
@@ -401,8 +425,7 @@ static int cmd_build(const struct kgov_args *args)
 		return CLI_EXIT_RUNTIME;
 	ret = build(args->src, out, args->verbose);
 	if (ret == CLI_EXIT_OK)
-		printf("kgov: wrote %s (the %s governor of %s); run it with -g file:%s\n", out,
-		       built_family[0] ? built_family : "?", args->src, out);
+		print_built(args->src, out);
 	return ret;
 }
 
@@ -833,19 +856,33 @@ struct diff_side {
 	const char *label;      /* "OLD" or "NEW" */
 	const char *spec;
 	const struct il_preset *p;
+	const char *object;     /* a file side: the object to load (NULL: a preset) */
 	char tmpdir[40], obj[64];
 	bool built;
 };
 
-/* Return: 0, CLI_EXIT_USAGE for an unknown preset, or CLI_EXIT_RUNTIME after a message. */
+/* The framework both sides run under, and why (lib/kgov/frame.c). */
+struct diff_framework {
+	struct il_kgov_framework fw;
+	bool shared;            /* false: two built-in presets, each under its own rules */
+};
+
+/*
+ * Find a preset side, or build a C file side (not loaded yet: the framework it runs under is
+ * chosen once both sides are known). Return: 0, CLI_EXIT_USAGE for an unknown preset, or
+ * CLI_EXIT_RUNTIME after a message.
+ */
 static int diff_resolve(struct diff_side *s, bool verbose)
 {
-	struct il_error err = { 0 };
-	const char *path = s->spec;
-
 	if (!ends_with(s->spec, ".c") && !ends_with(s->spec, ".so")) {
 		s->p = il_preset_find(s->spec);
 		if (!s->p) {
+			const char *why = il_preset_find_error(s->spec);
+
+			if (why) {
+				fprintf(stderr, "idlelab kgov diff: %s %s\n", s->label, why);
+				return CLI_EXIT_RUNTIME;
+			}
 			fprintf(stderr, "idlelab kgov diff: %s '%s' is no preset (idlelab governors), "
 				"C file or .so object\n", s->label, s->spec);
 			return CLI_EXIT_USAGE;
@@ -856,6 +893,7 @@ static int diff_resolve(struct diff_side *s, bool verbose)
 		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
+	s->object = s->spec;
 	if (ends_with(s->spec, ".c")) {
 		snprintf(s->tmpdir, sizeof(s->tmpdir), "/tmp/idlelab-kgov-diff-XXXXXX");
 		if (!mkdtemp(s->tmpdir)) {
@@ -866,14 +904,84 @@ static int diff_resolve(struct diff_side *s, bool verbose)
 		s->built = true;
 		if (build(s->spec, s->obj, verbose))
 			return CLI_EXIT_RUNTIME;
-		path = s->obj;
+		s->object = s->obj;
 	}
-	s->p = il_kgov_load(path, NULL, &err);
+	return 0;
+}
+
+/* Load a file side under @like (NULL: as il_kgov_load() guesses). Return: 0 or an exit status. */
+static int diff_load(struct diff_side *s, const struct il_preset *like)
+{
+	struct il_kgov_load_opts lopts = { .like = like };
+	struct il_error err = { 0 };
+
+	s->p = il_kgov_load(s->object, &lopts, &err);
 	if (!s->p) {
 		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, err.msg);
 		return CLI_EXIT_RUNTIME;
 	}
 	return 0;
+}
+
+/*
+ * One framework for both sides: a built-in OLD's own; for a file OLD its blob's preset, else
+ * --as, else a built-in NEW's, else the guess from OLD's era (stated). Two built-in presets
+ * each keep their own rules (they are versions of the framework too).
+ */
+static int diff_choose_framework(const struct kgov_args *args, struct diff_side *old,
+				 struct diff_side *new, struct diff_framework *f)
+{
+	struct il_kgov_framework_query q = { .base_name = old->spec };
+	const struct il_preset *as = NULL;
+	struct il_error err = { 0 };
+	char guess[160];
+	int ret;
+
+	if (args->as) {
+		as = il_preset_find(args->as);
+		if (!as || il_kgov_is_loaded(as))
+			return cli_usage_error("kgov", "unknown preset for --as (see idlelab governors)");
+	}
+	f->shared = true;
+	if (!old->object) {
+		f->fw.preset = old->p;
+		f->fw.why = IL_KGOV_FW_FALLBACK;
+		snprintf(f->fw.reason, sizeof(f->fw.reason), "OLD is the built-in preset %s",
+			 old->p->name);
+		if (as)
+			fprintf(stderr, "idlelab kgov diff: note: --as is not used: OLD, a built-in "
+				"preset, decides the framework\n");
+		if (new->object)
+			return diff_load(new, old->p);
+		f->shared = old->p->core == new->p->core;
+		return 0;
+	}
+	ret = diff_load(old, NULL);
+	if (ret)
+		return ret;
+	q.family = old->p->gov->name;
+	q.blob = il_kgov_blob(old->p);
+	q.as = as;
+	if (!new->object) {
+		q.fallback = new->p;
+		snprintf(guess, sizeof(guess), "NEW is the built-in preset %s (OLD's blob %.12s is no "
+			 "preset's)", new->p->name, q.blob);
+	} else {
+		q.fallback = il_kgov_like(old->p);
+		snprintf(guess, sizeof(guess), "guessed from OLD's era (its blob %.12s is no preset's): "
+			 "give --as PRESET to choose", q.blob);
+	}
+	q.fallback_reason = guess;
+	if (il_kgov_framework_choose(&q, &f->fw, &err)) {
+		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
+		return CLI_EXIT_RUNTIME;
+	}
+	ret = diff_load(old, f->fw.preset);
+	if (!ret && new->object)
+		ret = diff_load(new, f->fw.preset);
+	if (!new->object && new->p->core != f->fw.preset->core)
+		f->shared = false;
+	return ret;
 }
 
 static void diff_cleanup(struct diff_side *s)
@@ -949,13 +1057,32 @@ static void print_case_table(const struct il_kgov_diff_case *k)
 	}
 }
 
-static void print_diff_table(const struct diff_side *old, const struct diff_side *new,
-			     const char *source, const struct il_kgov_diff_result *r)
+/* "the rules of menu-6.12.117 (core debian-6.12) for both sides: REASON" */
+static void framework_line(const struct diff_side *old, const struct diff_side *new,
+			   const struct diff_framework *f, char *buf, size_t cap)
 {
+	if (!old->object && !new->object)
+		snprintf(buf, cap, "two built-in presets, each under its own rules: OLD core %s, "
+			 "NEW core %s", old->p->core->name, new->p->core->name);
+	else if (f->shared)
+		snprintf(buf, cap, "the rules of %s (core %s) for both sides: %s", f->fw.preset->name,
+			 f->fw.preset->core->name, f->fw.reason);
+	else
+		snprintf(buf, cap, "each built-in preset its own rules: OLD core %s, NEW core %s",
+			 old->p->core->name, new->p->core->name);
+}
+
+static void print_diff_table(const struct diff_side *old, const struct diff_side *new,
+			     const struct diff_framework *f, const char *source,
+			     const struct il_kgov_diff_result *r)
+{
+	char fw[512];
+
+	framework_line(old, new, f, fw, sizeof(fw));
 	printf("kgov diff: %s (%s) vs %s (%s)\n", old->spec, old->p->upstream ? old->p->upstream : "-",
 	       new->spec, new->p->upstream ? new->p->upstream : "-");
-	printf("input: %s; %llu decisions in %u runs; framework rules of %s\n", source,
-	       r->decisions, r->runs, old->p->core ? old->p->core->name : "-");
+	printf("input: %s; %llu decisions in %u runs\n", source, r->decisions, r->runs);
+	printf("framework: %s\n", fw);
 	printf("%-22s %12s %9s\n", "differing decisions", "count", "%");
 	printf("%-22s %12llu %8.4f%%\n", "index", r->idx_differ, pct(r->idx_differ, r->decisions));
 	if (r->compared_stop_tick) {
@@ -1042,14 +1169,32 @@ static json_t *json_side(const struct diff_side *s)
 	return o;
 }
 
+static json_t *json_framework(const struct diff_side *old, const struct diff_side *new,
+			      const struct diff_framework *f)
+{
+	json_t *o = json_object();
+	char fw[512];
+
+	framework_line(old, new, f, fw, sizeof(fw));
+	json_object_set_new(o, "shared", json_boolean(f->shared));
+	json_object_set_new(o, "preset", json_string(f->fw.preset->name));
+	json_object_set_new(o, "old_core", json_string(old->p->core->name));
+	json_object_set_new(o, "new_core", json_string(new->p->core->name));
+	json_object_set_new(o, "reason", json_string(f->fw.reason));
+	json_object_set_new(o, "text", json_string(fw));
+	return o;
+}
+
 static int print_diff_json(const struct diff_side *old, const struct diff_side *new,
-			   const char *source, const struct il_kgov_diff_result *r)
+			   const struct diff_framework *f, const char *source,
+			   const struct il_kgov_diff_result *r)
 {
 	json_t *root = json_object(), *cases = json_array();
 	int ret;
 
 	json_object_set_new(root, "old", json_side(old));
 	json_object_set_new(root, "new", json_side(new));
+	json_object_set_new(root, "framework", json_framework(old, new, f));
 	json_object_set_new(root, "input", json_string(source));
 	json_object_set_new(root, "decisions", json_integer((json_int_t)r->decisions));
 	json_object_set_new(root, "runs", json_integer(r->runs));
@@ -1076,7 +1221,8 @@ static int print_diff_json(const struct diff_side *old, const struct diff_side *
 }
 #else
 static int print_diff_json(const struct diff_side *old, const struct diff_side *new,
-			   const char *source, const struct il_kgov_diff_result *r)
+			   const struct diff_framework *f, const char *source,
+			   const struct il_kgov_diff_result *r)
 {
 	return -1;
 }
@@ -1092,12 +1238,15 @@ static int cmd_diff(const struct kgov_args *args)
 	struct il_error err = { 0 };
 	struct il_platform plat;
 	struct il_lab_spec spec;
+	struct diff_framework fw;
 	char source[512];
 	int ret, diffed;
 
 	ret = diff_resolve(&old, args->verbose);
 	if (!ret)
 		ret = diff_resolve(&new, args->verbose);
+	if (!ret)
+		ret = diff_choose_framework(args, &old, &new, &fw);
 	if (ret)
 		goto out;
 	ret = CLI_EXIT_RUNTIME;
@@ -1127,14 +1276,14 @@ static int cmd_diff(const struct kgov_args *args)
 	}
 	alarm(0);
 	if (args->format == KGOV_FMT_JSON) {
-		if (print_diff_json(&old, &new, source, &res)) {
+		if (print_diff_json(&old, &new, &fw, source, &res)) {
 			fprintf(stderr, "idlelab kgov diff: JSON output needs libjansson (install "
 					"libjansson-dev and rebuild)\n");
 			il_kgov_diff_result_free(&res);
 			goto out;
 		}
 	} else {
-		print_diff_table(&old, &new, source, &res);
+		print_diff_table(&old, &new, &fw, source, &res);
 	}
 	il_kgov_diff_result_free(&res);
 	ret = CLI_EXIT_OK;

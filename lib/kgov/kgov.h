@@ -143,6 +143,46 @@ const struct il_preset *il_kgov_like(const struct il_preset *p);
 /** il_kgov_find_by_blob - the built-in preset whose upstream file has blob @hex, or NULL */
 const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family);
 
+/* ---- the framework a patch is judged under (lib/kgov/frame.c) ------------------------------ */
+
+enum il_kgov_fw_why {
+	IL_KGOV_FW_BLOB = 1,  /* the preset whose upstream file is the base file */
+	IL_KGOV_FW_TREE,      /* the preset of the tree's version */
+	IL_KGOV_FW_AS,        /* the preset the user gave (--as) */
+	IL_KGOV_FW_FALLBACK,  /* the caller's fallback (a preset as base, the era's guess) */
+};
+
+struct il_kgov_framework_query {
+	const char *family;        /* the base file's governor: "menu" */
+	const char *blob;          /* the base file's git blob (40 hex), NULL if none */
+	const char *base_name;     /* for messages */
+	int tree_kver;             /* IL_KV() of the tree's top Makefile, 0 if none */
+	const struct il_preset *as; /* the user's choice, NULL if none */
+	const struct il_preset *fallback; /* used last; NULL: no choice is an error */
+	const char *fallback_reason;
+};
+
+struct il_kgov_framework {
+	const struct il_preset *preset; /* whose rules both sides run under */
+	enum il_kgov_fw_why why;
+	char reason[256];               /* why that preset, one clause */
+};
+
+/**
+ * il_kgov_framework_choose - the one preset whose framework rules both sides of a patch run
+ * under: the base file's blob, else the tree's version, else --as, else @q->fallback
+ * Return: 0, or -1 with @err set (nothing decides: the message asks for --as).
+ */
+int il_kgov_framework_choose(const struct il_kgov_framework_query *q,
+			     struct il_kgov_framework *fw, struct il_error *err);
+
+/**
+ * il_kgov_parse_makefile_version - VERSION, PATCHLEVEL and SUBLEVEL of a kernel's top Makefile
+ * @version: "6.12.117"
+ * Return: 0, or -1 when VERSION or PATCHLEVEL is missing or not a number.
+ */
+int il_kgov_parse_makefile_version(const char *text, int *kver, char *version, size_t cap);
+
 /* ---- random inputs (lib/kgov/gen.c) ---------------------------------------------------- */
 
 /*

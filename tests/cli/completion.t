@@ -114,7 +114,7 @@ check "run --perf<TAB>" only "idlelab run --perf" --perfetto --perfetto-limit --
 check "an option's value is not taken for a positional (kgov -o x <TAB>)" has "idlelab kgov -o x " build check
 
 # Positionals and files.
-check "kgov <TAB>: the actions" only "idlelab kgov " build check record verify
+check "kgov <TAB>: the actions" only "idlelab kgov " build check record verify diff
 # shellcheck disable=SC2046
 check "help <TAB>: the commands" only "idlelab help " $(cat "$TMP/commands")
 check "scenarios f<TAB>" only "idlelab scenarios f" fio

@@ -117,4 +117,44 @@ check "... over some periods" sh -c "grep -q 'replayed open loop; [1-9][0-9]* de
 "$IDLELAB" kgov build "$MENU" -o "$TMP/menu.so" >/dev/null 2>&1
 expect 0 "a built object vs the C file" "$IDLELAB" kgov diff "$TMP/menu.so" "$MENU" --steps 20000
 check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
+
+# ---- one framework for both sides (issue 24) ----
+# A patched file follows no preset: it runs under the base file's rules, not under those of
+# the newest preset of its family (which gave 2005 of 100000 for a comment before the fix).
+expect 0 "menu.c vs the DECAY copy: one framework" "$IDLELAB" kgov diff "$MENU" "$TMP/$GOV/menu-decay.c" --steps 100000 --show 0
+check "... both under menu-6.12.117's rules, from the blob" grep -q "^framework: the rules of menu-6.12.117 (core debian-6.12) for both sides: the base file's blob 0ce732345001 is menu-6.12.117's" "$OUT"
+cp "$OUT" "$TMP/decay-c"
+"$IDLELAB" kgov build "$TMP/$GOV/menu-decay.c" -o "$TMP/decay.so" >"$TMP/build-out" 2>&1
+check "build's hint asks for the preset of an unknown blob" grep -q "run it with -g file:$TMP/decay.so@PRESET" "$TMP/build-out"
+expect 0 "... the same count as the preset against file:X.so@menu-6.12.117" "$IDLELAB" kgov diff menu-6.12.117 "file:$TMP/decay.so@menu-6.12.117" --steps 100000 --show 0
+check "... equal" test "$(row 'index or stop_tick')" -eq "$(sed -n 's/^index or stop_tick  *\([0-9]*\) .*/\1/p' "$TMP/decay-c")"
+expect 0 "the DECAY copy as OLD: a guess, stated" "$IDLELAB" kgov diff "$TMP/$GOV/menu-decay.c" "$MENU" --steps 1000 --show 0
+check "... says it guessed and how to choose" grep -q "^framework: .*guessed from OLD's era.*give --as PRESET" "$OUT"
+expect 0 "... --as menu-6.12.117 chooses" "$IDLELAB" kgov diff "$TMP/$GOV/menu-decay.c" "$MENU" --steps 1000 --show 0 --as menu-6.12.117
+check "... and says so" grep -q "^framework: the rules of menu-6.12.117 .*given with --as" "$OUT"
+expect 2 "--as an unknown preset" "$IDLELAB" kgov diff "$MENU" "$MENU" --as menu-99
+
+# A comment-only and a whitespace-only change decide nothing differently, for menu and teo
+# of Debian's 6.1 and 6.12 (each tarball that is installed).
+for ver in 6.1 6.12; do
+	tarball=/usr/src/linux-source-$ver.tar.xz
+	if [ ! -r "$tarball" ]; then
+		skip "comment and whitespace changes of $ver" "no $tarball"
+		continue
+	fi
+	gov=linux-source-$ver/drivers/cpuidle/governors
+	mkdir -p "$TMP/v$ver"
+	tar -xJf "$tarball" -C "$TMP/v$ver" --wildcards "$gov/*"
+	for g in menu teo; do
+		f=$TMP/v$ver/$gov/$g.c
+		sed '1a /* a comment */' "$f" >"$TMP/v$ver/$gov/$g-comment.c"
+		sed 's/;$/; /' "$f" >"$TMP/v$ver/$gov/$g-space.c"
+		for change in comment space; do
+			check "$ver $g.c: the $change copy differs" sh -c "! cmp -s '$f' '$TMP/v$ver/$gov/$g-$change.c'"
+			expect 0 "$ver $g.c vs its $change-only change" "$IDLELAB" kgov diff "$f" "$TMP/v$ver/$gov/$g-$change.c" --steps 100000 --show 0
+			check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
+			check "... under one framework, from the blob" grep -q "^framework: the rules of $g-$ver\.[0-9]* .*for both sides: the base file's blob" "$OUT"
+		done
+	done
+done
 finish
