@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "cmd_kgov.h"
 #include "commands.h"
 #include "kgov/kgov.h"
@@ -57,6 +58,7 @@ enum {
 	KGOV_OPT_SHOW,
 	KGOV_OPT_FORMAT,
 	KGOV_OPT_SCENARIO,
+	KGOV_OPT_TIME,
 };
 
 static const struct cli_opt kgov_opts[] = {
@@ -73,6 +75,7 @@ static const struct cli_opt kgov_opts[] = {
 	{ KGOV_OPT_SHOW, 0, "show", true },
 	{ KGOV_OPT_FORMAT, 'f', "format", true },
 	{ KGOV_OPT_SCENARIO, 0, "scenario", true },
+	{ KGOV_OPT_TIME, 't', "time", true },
 	{ 0 },
 };
 
@@ -150,6 +153,10 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 		case KGOV_OPT_SCENARIO:
 			args->scenario = value;
 			break;
+		case KGOV_OPT_TIME:
+			if (cli_opt_time(value, &args->time_ns, err))
+				return CLI_PARSE_ERROR;
+			break;
 		case KGOV_OPT_PLATFORM:
 			args->platform = value;
 			break;
@@ -188,8 +195,9 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 	}
 	if (!args->action)
 		return cli_error_set(err, "no action given (build, check, record, verify or diff)");
-	if (args->action != KGOV_DIFF && (args->show_set || args->format_set || args->scenario))
-		return cli_error_set(err, "--show, -f and --scenario are options of diff");
+	if (args->action != KGOV_DIFF &&
+	    (args->show_set || args->format_set || args->scenario || args->time_ns))
+		return cli_error_set(err, "--show, -f, --scenario and --time are options of diff");
 	if (args->action == KGOV_DIFF) {
 		if (!args->src || !args->src2)
 			return cli_error_set(err, "diff needs OLD and NEW (C files, .so objects or presets)");
@@ -200,6 +208,8 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 		if (args->scenario && (args->platform || args->random_platforms || args->steps_set))
 			return cli_error_set(err, "--scenario replays one lab run: it excludes -p, "
 					     "--random-platforms and --steps (--seed is the run's)");
+		if (args->time_ns && !args->scenario)
+			return cli_error_set(err, "--time is the length of --scenario's lab run");
 		if (args->scenario && !strchr(args->scenario, ':'))
 			return cli_error_set(err, "--scenario takes PLATFORM:SCENARIO, not '%s'",
 					     args->scenario);
@@ -254,7 +264,7 @@ void cmd_kgov_usage(FILE *out)
 		     "       idlelab kgov verify FILE[.xz] --against PRESET\n"
 		     "       idlelab kgov diff OLD NEW [--as PRESET] [--steps N] [--seed S]\n"
 		     "                         [-p PLATFORM | --random-platforms | --scenario PLATFORM:SCEN]\n"
-		     "                         [--show K] [-f table|json]\n"
+		     "                         [--time T] [--show K] [-f table|json]\n"
 		     "\n"
 		     "Run an unmodified upstream drivers/cpuidle/governors/{menu,teo,ladder,haltpoll}.c\n"
 		     "in the lab. The file is compiled with the system compiler ($CC, else cc) against\n"
@@ -308,6 +318,7 @@ void cmd_kgov_usage(FILE *out)
 		     "      --show K              diff: differing decisions to describe (default %llu)\n"
 		     "      --scenario PLAT:SCEN  diff: the idle periods of one lab run of SCEN on PLAT\n"
 		     "                            (as `idlelab run`, under OLD), replayed open loop\n"
+		     "  -t, --time T              diff --scenario: the lab run's length (default 10s)\n"
 		     "  -f, --format FMT          diff: table (default) or json\n"
 		     "\n"
 		     "Exit status: 0 no difference (or built), 1 a difference, a build failure or a\n"
@@ -843,10 +854,10 @@ static int diff_lab_spec(const struct kgov_args *args, struct il_platform *plat,
 	if (il_scn_parse(colon + 1, &spec->scn, &spec->args, &spec->common, &err))
 		return cli_usage_error("kgov", err.msg);
 	spec->plat = plat;
-	spec->duration_ns = DIFF_LAB_TIME_NS;
+	spec->duration_ns = args->time_ns ? args->time_ns : DIFF_LAB_TIME_NS;
 	spec->seed = args->seed;
-	snprintf(source, cap, "the idle periods of a %llu s lab run of %s on %s driven by OLD "
-		 "(seed %llu), replayed open loop", DIFF_LAB_TIME_NS / 1000000000ULL, colon + 1,
+	snprintf(source, cap, "the idle periods of a %g s lab run of %s on %s driven by OLD "
+		 "(seed %llu), replayed open loop", (double)spec->duration_ns / 1e9, colon + 1,
 		 plat->name, args->seed);
 	return 0;
 }
@@ -1072,6 +1083,23 @@ static void framework_line(const struct diff_side *old, const struct diff_side *
 			 old->p->core->name, new->p->core->name);
 }
 
+/* "where they differ": the differing decisions by combination of input features */
+static void print_diff_features(const struct il_kgov_diff_result *r)
+{
+	unsigned int keys[1u << IL_KGOV_FEAT_COUNT];
+	unsigned int n = il_kgov_features_sorted(r->by_features, keys);
+
+	if (n)
+		printf("where they differ (features of the period, %% of all decisions):\n");
+	for (unsigned int i = 0; i < n; i++) {
+		char what[160];
+
+		kgov_features_text(keys[i], what, sizeof(what));
+		printf("  %12llu %8.4f%%  %s\n", r->by_features[keys[i]],
+		       pct(r->by_features[keys[i]], r->decisions), what);
+	}
+}
+
 static void print_diff_table(const struct diff_side *old, const struct diff_side *new,
 			     const struct diff_framework *f, const char *source,
 			     const struct il_kgov_diff_result *r)
@@ -1093,6 +1121,7 @@ static void print_diff_table(const struct diff_side *old, const struct diff_side
 	} else {
 		printf("%-22s %12s %9s\n", "stop_tick", "-", "-");
 	}
+	print_diff_features(r);
 	if (r->ended_runs)
 		printf("note: %u run(s) ended early: a side chose an index outside the state table\n",
 		       r->ended_runs);
@@ -1169,6 +1198,29 @@ static json_t *json_side(const struct diff_side *s)
 	return o;
 }
 
+/* [{features: {"tick stopped": true, ...}, count, pct}] for every non-empty combination */
+static json_t *json_features(const struct il_kgov_diff_result *r)
+{
+	json_t *a = json_array();
+
+	for (unsigned int key = 0; key < 1u << IL_KGOV_FEAT_COUNT; key++) {
+		json_t *o, *f;
+
+		if (!r->by_features[key])
+			continue;
+		o = json_object();
+		f = json_object();
+		for (int i = 0; i < IL_KGOV_FEAT_COUNT; i++)
+			json_object_set_new(f, il_kgov_feature_name(i, true),
+					    json_boolean(key & (1u << i)));
+		json_object_set_new(o, "features", f);
+		json_object_set_new(o, "count", json_integer((json_int_t)r->by_features[key]));
+		json_object_set_new(o, "pct", json_real(pct(r->by_features[key], r->decisions)));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static json_t *json_framework(const struct diff_side *old, const struct diff_side *new,
 			      const struct diff_framework *f)
 {
@@ -1210,6 +1262,7 @@ static int print_diff_json(const struct diff_side *old, const struct diff_side *
 		json_object_set_new(root, "stop_tick_differ", json_null());
 		json_object_set_new(root, "any_differ", json_integer((json_int_t)r->idx_differ));
 	}
+	json_object_set_new(root, "by_features", json_features(r));
 	json_object_set_new(root, "ended_runs", json_integer(r->ended_runs));
 	for (unsigned int i = 0; i < r->ncases; i++)
 		json_array_append_new(cases, json_case(&r->cases[i]));

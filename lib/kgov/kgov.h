@@ -411,7 +411,36 @@ struct il_kgov_diff_case {
 	int nvars[2];
 };
 
+/*
+ * Where decisions differ: the differing decisions counted by a few input features of the
+ * period (as OLD saw it), one bucket per combination (bit i set: feature i holds).
+ */
+enum il_kgov_feature {
+	IL_KGOV_FEAT_TICK_STOPPED,  /* the tick was stopped at select() */
+	IL_KGOV_FEAT_SHORT_SLEEP,   /* the sleep length was below TICK_NSEC */
+	IL_KGOV_FEAT_QOS_LIMITED,   /* the latency limit was below the deepest state's exit latency */
+	IL_KGOV_FEAT_POLLING,       /* either side chose a polling state */
+	IL_KGOV_FEAT_COUNT,
+};
+
+/**
+ * il_kgov_feature_name - "tick stopped" / "tick running", "sleep < TICK_NSEC" / "sleep >=
+ * TICK_NSEC", "QoS-limited" / "no QoS limit", "polling state" / "no polling state"
+ */
+const char *il_kgov_feature_name(enum il_kgov_feature f, bool holds);
+
+/**
+ * il_kgov_features_sorted - the non-empty buckets of @by_features, largest first (ties: lower
+ * key first) into @keys; Return: how many
+ */
+unsigned int il_kgov_features_sorted(const unsigned long long *by_features, unsigned int *keys);
+
+/** kgov_features_text - "tick stopped, sleep < TICK_NSEC, no QoS limit, no polling state" */
+void kgov_features_text(unsigned int key, char *buf, size_t cap);
+
 struct il_kgov_diff_result {
+	/* differing decisions per combination of features (bit f: feature f holds) */
+	unsigned long long by_features[1u << IL_KGOV_FEAT_COUNT];
 	unsigned long long decisions;      /* select() pairs */
 	unsigned long long idx_differ;     /* ... whose index differs */
 	unsigned long long stop_tick_differ; /* ... whose stop_tick differs */
