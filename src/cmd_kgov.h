@@ -7,6 +7,7 @@
 #define IDLELAB_CMD_KGOV_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cli.h"
 #include "progress.h"
@@ -34,7 +35,7 @@ struct kgov_args {
 	enum kgov_format format;  /* diff -f */
 	bool format_set;
 	const char *scenario;     /* diff --scenario PLATFORM:SCEN */
-	unsigned long long time_ns; /* diff --time: --scenario's run length (0: the default) */
+	uint64_t time_ns;         /* diff --time: --scenario's run length (0: the default) */
 };
 
 #define KGOV_DEFAULT_SHOW 5ULL
