@@ -315,6 +315,15 @@ $(O)/install-paths: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(KGOV_PATHS)' | cmp -s - $@ 2>/dev/null || echo '$(KGOV_PATHS)' > $@
 
+# `idlelab review` cites the idlelab that ran as `git describe`; $(O)/git-describe changes,
+# and review_version.o is rebuilt, only when that does.
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(O)/src/review_version.o: BASE_CFLAGS += -DIL_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+$(O)/src/review_version.o: $(O)/git-describe
+$(O)/git-describe: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ 2>/dev/null || echo '$(GIT_DESCRIBE)' > $@
+
 # ---- the shared library ------------------------------------------------------------------
 # libidlelab.so.$(SO_MAJOR): every library object is position-independent and hidden unless
 # its declaration says IL_PUBLIC (include/idlelab/), so the soname promises only the public
