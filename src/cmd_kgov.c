@@ -1073,7 +1073,7 @@ static void framework_line(const struct diff_side *old, const struct diff_side *
 			   const struct diff_framework *f, char *buf, size_t cap)
 {
 	if (!old->object && !new->object)
-		snprintf(buf, cap, "two built-in presets, each under its own rules: OLD core %s, "
+		snprintf(buf, cap, "two presets, each under its own rules: OLD core %s, "
 			 "NEW core %s", old->p->core->name, new->p->core->name);
 	else if (f->shared)
 		snprintf(buf, cap, "the rules of %s (core %s) for both sides: %s", f->fw.preset->name,

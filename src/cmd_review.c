@@ -297,9 +297,9 @@ static int build_side(const char *src, const char *out, char *blob)
 	int ret = il_kgov_build(src, out, NULL, &res, &err);
 
 	if (ret) {
-		fprintf(stderr, "idlelab review: %s\n", err.msg);
 		if (res.log && *res.log)
 			fprintf(stderr, "%s", res.log);
+		fprintf(stderr, "idlelab review: %s\n", err.msg);
 	} else {
 		snprintf(blob, 41, "%s", res.scan.blob);
 	}
@@ -712,10 +712,10 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 
 		if (!il_review_called(c))
 			continue;
-		il_vmetric_name(c->metric, v->scn[c->s], name, sizeof(name));
 		il_verdict_cell_delta(c, delta, sizeof(delta));
 		wrapf(out, 2, "%s %s %s %s %s p=%.4f", il_verdict_class_name(c->cls), v->plat[c->p],
-		      v->spec[c->s], name, delta, c->p_adj);
+		      v->spec[c->s], il_vmetric_name(c->metric, v->scn[c->s], name, sizeof(name)),
+		      delta, c->p_adj);
 		for (int m = 0; m < f->nmech; m++)
 			if (f->mech[m].cell == c)
 				text_mechanism(out, &f->mech[m]);
@@ -876,10 +876,11 @@ static json_t *json_cells(const struct review_file *f)
 		json_t *o = json_object();
 		char name[64];
 
-		il_vmetric_name(c->metric, v->scn[c->s], name, sizeof(name));
 		json_object_set_new(o, "platform", json_string(v->plat[c->p]));
 		json_object_set_new(o, "scenario", json_string(v->spec[c->s]));
-		json_object_set_new(o, "metric", json_string(name));
+		json_object_set_new(o, "metric",
+				    json_string(il_vmetric_name(c->metric, v->scn[c->s], name,
+								sizeof(name))));
 		json_object_set_new(o, "verdict", json_string(il_verdict_class_name(c->cls)));
 		json_object_set_new(o, "called", json_boolean(il_review_called(c)));
 		if (c->cls != IL_VERDICT_NA) {
@@ -1040,6 +1041,34 @@ static int exit_status(const struct review *r)
 	return CLI_EXIT_OK;
 }
 
+/* Unknown built-in platforms and scenarios are usage errors, found before anything is built. */
+static int check_names(const struct review *r)
+{
+	for (int p = 0; p < r->a->nplat; p++) {
+		const char *name = r->a->platforms[p];
+
+		if (!il_platform_is_path(name) && !il_platform_builtin_text(name)) {
+			fprintf(stderr, "idlelab review: %s: no such built-in platform (see 'idlelab "
+				"platforms')\n", name);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	for (int s = 0; s < r->nscn; s++) {
+		const struct il_scenario *scn;
+		struct il_scn_args args;
+		struct il_scn_common common;
+		struct il_error err = { 0 };
+
+		if (il_scn_parse(r->scenarios[s], &scn, &args, &common, &err)) {
+			char msg[2 * IL_ERROR_LEN];
+
+			snprintf(msg, sizeof(msg), "-s %.200s: %s", r->scenarios[s], err.msg);
+			return cli_usage_error("review", msg);
+		}
+	}
+	return 0;
+}
+
 static int review_run(void *state)
 {
 	struct review *r = calloc(1, sizeof(*r));
@@ -1060,7 +1089,9 @@ static int review_run(void *state)
 		goto out;
 	}
 	gather_scenarios(r);
-	ret = r->a->npos == 2 ? from_files(r) : from_patch(r);
+	ret = check_names(r);
+	if (!ret)
+		ret = r->a->npos == 2 ? from_files(r) : from_patch(r);
 	for (int i = 0; !ret && i < r->nfiles; i++)
 		ret = review_one(r, &r->files[i]);
 	r->t_total = now() - t0;
