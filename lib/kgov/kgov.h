@@ -418,7 +418,7 @@ struct il_kgov_diff_case {
 enum il_kgov_feature {
 	IL_KGOV_FEAT_TICK_STOPPED,  /* the tick was stopped at select() */
 	IL_KGOV_FEAT_SHORT_SLEEP,   /* the sleep length was below TICK_NSEC */
-	IL_KGOV_FEAT_QOS_LIMITED,   /* the latency limit was below the deepest state's exit latency */
+	IL_KGOV_FEAT_QOS_LIMITED,   /* the latency limit below the deepest state's exit latency */
 	IL_KGOV_FEAT_POLLING,       /* either side chose a polling state */
 	IL_KGOV_FEAT_COUNT,
 };

@@ -39,7 +39,8 @@ int il_review_mechanism(const struct il_review_verdict *rv, int p, int s,
 	}
 	for (int g = 0; g < 2; g++)
 		for (int it = 0; it < rv->v.n; it++)
-			il_verdict_spec(&rv->plan, &rv->v, p, s, g, it, &specs[(size_t)g * rv->v.n + it]);
+			il_verdict_spec(&rv->plan, &rv->v, p, s, g, it,
+					&specs[(size_t)g * (size_t)rv->v.n + (size_t)it]);
 	if (il_lab_run_all(specs, res, n, rv->plan.threads, NULL))
 		ret = il_error_set(err, "review", 0, "rerun of %s on %s: %s", rv->v.spec[s],
 				   rv->v.plat[p], strerror(errno));
@@ -48,7 +49,8 @@ int il_review_mechanism(const struct il_review_verdict *rv, int p, int s,
 		add_side(&m->side[i / (size_t)rv->v.n], &res[i], res[i].nstates);
 	}
 	for (int i = 0; !ret && i < m->nstates && i < CPUIDLE_STATE_MAX; i++)
-		snprintf(m->state_names[i], sizeof(m->state_names[i]), "%s", res[0].drv.states[i].name);
+		snprintf(m->state_names[i], sizeof(m->state_names[i]), "%s",
+			 res[0].drv.states[i].name);
 	for (size_t i = 0; i < n; i++)
 		il_lab_result_free(&res[i]);
 	free(specs);

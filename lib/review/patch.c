@@ -80,8 +80,9 @@ static int read_mail(const char *text, const char *end, struct il_review_patch *
 		}
 		if (starts(s, "Subject: ")) {
 			snprintf(p->subject, sizeof(p->subject), "%.*s", (int)(len - 9), s + 9);
-			for (const char *c = next_line(s, end); c < end && (*c == ' ' || *c == '\t');
-			     c = next_line(c, end)) {
+			const char *c = next_line(s, end);
+
+			for (; c < end && (*c == ' ' || *c == '\t'); c = next_line(c, end)) {
 				size_t used = strlen(p->subject);
 
 				snprintf(p->subject + used, sizeof(p->subject) - used, "%.*s",
@@ -135,8 +136,8 @@ static void refuse(struct il_review_file *f)
 
 	if (!strcmp(p, "kernel/sched/idle.c") || !strcmp(p, "drivers/cpuidle/cpuidle.c") ||
 	    !strcmp(p, "drivers/cpuidle/governor.c") || !strcmp(p, "kernel/time/tick-sched.c"))
-		snprintf(f->why, sizeof(f->why), "the framework around the governor: idlelab models "
-			 "it (lib/core), it cannot build this file");
+		snprintf(f->why, sizeof(f->why), "the framework around the governor: idlelab "
+			 "models it (lib/core), it cannot build this file");
 	else if (starts(p, "drivers/cpuidle/") || starts(p, "drivers/idle/") ||
 		 starts(p, "arch/"))
 		snprintf(f->why, sizeof(f->why), "a cpuidle driver or architecture code: the lab's "
@@ -144,8 +145,8 @@ static void refuse(struct il_review_file *f)
 	else if (starts(p, GOV_DIR))
 		snprintf(f->why, sizeof(f->why), "not a C file or header of a governor");
 	else
-		snprintf(f->why, sizeof(f->why), "not a governor file: only %s*.c build against the "
-			 "kernel-API shim", GOV_DIR);
+		snprintf(f->why, sizeof(f->why), "not a governor file: only %s*.c build against "
+			 "the kernel-API shim", GOV_DIR);
 }
 
 static void classify(struct il_review_file *f)
@@ -214,9 +215,9 @@ int il_review_patch_parse(const char *text, size_t len, const char *name,
 	messages = count_messages(p->text, end);
 	if (messages > 1) {
 		il_review_patch_free(p);
-		return il_error_set(err, name, 0, "an mbox of %d patches: review one patch at a time "
-				    "(git mailsplit, or the series applied and ORIG.c PATCHED.c)",
-				    messages);
+		return il_error_set(err, name, 0, "an mbox of %d patches: review one patch at a "
+				    "time (git mailsplit, or the series applied and ORIG.c "
+				    "PATCHED.c)", messages);
 	}
 	if ((messages == 1 || mail_header(p->text)) && read_mail(p->text, end, p)) {
 		il_review_patch_free(p);
@@ -314,7 +315,8 @@ static int copy_governors(const char *tree, const char *dir, struct il_error *er
 		snprintf(to, sizeof(to), "%s/%s%s", dir, GOV_DIR, e->d_name);
 		if (copy_file(from, to)) {
 			closedir(d);
-			return il_error_set(err, to, 0, "cannot copy %s: %s", from, strerror(errno));
+			return il_error_set(err, to, 0, "cannot copy %s: %s", from,
+					    strerror(errno));
 		}
 	}
 	closedir(d);
@@ -330,7 +332,8 @@ static int write_filtered(const struct il_review_patch *p, const char *path)
 		return -1;
 	for (int i = 0; i < p->nfiles; i++)
 		if (p->files[i].kind != IL_REVIEW_REFUSED)
-			fwrite(p->text + p->files[i].start, 1, p->files[i].end - p->files[i].start, f);
+			fwrite(p->text + p->files[i].start, 1,
+			       p->files[i].end - p->files[i].start, f);
 	return fclose(f);
 }
 
