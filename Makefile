@@ -315,11 +315,11 @@ $(O)/install-paths: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(KGOV_PATHS)' | cmp -s - $@ 2>/dev/null || echo '$(KGOV_PATHS)' > $@
 
-# `idlelab review` cites the idlelab that ran as `git describe`; $(O)/git-describe changes,
-# and review_version.o is rebuilt, only when that does.
+# `idlelab review` and `verdict -f json` cite the idlelab that ran as `git describe`;
+# $(O)/git-describe changes, and git_version.o is rebuilt, only when that does.
 GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-$(O)/src/review_version.o: BASE_CFLAGS += -DIL_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
-$(O)/src/review_version.o: $(O)/git-describe
+$(O)/src/git_version.o: BASE_CFLAGS += -DIL_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+$(O)/src/git_version.o: $(O)/git-describe
 $(O)/git-describe: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ 2>/dev/null || echo '$(GIT_DESCRIBE)' > $@

@@ -32,7 +32,7 @@
 #include "lab/lab.h"
 #include "platform/platform.h"
 #include "review/review.h"
-#include "review_version.h"
+#include "git_version.h"
 
 #define REVIEW_MAX_PLATFORMS 64
 #define REVIEW_MAX_SCENARIOS 128
@@ -781,7 +781,7 @@ static int format_text(FILE *out, const void *ctx)
 	for (int i = 0; i < r->nfiles; i++)
 		text_file(out, r, &r->files[i]);
 	fprintf(out, "\nProvenance\n");
-	wrapf(out, 2, "idlelab %s (git %s); command: %s", IDLELAB_VERSION, review_git_describe(),
+	wrapf(out, 2, "idlelab %s (git %s); command: %s", IDLELAB_VERSION, cli_git_describe(),
 	      r->a->command);
 	if (r->from_patch)
 		wrapf(out, 2, "tree %s, version %s", r->a->tree ? r->a->tree : ".",
@@ -949,7 +949,7 @@ static json_t *json_provenance(const struct review *r)
 	json_t *o = json_object();
 
 	json_object_set_new(o, "idlelab_version", json_string(IDLELAB_VERSION));
-	json_object_set_new(o, "git_describe", json_string(review_git_describe()));
+	json_object_set_new(o, "git_describe", json_string(cli_git_describe()));
 	json_object_set_new(o, "command", json_string(r->a->command));
 	json_object_set_new(o, "tree", r->from_patch ? json_string(r->a->tree ? r->a->tree : ".") :
 			    json_null());
