@@ -37,6 +37,7 @@
 #define REVIEW_MAX_PLATFORMS 64
 #define REVIEW_MAX_SCENARIOS 128
 #define REVIEW_MAX_MECHANISMS 8
+#define REVIEW_TEXT_FEATURES 6 /* combinations of features the text shows */
 #define REVIEW_DEFAULT_STEPS 100000ULL /* random decisions: kgov diff's default */
 /* the lab runs whose idle periods both sides decide on: long enough for thousands of
  * periods per CPU, short enough that the whole grid takes seconds (--time caps it) */
@@ -648,11 +649,19 @@ static void text_impact(FILE *out, const struct review *r, const struct review_f
 	n = il_kgov_features_sorted(total, keys);
 	if (n)
 		fprintf(out, "  where they differ (share of all %llu differing decisions):\n", diff);
-	for (unsigned int i = 0; i < n; i++) {
+	for (unsigned int i = 0; i < n && i < REVIEW_TEXT_FEATURES; i++) {
 		char what[160];
 
 		kgov_features_text(keys[i], what, sizeof(what));
 		fprintf(out, "    %5.1f %%  %s\n", pct(total[keys[i]], diff), what);
+	}
+	if (n > REVIEW_TEXT_FEATURES) {
+		unsigned long long rest = 0;
+
+		for (unsigned int i = REVIEW_TEXT_FEATURES; i < n; i++)
+			rest += total[keys[i]];
+		fprintf(out, "    %5.1f %%  in %u other combinations (-f json has them all)\n",
+			pct(rest, diff), n - REVIEW_TEXT_FEATURES);
 	}
 	obj_name(r, f, false, b, sizeof(b));
 	obj_name(r, f, true, p, sizeof(p));
