@@ -17,7 +17,7 @@
 #include "../../src/cli.h"
 #include "../../src/cli_opts.h"
 #include "../../src/commands.h"
-#include "../../src/cmd_kgov.h"
+#include "../../src/kgov_args.h"
 #include "../../src/lab_cli.h"
 #include "../../src/perfetto_cli.h"
 #include "../../src/trace_cli.h"

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * cmd_kgov.h - the arguments of `idlelab kgov` and their pure parser (tested in
+ * kgov_args.h - the arguments of `idlelab kgov` and their pure parser, kgov_args.c (tested in
  * tests/unit/test_cli.c).
  */
-#ifndef IDLELAB_CMD_KGOV_H
-#define IDLELAB_CMD_KGOV_H
+#ifndef IDLELAB_KGOV_ARGS_H
+#define IDLELAB_KGOV_ARGS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,4 +45,7 @@ struct kgov_args {
 /* The pure parser: no I/O. Return: CLI_PARSE_OK, CLI_PARSE_HELP or CLI_PARSE_ERROR. */
 int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_error *err);
 
-#endif /* IDLELAB_CMD_KGOV_H */
+/** kgov_ends_with - whether @s ends with @suffix (".c", ".so", ".xz") */
+bool kgov_ends_with(const char *s, const char *suffix);
+
+#endif /* IDLELAB_KGOV_ARGS_H */
