@@ -135,7 +135,8 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 		return CLI_PARSE_OK;
 	case CLI_OPT_POSITIONAL:
 		if (a->npos == 2)
-			return cli_error_set(err, "give PATCH, or ORIG.c PATCHED.c: '%s' is one too many",
+			return cli_error_set(err,
+				"give PATCH, or ORIG.c PATCHED.c: '%s' is one too many",
 					     value);
 		a->pos[a->npos++] = value;
 		return CLI_PARSE_OK;
@@ -149,7 +150,8 @@ static void command_line(int argc, char **argv, char *buf, size_t cap)
 	size_t n = (size_t)snprintf(buf, cap, "idlelab review");
 
 	for (int i = 0; i < argc && n < cap; i++) {
-		bool plain = argv[i][0] && !argv[i][strcspn(argv[i], " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
+		bool plain = argv[i][0] && !argv[i][strcspn(argv[i],
+							    " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
 
 		n += (size_t)snprintf(buf + n, cap - n, plain ? " %s" : " '%s'", argv[i]);
 	}
@@ -324,7 +326,8 @@ static int load_sides(struct review *r, struct review_file *f)
 	if (r->a->as) {
 		q.as = il_preset_find(r->a->as);
 		if (!q.as || il_kgov_is_loaded(q.as))
-			return cli_usage_error("review", "unknown preset for --as (see idlelab governors)");
+			return cli_usage_error("review",
+					       "unknown preset for --as (see idlelab governors)");
 	}
 	if (il_kgov_framework_choose(&q, &f->fw, &err))
 		return fail("%s%s", err.msg, r->from_patch && !r->tree_kver ?
@@ -375,7 +378,8 @@ static int impact_lab(struct review *r, struct review_file *f, struct progress *
 	struct il_error err = { 0 };
 	double t0 = now();
 
-	f->impact_ns = r->a->time_ns < REVIEW_IMPACT_TIME_NS ? r->a->time_ns : REVIEW_IMPACT_TIME_NS;
+	f->impact_ns = r->a->time_ns < REVIEW_IMPACT_TIME_NS ? r->a->time_ns
+							      : REVIEW_IMPACT_TIME_NS;
 	for (int p = 0; p < rv->v.nplat; p++) {
 		struct impact_row *row = &f->rows[p];
 
@@ -493,7 +497,8 @@ static int from_patch(struct review *r)
 			continue;
 		if (pf->kind == IL_REVIEW_GOVERNOR && (pf->created || pf->deleted))
 			return fail("%s: %s by the patch: there is no %s side to compare", pf->path,
-				    pf->created ? "created" : "deleted", pf->created ? "base" : "patched");
+				    pf->created ? "created" : "deleted",
+				    pf->created ? "base" : "patched");
 	}
 	if (il_review_patch_apply(&r->patch, tree, r->tmp, &log, &err)) {
 		fprintf(stderr, "idlelab review: %s: %s\n", r->a->pos[0], err.msg);
@@ -516,7 +521,8 @@ static int from_patch(struct review *r)
 	}
 	if (!r->nfiles)
 		return fail("%s: the patch touches no governor file (%s: %s)", r->a->pos[0],
-			    r->patch.files[0].path, r->patch.files[0].why[0] ? r->patch.files[0].why :
+			    r->patch.files[0].path,
+			    r->patch.files[0].why[0] ? r->patch.files[0].why :
 			    "a header only: give the governor files it changes");
 	return 0;
 }
@@ -593,7 +599,8 @@ static void wrap_cmd(FILE *out, int indent, const char *cmd)
 	fputc('\n', out);
 }
 
-static void wrapf(FILE *out, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void wrapf(FILE *out, int indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static void wrapf(FILE *out, int indent, const char *fmt, ...)
 {
 	char buf[4096];
@@ -624,7 +631,8 @@ static void obj_name(const struct review *r, const struct review_file *f, bool p
 	int n = (int)strcspn(base, ".");
 
 	snprintf(buf, cap, "%s%s%s%s%.*s.so", r->a->keep ? r->a->keep : "", r->a->keep ? "/" : "",
-		 patched ? "patched" : "base", r->nfiles > 1 ? "-" : "", r->nfiles > 1 ? n : 0, base);
+		 patched ? "patched" : "base", r->nfiles > 1 ? "-" : "", r->nfiles > 1 ? n : 0,
+		 base);
 }
 
 static void text_impact(FILE *out, const struct review *r, const struct review_file *f)
@@ -637,7 +645,8 @@ static void text_impact(FILE *out, const struct review *r, const struct review_f
 
 	fprintf(out, "\nDecision impact (kgov diff: both sides on the same inputs)\n");
 	fprintf(out, "  random inputs: %llu of %llu decisions differ (%.4f %%)\n",
-		f->random.any_differ, f->random.decisions, pct(f->random.any_differ, f->random.decisions));
+		f->random.any_differ, f->random.decisions, pct(f->random.any_differ,
+							       f->random.decisions));
 	fprintf(out, "  idle periods of %d scenarios (%g s runs), by platform:\n", f->rv.v.nscn,
 		(double)f->impact_ns / 1e9);
 	for (int i = 0; i < f->rv.v.nplat; i++)
@@ -648,7 +657,8 @@ static void text_impact(FILE *out, const struct review *r, const struct review_f
 		total[k] = f->random.by_features[k] + f->lab_by_features[k];
 	n = il_kgov_features_sorted(total, keys);
 	if (n)
-		fprintf(out, "  where they differ (share of all %llu differing decisions):\n", diff);
+		fprintf(out, "  where they differ (share of all %llu differing decisions):\n",
+			diff);
 	for (unsigned int i = 0; i < n && i < REVIEW_TEXT_FEATURES; i++) {
 		char what[160];
 
@@ -667,7 +677,8 @@ static void text_impact(FILE *out, const struct review *r, const struct review_f
 	obj_name(r, f, true, p, sizeof(p));
 	fprintf(out, "  rerun%s:\n", objs_note(r));
 	snprintf(cmd, sizeof(cmd), "idlelab kgov diff %s %s --as %s --steps %llu --seed %llu", b, p,
-		 f->fw.preset->name, (unsigned long long)r->a->steps, (unsigned long long)r->a->seed);
+		 f->fw.preset->name, (unsigned long long)r->a->steps,
+		 (unsigned long long)r->a->seed);
 	wrap_cmd(out, 4, cmd);
 	snprintf(cmd, sizeof(cmd), "idlelab kgov diff %s %s --as %s --scenario PLATFORM:SCENARIO "
 		 "--time %gs --seed %llu", b, p, f->fw.preset->name, (double)f->impact_ns / 1e9,
@@ -691,16 +702,19 @@ static void text_mechanism(FILE *out, const struct mechanism_cell *mc)
 	}
 	n = (size_t)snprintf(line, sizeof(line), "entries:");
 	for (int i = 0; i < m->nstates; i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s %.1f->%.1f %%%s", m->state_names[i],
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s %.1f->%.1f %%%s",
+				      m->state_names[i],
 				      pct(b->usage[i], ub), pct(p->usage[i], up),
 				      i + 1 < m->nstates ? "," : ";");
 	n += (size_t)snprintf(line + n, sizeof(line) - n, " time:");
 	for (int i = 0; i < m->nstates; i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s %.1f->%.1f %%%s", m->state_names[i],
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s %.1f->%.1f %%%s",
+				      m->state_names[i],
 				      pct(b->time_ns[i], tb), pct(p->time_ns[i], tp),
 				      i + 1 < m->nstates ? "," : ";");
 	snprintf(line + n, sizeof(line) - n, " aboves %.2f->%.2f %%, belows %.2f->%.2f %% of idle "
-		 "periods; tick stops %llu->%llu", pct(b->aboves, b->idles), pct(p->aboves, p->idles),
+		 "periods; tick stops %llu->%llu", pct(b->aboves, b->idles),
+		 pct(p->aboves, p->idles),
 		 pct(b->belows, b->idles), pct(p->belows, p->idles),
 		 (unsigned long long)b->tick_stops, (unsigned long long)p->tick_stops);
 	wrap(out, 6, line);
@@ -715,7 +729,8 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 	il_verdict_counts(v, 1, &k);
 	fprintf(out, "\nVerdict (%d platforms x %d scenarios, %d seeds, %g s each)\n", v->nplat,
 		v->nscn, v->n, (double)r->a->time_ns / 1e9);
-	wrapf(out, 2, "%d cells worse, %d better, %d same, %d n/a.", k.worse, k.better, k.same, k.na);
+	wrapf(out, 2, "%d cells worse, %d better, %d same, %d n/a.", k.worse, k.better, k.same,
+	      k.na);
 	for (int i = 0; i < v->ncells; i++) {
 		const struct il_verdict_cell *c = &v->cells[i];
 
@@ -734,11 +749,13 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 	fprintf(out, "  rerun%s:\n", objs_note(r));
 	{
 		char cmd[4096];
-		size_t n = (size_t)snprintf(cmd, sizeof(cmd), "idlelab verdict -g file:%s@%s,file:%s@%s -p ",
+		size_t n = (size_t)snprintf(cmd, sizeof(cmd),
+					    "idlelab verdict -g file:%s@%s,file:%s@%s -p ",
 					    b, f->fw.preset->name, p, f->fw.preset->name);
 
 		for (int i = 0; i < v->nplat; i++)
-			n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, "%s%s", i ? "," : "", v->plat[i]);
+			n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, "%s%s", i ? "," : "",
+					      v->plat[i]);
 		if (r->a->battery)
 			n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, " --battery");
 		for (int i = 0; i < r->a->nspec; i++)
@@ -772,7 +789,8 @@ static int format_text(FILE *out, const void *ctx)
 	const struct review *r = ctx;
 
 	if (r->from_patch)
-		fprintf(out, "idlelab review of %s%s%s\n", r->a->pos[0], r->patch.subject[0] ? ": " : "",
+		fprintf(out, "idlelab review of %s%s%s\n", r->a->pos[0],
+			r->patch.subject[0] ? ": " : "",
 			r->patch.subject);
 	else
 		fprintf(out, "idlelab review of %s -> %s\n", r->a->pos[0], r->a->pos[1]);
@@ -796,7 +814,8 @@ static int format_text(FILE *out, const void *ctx)
 		wrapf(out, 2, "tree %s, version %s", r->a->tree ? r->a->tree : ".",
 		      r->tree_kver ? r->tree_version : "unknown (no top Makefile version)");
 	wrapf(out, 2, "seeds %llu..%llu, %llu random decisions, total %.1f s wall",
-	      (unsigned long long)r->a->seed, (unsigned long long)r->a->seed + (unsigned)r->a->iter - 1,
+	      (unsigned long long)r->a->seed,
+	      (unsigned long long)r->a->seed + (unsigned)r->a->iter - 1,
 	      (unsigned long long)r->a->steps, r->t_total);
 	return ferror(out) ? 1 : 0;
 }
@@ -842,7 +861,8 @@ static json_t *json_impact(const struct review_file *f)
 		json_t *row = json_object();
 
 		json_object_set_new(row, "platform", json_string(f->rows[i].platform));
-		json_object_set_new(row, "decisions", json_integer((json_int_t)f->rows[i].decisions));
+		json_object_set_new(row, "decisions",
+				    json_integer((json_int_t)f->rows[i].decisions));
 		json_object_set_new(row, "any_differ", json_integer((json_int_t)f->rows[i].differ));
 		json_array_append_new(rows, row);
 	}
@@ -850,7 +870,8 @@ static json_t *json_impact(const struct review_file *f)
 	json_object_set_new(lab, "decisions", json_integer((json_int_t)f->lab_decisions));
 	json_object_set_new(lab, "any_differ", json_integer((json_int_t)f->lab_differ));
 	json_object_set_new(lab, "platforms", rows);
-	json_object_set_new(lab, "by_features", json_features(f->lab_by_features, f->lab_decisions));
+	json_object_set_new(lab, "by_features", json_features(f->lab_by_features,
+			    f->lab_decisions));
 	json_object_set_new(o, "lab_periods", lab);
 	return o;
 }
@@ -905,9 +926,11 @@ static json_t *json_cells(const struct review_file *f)
 			    il_review_called(c)) {
 				json_t *mo = json_object();
 
-				json_object_set_new(mo, "base", json_side(&f->mech[m].m.side[0], &f->mech[m].m));
+				json_object_set_new(mo, "base", json_side(&f->mech[m].m.side[0],
+						    &f->mech[m].m));
 				json_object_set_new(mo, "patched",
-						    json_side(&f->mech[m].m.side[1], &f->mech[m].m));
+						    json_side(&f->mech[m].m.side[1],
+							      &f->mech[m].m));
 				json_object_set_new(o, "mechanism", mo);
 			}
 		json_array_append_new(a, o);
@@ -1035,7 +1058,8 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 static void cleanup(struct review *r)
 {
 	if (r->tmp[0] && nftw(r->tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS))
-		fprintf(stderr, "idlelab review: could not remove %s: %s\n", r->tmp, strerror(errno));
+		fprintf(stderr, "idlelab review: could not remove %s: %s\n", r->tmp,
+			strerror(errno));
 }
 
 static int exit_status(const struct review *r)
@@ -1057,7 +1081,8 @@ static int check_names(const struct review *r)
 		const char *name = r->a->platforms[p];
 
 		if (!il_platform_is_path(name) && !il_platform_builtin_text(name)) {
-			fprintf(stderr, "idlelab review: %s: no such built-in platform (see 'idlelab "
+			fprintf(stderr,
+				"idlelab review: %s: no such built-in platform (see 'idlelab "
 				"platforms')\n", name);
 			return CLI_EXIT_USAGE;
 		}
@@ -1147,14 +1172,14 @@ void cmd_review_usage(FILE *out)
 		"      --battery         the battery's scenario variants (idlelab battery --list)\n"
 		"  -n, --iter N          seeds per side (default %d)\n"
 		"      --seed N          the first seed (default 1)\n"
-		"  -t, --time T          simulated time per verdict run (default 2s); the decision\n"
-		"                        impact runs last min(T, 500ms)\n"
+		"  -t, --time T          simulated time per verdict run (default 2s); the\n"
+		"                        decision impact runs last min(T, 500ms)\n"
 		"      --steps N         random decisions of the decision impact (default %llu)\n"
 		"      --fail-on C       exit 3 when a cell is worse (worse) or called (any)\n"
 		"  -f, --format F        text (default, 80 columns) or json (everything)\n"
 		"  -o, --output FILE     write to FILE (complete or not at all) instead of stdout\n"
-		"      --keep DIR        keep the built objects there (base.so, patched.so) for the\n"
-		"                        rerun commands\n"
+		"      --keep DIR        keep the built objects there (base.so, patched.so) for\n"
+		"                        the rerun commands\n"
 		"  -j, --jobs N          threads (default: the online CPUs)\n"
 		"      --progress        show progress on stderr even when it is not a terminal\n"
 		"      --no-progress     never (default: only on a terminal)\n"

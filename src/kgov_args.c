@@ -79,12 +79,14 @@ static int kgov_option(struct kgov_args *args, int id, const char *value, struct
 		return CLI_PARSE_OK;
 	case KGOV_OPT_STEPS:
 		if (parse_count(value, &args->steps) || !args->steps)
-			return cli_error_set(err, "--steps takes a positive count, not '%s'", value);
+			return cli_error_set(err, "--steps takes a positive count, not '%s'",
+					     value);
 		args->steps_set = true;
 		return CLI_PARSE_OK;
 	case KGOV_OPT_SEED:
 		if (parse_count(value, &args->seed))
-			return cli_error_set(err, "--seed takes a non-negative number, not '%s'", value);
+			return cli_error_set(err, "--seed takes a non-negative number, not '%s'",
+					     value);
 		args->seed_set = true;
 		return CLI_PARSE_OK;
 	case KGOV_OPT_AS:
@@ -92,7 +94,8 @@ static int kgov_option(struct kgov_args *args, int id, const char *value, struct
 		return CLI_PARSE_OK;
 	case KGOV_OPT_SHOW:
 		if (parse_count(value, &args->show) || args->show > 1000)
-			return cli_error_set(err, "--show takes a count up to 1000, not '%s'", value);
+			return cli_error_set(err, "--show takes a count up to 1000, not '%s'",
+					     value);
 		args->show_set = true;
 		return CLI_PARSE_OK;
 	case KGOV_OPT_FORMAT:
@@ -156,7 +159,8 @@ static int kgov_positional(struct kgov_args *args, const char *value, struct cli
 static int kgov_check_diff(const struct kgov_args *args, struct cli_error *err)
 {
 	if (!args->src || !args->src2)
-		return cli_error_set(err, "diff needs OLD and NEW (C files, .so objects or presets)");
+		return cli_error_set(err,
+				     "diff needs OLD and NEW (C files, .so objects or presets)");
 	if (args->against || args->out)
 		return cli_error_set(err, "diff takes OLD NEW, not --against or -o");
 	if (args->platform && args->random_platforms)
@@ -189,7 +193,8 @@ static int kgov_check_action(const struct kgov_args *args, struct cli_error *err
 		return cli_error_set(err, "--as is an option of record and diff");
 	if (args->action == KGOV_RECORD) {
 		if (!args->out)
-			return cli_error_set(err, "record needs -o FILE (the vector file to write)");
+			return cli_error_set(err,
+					     "record needs -o FILE (the vector file to write)");
 		if (args->against)
 			return cli_error_set(err, "record takes --as PRESET, not --against");
 		if (args->platform && args->random_platforms)
@@ -198,21 +203,26 @@ static int kgov_check_action(const struct kgov_args *args, struct cli_error *err
 	}
 	if (args->action == KGOV_VERIFY) {
 		if (!args->against)
-			return cli_error_set(err, "verify needs --against PRESET (the port to replay)");
+			return cli_error_set(err,
+					     "verify needs --against PRESET (the port to replay)");
 		if (args->out || args->platform || args->random_platforms || args->steps_set ||
 		    args->seed_set)
-			return cli_error_set(err, "verify takes only --against: the seed, steps and "
+			return cli_error_set(err,
+					     "verify takes only --against: the seed, steps and "
 					     "platform come from the vector file");
 		return CLI_PARSE_OK;
 	}
 	if (args->action == KGOV_BUILD) {
 		if (args->against || args->platform || args->random_platforms)
-			return cli_error_set(err, "--against, -p and --random-platforms are options of check");
+			return cli_error_set(err,
+				"--against, -p and --random-platforms are options of check");
 		if (kgov_ends_with(args->src, ".so"))
-			return cli_error_set(err, "build takes a C source file, not '%s'", args->src);
+			return cli_error_set(err, "build takes a C source file, not '%s'",
+					     args->src);
 	} else {
 		if (!args->against)
-			return cli_error_set(err, "check needs --against PRESET (the port to compare with)");
+			return cli_error_set(err,
+				"check needs --against PRESET (the port to compare with)");
 		if (args->out)
 			return cli_error_set(err, "-o is an option of build");
 		if (args->platform && args->random_platforms)
@@ -232,7 +242,8 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 	args->seed = 1;
 	args->show = KGOV_DEFAULT_SHOW;
 	cli_scan_init(&s, argc, argv);
-	while (ret == CLI_PARSE_OK && (id = cli_next_opt(&s, kgov_opts, &value, err)) != CLI_OPT_END) {
+	while (ret == CLI_PARSE_OK &&
+	       (id = cli_next_opt(&s, kgov_opts, &value, err)) != CLI_OPT_END) {
 		if (id == CLI_PARSE_ERROR)
 			return CLI_PARSE_ERROR;
 		if (id == KGOV_OPT_HELP)
