@@ -28,9 +28,10 @@ static bool release_preset(const struct il_preset *p)
 	return p->kernel && !strchr(p->kernel, '+') && !il_kgov_is_loaded(p);
 }
 
+/* @family NULL: any */
 static bool same_family(const struct il_preset *p, const char *family)
 {
-	return p->gov && p->gov->name && !strcmp(p->gov->name, family);
+	return !family || (p->gov && p->gov->name && !strcmp(p->gov->name, family));
 }
 
 /* The preset of @family whose upstream is @blob; among several, the one of @tree_kver. */
@@ -56,6 +57,13 @@ static const struct il_preset *by_blob(const char *family, const char *blob, int
 			first = p;
 	}
 	return first;
+}
+
+const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family)
+{
+	int matches;
+
+	return by_blob(family, hex, 0, &matches);
 }
 
 /* The release preset of @family for @kver exactly, else for its VERSION.PATCHLEVEL. */
