@@ -29,6 +29,9 @@ expect 2 "--scenario with -p" "$IDLELAB" kgov diff menu-4 menu-5 --scenario rk35
 expect 2 "--scenario with --steps" "$IDLELAB" kgov diff menu-4 menu-5 --scenario rk3588:idle --steps 10
 expect 2 "--scenario with an unknown scenario" "$IDLELAB" kgov diff menu-4 menu-5 --scenario rk3588:nope
 expect 2 "--scenario with an unknown platform" "$IDLELAB" kgov diff menu-4 menu-5 --scenario nope:idle
+expect 2 "--time without --scenario" "$IDLELAB" kgov diff menu-4 menu-5 --time 1s
+check "... says what it is for" grep -q "the length of --scenario's lab run" "$ERR"
+expect 2 "--time outside diff" "$IDLELAB" kgov check x.c --against menu-7.1 --time 1s
 expect 2 "an unknown preset" "$IDLELAB" kgov diff menu-4 menu-99
 check "... names it as NEW" grep -q "NEW 'menu-99' is no preset" "$ERR"
 expect 0 "kgov --help shows diff" "$IDLELAB" kgov --help
@@ -91,6 +94,9 @@ check "... over the lab run's periods" grep -q 'idle periods of a 10 s lab run o
 expect 0 "--scenario: menu-6.16 vs menu-6.17 on i5-10600k ping-pong" "$IDLELAB" kgov diff menu-6.16 menu-6.17 --scenario i5-10600k:pingpong --show 1
 check "... many decisions differ (POLL against C1, seeds/002)" test "$(row index)" -gt 1000
 check "... one shown" test "$(grep -c '^decision #' "$OUT")" -eq 1
+check "... where they differ: most with a polling state" sh -c "sed -n '/^where they differ/{n;p;}' '$OUT' | grep -q ', polling state$'"
+expect 0 "--scenario with --time 200ms" "$IDLELAB" kgov diff menu-6.16 menu-6.17 --scenario rk3588:idle --time 200ms --show 0
+check "... a 0.2 s lab run" grep -q 'idle periods of a 0.2 s lab run of idle on rk3588' "$OUT"
 
 # ---- Debian 6.12's menu.c ----
 if [ ! -r "$TARBALL" ]; then
@@ -109,6 +115,7 @@ check "... 100000 decisions compared" grep -q '; 100000 decisions in' "$OUT"
 expect 0 "menu.c vs the DECAY copy" "$IDLELAB" kgov diff "$MENU" "$TMP/$GOV/menu-decay.c" --steps 100000 --show 3
 check "... a non-zero count" test "$(row 'index or stop_tick')" -gt 0
 check "... the first shown decision has differing correction factors" grep -q '^\* correction_factor' "$OUT"
+check "... where they differ, by features of the period" grep -q '^  *[0-9][0-9]*  *[0-9.]*%  tick \(running\|stopped\), sleep' "$OUT"
 expect 0 "menu.c vs its preset menu-6.12.117" "$IDLELAB" kgov diff "$MENU" menu-6.12.117 --steps 100000
 check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
 expect 0 "menu.c vs menu-6.12.117 on a lab run's periods" "$IDLELAB" kgov diff "$MENU" menu-6.12.117 --scenario rk3588:idle
