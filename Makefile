@@ -270,6 +270,11 @@ $(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 FUZZ_BINS += $(O)/fuzz/fuzz_seeds
 $(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c fuzz/fuzz_stream.h $(FUZZ_LIB_SRCS)
 $(O)/fuzz/fuzz_seeds: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+# The patch reader of `idlelab review` and the top Makefile's version.
+FUZZ_BINS += $(O)/fuzz/fuzz_review_patch
+$(O)/fuzz/fuzz_review_patch: fuzz/fuzz_review_patch.c lib/review/patch.c lib/kgov/frame.c \
+	$(FUZZ_LIB_SRCS)
+$(O)/fuzz/fuzz_review_patch: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 # merge's case files, read by the command itself (src/cmd_merge.c with the CLI around it).
 FUZZ_BINS += $(O)/fuzz/fuzz_merge
 $(O)/fuzz/fuzz_merge: fuzz/fuzz_merge.c $(FUZZ_LIB_SRCS) $(filter-out src/idlelab.c,$(CLI_SRCS))

@@ -54,7 +54,7 @@ for reader in ftrace tracecmd perf idlestat detect; do
 done
 mkdir -p "$work/compressed" "$work/verdict_case"
 for target in platform step trace_ftrace trace_tracecmd trace_perf trace_idlestat trace_detect \
-	compressed verdict_case merge scenario report rtapp seeds; do
+	compressed verdict_case merge scenario report rtapp seeds review_patch; do
 	kept=$target
 	[ "$target" = compressed ] && kept=trace_compressed
 	mkdir -p "$work/$target"
