@@ -647,8 +647,8 @@ static void text_impact(FILE *out, const struct review *r, const struct review_f
 	fprintf(out, "  random inputs: %llu of %llu decisions differ (%.4f %%)\n",
 		f->random.any_differ, f->random.decisions, pct(f->random.any_differ,
 							       f->random.decisions));
-	fprintf(out, "  idle periods of %d scenarios (%g s runs), by platform:\n", f->rv.v.nscn,
-		(double)f->impact_ns / 1e9);
+	fprintf(out, "  idle periods of %d scenario%s (%g s runs), by platform:\n", f->rv.v.nscn,
+		f->rv.v.nscn == 1 ? "" : "s", (double)f->impact_ns / 1e9);
 	for (int i = 0; i < f->rv.v.nplat; i++)
 		fprintf(out, "    %-12s %9llu of %10llu (%7.4f %%)\n", f->rows[i].platform,
 			f->rows[i].differ, f->rows[i].decisions,
@@ -727,8 +727,9 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 	char b[512], p[512], delta[96], name[64];
 
 	il_verdict_counts(v, 1, &k);
-	fprintf(out, "\nVerdict (%d platforms x %d scenarios, %d seeds, %g s each)\n", v->nplat,
-		v->nscn, v->n, (double)r->a->time_ns / 1e9);
+	fprintf(out, "\nVerdict (%d platform%s x %d scenario%s, %d seeds, %g s each)\n", v->nplat,
+		v->nplat == 1 ? "" : "s", v->nscn, v->nscn == 1 ? "" : "s", v->n,
+		(double)r->a->time_ns / 1e9);
 	wrapf(out, 2, "%d cells worse, %d better, %d same, %d n/a.", k.worse, k.better, k.same,
 	      k.na);
 	for (int i = 0; i < v->ncells; i++) {

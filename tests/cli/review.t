@@ -81,7 +81,7 @@ kgov_figure=$(sed -n 's/^index or stop_tick  *\([0-9]*\) .*/\1/p' "$TMP/kd")
 expect 0 "review of the DECAY patch" "$IDLELAB" review "$TMP/decay.patch" --tree "$TREE" $NARROW
 check "... the figure of kgov diff menu-6.12.117 file:X.so@menu-6.12.117 ($kgov_figure)" grep -q "^  random inputs: $kgov_figure of 100000 decisions differ" "$OUT"
 check "... a non-zero figure" test "${kgov_figure:-0}" -gt 0
-check "... and the verdict" grep -q '^Verdict (1 platforms x 1 scenarios, 3 seeds' "$OUT"
+check "... and the verdict" grep -q '^Verdict (1 platform x 1 scenario, 3 seeds' "$OUT"
 check "... with its rerun command" grep -q 'idlelab verdict -g' "$OUT"
 check "... where the decisions differ" grep -q 'where they differ' "$OUT"
 cp "$OUT" "$TMP/decay.txt"
