@@ -275,6 +275,11 @@ $(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 FUZZ_BINS += $(O)/fuzz/fuzz_seeds
 $(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c fuzz/fuzz_stream.h $(FUZZ_LIB_SRCS)
 $(O)/fuzz/fuzz_seeds: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+# The patch reader of `idlelab review` and the top Makefile's version.
+FUZZ_BINS += $(O)/fuzz/fuzz_review_patch
+$(O)/fuzz/fuzz_review_patch: fuzz/fuzz_review_patch.c lib/review/patch.c lib/kgov/frame.c \
+	$(FUZZ_LIB_SRCS)
+$(O)/fuzz/fuzz_review_patch: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
 # merge's case files, read by the command itself (src/cmd_merge.c with the CLI around it).
 FUZZ_BINS += $(O)/fuzz/fuzz_merge
 $(O)/fuzz/fuzz_merge: fuzz/fuzz_merge.c $(FUZZ_LIB_SRCS) $(filter-out src/idlelab.c,$(CLI_SRCS))
@@ -319,6 +324,15 @@ $(O)/lib/kgov/build.o: $(O)/install-paths
 $(O)/install-paths: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(KGOV_PATHS)' | cmp -s - $@ 2>/dev/null || echo '$(KGOV_PATHS)' > $@
+
+# `idlelab review` and `verdict -f json` cite the idlelab that ran as `git describe`;
+# $(O)/git-describe changes, and git_version.o is rebuilt, only when that does.
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(O)/src/git_version.o: BASE_CFLAGS += -DIL_GIT_DESCRIBE='"$(GIT_DESCRIBE)"'
+$(O)/src/git_version.o: $(O)/git-describe
+$(O)/git-describe: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GIT_DESCRIBE)' | cmp -s - $@ 2>/dev/null || echo '$(GIT_DESCRIBE)' > $@
 
 # ---- the shared library ------------------------------------------------------------------
 # libidlelab.so.$(SO_MAJOR): every library object is position-independent and hidden unless

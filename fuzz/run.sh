@@ -10,6 +10,7 @@
 #   merge seeds: only the kept corpus (case files of sweep and verdict --emit-jobs)
 #   seeds table seeds: slices of tests/fidelity/seeds.tsv (the header and rows of each kind)
 #   sysfs dump seeds: tests/fixtures/dumps/*.txt (first 8 KiB of each)
+#   review patch seeds: only the kept corpus (small synthetic patches and a Makefile head)
 #   every target: also its kept corpus fuzz/corpus/TARGET/ (minimised from the campaigns of
 #   docs/fuzzing.md)
 # Crashes are written to FUZZ_DIR/crash-* (libFuzzer's -artifact_prefix).
@@ -56,7 +57,7 @@ for reader in ftrace tracecmd perf idlestat detect systrace; do
 done
 mkdir -p "$work/compressed" "$work/verdict_case"
 for target in platform step trace_ftrace trace_tracecmd trace_perf trace_idlestat trace_detect \
-	trace_systrace compressed verdict_case merge scenario report rtapp seeds dump; do
+	trace_systrace compressed verdict_case merge scenario report rtapp seeds dump review_patch; do
 	kept=$target
 	[ "$target" = compressed ] && kept=trace_compressed
 	mkdir -p "$work/$target"
@@ -117,7 +118,7 @@ fi
 echo "fuzz: seeds for ${seconds}s on $(ls "$work/seeds" | wc -l) seeds"
 "$dir/fuzz_seeds" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
 	-artifact_prefix="$dir/crash-seeds-" "$work/seeds" || status=1
-for target in scenario report; do
+for target in scenario report review_patch; do
 	[ -x "$dir/fuzz_$target" ] || continue
 	echo "fuzz: $target for ${seconds}s on $(ls "$work/$target" | wc -l) seeds"
 	"$dir/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -print_final_stats=1 \

@@ -6,7 +6,7 @@
 #                                    guest's kernel (make check-vm; scripts/vm/get-kernel.sh)
 set -eu
 
-BUILD_PKGS="make gcc pkg-config libjansson-dev r-mathlib"
+BUILD_PKGS="make gcc pkg-config libjansson-dev r-mathlib patch"
 # scdoc: the man pages (man/*.scd -> $(O)/man/*.1); liblzma, libzstd: compressed traces.
 BUILD_PKGS="$BUILD_PKGS scdoc liblzma-dev libzstd-dev"
 # libxml2-utils (xmllint), chromium and a font: tests/cli/report.t parses and renders the report page.

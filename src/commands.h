@@ -32,6 +32,7 @@
 	X(stats, "per-CPU, per-state statistics of a recorded trace")                      \
 	X(replay, "run governors open loop over a recorded trace; agreement with it")   \
 	X(kgov, "compile an upstream governor file; check a port against it")          \
+	X(review, "a governor patch in, a linux-pm reply out: impact, verdict, mechanism") \
 	X(measure, "live A/B of kernel governors around a command: the linux-pm table")   \
 	X(states, "cpuidle states and counters of this machine, a tree or a dump; deltas")  \
 	X(help, "show the help of idlelab or of one command")

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli_opts.h"
+#include "git_version.h"
 #include "progress.h"
 #include "verdict_cli.h"
 #include "gov/governors.h"
@@ -559,6 +560,34 @@ static int settings_row(struct il_table *t, const char *k, const char *v)
 	return row < 0 || il_table_set_str(t, row, 0, k) || il_table_set_str(t, row, 1, v) ? -1 : 0;
 }
 
+/*
+ * What a reply must cite (issue 24): which idlelab ran, and for every governor the framework
+ * rules it ran under and, for a file: governor, the git blob of the kernel file it was built
+ * from.
+ */
+static int provenance_rows(const struct verdict_ctx *c, struct il_table *t)
+{
+	char buf[512];
+	int ret;
+
+	snprintf(buf, sizeof(buf), "%s (git %s)", IDLELAB_VERSION, cli_git_describe());
+	ret = settings_row(t, "idlelab", buf);
+	for (int g = 0; g < c->v.ngov && !ret; g++) {
+		const struct il_preset *p = c->presets[g];
+		const struct il_preset *like = il_kgov_like(p);
+
+		snprintf(buf, sizeof(buf), "%s: %s (core %s, %s)", c->v.gov[g],
+			 like ? like->name : "its own", p->core ? p->core->name : "-",
+			 p->kernel ? p->kernel : "-");
+		ret = settings_row(t, "framework", buf);
+		if (!ret && il_kgov_blob(p)) {
+			snprintf(buf, sizeof(buf), "%s: %s", c->v.gov[g], il_kgov_blob(p));
+			ret = settings_row(t, "blob", buf);
+		}
+	}
+	return ret;
+}
+
 /* The "verdict" table of the JSON output: what was run and how it was judged. */
 static int verdict_settings(const struct verdict_ctx *c, struct il_table *t)
 {
@@ -593,7 +622,7 @@ static int verdict_settings(const struct verdict_ctx *c, struct il_table *t)
 		snprintf(buf, sizeof(buf), "none: one run a side");
 	ret = ret || settings_row(t, "test", buf);
 	ret = ret || settings_row(t, "energy", "model values");
-	return ret ? -1 : 0;
+	return ret || provenance_rows(c, t) ? -1 : 0;
 }
 
 /* Count table @t[*@n] (built with result @built) in, so that it is freed whatever happened. */

@@ -725,6 +725,82 @@ static bool valid_index(const struct checker *c, int idx)
 	return idx >= 0 && idx < c->drv.state_count;
 }
 
+const char *il_kgov_feature_name(enum il_kgov_feature f, bool holds)
+{
+	static const char *const names[IL_KGOV_FEAT_COUNT][2] = {
+		[IL_KGOV_FEAT_TICK_STOPPED] = { "tick running", "tick stopped" },
+		[IL_KGOV_FEAT_SHORT_SLEEP] = { "sleep >= TICK_NSEC", "sleep < TICK_NSEC" },
+		[IL_KGOV_FEAT_QOS_LIMITED] = { "no QoS limit", "QoS-limited" },
+		[IL_KGOV_FEAT_POLLING] = { "no polling state", "polling state" },
+	};
+
+	return (unsigned int)f < IL_KGOV_FEAT_COUNT ? names[f][holds] : "?";
+}
+
+void kgov_features_text(unsigned int key, char *buf, size_t cap)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int f = 0; f < IL_KGOV_FEAT_COUNT && n < cap; f++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "",
+				      il_kgov_feature_name(f, key & (1u << f)));
+}
+
+unsigned int il_kgov_features_sorted(const unsigned long long *by_features, unsigned int *keys)
+{
+	unsigned int n = 0;
+
+	for (unsigned int key = 0; key < 1u << IL_KGOV_FEAT_COUNT; key++) {
+		unsigned int i = n++;
+
+		if (!by_features[key]) {
+			n--;
+			continue;
+		}
+		/* insertion: stable, so equal counts keep the order of their keys */
+		for (; i > 0 && by_features[keys[i - 1]] < by_features[key]; i--)
+			keys[i] = keys[i - 1];
+		keys[i] = key;
+	}
+	return n;
+}
+
+/* The latency limit the governor saw, in ns, as cpuidle_governor_latency_req() forms it. */
+static s64 latency_limit_ns(const struct checker *c, const struct kgov_step *st)
+{
+	s32 lim = st->qos.cpu_latency_us;
+
+	if (st->qos.resume_latency_us < lim)
+		lim = st->qos.resume_latency_us;
+	if (c->up.preset->core->qos >= IL_QOS_6_19 && st->qos.wakeup_latency_us < lim)
+		lim = st->qos.wakeup_latency_us;
+	return (s64)lim * 1000;
+}
+
+/* Count a differing decision in the bucket of its features. */
+static void count_features(struct checker *c, const struct kgov_step *st)
+{
+	const struct il_driver *drv = &c->drv;
+	u64 tick_ns = (1000000000ULL + c->hz / 2) / c->hz;
+	unsigned int key = 0;
+	bool polling = false;
+
+	for (int s = 0; s < 2; s++) {
+		int idx = s ? c->port.idx : c->up.idx;
+
+		if (valid_index(c, idx) && (drv->states[idx].flags & CPUIDLE_FLAG_POLLING))
+			polling = true;
+	}
+	key |= (unsigned int)st->tick_stopped << IL_KGOV_FEAT_TICK_STOPPED;
+	key |= (unsigned int)(st->sleep_ns < (s64)tick_ns) << IL_KGOV_FEAT_SHORT_SLEEP;
+	key |= (unsigned int)(drv->state_count > 0 && latency_limit_ns(c, st) <
+			      drv->states[drv->state_count - 1].exit_latency_ns)
+	       << IL_KGOV_FEAT_QOS_LIMITED;
+	key |= (unsigned int)polling << IL_KGOV_FEAT_POLLING;
+	c->dres->by_features[key]++;
+}
+
 /* Keep a differing decision (the vars right after select(); the outcome is added later). */
 static struct il_kgov_diff_case *keep_case(struct checker *c, const struct kgov_step *in_new)
 {
@@ -796,8 +872,10 @@ static int diff_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		r->idx_differ += idx_differs;
 		r->stop_tick_differ += tick_differs;
 		r->any_differ += idx_differs || tick_differs;
-		if (idx_differs || tick_differs)
+		if (idx_differs || tick_differs) {
 			k = keep_case(c, &st_new);
+			count_features(c, st);
+		}
 		if (!valid_index(c, c->up.idx) || !valid_index(c, c->port.idx)) {
 			r->ended_runs++;
 			return RUN_ENDED;
@@ -843,6 +921,8 @@ static void replay_cpu(struct checker *c, const struct kgov_step *steps, unsigne
 		r->idx_differ += idx_differs;
 		r->stop_tick_differ += tick_differs;
 		r->any_differ += idx_differs || tick_differs;
+		if (idx_differs || tick_differs)
+			count_features(c, st);
 		if (!valid_index(c, c->up.idx) || !valid_index(c, c->port.idx)) {
 			r->ended_runs++;
 			return;

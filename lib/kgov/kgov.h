@@ -143,6 +143,46 @@ const struct il_preset *il_kgov_like(const struct il_preset *p);
 /** il_kgov_find_by_blob - the built-in preset whose upstream file has blob @hex, or NULL */
 const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family);
 
+/* ---- the framework a patch is judged under (lib/kgov/frame.c) ------------------------------ */
+
+enum il_kgov_fw_why {
+	IL_KGOV_FW_BLOB = 1,  /* the preset whose upstream file is the base file */
+	IL_KGOV_FW_TREE,      /* the preset of the tree's version */
+	IL_KGOV_FW_AS,        /* the preset the user gave (--as) */
+	IL_KGOV_FW_FALLBACK,  /* the caller's fallback (a preset as base, the era's guess) */
+};
+
+struct il_kgov_framework_query {
+	const char *family;        /* the base file's governor: "menu" */
+	const char *blob;          /* the base file's git blob (40 hex), NULL if none */
+	const char *base_name;     /* for messages */
+	int tree_kver;             /* IL_KV() of the tree's top Makefile, 0 if none */
+	const struct il_preset *as; /* the user's choice, NULL if none */
+	const struct il_preset *fallback; /* used last; NULL: no choice is an error */
+	const char *fallback_reason;
+};
+
+struct il_kgov_framework {
+	const struct il_preset *preset; /* whose rules both sides run under */
+	enum il_kgov_fw_why why;
+	char reason[256];               /* why that preset, one clause */
+};
+
+/**
+ * il_kgov_framework_choose - the one preset whose framework rules both sides of a patch run
+ * under: the base file's blob, else the tree's version, else --as, else @q->fallback
+ * Return: 0, or -1 with @err set (nothing decides: the message asks for --as).
+ */
+int il_kgov_framework_choose(const struct il_kgov_framework_query *q,
+			     struct il_kgov_framework *fw, struct il_error *err);
+
+/**
+ * il_kgov_parse_makefile_version - VERSION, PATCHLEVEL and SUBLEVEL of a kernel's top Makefile
+ * @version: "6.12.117"
+ * Return: 0, or -1 when VERSION or PATCHLEVEL is missing or not a number.
+ */
+int il_kgov_parse_makefile_version(const char *text, int *kver, char *version, size_t cap);
+
 /* ---- random inputs (lib/kgov/gen.c) ---------------------------------------------------- */
 
 /*
@@ -371,7 +411,36 @@ struct il_kgov_diff_case {
 	int nvars[2];
 };
 
+/*
+ * Where decisions differ: the differing decisions counted by a few input features of the
+ * period (as OLD saw it), one bucket per combination (bit i set: feature i holds).
+ */
+enum il_kgov_feature {
+	IL_KGOV_FEAT_TICK_STOPPED,  /* the tick was stopped at select() */
+	IL_KGOV_FEAT_SHORT_SLEEP,   /* the sleep length was below TICK_NSEC */
+	IL_KGOV_FEAT_QOS_LIMITED,   /* the latency limit below the deepest state's exit latency */
+	IL_KGOV_FEAT_POLLING,       /* either side chose a polling state */
+	IL_KGOV_FEAT_COUNT,
+};
+
+/**
+ * il_kgov_feature_name - "tick stopped" / "tick running", "sleep < TICK_NSEC" / "sleep >=
+ * TICK_NSEC", "QoS-limited" / "no QoS limit", "polling state" / "no polling state"
+ */
+const char *il_kgov_feature_name(enum il_kgov_feature f, bool holds);
+
+/**
+ * il_kgov_features_sorted - the non-empty buckets of @by_features, largest first (ties: lower
+ * key first) into @keys; Return: how many
+ */
+unsigned int il_kgov_features_sorted(const unsigned long long *by_features, unsigned int *keys);
+
+/** kgov_features_text - "tick stopped, sleep < TICK_NSEC, no QoS limit, no polling state" */
+void kgov_features_text(unsigned int key, char *buf, size_t cap);
+
 struct il_kgov_diff_result {
+	/* differing decisions per combination of features (bit f: feature f holds) */
+	unsigned long long by_features[1u << IL_KGOV_FEAT_COUNT];
 	unsigned long long decisions;      /* select() pairs */
 	unsigned long long idx_differ;     /* ... whose index differs */
 	unsigned long long stop_tick_differ; /* ... whose stop_tick differs */

@@ -42,24 +42,6 @@ static const struct il_core_rules *core_for_kver(int kver)
 	return &il_core_7_0;
 }
 
-const struct il_preset *il_kgov_find_by_blob(const char *hex, const char *family)
-{
-	char prefix[13];
-
-	if (!hex || strlen(hex) < 12)
-		return NULL;
-	snprintf(prefix, sizeof(prefix), "%.12s", hex);
-	for (int i = 0; i < il_preset_count(); i++) {
-		const struct il_preset *p = il_preset_at(i);
-
-		if (family && strcmp(p->gov->name, family))
-			continue;
-		if (p->upstream && strstr(p->upstream, prefix))
-			return p;
-	}
-	return NULL;
-}
-
 /* The newest built-in preset of @family with (or without) the 4.x µs units and select form. */
 static const struct il_preset *guess_like(const struct kshim_file *f)
 {

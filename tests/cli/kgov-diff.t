@@ -29,6 +29,9 @@ expect 2 "--scenario with -p" "$IDLELAB" kgov diff menu-4 menu-5 --scenario rk35
 expect 2 "--scenario with --steps" "$IDLELAB" kgov diff menu-4 menu-5 --scenario rk3588:idle --steps 10
 expect 2 "--scenario with an unknown scenario" "$IDLELAB" kgov diff menu-4 menu-5 --scenario rk3588:nope
 expect 2 "--scenario with an unknown platform" "$IDLELAB" kgov diff menu-4 menu-5 --scenario nope:idle
+expect 2 "--time without --scenario" "$IDLELAB" kgov diff menu-4 menu-5 --time 1s
+check "... says what it is for" grep -q "the length of --scenario's lab run" "$ERR"
+expect 2 "--time outside diff" "$IDLELAB" kgov check x.c --against menu-7.1 --time 1s
 expect 2 "an unknown preset" "$IDLELAB" kgov diff menu-4 menu-99
 check "... names it as NEW" grep -q "NEW 'menu-99' is no preset" "$ERR"
 expect 0 "kgov --help shows diff" "$IDLELAB" kgov --help
@@ -91,6 +94,9 @@ check "... over the lab run's periods" grep -q 'idle periods of a 10 s lab run o
 expect 0 "--scenario: menu-6.16 vs menu-6.17 on i5-10600k ping-pong" "$IDLELAB" kgov diff menu-6.16 menu-6.17 --scenario i5-10600k:pingpong --show 1
 check "... many decisions differ (POLL against C1, seeds/002)" test "$(row index)" -gt 1000
 check "... one shown" test "$(grep -c '^decision #' "$OUT")" -eq 1
+check "... where they differ: most with a polling state" sh -c "sed -n '/^where they differ/{n;p;}' '$OUT' | grep -q ', polling state$'"
+expect 0 "--scenario with --time 200ms" "$IDLELAB" kgov diff menu-6.16 menu-6.17 --scenario rk3588:idle --time 200ms --show 0
+check "... a 0.2 s lab run" grep -q 'idle periods of a 0.2 s lab run of idle on rk3588' "$OUT"
 
 # ---- Debian 6.12's menu.c ----
 if [ ! -r "$TARBALL" ]; then
@@ -109,6 +115,7 @@ check "... 100000 decisions compared" grep -q '; 100000 decisions in' "$OUT"
 expect 0 "menu.c vs the DECAY copy" "$IDLELAB" kgov diff "$MENU" "$TMP/$GOV/menu-decay.c" --steps 100000 --show 3
 check "... a non-zero count" test "$(row 'index or stop_tick')" -gt 0
 check "... the first shown decision has differing correction factors" grep -q '^\* correction_factor' "$OUT"
+check "... where they differ, by features of the period" grep -q '^  *[0-9][0-9]*  *[0-9.]*%  tick \(running\|stopped\), sleep' "$OUT"
 expect 0 "menu.c vs its preset menu-6.12.117" "$IDLELAB" kgov diff "$MENU" menu-6.12.117 --steps 100000
 check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
 expect 0 "menu.c vs menu-6.12.117 on a lab run's periods" "$IDLELAB" kgov diff "$MENU" menu-6.12.117 --scenario rk3588:idle
@@ -117,4 +124,44 @@ check "... over some periods" sh -c "grep -q 'replayed open loop; [1-9][0-9]* de
 "$IDLELAB" kgov build "$MENU" -o "$TMP/menu.so" >/dev/null 2>&1
 expect 0 "a built object vs the C file" "$IDLELAB" kgov diff "$TMP/menu.so" "$MENU" --steps 20000
 check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
+
+# ---- one framework for both sides (issue 24) ----
+# A patched file follows no preset: it runs under the base file's rules, not under those of
+# the newest preset of its family (which gave 2005 of 100000 for a comment before the fix).
+expect 0 "menu.c vs the DECAY copy: one framework" "$IDLELAB" kgov diff "$MENU" "$TMP/$GOV/menu-decay.c" --steps 100000 --show 0
+check "... both under menu-6.12.117's rules, from the blob" grep -q "^framework: the rules of menu-6.12.117 (core debian-6.12) for both sides: the base file's blob 0ce732345001 is menu-6.12.117's" "$OUT"
+cp "$OUT" "$TMP/decay-c"
+"$IDLELAB" kgov build "$TMP/$GOV/menu-decay.c" -o "$TMP/decay.so" >"$TMP/build-out" 2>&1
+check "build's hint asks for the preset of an unknown blob" grep -q "run it with -g file:$TMP/decay.so@PRESET" "$TMP/build-out"
+expect 0 "... the same count as the preset against file:X.so@menu-6.12.117" "$IDLELAB" kgov diff menu-6.12.117 "file:$TMP/decay.so@menu-6.12.117" --steps 100000 --show 0
+check "... equal" test "$(row 'index or stop_tick')" -eq "$(sed -n 's/^index or stop_tick  *\([0-9]*\) .*/\1/p' "$TMP/decay-c")"
+expect 0 "the DECAY copy as OLD: a guess, stated" "$IDLELAB" kgov diff "$TMP/$GOV/menu-decay.c" "$MENU" --steps 1000 --show 0
+check "... says it guessed and how to choose" grep -q "^framework: .*guessed from OLD's era.*give --as PRESET" "$OUT"
+expect 0 "... --as menu-6.12.117 chooses" "$IDLELAB" kgov diff "$TMP/$GOV/menu-decay.c" "$MENU" --steps 1000 --show 0 --as menu-6.12.117
+check "... and says so" grep -q "^framework: the rules of menu-6.12.117 .*given with --as" "$OUT"
+expect 2 "--as an unknown preset" "$IDLELAB" kgov diff "$MENU" "$MENU" --as menu-99
+
+# A comment-only and a whitespace-only change decide nothing differently, for menu and teo
+# of Debian's 6.1 and 6.12 (each tarball that is installed).
+for ver in 6.1 6.12; do
+	tarball=/usr/src/linux-source-$ver.tar.xz
+	if [ ! -r "$tarball" ]; then
+		skip "comment and whitespace changes of $ver" "no $tarball"
+		continue
+	fi
+	gov=linux-source-$ver/drivers/cpuidle/governors
+	mkdir -p "$TMP/v$ver"
+	tar -xJf "$tarball" -C "$TMP/v$ver" --wildcards "$gov/*"
+	for g in menu teo; do
+		f=$TMP/v$ver/$gov/$g.c
+		sed '1a /* a comment */' "$f" >"$TMP/v$ver/$gov/$g-comment.c"
+		sed 's/;$/; /' "$f" >"$TMP/v$ver/$gov/$g-space.c"
+		for change in comment space; do
+			check "$ver $g.c: the $change copy differs" sh -c "! cmp -s '$f' '$TMP/v$ver/$gov/$g-$change.c'"
+			expect 0 "$ver $g.c vs its $change-only change" "$IDLELAB" kgov diff "$f" "$TMP/v$ver/$gov/$g-$change.c" --steps 100000 --show 0
+			check "... 0 differing decisions" test "$(row 'index or stop_tick')" -eq 0
+			check "... under one framework, from the blob" grep -q "^framework: the rules of $g-$ver\.[0-9]* .*for both sides: the base file's blob" "$OUT"
+		done
+	done
+done
 finish

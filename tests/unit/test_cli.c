@@ -17,7 +17,7 @@
 #include "../../src/cli.h"
 #include "../../src/cli_opts.h"
 #include "../../src/commands.h"
-#include "../../src/cmd_kgov.h"
+#include "../../src/kgov_args.h"
 #include "../../src/lab_cli.h"
 #include "../../src/perfetto_cli.h"
 #include "../../src/trace_cli.h"
@@ -312,7 +312,7 @@ static void test_kgov_arg_errors(void **state)
 			       "--steps", "12x"), CLI_PARSE_ERROR);
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "check", "m.c", "-a", "menu",
 			       "--as", "menu"), CLI_PARSE_ERROR);
-	assert_string_equal(err.msg, "--as is an option of record");
+	assert_string_equal(err.msg, "--as is an option of record and diff");
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "record", "m.c"), CLI_PARSE_ERROR);
 	assert_string_equal(err.msg, "record needs -o FILE (the vector file to write)");
 	assert_int_equal(PARSE(kgov_parse_args, &a, &err, "kgov", "record", "m.c", "-o", "v", "-a",

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * cmd_kgov.h - the arguments of `idlelab kgov` and their pure parser (tested in
+ * kgov_args.h - the arguments of `idlelab kgov` and their pure parser, kgov_args.c (tested in
  * tests/unit/test_cli.c).
  */
-#ifndef IDLELAB_CMD_KGOV_H
-#define IDLELAB_CMD_KGOV_H
+#ifndef IDLELAB_KGOV_ARGS_H
+#define IDLELAB_KGOV_ARGS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cli.h"
 #include "progress.h"
@@ -34,6 +35,7 @@ struct kgov_args {
 	enum kgov_format format;  /* diff -f */
 	bool format_set;
 	const char *scenario;     /* diff --scenario PLATFORM:SCEN */
+	uint64_t time_ns;         /* diff --time: --scenario's run length (0: the default) */
 };
 
 #define KGOV_DEFAULT_SHOW 5ULL
@@ -43,4 +45,7 @@ struct kgov_args {
 /* The pure parser: no I/O. Return: CLI_PARSE_OK, CLI_PARSE_HELP or CLI_PARSE_ERROR. */
 int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_error *err);
 
-#endif /* IDLELAB_CMD_KGOV_H */
+/** kgov_ends_with - whether @s ends with @suffix (".c", ".so", ".xz") */
+bool kgov_ends_with(const char *s, const char *suffix);
+
+#endif /* IDLELAB_KGOV_ARGS_H */

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * review.h - `idlelab review`: from a governor patch to what a linux-pm reviewer asks of it.
+ *
+ * DOC: review
+ *
+ *  1. The patch (lib/review/patch.c): a unified diff or one `git format-patch` / mbox
+ *     message, its subject and message kept. Each file it touches is a governor file
+ *     (drivers/cpuidle/governors/NAME.c: reviewed), a header next to them (applied, not
+ *     reviewed on its own) or a file idlelab cannot judge (refused with the reason). The
+ *     governor part is applied with GNU patch in a temporary copy of the tree's
+ *     drivers/cpuidle/governors/; nothing of the tree is written.
+ *  2. Both sides run under one framework (lib/kgov/frame.c): the base file's blob, else the
+ *     tree's top Makefile version, else --as.
+ *  3. The verdict (il_review_verdict()) and, for each called cell, the mechanism
+ *     (il_review_mechanism(): state usage, aboves, belows, tick stops of both sides).
+ *  Nothing here prints.
+ */
+#ifndef IDLELAB_REVIEW_H
+#define IDLELAB_REVIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../error.h"
+#include "../verdict/verdict.h"
+
+#define IL_REVIEW_MAX_FILES 32
+#define IL_REVIEW_PATH_LEN 512
+
+enum il_review_file_kind {
+	IL_REVIEW_GOVERNOR,  /* drivers/cpuidle/governors/NAME.c: reviewed */
+	IL_REVIEW_SUPPORT,   /* a header of drivers/cpuidle/governors/: applied with them */
+	IL_REVIEW_REFUSED,   /* a file idlelab cannot judge: not applied, the reason said */
+};
+
+struct il_review_file {
+	char path[IL_REVIEW_PATH_LEN];   /* as in the tree: drivers/cpuidle/governors/menu.c */
+	enum il_review_file_kind kind;
+	char why[200];                   /* IL_REVIEW_REFUSED: the reason */
+	bool created, deleted;
+	size_t start, end;               /* its section of the patch text */
+};
+
+struct il_review_patch {
+	char subject[512];     /* "Subject:" of a format-patch / mbox message, "" for a diff */
+	char *message;         /* its commit message (malloc'ed), "" if none */
+	int strip;             /* the -p of patch(1): 1 for a/ b/ paths, 0 otherwise */
+	int nfiles;
+	struct il_review_file files[IL_REVIEW_MAX_FILES];
+	char *text;            /* the whole patch (malloc'ed) */
+	size_t len;
+};
+
+/**
+ * il_review_patch_parse - split @text (@len bytes, read from @name) into its files
+ * Return: 0, or -1 with @err set: no file section, several patches in one mbox (the count),
+ * more than IL_REVIEW_MAX_FILES files, a malformed header.
+ */
+int il_review_patch_parse(const char *text, size_t len, const char *name,
+			  struct il_review_patch *p, struct il_error *err);
+void il_review_patch_free(struct il_review_patch *p);
+
+/**
+ * il_review_patch_apply - apply the governor and support sections of @p to a copy of
+ * @tree's drivers/cpuidle/governors/ made in @dir (which exists and is empty)
+ * @log: what patch(1) printed and the rejected hunks, on failure (malloc'ed, may be NULL)
+ * Return: 0, or -1 with @err set (a file missing from the tree, patch failed: see @log).
+ */
+int il_review_patch_apply(const struct il_review_patch *p, const char *tree, const char *dir,
+			  char **log, struct il_error *err);
+
+/* ---- the verdict of base against patch (verdict.c) ---------------------------------------- */
+
+struct il_review_verdict_opts {
+	const struct il_preset *base, *patched;
+	const char *const *platforms;   /* names or files */
+	int nplat;
+	const char *const *scenarios;   /* -s specs */
+	int nscn;
+	int iter;
+	u64 seed, duration_ns;
+	unsigned int threads;
+};
+
+/* A judged verdict and what it owns. */
+struct il_review_verdict {
+	struct il_verdict v;
+	struct il_verdict_plan plan;
+	struct il_platform *plat;
+	const struct il_preset *presets[2];
+	const char *gov_names[2];
+	const char **plat_names;
+	struct il_scn_common *common;
+	const struct il_scenario **scn;
+	struct il_scn_args *args;
+};
+
+/**
+ * il_review_verdict - run and judge the verdict of @o->patched against @o->base (the
+ * defaults of `idlelab verdict`: alpha, min effect, paired seeds, every metric)
+ * Return: 0, or -1 with @err set (an unknown platform or scenario, a run that failed).
+ */
+int il_review_verdict(const struct il_review_verdict_opts *o, struct il_review_verdict *rv,
+		      struct il_error *err);
+void il_review_verdict_free(struct il_review_verdict *rv);
+
+/** il_review_called - whether cell @c is called: worse or better (any other class is not) */
+bool il_review_called(const struct il_verdict_cell *c);
+
+/* ---- the mechanism of a called cell (mechanism.c) ------------------------------------------ */
+
+/* One side of a cell, summed over the verdict's seeds. */
+struct il_review_side {
+	u64 idles, aboves, belows, tick_stops;
+	u64 usage[CPUIDLE_STATE_MAX], time_ns[CPUIDLE_STATE_MAX];
+};
+
+struct il_review_mechanism {
+	int nstates;
+	char state_names[CPUIDLE_STATE_MAX][16];
+	struct il_review_side side[2];   /* base, patched */
+};
+
+/**
+ * il_review_mechanism - rerun the seeds of cell (@p, @s) of @rv for both sides with their
+ * full counters. Return: 0, or -1 with @err set.
+ */
+int il_review_mechanism(const struct il_review_verdict *rv, int p, int s,
+			struct il_review_mechanism *m, struct il_error *err);
+
+#endif /* IDLELAB_REVIEW_H */
