@@ -749,7 +749,7 @@ static int write_case_file(const struct verdict_ctx *c, FILE *f)
 		il_csv_field(f, case_cols[i]);
 	}
 	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++)
-		fprintf(f, ",%s", il_verdict_run_fields()[i]);
+		fprintf(f, ",%s", il_verdict_run_field(i));
 	fputc('\n', f);
 	il_csv_field(f, c->canon);
 	fprintf(f, ",%zu,", k);
