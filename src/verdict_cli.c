@@ -325,9 +325,21 @@ static int resolve_governors(struct verdict_ctx *c)
 	return CLI_EXIT_OK;
 }
 
+/* The names -m takes, comma-separated: the verdict's metrics (lib/metrics' catalogue). */
+static const char *metric_names(char *buf, size_t cap)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int m = 0; m < IL_VM_COUNT && used < cap; m++)
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s", m ? ", " : "",
+					 il_vmetric_key(m));
+	return buf;
+}
+
 static int resolve_metrics(struct verdict_ctx *c)
 {
-	char buf[256], *save = NULL;
+	char buf[256], names[256], *save = NULL;
 
 	if (!c->a.metric_s) {
 		c->metrics = IL_VM_ALL;
@@ -340,7 +352,7 @@ static int resolve_metrics(struct verdict_ctx *c)
 
 		if (m < 0)
 			return usage("unknown metric '%s' (%s)", s,
-				     "score, idle_misses, idle_miss_ratio, aboves, belows, wakeup_p99_us, energy");
+				     metric_names(names, sizeof(names)));
 		c->metrics |= 1u << m;
 	}
 	if (!c->metrics)

@@ -7,10 +7,10 @@
  * The columns after device, gov, iter and the score are the catalogue's (lib/metrics:
  * metrics.h); today, as in the seeds (Loehle's "device gov iter iops idles idle_misses
  * idle_miss_ratio belows aboves") with the score column named after the scenario's score,
- * then joules, watts (model values; "-" when the platform has no power numbers),
- * nightmares, nightmare_s, wakeup_p99_us, then wakeup_p50_us, wakeup_mean_us and wakeup_max_us
- * (mean and max exact, the percentiles within 0.1 %: metrics.h), and one usage_<state>
- * column per state.
+ * then rejected, joules, watts (model values; "-" when the platform has no power numbers),
+ * nightmares, nightmare_s, wakeup_p99_us, then wakeup_p50_us, wakeup_mean_us and
+ * wakeup_max_us (mean and max exact, the percentiles within 0.1 %: metrics.h), and one
+ * usage_<state> column per state.
  */
 #include <stdio.h>
 #include <string.h>

@@ -67,6 +67,7 @@ static int runs_metrics(const struct il_live_run *row, struct il_table *t, int r
 		sum.usage[i] = row->st[i].usage;
 		sum.above[i] = row->st[i].above;
 		sum.below[i] = row->st[i].below;
+		sum.state_rejected[i] = row->st[i].rejected;
 	}
 	il_summary_totals(&sum, row->nstates);
 	for (int i = 0; i < il_metric_count(); i++) {

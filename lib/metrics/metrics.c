@@ -58,6 +58,7 @@ void il_metrics_add_usage(struct il_metrics *m, unsigned int cpu,
 		s->time_ns += usage[i].time_ns;
 		s->above += usage[i].above;
 		s->below += usage[i].below;
+		s->rejected += usage[i].rejected;
 	}
 }
 
@@ -137,6 +138,7 @@ static void add_cpu(struct il_summary *out, const struct il_cpu_stats *c, int ns
 		out->time_ns[i] += s->time_ns;
 		out->above[i] += s->above;
 		out->below[i] += s->below;
+		out->state_rejected[i] += s->rejected;
 		out->state_nightmares[i] += s->nightmares;
 		out->state_nightmare_ns[i] += s->nightmare_ns;
 	}
@@ -149,6 +151,7 @@ void il_summary_totals(struct il_summary *out, int nstates)
 		out->idles += out->usage[i];
 		out->aboves += out->above[i];
 		out->belows += out->below[i];
+		out->rejected += out->state_rejected[i];
 	}
 	out->idle_misses = out->aboves + out->belows;
 	out->idle_miss_ratio = out->idles ? (double)out->idle_misses / (double)out->idles : 0.0;
@@ -231,6 +234,8 @@ static const struct il_metric_def catalogue[] = {
 	  MADE_OF(IL_MC_BELOW), JUDGED(4) },
 	{ "aboves", "", COUNT, 1, LOWER, U64(aboves), 1, RUNS | IL_MT_VERDICT,
 	  MADE_OF(IL_MC_ABOVE), JUDGED(3) },
+	{ "rejected", "", COUNT, 1, LOWER, U64(rejected), 1, RUNS | IL_MT_VERDICT,
+	  MADE_OF(IL_MC_REJECTED), JUDGED(6) },
 	{ "joules", "J", 2, 4, LOWER, REAL(joules), 1, PM, ENERGY },
 	{ "watts", "W", 3, 4, LOWER, REAL(watts), 1, PM, ENERGY },
 	{ "nightmares", "", COUNT, 1, LOWER, U64(nightmares), 1, PM, PLAIN },
@@ -246,12 +251,14 @@ static const struct il_metric_def catalogue[] = {
 	{ "time_pct", "%", 2, 2, NONE, REAL(time_pct), 1, STATES, PLAIN },
 	{ "above", "", COUNT, 1, LOWER, U64(above), 1, STATES, PLAIN },
 	{ "below", "", COUNT, 1, LOWER, U64(below), 1, STATES, PLAIN },
+	{ "rejected", "", COUNT, 1, LOWER, U64(state_rejected), 1, STATES, PLAIN },
 	{ "nightmares", "", COUNT, 1, LOWER, U64(state_nightmares), 1, STATES, PLAIN },
 	{ "nightmare_s", "s", 6, 6, LOWER, U64(state_nightmare_ns), 1e9, STATES, PLAIN },
 	/* per CPU, from each CPU's own summary */
 	{ "idles", "", COUNT, 1, NONE, U64(idles), 1, CPUS, PLAIN },
 	{ "aboves", "", COUNT, 1, LOWER, U64(aboves), 1, CPUS, PLAIN },
 	{ "belows", "", COUNT, 1, LOWER, U64(belows), 1, CPUS, PLAIN },
+	{ "rejected", "", COUNT, 1, LOWER, U64(rejected), 1, CPUS, PLAIN },
 	{ "busy_pct", "%", 2, 2, NONE, REAL(busy_pct), 1, CPUS, PLAIN },
 	{ "wakeups", "", COUNT, 1, NONE, U64(wakeups), 1, CPUS, PLAIN },
 	{ "poll_limits", "", COUNT, 1, NONE, U64(poll_limits), 1, CPUS, PLAIN },

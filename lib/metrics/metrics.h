@@ -10,7 +10,8 @@
  *
  *  1. "idles", "aboves", "belows", "idle_misses" = aboves + belows and "idle_miss_ratio" =
  *     idle_misses / idles, with the kernel's definitions (drivers/cpuidle/cpuidle.c), summed
- *     over CPUs and states, per CPU and per state.
+ *     over CPUs and states, per CPU and per state; "rejected", the entries a state refused
+ *     (the kernel's per-state counter: a period that never started, in no other count).
  *  2. usage and time per state, and busy time per CPU. Per CPU, the time of every state plus
  *     the busy time is the simulated wall time: a period still open when the run ends counts
  *     its time (as "open" time of its state) but not a usage.
@@ -69,6 +70,7 @@ struct il_state_stats {
 	u64 open_ns;       /* time of a period the end of the run cut short */
 	u64 above;
 	u64 below;
+	u64 rejected;      /* entries the state refused (the kernel's "rejected" counter) */
 	u64 nightmares;
 	u64 nightmare_ns;
 };
@@ -108,6 +110,7 @@ struct il_summary {
 	u64 belows;
 	u64 idle_misses;
 	double idle_miss_ratio;
+	u64 rejected;
 	u64 nightmares;
 	double nightmare_s;
 	u64 tick_stops;
@@ -131,6 +134,7 @@ struct il_summary {
 	double time_pct[CPUIDLE_STATE_MAX];  /* of the CPUs' simulated time */
 	u64 above[CPUIDLE_STATE_MAX];
 	u64 below[CPUIDLE_STATE_MAX];
+	u64 state_rejected[CPUIDLE_STATE_MAX];
 	u64 state_nightmares[CPUIDLE_STATE_MAX];
 	u64 state_nightmare_ns[CPUIDLE_STATE_MAX];
 };
