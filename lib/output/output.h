@@ -94,6 +94,16 @@ const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);
  */
 void il_csv_field(FILE *out, const char *s);
 
+/* A delimited format (csv.c, tsv.c): its separator and how it writes one field. */
+struct il_delimited {
+	char sep;
+	void (*field)(FILE *out, const char *s);
+};
+
+/** il_delimited_write - @tables in delimited format @fmt (delimited.c); 0, or -1 (ferror) */
+int il_delimited_write(FILE *out, const struct il_delimited *fmt,
+		       const struct il_table *const *tables, int ntables);
+
 struct il_output_format {
 	const char *name;
 	bool available;      /* false: built without the library it needs */
