@@ -41,7 +41,7 @@
 #include "../env.h"
 #include "../governor.h"
 #include "../metrics/metrics.h"
-#include "rng.h"
+#include "../util/rng.h"
 
 struct il_sim;
 typedef void (*il_sim_fn)(struct il_sim *sim, unsigned int cpu, void *arg);
