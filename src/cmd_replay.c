@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "gov/governors.h"
 #include "replay/replay.h"
+#include "replay/tables.h"
 #include "trace_cli.h"
 #include "util/atomic.h"
 
@@ -78,197 +79,8 @@ struct replay_run {
 
 /* ---- tables ---------------------------------------------------------------------------- */
 
-static const char *state_name(const struct il_driver *drv, int i)
-{
-	return i < drv->state_count ? drv->states[i].name : "?";
-}
-
-/* A percentage of two counts; empty when there is nothing to count. */
-static void set_ratio(struct il_table *t, int row, int col, u64 num, u64 den, double scale, int prec)
-{
-	if (den)
-		il_table_set_real(t, row, col, scale * (double)num / (double)den, prec);
-}
-
-static int notes_table(struct il_table *t, const struct replay_run *run)
-{
-	static const char *const cols[] = { "key", "value" };
-	const struct il_replay_notes *n = il_replay_notes(run->r);
-	char key[48];
-	int err = 0;
-
-	if (il_table_init(t, "replay", 2, cols))
-		return -1;
-	err |= trace_kv_str(t, "model", "open loop: residency and tick state as recorded (docs/trace.md)");
-	err |= trace_kv_int(t, "hz", run->args.hz ? run->args.hz : (run->src.plat.hz ? run->src.plat.hz : 250));
-	err |= trace_kv_int(t, "periods", (s64)n->periods);
-	err |= trace_kv_int(t, "exits_without_enter", (s64)n->exits_without_enter);
-	err |= trace_kv_int(t, "open_at_end", (s64)n->open_at_end);
-	err |= trace_kv_int(t, "lost_exits", (s64)n->enters_while_idle);
-	err |= trace_kv_int(t, "states_beyond_table", (s64)n->bad_state);
-	err |= trace_kv_int(t, "tick_timer_not_yet_seen", (s64)n->tick_unknown);
-	err |= trace_kv_int(t, "no_timer_at_all", (s64)n->no_timers);
-	err |= trace_kv_int(t, "stale_timers_dropped", (s64)n->stale_timers);
-	err |= trace_kv_int(t, "other_clock_base_timers", (s64)n->foreign_clock_timers);
-	err |= trace_kv_int(t, "negative_sleep_length", (s64)n->negative_sleep);
-	err |= trace_kv_int(t, "wheel_without_jiffies", (s64)n->wheel_uncalibrated);
-	if (n->clock_offset_known)
-		err |= trace_kv_int(t, "clock_offset_ns", n->clock_offset_ns);
-	else
-		err |= trace_kv_str(t, "clock_offset_ns", "unknown (no hrtimer_expire_entry)");
-	for (unsigned int cpu = 0; cpu < il_replay_ncpus(run->r); cpu++) {
-		if (il_replay_cpu_periods(run->r, cpu))
-			continue;
-		snprintf(key, sizeof(key), "cpu%u", cpu);
-		err |= trace_kv_str(t, key, "no idle periods in the trace: nothing replayed");
-	}
-	return err;
-}
-
-/* One linux-pm row: the trace's own (recorded misses or recomputed) or a governor's. */
-static int pm_row(struct il_table *t, const char *name, const struct il_replay_row *row,
-		  bool trace, bool recomputed)
-{
-	u64 above = trace && !recomputed ? row->miss_above : row->above;
-	u64 below = trace && !recomputed ? row->miss_below : row->below;
-	int r = il_table_add_row(t), c = 0;
-
-	if (r < 0 || il_table_set_str(t, r, c++, name))
-		return -1;
-	il_table_set_int(t, r, c++, (s64)row->idles);
-	il_table_set_int(t, r, c++, (s64)(above + below));
-	set_ratio(t, r, c++, above + below, row->idles, 1.0, 4);
-	il_table_set_int(t, r, c++, (s64)below);
-	il_table_set_int(t, r, c++, (s64)above);
-	il_table_set_real(t, r, c++, (double)row->energy_nj / 1e6, 3);
-	if (!trace) {
-		set_ratio(t, r, c, row->agree, row->idles, 100.0, 2);
-		set_ratio(t, r, c + 1, row->tick_agree, row->tick_decisions, 100.0, 2);
-	}
-	c += 2;
-	il_table_set_int(t, r, c++, (s64)row->stop_tick);
-	return 0;
-}
-
-static int governors_table(struct il_table *t, const struct replay_run *run)
-{
-	static const char *const cols[] = {
-		"governor", "idles", "idle_misses", "idle_miss_ratio", "belows", "aboves", "energy_mj",
-		"agree_pct", "tick_agree_pct", "stop_tick",
-	};
-	const struct il_replay_row *trace = il_replay_trace_row(run->r);
-
-	if (il_table_init(t, "governors", (int)(sizeof(cols) / sizeof(cols[0])), cols) ||
-	    pm_row(t, "recorded (cpu_idle_miss)", trace, true, false) ||
-	    pm_row(t, "recorded (recomputed)", trace, true, true))
-		return -1;
-	for (int i = 0; i < run->cfg.ngov; i++)
-		if (pm_row(t, run->cfg.presets[i]->name, il_replay_gov_row(run->r, i), false, false))
-			return -1;
-	return 0;
-}
-
-static int usage_row(struct il_table *t, const char *name, const struct il_replay_row *row,
-		     int nstates)
-{
-	int r = il_table_add_row(t);
-
-	if (r < 0 || il_table_set_str(t, r, 0, name))
-		return -1;
-	for (int s = 0; s < nstates; s++)
-		il_table_set_int(t, r, 1 + s, (s64)row->usage[s]);
-	return 0;
-}
-
-static int usage_table(struct il_table *t, const struct replay_run *run)
-{
-	static const char *const cols[] = { "governor" };
-	const struct il_driver *drv = &run->src.plat.drv;
-
-	if (il_table_init(t, "usage", 1, cols))
-		return -1;
-	for (int s = 0; s < drv->state_count; s++)
-		if (il_table_add_col(t, state_name(drv, s)) < 0)
-			return -1;
-	if (usage_row(t, "recorded", il_replay_trace_row(run->r), drv->state_count))
-		return -1;
-	for (int i = 0; i < run->cfg.ngov; i++)
-		if (usage_row(t, run->cfg.presets[i]->name, il_replay_gov_row(run->r, i),
-			      drv->state_count))
-			return -1;
-	return 0;
-}
-
-/* Rows: recorded state; columns: the state @gov picked. */
-static int confusion_table(struct il_table *t, const struct replay_run *run, int gov)
-{
-	static const char *const cols[] = { "recorded" };
-	const struct il_driver *drv = &run->src.plat.drv;
-	const struct il_replay_row *row = il_replay_gov_row(run->r, gov);
-	char title[96];
-
-	snprintf(title, sizeof(title), "confusion %s (rows: recorded, columns: picked)",
-		 run->cfg.presets[gov]->name);
-	if (il_table_init(t, title, 1, cols))
-		return -1;
-	for (int s = 0; s < drv->state_count; s++)
-		if (il_table_add_col(t, state_name(drv, s)) < 0)
-			return -1;
-	for (int rs = 0; rs < drv->state_count; rs++) {
-		int r = il_table_add_row(t);
-
-		if (r < 0 || il_table_set_str(t, r, 0, state_name(drv, rs)))
-			return -1;
-		for (int s = 0; s < drv->state_count; s++)
-			il_table_set_int(t, r, 1 + s, (s64)row->confusion[rs][s]);
-	}
-	return 0;
-}
-
-/* stop_tick against tick_stop, over the periods where the tick ran at select. */
-static int tick_table(struct il_table *t, const struct replay_run *run, int gov)
-{
-	static const char *const cols[] = { "tick_stop_recorded", "stop_tick_asked", "periods", "meaning" };
-	static const char *const meaning[2][2] = {
-		{ "agree: kept", "the kernel may keep it anyway (RCU, irq_work, a timer within a tick)" },
-		{ "contradicts the trace (the kernel stops the tick only when asked)", "agree: stopped" },
-	};
-	const struct il_replay_row *row = il_replay_gov_row(run->r, gov);
-	char title[64];
-
-	snprintf(title, sizeof(title), "tick %s", run->cfg.presets[gov]->name);
-	if (il_table_init(t, title, (int)(sizeof(cols) / sizeof(cols[0])), cols))
-		return -1;
-	for (int rec = 1; rec >= 0; rec--) {
-		for (int ask = 1; ask >= 0; ask--) {
-			int r = il_table_add_row(t);
-
-			if (r < 0 || il_table_set_str(t, r, 0, rec ? "yes" : "no") ||
-			    il_table_set_str(t, r, 1, ask ? "yes" : "no") ||
-			    il_table_set_str(t, r, 3, meaning[rec][ask]))
-				return -1;
-			il_table_set_int(t, r, 2, (s64)row->tick_confusion[rec][ask]);
-		}
-	}
-	return 0;
-}
-
-/* The open-loop frontier of the replayed periods, and every row's distance to it. */
-static int gap_table(struct il_table *t, const struct replay_run *run)
-{
-	const struct il_bound *b = il_replay_bound(run->r);
-
-	if (il_bound_gap_table_init(t, NULL) ||
-	    il_bound_gap_row(t, "recorded", 0, b, &il_replay_trace_row(run->r)->bound))
-		return -1;
-	for (int i = 0; i < run->cfg.ngov; i++)
-		if (il_bound_gap_row(t, run->cfg.presets[i]->name, 0, b,
-				     &il_replay_gov_row(run->r, i)->bound))
-			return -1;
-	return 0;
-}
-
-enum { T_TRACE, T_REPLAY, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_BOUND, T_GAP, T_COUNT };
+/* The trace's own table, then lib/replay's (tables.h). */
+enum { T_TRACE, T_COUNT = 1 + IL_REPLAY_TABLES };
 
 static int render(struct replay_run *run)
 {
@@ -277,11 +89,8 @@ static int render(struct replay_run *run)
 	int focus = run->recorded >= 0 ? run->recorded : 0, ret = CLI_EXIT_RUNTIME, n = 0;
 
 	memset(tables, 0, sizeof(tables));
-	if (trace_summary_table(&tables[T_TRACE], &run->src) || notes_table(&tables[T_REPLAY], run) ||
-	    governors_table(&tables[T_GOVS], run) || usage_table(&tables[T_USAGE], run) ||
-	    (run->cfg.ngov && (confusion_table(&tables[T_CONFUSION], run, focus) ||
-			       tick_table(&tables[T_TICK], run, focus))) ||
-	    il_bound_table(&tables[T_BOUND], il_replay_bound(run->r)) || gap_table(&tables[T_GAP], run)) {
+	if (trace_summary_table(&tables[T_TRACE], &run->src) ||
+	    il_replay_tables(run->r, &run->cfg, focus, &tables[T_TRACE + 1])) {
 		fprintf(stderr, "idlelab replay: out of memory\n");
 		goto out;
 	}

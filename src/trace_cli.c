@@ -425,21 +425,12 @@ const struct il_driver *trace_source_drv(const struct trace_source *src)
 
 int trace_kv_str(struct il_table *t, const char *key, const char *value)
 {
-	int row = il_table_add_row(t);
-
-	if (row < 0 || il_table_set_str(t, row, 0, key) || il_table_set_str(t, row, 1, value))
-		return -1;
-	return 0;
+	return il_table_kv_str(t, key, value);
 }
 
 int trace_kv_int(struct il_table *t, const char *key, s64 value)
 {
-	int row = il_table_add_row(t);
-
-	if (row < 0 || il_table_set_str(t, row, 0, key))
-		return -1;
-	il_table_set_int(t, row, 1, value);
-	return 0;
+	return il_table_kv_int(t, key, value);
 }
 
 int trace_summary_table(struct il_table *t, const struct trace_source *src)

@@ -85,6 +85,14 @@ int il_table_long_titles(struct il_table *out, const struct il_table *const *in,
 /** il_text_columns - the columns @s takes on a terminal: its UTF-8 characters ("±" is one) */
 size_t il_text_columns(const char *s);
 
+/** il_ns_us_text - exact µs text of @ns ("1995", "2.5", "-0.001") into @buf */
+const char *il_ns_us_text(long long ns, char *buf, size_t cap);
+
+/** il_table_kv_str - a row @key, @value of a key/value table; 0, or -1 (ENOMEM) */
+int il_table_kv_str(struct il_table *t, const char *key, const char *value);
+/** il_table_kv_int - a row @key, @value of a key/value table; 0, or -1 (ENOMEM) */
+int il_table_kv_int(struct il_table *t, const char *key, s64 value);
+
 /** il_cell_text - the text of a cell as the text formats print it, into @buf */
 const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);
 
