@@ -17,7 +17,8 @@ static const char *state_name(const struct il_driver *drv, int i)
 }
 
 /* A percentage of two counts; empty when there is nothing to count. */
-static void set_ratio(struct il_table *t, int row, int col, u64 num, u64 den, double scale, int prec)
+static void set_ratio(struct il_table *t, int row, int col, u64 num, u64 den, double scale,
+		      int prec)
 {
 	if (den)
 		il_table_set_real(t, row, col, scale * (double)num / (double)den, prec);
@@ -33,7 +34,8 @@ static int notes_table(struct il_table *t, const struct il_replay *rep,
 
 	if (il_table_init(t, "replay", 2, cols))
 		return -1;
-	err |= il_table_kv_str(t, "model", "open loop: residency and tick state as recorded (docs/trace.md)");
+	err |= il_table_kv_str(t, "model",
+			       "open loop: residency and tick state as recorded (docs/trace.md)");
 	err |= il_table_kv_int(t, "hz", cfg->hz ? cfg->hz : (cfg->plat->hz ? cfg->plat->hz : 250));
 	err |= il_table_kv_int(t, "periods", (s64)n->periods);
 	err |= il_table_kv_int(t, "exits_without_enter", (s64)n->exits_without_enter);
@@ -88,8 +90,8 @@ static int governors_table(struct il_table *t, const struct il_replay *rep,
 			const struct il_replay_cfg *cfg)
 {
 	static const char *const cols[] = {
-		"governor", "idles", "idle_misses", "idle_miss_ratio", "belows", "aboves", "energy_mj",
-		"agree_pct", "tick_agree_pct", "stop_tick",
+		"governor", "idles", "idle_misses", "idle_miss_ratio", "belows", "aboves",
+		"energy_mj", "agree_pct", "tick_agree_pct", "stop_tick",
 	};
 	const struct il_replay_row *trace = il_replay_trace_row(rep);
 
@@ -166,10 +168,14 @@ static int confusion_table(struct il_table *t, const struct il_replay *rep,
 static int tick_table(struct il_table *t, const struct il_replay *rep,
 			const struct il_replay_cfg *cfg, int gov)
 {
-	static const char *const cols[] = { "tick_stop_recorded", "stop_tick_asked", "periods", "meaning" };
+	static const char *const cols[] = {
+		"tick_stop_recorded", "stop_tick_asked", "periods", "meaning",
+	};
 	static const char *const meaning[2][2] = {
-		{ "agree: kept", "the kernel may keep it anyway (RCU, irq_work, a timer within a tick)" },
-		{ "contradicts the trace (the kernel stops the tick only when asked)", "agree: stopped" },
+		{ "agree: kept",
+		  "the kernel may keep it anyway (RCU, irq_work, a timer within a tick)" },
+		{ "contradicts the trace (the kernel stops the tick only when asked)",
+		  "agree: stopped" },
 	};
 	const struct il_replay_row *row = il_replay_gov_row(rep, gov);
 	char title[64];

@@ -276,8 +276,8 @@ int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 					fputs("<details>\n<summary>The other metrics: energy, idle "
 					      "misses, aboves, belows, wakeup latency</summary>\n",
 					      out);
-				if (heat_svg(out, in[i].root, gov[g], base ? base : "?", heat_key(k)) ==
-				    0)
+				if (!heat_svg(out, in[i].root, gov[g], base ? base : "?",
+					      heat_key(k)))
 					shown++;
 			}
 			fputs("</details>\n", out);

@@ -108,8 +108,8 @@ static int cpus_table(struct il_table *t, const struct il_stats *s)
 static int states_table(struct il_table *t, const struct il_stats *s, const struct il_driver *drv)
 {
 	static const char *const cols[] = {
-		"cpu", "state", "name", "entries", "min_us", "avg_us", "max_us", "total_us", "above",
-		"below", "miss_above", "miss_below", "nightmares", "nightmare_us",
+		"cpu", "state", "name", "entries", "min_us", "avg_us", "max_us", "total_us",
+		"above", "below", "miss_above", "miss_below", "nightmares", "nightmare_us",
 	};
 	char name[IL_NAME_LEN + 8];
 
@@ -250,17 +250,18 @@ static int cpu_notes(struct il_table *t, unsigned int cpu, const struct il_trace
 	int err = 0;
 
 	if (!has_idle_events(c))
-		return note(t, cpu, "no idle events: idle state unknown (%llu other events recorded "
-				    "on it)", (unsigned long long)c->events);
+		return note(t, cpu, "no idle events: idle state unknown (%llu other events "
+			    "recorded on it)", (unsigned long long)c->events);
 	if (c->exits_without_enter)
-		err |= note(t, cpu, "%llu idle exit(s) without an enter (the trace starts inside an "
-				    "idle period)", (unsigned long long)c->exits_without_enter);
+		err |= note(t, cpu, "%llu idle exit(s) without an enter (the trace starts inside "
+			    "an idle period)", (unsigned long long)c->exits_without_enter);
 	if (c->enters_while_idle)
-		err |= note(t, cpu, "%llu idle enter(s) while already idle (an exit was lost); the "
-				    "earlier period was dropped", (unsigned long long)c->enters_while_idle);
+		err |= note(t, cpu, "%llu idle enter(s) while already idle (an exit was lost); "
+			    "the earlier period was dropped",
+			    (unsigned long long)c->enters_while_idle);
 	if (c->misses_without_period)
 		err |= note(t, cpu, "%llu cpu_idle_miss event(s) not right after the exit of a "
-				    "period in that state", (unsigned long long)c->misses_without_period);
+			    "period in that state", (unsigned long long)c->misses_without_period);
 	if (c->bad_state)
 		err |= note(t, cpu, "%llu event(s) with a state number beyond the state table",
 			    (unsigned long long)c->bad_state);
@@ -268,8 +269,8 @@ static int cpu_notes(struct il_table *t, unsigned int cpu, const struct il_trace
 		err |= note(t, cpu, "tick_stop refused %llu time(s): dependency %s",
 			    (unsigned long long)c->tick_deps[i].count, c->tick_deps[i].label);
 	if (c->open_at_end)
-		err |= note(t, cpu, "the idle period in %s entered at line %llu (%s us) is still open "
-				    "at the end of the trace; not counted",
+		err |= note(t, cpu, "the idle period in %s entered at line %llu (%s us) is still "
+			    "open at the end of the trace; not counted",
 			    state_name(drv, (int)c->open_state, name, sizeof(name)),
 			    (unsigned long long)c->open_line,
 			    il_ns_us_text((long long)c->open_since_ns, b, sizeof(b)));
