@@ -10,6 +10,7 @@
 
 #include "stats.h"
 #include "../core/core.h"
+#include "../util/grow.h"
 
 struct il_stats {
 	struct il_stats_cfg cfg;
@@ -51,19 +52,11 @@ void il_stats_free(struct il_stats *s)
 
 static struct il_trace_cpu_stats *cpu_stats(struct il_stats *s, unsigned int cpu)
 {
-	if (cpu >= s->cap) {
-		unsigned int cap = s->cap ? s->cap : 4;
-		struct il_trace_cpu_stats *p;
+	void *arr = s->cpus;
 
-		while (cap <= cpu)
-			cap *= 2;
-		p = realloc(s->cpus, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		memset(p + s->cap, 0, (cap - s->cap) * sizeof(*p));
-		s->cpus = p;
-		s->cap = cap;
-	}
+	if (il_grow_zeroed(&arr, &s->cap, cpu, sizeof(*s->cpus), 4))
+		return NULL;
+	s->cpus = arr;
 	if (cpu >= s->ncpus)
 		s->ncpus = cpu + 1;
 	return &s->cpus[cpu];
