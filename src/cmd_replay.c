@@ -144,25 +144,27 @@ static void periods_header(struct replay_run *run)
 
 /* ---- the command ----------------------------------------------------------------------- */
 
+/* The index of preset @name in run->cfg; Return: it, or -CLI_EXIT_* after saying why. */
 static int add_preset(struct replay_run *run, const char *name)
 {
-	const struct il_preset *p = il_preset_find(name);
+	struct il_error err;
+	const struct il_preset *p = il_preset_lookup(name, &err);
 
-	if (!p && il_preset_find_error(name)) {
-		fprintf(stderr, "idlelab replay: %s\n", il_preset_find_error(name));
-		return -1;
+	if (!p && err.msg[0]) {
+		fprintf(stderr, "idlelab replay: %s\n", err.msg);
+		return -CLI_EXIT_RUNTIME;
 	}
 	if (!p) {
 		fprintf(stderr, "idlelab replay: unknown governor '%s' (see 'idlelab governors')\n",
 			name);
-		return -1;
+		return -CLI_EXIT_USAGE;
 	}
 	for (int i = 0; i < run->cfg.ngov; i++)
 		if (run->cfg.presets[i] == p)
 			return i;
 	if (run->cfg.ngov >= IL_REPLAY_MAX_GOVS) {
 		fprintf(stderr, "idlelab replay: at most %d governors\n", IL_REPLAY_MAX_GOVS);
-		return -1;
+		return -CLI_EXIT_USAGE;
 	}
 	run->cfg.presets[run->cfg.ngov] = p;
 	return run->cfg.ngov++;
@@ -172,13 +174,14 @@ static int setup(struct replay_run *run)
 {
 	struct il_error err;
 
+	int k;
+
 	for (int i = 0; i < run->args.ngov; i++)
-		if (add_preset(run, run->args.governors[i]) < 0)
-			return il_preset_find_error(run->args.governors[i]) ? CLI_EXIT_RUNTIME
-									: CLI_EXIT_USAGE;
+		if ((k = add_preset(run, run->args.governors[i])) < 0)
+			return -k;
 	run->recorded = -1;
 	if (run->args.recorded && (run->recorded = add_preset(run, run->args.recorded)) < 0)
-		return il_preset_find_error(run->args.recorded) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return -run->recorded;
 	if (!run->src.have_table) {
 		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p PLATFORM\n",
 			run->args.in.trace);
