@@ -127,6 +127,14 @@ void il_table_free(struct il_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+int il_tables_fail(struct il_table *t, int n)
+{
+	for (int i = 0; i < n; i++)
+		il_table_free(&t[i]);
+	errno = ENOMEM;
+	return -1;
+}
+
 size_t il_text_columns(const char *s)
 {
 	size_t n = 0;

@@ -58,6 +58,8 @@ void il_table_set_real(struct il_table *t, int row, int col, double v, int prec)
 /** il_table_set_count - set counter @v when @have (a counter that was read); else leave it "-" */
 void il_table_set_count(struct il_table *t, int row, int col, bool have, u64 v);
 void il_table_free(struct il_table *t);
+/** il_tables_fail - free the @n tables @t (built or not) and set errno ENOMEM; Return: -1 */
+int il_tables_fail(struct il_table *t, int n);
 /** il_table_col - the index of column @name, or -1 */
 int il_table_col(const struct il_table *t, const char *name);
 

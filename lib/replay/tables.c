@@ -5,7 +5,6 @@
  * one governor, the open-loop bound and every row's gap to it (`idlelab replay`; the CLI
  * adds the trace's own table and prints them).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -223,11 +222,7 @@ int il_replay_tables(const struct il_replay *rep, const struct il_replay_cfg *cf
 	    (cfg->ngov && (confusion_table(&tables[IL_REPLAY_T_CONFUSION], rep, cfg, focus) ||
 			   tick_table(&tables[IL_REPLAY_T_TICK], rep, cfg, focus))) ||
 	    il_bound_table(&tables[IL_REPLAY_T_BOUND], il_replay_bound(rep)) ||
-	    gap_table(&tables[IL_REPLAY_T_GAP], rep, cfg)) {
-		for (int i = 0; i < IL_REPLAY_TABLES; i++)
-			il_table_free(&tables[i]);
-		errno = ENOMEM;
-		return -1;
-	}
+	    gap_table(&tables[IL_REPLAY_T_GAP], rep, cfg))
+		return il_tables_fail(tables, IL_REPLAY_TABLES);
 	return 0;
 }

@@ -4,7 +4,6 @@
  * histogram, wake_sources and notes (`idlelab stats`; the CLI adds the trace's own table
  * and prints them).
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,11 +320,7 @@ int il_stats_tables(const struct il_stats *s, const struct il_driver *drv,
 	    states_table(&tables[IL_STATS_T_STATES], s, drv) ||
 	    hist_table(&tables[IL_STATS_T_HIST], s, drv) ||
 	    wakes_table(&tables[IL_STATS_T_WAKES], s, drv != NULL) ||
-	    notes_table(&tables[IL_STATS_T_NOTES], s, drv)) {
-		for (int i = 0; i < IL_STATS_TABLES; i++)
-			il_table_free(&tables[i]);
-		errno = ENOMEM;
-		return -1;
-	}
+	    notes_table(&tables[IL_STATS_T_NOTES], s, drv))
+		return il_tables_fail(tables, IL_STATS_TABLES);
 	return 0;
 }
