@@ -123,6 +123,11 @@ static void test_metrics_and_directions(void **state)
 	assert_int_equal(il_vmetric_find("aboves"), 3);
 	assert_int_equal(il_vmetric_find("belows"), 4);
 	assert_int_equal(p99, 5);
+	/* every catalogue line the verdict judges has its own rank, 1 .. their number */
+	for (int m = IL_VM_SCORE + 1; m < IL_VM_ENERGY; m++)
+		assert_non_null(il_vmetric_def(m));
+	assert_null(il_vmetric_def(IL_VM_ENERGY));
+	assert_string_equal(il_vmetric_key(IL_VM_ENERGY), "energy");
 	assert_true(il_vmetric_higher_better(IL_VM_SCORE, fio));
 	assert_false(il_vmetric_higher_better(IL_VM_SCORE, pp));
 	assert_false(il_vmetric_higher_better(misses, fio));
