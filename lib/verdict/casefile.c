@@ -10,32 +10,44 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "verdict.h"
 
-/* The metrics of the catalogue (lib/metrics) the verdict judges, by their verdict_rank. */
-const struct il_metric_def *il_vmetric_def(int m)
+/*
+ * The metrics of the catalogue (lib/metrics) the verdict judges, by their verdict_rank
+ * (1 .. their number: test_verdict.c checks it), found once: every value reads them.
+ */
+static const struct il_metric_def *judged[IL_VM_MAX];
+static int njudged;
+static pthread_once_t judged_once = PTHREAD_ONCE_INIT;
+
+static void find_judged(void)
 {
-	for (int i = 0; m > IL_VM_SCORE && i < il_metric_count(); i++) {
+	for (int i = 0; i < il_metric_count(); i++) {
 		const struct il_metric_def *d = il_metric_at(i);
 
-		if ((d->tables & IL_MT_VERDICT) && d->verdict_rank == m)
-			return d;
+		if ((d->tables & IL_MT_VERDICT) && d->verdict_rank > 0 &&
+		    d->verdict_rank < IL_VM_MAX - 1) {
+			judged[d->verdict_rank] = d;
+			njudged++;
+		}
 	}
-	return NULL;
 }
 
-/* The catalogue's verdict_rank values are 1 .. its IL_MT_VERDICT lines (test_verdict.c). */
+const struct il_metric_def *il_vmetric_def(int m)
+{
+	pthread_once(&judged_once, find_judged);
+	return m > IL_VM_SCORE && m <= njudged ? judged[m] : NULL;
+}
+
 int il_vmetric_count(void)
 {
-	int n = 2; /* the score, energy */
-
-	for (int i = 0; i < il_metric_count(); i++)
-		n += !!(il_metric_at(i)->tables & IL_MT_VERDICT);
-	return n;
+	pthread_once(&judged_once, find_judged);
+	return njudged + 2; /* the score, the catalogue's, energy */
 }
 
 /* The fields around the catalogue's: the score first, these last. */
