@@ -23,9 +23,9 @@ static int split(char *s, const char **out)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *names[MAX_FIELDS], *texts[MAX_FIELDS], *names2[IL_VERDICT_RUN_FIELDS];
-	const char *texts2[IL_VERDICT_RUN_FIELDS];
-	char *buf = malloc(size + 1), *nl, why[256], bufs[IL_VERDICT_RUN_FIELDS][64];
+	const char *names[MAX_FIELDS], *texts[MAX_FIELDS], *names2[IL_VERDICT_RUN_FIELDS_MAX];
+	const char *texts2[IL_VERDICT_RUN_FIELDS_MAX];
+	char *buf = malloc(size + 1), *nl, why[256], bufs[IL_VERDICT_RUN_FIELDS_MAX][64];
 	struct il_verdict_run r, back;
 	int n, m;
 
@@ -40,13 +40,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		m = split(nl + 1, texts);
 		if (il_verdict_run_parse(n < m ? n : m, names, texts, &r, why, sizeof(why)) == 0) {
 			for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++) {
-				names2[i] = il_verdict_run_fields()[i];
+				names2[i] = il_verdict_run_field(i);
 				texts2[i] = il_verdict_run_format(&r, i, bufs[i], sizeof(bufs[i]));
 			}
 			if (il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names2, texts2, &back, why, sizeof(why)) ||
 			    memcmp(&r.score, &back.score, sizeof(double)) || memcmp(&r.joules, &back.joules, sizeof(double)) ||
-			    r.idles != back.idles || r.aboves != back.aboves || r.belows != back.belows ||
-			    r.wake_p99_ns != back.wake_p99_ns || r.energy_known != back.energy_known ||
+			    memcmp(r.field, back.field, sizeof(r.field)) || r.energy_known != back.energy_known ||
 			    r.duration_ns != back.duration_ns)
 				abort();
 		}

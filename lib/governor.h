@@ -123,11 +123,12 @@ IL_PUBLIC const struct il_preset *il_preset_at(int i);
  */
 IL_PUBLIC const struct il_preset *il_preset_find(const char *name);
 /**
- * il_preset_find_error - after il_preset_find(@name) returned NULL: for a "file:" name, why
- * the object did not load (its path and dlerror(), or what it lacks); NULL for a name that
- * is simply not a preset
+ * il_preset_lookup - il_preset_find(), saying why a "file:" name did not load
+ * Return: the preset; or NULL with why in @err (the object's path and dlerror(), or what it
+ * lacks), or NULL with @err->msg empty for a name that is simply not a preset.
  */
-const char *il_preset_find_error(const char *name);
+struct il_error;
+const struct il_preset *il_preset_lookup(const char *name, struct il_error *err);
 /** il_preset_alias_target - for an alias, the preset it stands for; NULL otherwise */
 IL_PUBLIC const char *il_preset_alias_target(const char *name);
 

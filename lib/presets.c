@@ -16,14 +16,17 @@ static bool is_file_preset(const char *name)
 	return !strncmp(name, "file:", 5);
 }
 
-const struct il_preset *il_preset_find(const char *name)
+const struct il_preset *il_preset_lookup(const char *name, struct il_error *err)
 {
+	err->msg[0] = '\0';
 	if (is_file_preset(name))
-		return il_kgov_preset_find(name + 5);
+		return il_kgov_preset_find(name + 5, err);
 	return il_preset_builtin(name);
 }
 
-const char *il_preset_find_error(const char *name)
+const struct il_preset *il_preset_find(const char *name)
 {
-	return is_file_preset(name) ? il_kgov_find_error() : NULL;
+	struct il_error err;
+
+	return il_preset_lookup(name, &err);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "output/output.h"
 #include "util/atomic.h"
 
 int cli_error_set(struct cli_error *err, const char *fmt, ...)
@@ -294,19 +295,7 @@ char *cli_read_input(const char *path, size_t *len)
 
 const char *cli_ns_to_us(long long ns, char *buf, size_t cap)
 {
-	unsigned long long mag = ns < 0 ? 0ULL - (unsigned long long)ns : (unsigned long long)ns;
-	unsigned long long frac = mag % 1000;
-	int n = snprintf(buf, cap, "%s%llu", ns < 0 ? "-" : "", mag / 1000);
-
-	if (frac && n > 0 && (size_t)n < cap) {
-		char digits[8];
-		int len = snprintf(digits, sizeof(digits), "%03llu", frac);
-
-		while (len > 0 && digits[len - 1] == '0')
-			digits[--len] = '\0';
-		snprintf(buf + n, cap - (size_t)n, ".%s", digits);
-	}
-	return buf;
+	return il_ns_us_text(ns, buf, cap);
 }
 
 static int write_all(FILE *f, const char *data, size_t len)

@@ -142,10 +142,12 @@ bool cli_scn_file_error(const struct il_scenario *scn, const struct il_scn_args 
 int cli_find_presets(const char *const *names, int n, const struct il_preset **presets,
 		     const char *cmd)
 {
+	struct il_error err;
+
 	for (int i = 0; i < n; i++) {
-		presets[i] = il_preset_find(names[i]);
-		if (!presets[i] && il_preset_find_error(names[i])) {
-			fprintf(stderr, "idlelab %s: %s\n", cmd, il_preset_find_error(names[i]));
+		presets[i] = il_preset_lookup(names[i], &err);
+		if (!presets[i] && err.msg[0]) {
+			fprintf(stderr, "idlelab %s: %s\n", cmd, err.msg);
 			return CLI_EXIT_RUNTIME;
 		}
 		if (!presets[i]) {

@@ -287,8 +287,7 @@ static int battery_tables(struct battery *b)
 			char title[160];
 
 			snprintf(title, sizeof(title), "%s %s", b->plat[p].name, il_battery_at(v)->spec);
-			if (il_report_pm_init(t, title, b->scn[v], &b->plat[p].drv) ||
-			    (il_platform_can_reject(&b->plat[p]) && il_report_pm_add_rejected(t)))
+			if (il_report_pm_init(t, title, b->scn[v], &b->plat[p].drv))
 				return -1;
 			b->ntables++;
 			for (int g = 0; g < a->ngov; g++)

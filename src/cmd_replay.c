@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "gov/governors.h"
 #include "replay/replay.h"
+#include "replay/tables.h"
 #include "trace_cli.h"
 #include "util/atomic.h"
 
@@ -79,208 +80,12 @@ struct replay_run {
 	struct il_timeline *tl;
 	struct il_tl_replay tl_replay;
 	int tl_pids[IL_REPLAY_MAX_GOVS];
-	const char *sleep_why; /* where the sleep length comes from, and why */
 };
 
 /* ---- tables ---------------------------------------------------------------------------- */
 
-static const char *state_name(const struct il_driver *drv, int i)
-{
-	return i < drv->state_count ? drv->states[i].name : "?";
-}
-
-/* A percentage of two counts; empty when there is nothing to count. */
-static void set_ratio(struct il_table *t, int row, int col, u64 num, u64 den, double scale, int prec)
-{
-	if (den)
-		il_table_set_real(t, row, col, scale * (double)num / (double)den, prec);
-}
-
-static int notes_table(struct il_table *t, const struct replay_run *run)
-{
-	static const char *const cols[] = { "key", "value" };
-	const struct il_replay_notes *n = il_replay_notes(run->r);
-	char key[48];
-	int err = 0;
-
-	if (il_table_init(t, "replay", 2, cols))
-		return -1;
-	err |= trace_kv_str(t, "model", "open loop: residency and tick state as recorded (docs/trace.md)");
-	err |= trace_kv_str(t, "sleep_length", run->sleep_why);
-	err |= trace_kv_int(t, "hz", run->args.hz ? run->args.hz : (run->src.plat.hz ? run->src.plat.hz : 250));
-	err |= trace_kv_int(t, "periods", (s64)n->periods);
-	err |= trace_kv_int(t, "exits_without_enter", (s64)n->exits_without_enter);
-	err |= trace_kv_int(t, "open_at_end", (s64)n->open_at_end);
-	err |= trace_kv_int(t, "lost_exits", (s64)n->enters_while_idle);
-	err |= trace_kv_int(t, "states_beyond_table", (s64)n->bad_state);
-	if (run->src.plat.ntables > 1) /* per-CPU tables: a traced CPU may have none */
-		err |= trace_kv_int(t, "periods_of_cpus_without_table", (s64)n->no_table);
-	if (run->src.plat.ntables > 1)
-		err |= trace_kv_str(t, "tables", "per CPU: each CPU's own table");
-	err |= trace_kv_int(t, "tick_timer_not_yet_seen", (s64)n->tick_unknown);
-	err |= trace_kv_int(t, "no_timer_at_all", (s64)n->no_timers);
-	err |= trace_kv_int(t, "stale_timers_dropped", (s64)n->stale_timers);
-	err |= trace_kv_int(t, "other_clock_base_timers", (s64)n->foreign_clock_timers);
-	err |= trace_kv_int(t, "negative_sleep_length", (s64)n->negative_sleep);
-	err |= trace_kv_int(t, "wheel_without_jiffies", (s64)n->wheel_uncalibrated);
-	if (n->clock_offset_known)
-		err |= trace_kv_int(t, "clock_offset_ns", n->clock_offset_ns);
-	else
-		err |= trace_kv_str(t, "clock_offset_ns", "unknown (no hrtimer_expire_entry)");
-	for (unsigned int cpu = 0; cpu < il_replay_ncpus(run->r); cpu++) {
-		if (il_replay_cpu_periods(run->r, cpu))
-			continue;
-		snprintf(key, sizeof(key), "cpu%u", cpu);
-		err |= trace_kv_str(t, key, "no idle periods in the trace: nothing replayed");
-	}
-	return err;
-}
-
-/* One linux-pm row: the trace's own (recorded misses or recomputed) or a governor's. */
-static int pm_row(struct il_table *t, const char *name, const struct il_replay_row *row,
-		  bool trace, bool recomputed)
-{
-	u64 above = trace && !recomputed ? row->miss_above : row->above;
-	u64 below = trace && !recomputed ? row->miss_below : row->below;
-	int r = il_table_add_row(t), c = 0;
-
-	if (r < 0 || il_table_set_str(t, r, c++, name))
-		return -1;
-	il_table_set_int(t, r, c++, (s64)row->idles);
-	il_table_set_int(t, r, c++, (s64)(above + below));
-	set_ratio(t, r, c++, above + below, row->idles, 1.0, 4);
-	il_table_set_int(t, r, c++, (s64)below);
-	il_table_set_int(t, r, c++, (s64)above);
-	il_table_set_real(t, r, c++, (double)row->energy_nj / 1e6, 3);
-	if (!trace) {
-		set_ratio(t, r, c, row->agree, row->idles, 100.0, 2);
-		set_ratio(t, r, c + 1, row->tick_agree, row->tick_decisions, 100.0, 2);
-	}
-	c += 2;
-	il_table_set_int(t, r, c++, (s64)row->stop_tick);
-	return 0;
-}
-
-static int governors_table(struct il_table *t, const struct replay_run *run)
-{
-	static const char *const cols[] = {
-		"governor", "idles", "idle_misses", "idle_miss_ratio", "belows", "aboves", "energy_mj",
-		"agree_pct", "tick_agree_pct", "stop_tick",
-	};
-	const struct il_replay_row *trace = il_replay_trace_row(run->r);
-
-	if (il_table_init(t, "governors", (int)(sizeof(cols) / sizeof(cols[0])), cols) ||
-	    pm_row(t, "recorded (cpu_idle_miss)", trace, true, false) ||
-	    pm_row(t, "recorded (recomputed)", trace, true, true))
-		return -1;
-	for (int i = 0; i < run->cfg.ngov; i++)
-		if (pm_row(t, run->cfg.presets[i]->name, il_replay_gov_row(run->r, i), false, false))
-			return -1;
-	return 0;
-}
-
-static int usage_row(struct il_table *t, const char *name, const struct il_replay_row *row,
-		     int nstates)
-{
-	int r = il_table_add_row(t);
-
-	if (r < 0 || il_table_set_str(t, r, 0, name))
-		return -1;
-	for (int s = 0; s < nstates; s++)
-		il_table_set_int(t, r, 1 + s, (s64)row->usage[s]);
-	return 0;
-}
-
-static int usage_table(struct il_table *t, const struct replay_run *run)
-{
-	static const char *const cols[] = { "governor" };
-	const struct il_driver *drv = &run->src.plat.drv;
-
-	if (il_table_init(t, "usage", 1, cols))
-		return -1;
-	for (int s = 0; s < drv->state_count; s++)
-		if (il_table_add_col(t, state_name(drv, s)) < 0)
-			return -1;
-	if (usage_row(t, "recorded", il_replay_trace_row(run->r), drv->state_count))
-		return -1;
-	for (int i = 0; i < run->cfg.ngov; i++)
-		if (usage_row(t, run->cfg.presets[i]->name, il_replay_gov_row(run->r, i),
-			      drv->state_count))
-			return -1;
-	return 0;
-}
-
-/* Rows: recorded state; columns: the state @gov picked. */
-static int confusion_table(struct il_table *t, const struct replay_run *run, int gov)
-{
-	static const char *const cols[] = { "recorded" };
-	const struct il_driver *drv = &run->src.plat.drv;
-	const struct il_replay_row *row = il_replay_gov_row(run->r, gov);
-	char title[96];
-
-	snprintf(title, sizeof(title), "confusion %s (rows: recorded, columns: picked)",
-		 run->cfg.presets[gov]->name);
-	if (il_table_init(t, title, 1, cols))
-		return -1;
-	for (int s = 0; s < drv->state_count; s++)
-		if (il_table_add_col(t, state_name(drv, s)) < 0)
-			return -1;
-	for (int rs = 0; rs < drv->state_count; rs++) {
-		int r = il_table_add_row(t);
-
-		if (r < 0 || il_table_set_str(t, r, 0, state_name(drv, rs)))
-			return -1;
-		for (int s = 0; s < drv->state_count; s++)
-			il_table_set_int(t, r, 1 + s, (s64)row->confusion[rs][s]);
-	}
-	return 0;
-}
-
-/* stop_tick against tick_stop, over the periods where the tick ran at select. */
-static int tick_table(struct il_table *t, const struct replay_run *run, int gov)
-{
-	static const char *const cols[] = { "tick_stop_recorded", "stop_tick_asked", "periods", "meaning" };
-	static const char *const meaning[2][2] = {
-		{ "agree: kept", "the kernel may keep it anyway (RCU, irq_work, a timer within a tick)" },
-		{ "contradicts the trace (the kernel stops the tick only when asked)", "agree: stopped" },
-	};
-	const struct il_replay_row *row = il_replay_gov_row(run->r, gov);
-	char title[64];
-
-	snprintf(title, sizeof(title), "tick %s", run->cfg.presets[gov]->name);
-	if (il_table_init(t, title, (int)(sizeof(cols) / sizeof(cols[0])), cols))
-		return -1;
-	for (int rec = 1; rec >= 0; rec--) {
-		for (int ask = 1; ask >= 0; ask--) {
-			int r = il_table_add_row(t);
-
-			if (r < 0 || il_table_set_str(t, r, 0, rec ? "yes" : "no") ||
-			    il_table_set_str(t, r, 1, ask ? "yes" : "no") ||
-			    il_table_set_str(t, r, 3, meaning[rec][ask]))
-				return -1;
-			il_table_set_int(t, r, 2, (s64)row->tick_confusion[rec][ask]);
-		}
-	}
-	return 0;
-}
-
-/* The open-loop frontier of the replayed periods, and every row's distance to it. */
-static int gap_table(struct il_table *t, const struct replay_run *run)
-{
-	const struct il_bound *b = il_replay_bound(run->r);
-
-	if (il_bound_gap_table_init(t, NULL) ||
-	    il_bound_gap_row(t, "recorded", 0, b, &il_replay_trace_row(run->r)->bound))
-		return -1;
-	for (int i = 0; i < run->cfg.ngov; i++)
-		if (il_bound_gap_row(t, run->cfg.presets[i]->name, 0, b,
-				     &il_replay_gov_row(run->r, i)->bound))
-			return -1;
-	return 0;
-}
-
-enum { T_TRACE, T_REPLAY, T_SLEEP, T_GOVS, T_USAGE, T_CONFUSION, T_TICK, T_BOUND, T_GAP,
-       T_COUNT };
+/* The trace's own table, then lib/replay's (tables.h). */
+enum { T_TRACE, T_COUNT = 1 + IL_REPLAY_TABLES };
 
 static int render(struct replay_run *run)
 {
@@ -289,13 +94,8 @@ static int render(struct replay_run *run)
 	int focus = run->recorded >= 0 ? run->recorded : 0, ret = CLI_EXIT_RUNTIME, n = 0;
 
 	memset(tables, 0, sizeof(tables));
-	if (trace_summary_table(&tables[T_TRACE], &run->src) || notes_table(&tables[T_REPLAY], run) ||
-	    (run->cfg.sleep_source == IL_SLEEP_WAKEUPS &&
-	     il_replay_sleep_table(&tables[T_SLEEP], run->r)) ||
-	    governors_table(&tables[T_GOVS], run) || usage_table(&tables[T_USAGE], run) ||
-	    (run->cfg.ngov && (confusion_table(&tables[T_CONFUSION], run, focus) ||
-			       tick_table(&tables[T_TICK], run, focus))) ||
-	    il_bound_table(&tables[T_BOUND], il_replay_bound(run->r)) || gap_table(&tables[T_GAP], run)) {
+	if (trace_summary_table(&tables[T_TRACE], &run->src) ||
+	    il_replay_tables(run->r, &run->cfg, focus, &tables[T_TRACE + 1])) {
 		fprintf(stderr, "idlelab replay: out of memory\n");
 		goto out;
 	}
@@ -349,25 +149,27 @@ static void periods_header(struct replay_run *run)
 
 /* ---- the command ----------------------------------------------------------------------- */
 
+/* The index of preset @name in run->cfg; Return: it, or -CLI_EXIT_* after saying why. */
 static int add_preset(struct replay_run *run, const char *name)
 {
-	const struct il_preset *p = il_preset_find(name);
+	struct il_error err;
+	const struct il_preset *p = il_preset_lookup(name, &err);
 
-	if (!p && il_preset_find_error(name)) {
-		fprintf(stderr, "idlelab replay: %s\n", il_preset_find_error(name));
-		return -1;
+	if (!p && err.msg[0]) {
+		fprintf(stderr, "idlelab replay: %s\n", err.msg);
+		return -CLI_EXIT_RUNTIME;
 	}
 	if (!p) {
 		fprintf(stderr, "idlelab replay: unknown governor '%s' (see 'idlelab governors')\n",
 			name);
-		return -1;
+		return -CLI_EXIT_USAGE;
 	}
 	for (int i = 0; i < run->cfg.ngov; i++)
 		if (run->cfg.presets[i] == p)
 			return i;
 	if (run->cfg.ngov >= IL_REPLAY_MAX_GOVS) {
 		fprintf(stderr, "idlelab replay: at most %d governors\n", IL_REPLAY_MAX_GOVS);
-		return -1;
+		return -CLI_EXIT_USAGE;
 	}
 	run->cfg.presets[run->cfg.ngov] = p;
 	return run->cfg.ngov++;
@@ -380,12 +182,12 @@ static int choose_sleep_source(struct replay_run *run)
 	int has = 1;
 
 	run->cfg.sleep_source = IL_SLEEP_TIMERS;
-	run->sleep_why = "timer events: the rebuilt hrtimer queue and timer wheel";
+	run->cfg.sleep_why = "timer events: the rebuilt hrtimer queue and timer wheel";
 	if (run->args.sleep_length == SLEEP_TIMERS)
 		return 0;
 	if (run->args.sleep_length == SLEEP_WAKEUPS) {
 		run->cfg.sleep_source = IL_SLEEP_WAKEUPS;
-		run->sleep_why = "wakeups (--sleep-length wakeups; timer events not used): what "
+		run->cfg.sleep_why = "wakeups (--sleep-length wakeups; timer events not used): what "
 				 "ended each period, see the sleep length table";
 		return 0;
 	}
@@ -398,7 +200,7 @@ static int choose_sleep_source(struct replay_run *run)
 	}
 	if (!has) {
 		run->cfg.sleep_source = IL_SLEEP_WAKEUPS;
-		run->sleep_why = "wakeups (the trace has no timer events): what ended each period, "
+		run->cfg.sleep_why = "wakeups (the trace has no timer events): what ended each period, "
 				 "see the sleep length table";
 	}
 	return 0;
@@ -425,13 +227,14 @@ static int setup(struct replay_run *run)
 {
 	struct il_error err;
 
+	int k;
+
 	for (int i = 0; i < run->args.ngov; i++)
-		if (add_preset(run, run->args.governors[i]) < 0)
-			return il_preset_find_error(run->args.governors[i]) ? CLI_EXIT_RUNTIME
-									: CLI_EXIT_USAGE;
+		if ((k = add_preset(run, run->args.governors[i])) < 0)
+			return -k;
 	run->recorded = -1;
 	if (run->args.recorded && (run->recorded = add_preset(run, run->args.recorded)) < 0)
-		return il_preset_find_error(run->args.recorded) ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+		return -run->recorded;
 	if (!run->src.have_table) {
 		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p PLATFORM\n",
 			run->args.in.trace);
@@ -633,7 +436,6 @@ static int replay_main(void *state)
 
 	if (ret == CLI_EXIT_OK)
 		ret = trace_source_open(&run->src, "replay", &run->args.in);
-
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	if (choose_sleep_source(run)) {

@@ -205,12 +205,13 @@ struct step_ctx {
 
 static int resolve_governors(struct step_ctx *c)
 {
+	struct il_error err;
 	char msg[256];
 
 	for (int g = 0; g < c->args.ngov; g++) {
-		c->presets[g] = il_preset_find(c->args.governors[g]);
-		if (!c->presets[g] && il_preset_find_error(c->args.governors[g])) {
-			fprintf(stderr, "idlelab step: %s\n", il_preset_find_error(c->args.governors[g]));
+		c->presets[g] = il_preset_lookup(c->args.governors[g], &err);
+		if (!c->presets[g] && err.msg[0]) {
+			fprintf(stderr, "idlelab step: %s\n", err.msg);
 			return CLI_EXIT_RUNTIME;
 		}
 		if (!c->presets[g]) {

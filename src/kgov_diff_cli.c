@@ -74,12 +74,12 @@ struct diff_framework {
 static int diff_resolve(struct diff_side *s, bool verbose)
 {
 	if (!kgov_ends_with(s->spec, ".c") && !kgov_ends_with(s->spec, ".so")) {
-		s->p = il_preset_find(s->spec);
-		if (!s->p) {
-			const char *why = il_preset_find_error(s->spec);
+		struct il_error err;
 
-			if (why) {
-				fprintf(stderr, "idlelab kgov diff: %s %s\n", s->label, why);
+		s->p = il_preset_lookup(s->spec, &err);
+		if (!s->p) {
+			if (err.msg[0]) {
+				fprintf(stderr, "idlelab kgov diff: %s %s\n", s->label, err.msg);
 				return CLI_EXIT_RUNTIME;
 			}
 			fprintf(stderr, "idlelab kgov diff: %s '%s' is no preset (idlelab governors), "

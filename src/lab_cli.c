@@ -376,7 +376,6 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 		return CLI_EXIT_RUNTIME;
 	}
 	ret = il_report_pm_init(&t[n], "summary", spec.scn, &res.drv) ||
-	      (res.can_reject && il_report_pm_add_rejected(&t[n])) ||
 	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res) || add_labels(args, &t[n]);
 	n++;
 	if (!ret && details) {
@@ -520,9 +519,7 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 
 		if (ti < 0) {
 			ti = n++;
-			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s], &job->plat.drv) ||
-			    (il_platform_can_reject(&job->plat) &&
-			     il_report_pm_add_rejected(&t[ti]))) {
+			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s], &job->plat.drv)) {
 				ret = CLI_EXIT_RUNTIME;
 				break;
 			}

@@ -9,6 +9,7 @@
 
 #include "cli_opts.h"
 #include "trace_cli.h"
+#include "trace/table.h"
 #include "util/parse.h"
 
 enum {
@@ -440,49 +441,19 @@ const struct il_driver *trace_source_drv(const struct trace_source *src)
 
 int trace_kv_str(struct il_table *t, const char *key, const char *value)
 {
-	int row = il_table_add_row(t);
-
-	if (row < 0 || il_table_set_str(t, row, 0, key) || il_table_set_str(t, row, 1, value))
-		return -1;
-	return 0;
+	return il_table_kv_str(t, key, value);
 }
 
 int trace_kv_int(struct il_table *t, const char *key, s64 value)
 {
-	int row = il_table_add_row(t);
-
-	if (row < 0 || il_table_set_str(t, row, 0, key))
-		return -1;
-	il_table_set_int(t, row, 1, value);
-	return 0;
+	return il_table_kv_int(t, key, value);
 }
 
 int trace_summary_table(struct il_table *t, const struct trace_source *src)
 {
-	static const char *const cols[] = { "key", "value" };
-	const struct il_trace_counts *c = il_trace_counts(src->trace);
-	const struct il_trace_info *info = il_trace_info(src->trace);
-	int err = 0;
-
-	if (il_table_init(t, "trace", 2, cols))
-		return -1;
-	err |= trace_kv_str(t, "path", il_trace_path(src->trace));
-	err |= trace_kv_str(t, "format", il_trace_reader_name(src->trace));
-	if (info->instance[0])
-		err |= trace_kv_str(t, "instance", info->instance);
-	err |= trace_kv_str(t, "timestamps", info->ns_timestamps ? "ns" : "us");
-	if (info->ncpus)
-		err |= trace_kv_int(t, "cpus", info->ncpus);
-	err |= trace_kv_str(t, "states_from",
-			    src->have_table ? src->table_origin : "none (no -p, no header): no above/below, no PowerNightmares");
-	err |= trace_kv_int(t, "lines", (s64)c->lines);
-	for (int i = 1; i < IL_EV__COUNT; i++)
-		err |= trace_kv_int(t, il_ev_name((enum il_ev)i), (s64)c->events[i]);
-	err |= trace_kv_int(t, "skipped_events", (s64)c->events[IL_EV_OTHER]);
-	err |= trace_kv_int(t, "unparsable_lines", (s64)c->bad_lines);
-	err |= trace_kv_int(t, "events_on_unknown_cpus", (s64)c->bad_cpu);
-	err |= trace_kv_int(t, "events_out_of_order", (s64)c->out_of_order);
-	return err ? -1 : 0;
+	return il_trace_table(t, src->trace, src->have_table ? src->table_origin :
+			      "none (no -p, no header): no above/below, "
+			      "no PowerNightmares");
 }
 
 int trace_write_tables(const char *cmd, const struct trace_input_args *in,

@@ -335,9 +335,21 @@ static int resolve_governors(struct verdict_ctx *c)
 	return CLI_EXIT_OK;
 }
 
+/* The names -m takes, comma-separated: the verdict's metrics (lib/metrics' catalogue). */
+static const char *metric_names(char *buf, size_t cap)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int m = 0; m < IL_VM_COUNT && used < cap; m++)
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s", m ? ", " : "",
+					 il_vmetric_key(m));
+	return buf;
+}
+
 static int resolve_metrics(struct verdict_ctx *c)
 {
-	char buf[256], *save = NULL;
+	char buf[256], names[256], *save = NULL;
 
 	if (!c->a.metric_s) {
 		c->metrics = IL_VM_ALL;
@@ -350,7 +362,7 @@ static int resolve_metrics(struct verdict_ctx *c)
 
 		if (m < 0)
 			return usage("unknown metric '%s' (%s)", s,
-				     "score, idle_misses, idle_miss_ratio, aboves, belows, wakeup_p99_us, energy");
+				     metric_names(names, sizeof(names)));
 		c->metrics |= 1u << m;
 	}
 	if (!c->metrics)
@@ -784,7 +796,7 @@ static int write_case_file(const struct verdict_ctx *c, FILE *f)
 		il_csv_field(f, case_cols[i]);
 	}
 	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++)
-		fprintf(f, ",%s", il_verdict_run_fields()[i]);
+		fprintf(f, ",%s", il_verdict_run_field(i));
 	fputc('\n', f);
 	il_csv_field(f, c->canon);
 	fprintf(f, ",%zu,", k);

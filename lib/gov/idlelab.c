@@ -230,27 +230,32 @@ static int idlelab_find_shallower_state(struct il_driver *drv, struct il_device 
 	return idx;
 }
 
+/*
+ * Step 5: the next enabled halting (non-polling) state after @i, up to @limit_idx, or -1.
+ * Both of step 5's walks (the kernel file's two loops) go through the halts with it.
+ */
+static int idlelab_next_halt(struct il_driver *drv, struct il_device *dev, int i, int limit_idx)
+{
+	for (i++; i <= limit_idx; i++)
+		if (!dev->states_usage[i].disable && !(drv->states[i].flags & CPUIDLE_FLAG_POLLING))
+			return i;
+	return -1;
+}
+
 /* Step 5: the first enabled non-polling state up to @limit_idx, if the poll limit is its. */
 static int idlelab_first_halt(struct il_driver *drv, struct il_device *dev, int idx,
 			      int limit_idx)
 {
-	int i;
+	int i = idlelab_next_halt(drv, dev, idx, limit_idx);
 
-	for (i = idx + 1; i <= limit_idx; i++) {
-		if (dev->states_usage[i].disable)
-			continue;
-		if (drv->states[i].flags & CPUIDLE_FLAG_POLLING)
-			continue;
-		/*
-		 * Only the state the poll limit was taken from (cpuidle_poll_time(): the first
-		 * with a target residency of POLL_LIMIT_MIN_NS or more) has paid off by now; a
-		 * cheaper halt below it would only be a too-shallow choice.
-		 */
-		if (drv->states[i].target_residency_ns < POLL_LIMIT_MIN_NS)
-			return idx;
-		return i;
-	}
-	return idx;
+	/*
+	 * Only the state the poll limit was taken from (cpuidle_poll_time(): the first with a
+	 * target residency of POLL_LIMIT_MIN_NS or more) has paid off by now; a cheaper halt
+	 * below it would only be a too-shallow choice.
+	 */
+	if (i < 0 || drv->states[i].target_residency_ns < POLL_LIMIT_MIN_NS)
+		return idx;
+	return i;
 }
 
 /* Step 5: how many of the recent durations were measured and reached @duration_ns. */
@@ -275,13 +280,9 @@ static int idlelab_median_halt(const struct idlelab_cpu *cpu_data, struct il_dri
 			       struct il_device *dev, int idx, int limit_idx)
 {
 	bool first = true;
-	int i;
 
-	for (i = idx + 1; i <= limit_idx; i++) {
-		if (dev->states_usage[i].disable)
-			continue;
-		if (drv->states[i].flags & CPUIDLE_FLAG_POLLING)
-			continue;
+	for (int i = idlelab_next_halt(drv, dev, idx, limit_idx); i >= 0;
+	     i = idlelab_next_halt(drv, dev, i, limit_idx)) {
 		/* a slower first halt would cost a fast ping-pong most of its round trip */
 		if (first && drv->states[i].exit_latency_ns > MEDIAN_HALT_LATENCY_NS)
 			break;

@@ -602,6 +602,33 @@ static void do_select(struct checker *c, struct side *s)
 	note_progress(c, NULL);
 }
 
+/* select() on the upstream side, and on the port's unless the run is solo. */
+static void select_sides(struct checker *c)
+{
+	do_select(c, &c->up);
+	if (!c->solo)
+		do_select(c, &c->port);
+}
+
+/*
+ * The select() of a diff (il_kgov_diff(), its replay): both sides, the decision counted and
+ * how it differed. Return: whether the index or stop_tick differed.
+ */
+static bool select_and_count(struct checker *c)
+{
+	struct il_kgov_diff_result *r = c->dres;
+	bool idx_differs, tick_differs;
+
+	select_sides(c);
+	r->decisions++;
+	idx_differs = c->up.idx != c->port.idx;
+	tick_differs = r->compared_stop_tick && c->up.stop_tick != c->port.stop_tick;
+	r->idx_differ += idx_differs;
+	r->stop_tick_differ += tick_differs;
+	r->any_differ += idx_differs || tick_differs;
+	return idx_differs || tick_differs;
+}
+
 /* Enter the state both chose: the polling window, the accounting, reflect. */
 static void do_enter(struct checker *c, struct side *s, struct kgov_step *st)
 {
@@ -679,9 +706,7 @@ static int run_steps(struct checker *c, unsigned long long steps, u64 *clock)
 
 		if (c->opts->progress)
 			c->opts->progress->decisions = c->res->decisions + 1;
-		do_select(c, &c->up);
-		if (!c->solo)
-			do_select(c, &c->port);
+		select_sides(c);
 		c->res->decisions++;
 		ret = c->solo ? solo_select(c) : compare_select(c);
 		if (ret)
@@ -849,7 +874,7 @@ static int diff_steps(struct checker *c, unsigned long long steps, u64 *clock)
 	for (c->step = 0; c->step < steps; c->step++) {
 		struct kgov_step *st = &c->hist[c->hist_n % HISTORY], st_new;
 		struct il_kgov_diff_case *k = NULL;
-		bool idx_differs, tick_differs;
+		bool differs;
 
 		kgov_gen_step(&c->rng, &c->frame, &c->drv, &c->up.se.env, &c->pattern, *clock, st);
 		st_new = *st;
@@ -864,15 +889,8 @@ static int diff_steps(struct checker *c, unsigned long long steps, u64 *clock)
 		side_begin_step(&c->port, &st_new);
 		if (c->opts->progress)
 			c->opts->progress->decisions = r->decisions + 1;
-		do_select(c, &c->up);
-		do_select(c, &c->port);
-		r->decisions++;
-		idx_differs = c->up.idx != c->port.idx;
-		tick_differs = r->compared_stop_tick && c->up.stop_tick != c->port.stop_tick;
-		r->idx_differ += idx_differs;
-		r->stop_tick_differ += tick_differs;
-		r->any_differ += idx_differs || tick_differs;
-		if (idx_differs || tick_differs) {
+		differs = select_and_count(c);
+		if (differs) {
 			k = keep_case(c, &st_new);
 			count_features(c, st);
 		}
@@ -905,7 +923,7 @@ static void replay_cpu(struct checker *c, const struct kgov_step *steps, unsigne
 
 	for (c->step = 0; c->step < n; c->step++) {
 		struct kgov_step *st = &c->hist[c->hist_n % HISTORY], st_new;
-		bool idx_differs, tick_differs;
+		bool differs;
 
 		*st = steps[c->step];
 		st->toggle_state = -1;
@@ -913,15 +931,8 @@ static void replay_cpu(struct checker *c, const struct kgov_step *steps, unsigne
 		c->hist_n++;
 		side_begin_step(&c->up, st);
 		side_begin_step(&c->port, &st_new);
-		do_select(c, &c->up);
-		do_select(c, &c->port);
-		r->decisions++;
-		idx_differs = c->up.idx != c->port.idx;
-		tick_differs = r->compared_stop_tick && c->up.stop_tick != c->port.stop_tick;
-		r->idx_differ += idx_differs;
-		r->stop_tick_differ += tick_differs;
-		r->any_differ += idx_differs || tick_differs;
-		if (idx_differs || tick_differs)
+		differs = select_and_count(c);
+		if (differs)
 			count_features(c, st);
 		if (!valid_index(c, c->up.idx) || !valid_index(c, c->port.idx)) {
 			r->ended_runs++;
@@ -929,7 +940,7 @@ static void replay_cpu(struct checker *c, const struct kgov_step *steps, unsigne
 		}
 		share_outcome(c, st, st, c->up.idx);
 		share_outcome(c, st, &st_new, c->port.idx);
-		if (idx_differs || tick_differs) {
+		if (differs) {
 			struct il_kgov_diff_case *k = keep_case(c, &st_new);
 
 			if (k)

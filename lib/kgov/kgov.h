@@ -113,14 +113,10 @@ const struct il_preset *il_kgov_load(const char *path, const struct il_kgov_load
 
 /**
  * il_kgov_preset_find - the preset for "PATH.so" or "PATH.so@PRESET" (what -g file: takes),
- * loading the object on first use. Return: the preset, or NULL with errno set.
+ * loading the object on first use. Return: the preset, or NULL with errno set and why in
+ * @err ("PATH: cannot load: <dlerror()>", "PATH: not a kgov object ...", ...).
  */
-const struct il_preset *il_kgov_preset_find(const char *spec);
-/**
- * il_kgov_find_error - why the last il_kgov_preset_find() failed: "PATH: cannot load:
- * <dlerror()>", "PATH: not a kgov object ...", ... (static storage, one thread)
- */
-const char *il_kgov_find_error(void);
+const struct il_preset *il_kgov_preset_find(const char *spec, struct il_error *err);
 
 /** il_kgov_is_loaded - whether @p is a preset made by il_kgov_load() */
 bool il_kgov_is_loaded(const struct il_preset *p);

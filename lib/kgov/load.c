@@ -211,15 +211,7 @@ fail:
 	return NULL;
 }
 
-/* Why the last il_kgov_preset_find() failed. */
-static struct il_error find_error;
-
-const char *il_kgov_find_error(void)
-{
-	return find_error.msg;
-}
-
-const struct il_preset *il_kgov_preset_find(const char *spec)
+const struct il_preset *il_kgov_preset_find(const char *spec, struct il_error *err)
 {
 	struct il_kgov_load_opts opts = { 0 };
 	char path[PATH_MAX];
@@ -231,13 +223,13 @@ const struct il_preset *il_kgov_preset_find(const char *spec)
 		/* a built-in port only: "file:A.so@file:B.so" is not a preset */
 		opts.like = il_preset_builtin(at + 1);
 		if (!opts.like) {
-			il_error_set(&find_error, path, 0, "unknown preset '%s' after '@' (see "
+			il_error_set(err, path, 0, "unknown preset '%s' after '@' (see "
 				     "'idlelab governors')", at + 1);
 			errno = ENOENT;
 			return NULL;
 		}
 	}
-	p = il_kgov_load(path, &opts, &find_error);
+	p = il_kgov_load(path, &opts, err);
 	if (!p && !errno)
 		errno = ENOENT;
 	return p;

@@ -171,7 +171,6 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 	res->hz = cfg.hz;
 	res->drv = spec->plat->drv;
 	res->nstates = res->drv.state_count;
-	res->can_reject = il_platform_can_reject(spec->plat);
 	lab_label(spec, res);
 	ret = lab_simulate(spec, sim, ctx, res, &cfg);
 	err = errno;

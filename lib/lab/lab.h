@@ -28,7 +28,6 @@ struct il_lab_result {
 	unsigned int hz;
 	int nstates;
 	struct il_driver drv;
-	bool can_reject;         /* the platform has an OS-initiated domain: tables show rejected */
 	struct il_metrics m;     /* owned: il_lab_result_free() */
 	u64 events;
 	u64 selects;

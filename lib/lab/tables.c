@@ -4,12 +4,13 @@
  *
  * DOC: the linux-pm table
  *
- * Columns, as in the seeds (Loehle's "device gov iter iops idles idle_misses
+ * The columns after device, gov, iter and the score are the catalogue's (lib/metrics:
+ * metrics.h); today, as in the seeds (Loehle's "device gov iter iops idles idle_misses
  * idle_miss_ratio belows aboves") with the score column named after the scenario's score,
- * then joules, watts (model values; "-" when the platform has no power numbers),
- * nightmares, nightmare_s, wakeup_p99_us, then wakeup_p50_us, wakeup_mean_us and wakeup_max_us
- * (mean and max exact, the percentiles within 0.1 %: metrics.h), and one usage_<state>
- * column per state.
+ * then rejected, joules, watts (model values; "-" when the platform has no power numbers),
+ * nightmares, nightmare_s, wakeup_p99_us, then wakeup_p50_us, wakeup_mean_us and
+ * wakeup_max_us (mean and max exact, the percentiles within 0.1 %: metrics.h), and one
+ * usage_<state> column per state.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,11 +18,38 @@
 #include "tables.h"
 
 static const char *const pm_fixed[] = { "device", "gov", "iter" };
-static const char *const pm_counts[] = {
-	"idles", "idle_misses", "idle_miss_ratio", "belows", "aboves",
-	"joules", "watts", "nightmares", "nightmare_s", "wakeup_p99_us",
-	"wakeup_p50_us", "wakeup_mean_us", "wakeup_max_us",
-};
+
+/* The columns of the catalogue's lines in @table (metrics.h), after the table's own. */
+static int add_catalogue_cols(struct il_table *t, unsigned int table)
+{
+	for (int i = 0; i < il_metric_count(); i++)
+		if ((il_metric_at(i)->tables & table) &&
+		    il_table_add_col(t, il_metric_at(i)->name) < 0)
+			return -1;
+	return 0;
+}
+
+/* One cell of catalogue line @d from @s; an energy value stays empty ("-") when unknown. */
+static void set_metric(struct il_table *t, int row, int col, const struct il_metric_def *d,
+		       const struct il_summary *s, int state)
+{
+	if (d->energy && !s->energy_known)
+		return;
+	if (d->prec == IL_PREC_COUNT)
+		il_table_set_int(t, row, col, (s64)il_metric_count_value(d, s, state));
+	else
+		il_table_set_real(t, row, col, il_metric_value(d, s, state), d->prec);
+}
+
+/* The cells of the catalogue's lines in @table from column @col on; Return: the next column. */
+static int set_catalogue_cells(struct il_table *t, int row, int col, unsigned int table,
+			       const struct il_summary *s, int state)
+{
+	for (int i = 0; i < il_metric_count(); i++)
+		if (il_metric_at(i)->tables & table)
+			set_metric(t, row, col++, il_metric_at(i), s, state);
+	return col;
+}
 
 int il_report_pm_init(struct il_table *t, const char *title, const struct il_scenario *scn,
 		      const struct il_driver *drv)
@@ -30,11 +58,8 @@ int il_report_pm_init(struct il_table *t, const char *title, const struct il_sce
 
 	if (il_table_init(t, title, 3, pm_fixed))
 		return -1;
-	if (il_table_add_col(t, scn->score) < 0)
+	if (il_table_add_col(t, scn->score) < 0 || add_catalogue_cols(t, IL_MT_PM))
 		goto fail;
-	for (size_t i = 0; i < sizeof(pm_counts) / sizeof(pm_counts[0]); i++)
-		if (il_table_add_col(t, pm_counts[i]) < 0)
-			goto fail;
 	for (int i = 0; i < drv->state_count; i++) {
 		snprintf(name, sizeof(name), "usage_%s", drv->states[i].name);
 		if (il_table_add_col(t, name) < 0)
@@ -44,14 +69,6 @@ int il_report_pm_init(struct il_table *t, const char *title, const struct il_sce
 fail:
 	il_table_free(t);
 	return -1;
-}
-
-static void set_energy(struct il_table *t, int row, int col, const struct il_summary *s)
-{
-	if (!s->energy_known)
-		return; /* the cells stay empty: "-" */
-	il_table_set_real(t, row, col, s->joules, 2);
-	il_table_set_real(t, row, col + 1, s->watts, 3);
 }
 
 int il_report_pm_row(struct il_table *t, const char *gov, int iter, const struct il_scenario *scn,
@@ -66,95 +83,43 @@ int il_report_pm_row(struct il_table *t, const char *gov, int iter, const struct
 		return -1;
 	il_table_set_int(t, row, c++, iter);
 	il_table_set_real(t, row, c++, res->score, scn->score_prec);
-	il_table_set_int(t, row, c++, (s64)s->idles);
-	il_table_set_int(t, row, c++, (s64)s->idle_misses);
-	il_table_set_real(t, row, c++, s->idle_miss_ratio, 3);
-	il_table_set_int(t, row, c++, (s64)s->belows);
-	il_table_set_int(t, row, c++, (s64)s->aboves);
-	set_energy(t, row, c, s);
-	c += 2;
-	il_table_set_int(t, row, c++, (s64)s->nightmares);
-	il_table_set_real(t, row, c++, s->nightmare_s, 3);
-	il_table_set_real(t, row, c++, (double)s->wake_p99_ns / 1e3, 3);
-	il_table_set_real(t, row, c++, (double)s->wake_p50_ns / 1e3, 3);
-	il_table_set_real(t, row, c++, s->wake_mean_ns / 1e3, 3);
-	il_table_set_real(t, row, c++, (double)s->wake_max_ns / 1e3, 3);
+	c = set_catalogue_cells(t, row, c, IL_MT_PM, s, 0);
 	for (int i = 0; i < res->nstates && c < t->ncols; i++)
 		il_table_set_int(t, row, c++, (s64)s->usage[i]);
-	if (c < t->ncols) /* il_report_pm_add_rejected() */
-		il_table_set_int(t, row, c++, (s64)s->rejecteds);
 	return 0;
 }
 
-int il_report_pm_add_rejected(struct il_table *t)
-{
-	return il_table_add_col(t, "rejected") < 0 ? -1 : 0;
-}
-
-static const char *const state_cols[] = {
-	"state", "usage", "time_s", "time_pct", "above", "below", "nightmares", "nightmare_s",
-};
-
 int il_report_states(struct il_table *t, const struct il_lab_result *res)
 {
-	const struct il_summary *s = &res->sum;
-	double total_ns = (double)res->m.duration_ns * res->ncpus;
+	static const char *const head[] = { "state" };
 
-	if (il_table_init(t, "states", 8, state_cols))
-		return -1;
-	if (res->can_reject && il_table_add_col(t, "rejected") < 0)
+	if (il_table_init(t, "states", 1, head) || add_catalogue_cols(t, IL_MT_STATES))
 		return -1;
 	for (int i = 0; i < res->nstates; i++) {
 		int row = il_table_add_row(t);
 
 		if (row < 0 || il_table_set_str(t, row, 0, res->drv.states[i].name))
 			return -1;
-		il_table_set_int(t, row, 1, (s64)s->usage[i]);
-		il_table_set_real(t, row, 2, (double)s->time_ns[i] / 1e9, 6);
-		il_table_set_real(t, row, 3,
-				  total_ns > 0 ? 100.0 * (double)s->time_ns[i] / total_ns : 0.0, 2);
-		il_table_set_int(t, row, 4, (s64)s->above[i]);
-		il_table_set_int(t, row, 5, (s64)s->below[i]);
-		il_table_set_int(t, row, 6, (s64)s->state_nightmares[i]);
-		il_table_set_real(t, row, 7, (double)s->state_nightmare_ns[i] / 1e9, 6);
-		if (res->can_reject)
-			il_table_set_int(t, row, 8, (s64)s->rejected[i]);
+		set_catalogue_cells(t, row, 1, IL_MT_STATES, &res->sum, i);
 	}
 	return 0;
 }
 
-static const char *const cpu_cols[] = {
-	"cpu", "idles", "aboves", "belows", "busy_pct", "wakeups", "poll_limits", "tick_stops",
-	"ticks_retained",
-};
-
 int il_report_cpus(struct il_table *t, const struct il_lab_result *res)
 {
-	double dur = (double)res->m.duration_ns;
+	static const char *const head[] = { "cpu" };
+	struct il_summary one;
 
-	if (il_table_init(t, "cpus", 9, cpu_cols))
+	if (il_table_init(t, "cpus", 1, head) || add_catalogue_cols(t, IL_MT_CPUS))
 		return -1;
 	for (unsigned int c = 0; c < res->ncpus; c++) {
-		const struct il_cpu_stats *cs = &res->m.cpu[c];
-		u64 idles = 0, above = 0, below = 0;
 		int row = il_table_add_row(t);
 
 		if (row < 0)
 			return -1;
-		for (int i = 0; i < res->nstates; i++) {
-			idles += cs->st[i].usage;
-			above += cs->st[i].above;
-			below += cs->st[i].below;
-		}
+		il_metrics_summarize_cpu(&res->m, c, &one);
 		il_table_set_int(t, row, 0, c);
-		il_table_set_int(t, row, 1, (s64)idles);
-		il_table_set_int(t, row, 2, (s64)above);
-		il_table_set_int(t, row, 3, (s64)below);
-		il_table_set_real(t, row, 4, dur > 0 ? 100.0 * (double)cs->busy_ns / dur : 0.0, 2);
-		il_table_set_int(t, row, 5, (s64)cs->wakeups);
-		il_table_set_int(t, row, 6, (s64)cs->poll_limits);
-		il_table_set_int(t, row, 7, (s64)cs->tick_stops);
-		il_table_set_int(t, row, 8, (s64)cs->ticks_retained);
+		set_catalogue_cells(t, row, 1, IL_MT_CPUS, &one, 0);
 	}
 	return 0;
 }

@@ -12,12 +12,6 @@
 int il_report_pm_init(struct il_table *t, const char *title, const struct il_scenario *scn,
 		      const struct il_driver *drv);
 /** il_report_pm_row - append the row of one run; Return: 0 or -1 (ENOMEM) */
-/**
- * il_report_pm_add_rejected - a last column, rejected (entries the firmware refused), for a
- * platform that can refuse them (il_platform_can_reject()); il_report_pm_row() fills it
- */
-int il_report_pm_add_rejected(struct il_table *t);
-
 int il_report_pm_row(struct il_table *t, const char *gov, int iter, const struct il_scenario *scn,
 		     const struct il_lab_result *res);
 /** il_report_states - per-state totals of one run */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * tables.c - a measurement's results as output tables (lib/output/): the runs (the linux-pm
- * row of the seeds: gov iter <metrics> joules idles idle_misses idle_miss_ratio belows aboves
- * wall_s, and the trace file with --trace), the per-state deltas, and with several
+ * row of the seeds: gov iter <metrics> joules, the metric catalogue's columns of measure
+ * (lib/metrics: idles idle_misses idle_miss_ratio belows aboves ...), wall_s, and the trace
+ * file with --trace), the per-state deltas, and with several
  * iterations their summaries. A value that was not measured (a counter the kernel lacks, a
  * metric without a match, energy without RAPL) is left empty: the formats show "-".
  */
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "live.h"
+#include "metrics/metrics.h"
 #include "output/output.h"
 #include "output/summary.h"
 
@@ -23,8 +25,6 @@ static int score_decimals(double v)
 
 static int runs_columns(const struct il_live_session *s, struct il_table *t)
 {
-	static const char *const tail[] = { "joules", "idles", "idle_misses", "idle_miss_ratio",
-					    "belows", "aboves", "wall_s" };
 	static const char *const head[] = { "gov", "iter" };
 
 	if (il_table_init(t, "runs", 2, head))
@@ -32,18 +32,63 @@ static int runs_columns(const struct il_live_session *s, struct il_table *t)
 	for (int i = 0; i < s->opts->nmetric; i++)
 		if (il_table_add_col(t, s->metric[i].name) < 0)
 			return -1;
-	for (size_t i = 0; i < NELEMS(tail); i++)
-		if (il_table_add_col(t, tail[i]) < 0)
+	if (il_table_add_col(t, "joules") < 0)
+		return -1;
+	for (int i = 0; i < il_metric_count(); i++)
+		if ((il_metric_at(i)->tables & IL_MT_LIVE) &&
+		    il_table_add_col(t, il_metric_at(i)->name) < 0)
 			return -1;
-	if (s->opts->trace && il_table_add_col(t, "trace") < 0)
+	if (il_table_add_col(t, "wall_s") < 0 ||
+	    (s->opts->trace && il_table_add_col(t, "trace") < 0))
 		return -1;
 	return 0;
+}
+
+/* The kernel counters (IL_MC_*) that every CPU and state of @row had. */
+static unsigned int row_counters(const struct il_live_run *row)
+{
+	return (row->have & IL_LF_USAGE ? IL_MC_USAGE : 0) |
+	       (row->have & IL_LF_ABOVE ? IL_MC_ABOVE : 0) |
+	       (row->have & IL_LF_BELOW ? IL_MC_BELOW : 0) |
+	       (row->have & IL_LF_REJECTED ? IL_MC_REJECTED : 0);
+}
+
+/*
+ * The catalogue's columns of the runs table (metrics.h) from @row's counters, from column
+ * @c on; a column made of a counter the kernel lacks stays empty. Return: the next column.
+ */
+static int runs_metrics(const struct il_live_run *row, struct il_table *t, int r, int c)
+{
+	unsigned int have = row_counters(row);
+	struct il_summary sum;
+
+	memset(&sum, 0, sizeof(sum));
+	for (int i = 0; i < row->nstates; i++) {
+		sum.usage[i] = row->st[i].usage;
+		sum.above[i] = row->st[i].above;
+		sum.below[i] = row->st[i].below;
+		sum.state_rejected[i] = row->st[i].rejected;
+	}
+	il_summary_totals(&sum, row->nstates);
+	for (int i = 0; i < il_metric_count(); i++) {
+		const struct il_metric_def *d = il_metric_at(i);
+
+		bool measured = (d->counters & have) == d->counters;
+
+		if (!(d->tables & IL_MT_LIVE))
+			continue;
+		if (measured && d->prec == IL_PREC_COUNT)
+			il_table_set_int(t, r, c, (s64)il_metric_count_value(d, &sum, 0));
+		else if (measured)
+			il_table_set_real(t, r, c, il_metric_value(d, &sum, 0), d->prec);
+		c++; /* a column not measured stays empty: "-" */
+	}
+	return c;
 }
 
 static int runs_row(const struct il_live_session *s, const struct il_live_run *row,
 		    struct il_table *t)
 {
-	bool misses = (row->have & (IL_LF_ABOVE | IL_LF_BELOW)) == (IL_LF_ABOVE | IL_LF_BELOW);
 	int r = il_table_add_row(t), c = 2;
 
 	if (r < 0 || il_table_set_str(t, r, 0, row->gov))
@@ -54,19 +99,13 @@ static int runs_row(const struct il_live_session *s, const struct il_live_run *r
 			il_table_set_real(t, r, c, row->metric[i], score_decimals(row->metric[i]));
 	if (row->energy_ok)
 		il_table_set_real(t, r, c, row->joules, 2);
-	il_table_set_count(t, r, c + 1, row->have & IL_LF_USAGE, row->idles);
-	il_table_set_count(t, r, c + 2, misses, row->aboves + row->belows);
-	if (misses && (row->have & IL_LF_USAGE))
-		il_table_set_real(t, r, c + 3, row->idles ? (double)(row->aboves + row->belows) /
-				  (double)row->idles : 0.0, 3);
-	il_table_set_count(t, r, c + 4, row->have & IL_LF_BELOW, row->belows);
-	il_table_set_count(t, r, c + 5, row->have & IL_LF_ABOVE, row->aboves);
-	il_table_set_real(t, r, c + 6, (double)row->wall_ns / 1e9, 3);
+	c = runs_metrics(row, t, r, c + 1);
+	il_table_set_real(t, r, c, (double)row->wall_ns / 1e9, 3);
 	if (s->opts->trace) {
 		char path[IL_LIVE_PATH_MAX];
 
 		if (il_live_trace_file(s, row, path, sizeof(path)) ||
-		    il_table_set_str(t, r, c + 7, path))
+		    il_table_set_str(t, r, c + 1, path))
 			return -1;
 	}
 	return 0;

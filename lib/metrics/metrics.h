@@ -10,7 +10,8 @@
  *
  *  1. "idles", "aboves", "belows", "idle_misses" = aboves + belows and "idle_miss_ratio" =
  *     idle_misses / idles, with the kernel's definitions (drivers/cpuidle/cpuidle.c), summed
- *     over CPUs and states, per CPU and per state.
+ *     over CPUs and states, per CPU and per state; "rejected", the entries a state refused
+ *     (the kernel's per-state counter: a period that never started, in no other count).
  *  2. usage and time per state, and busy time per CPU. Per CPU, the time of every state plus
  *     the busy time is the simulated wall time: a period still open when the run ends counts
  *     its time (as "open" time of its state) but not a usage.
@@ -69,9 +70,9 @@ struct il_state_stats {
 	u64 open_ns;       /* time of a period the end of the run cut short */
 	u64 above;
 	u64 below;
+	u64 rejected;      /* entries the state refused (the kernel's "rejected" counter) */
 	u64 nightmares;
 	u64 nightmare_ns;
-	u64 rejected;      /* entries the firmware refused (power domains, lib/sim/domain.c) */
 };
 
 struct il_cpu_stats {
@@ -114,18 +115,25 @@ struct il_metrics {
 	struct il_hist wake_latency;
 };
 
-/* Totals over all CPUs, as the linux-pm table shows them. */
+/*
+ * Totals over all CPUs, as the linux-pm table shows them (or over one CPU:
+ * il_metrics_summarize_cpu()). The catalogue below says which field each column reads.
+ */
 struct il_summary {
 	u64 idles;
 	u64 aboves;
 	u64 belows;
 	u64 idle_misses;
 	double idle_miss_ratio;
+	u64 rejected;
 	u64 nightmares;
 	double nightmare_s;
 	u64 tick_stops;
 	u64 ticks_retained;
+	u64 wakeups;
+	u64 poll_limits;
 	u64 busy_ns;
+	double busy_pct;            /* of the CPUs' simulated time */
 	double joules;              /* model value */
 	double watts;               /* joules / simulated seconds */
 	bool energy_known;
@@ -138,12 +146,12 @@ struct il_summary {
 	u64 wake_count;
 	u64 usage[CPUIDLE_STATE_MAX];
 	u64 time_ns[CPUIDLE_STATE_MAX];
+	double time_pct[CPUIDLE_STATE_MAX];  /* of the CPUs' simulated time */
 	u64 above[CPUIDLE_STATE_MAX];
 	u64 below[CPUIDLE_STATE_MAX];
+	u64 state_rejected[CPUIDLE_STATE_MAX];
 	u64 state_nightmares[CPUIDLE_STATE_MAX];
 	u64 state_nightmare_ns[CPUIDLE_STATE_MAX];
-	u64 rejected[CPUIDLE_STATE_MAX];
-	u64 rejecteds; /* total of rejected[] */
 };
 
 /**
@@ -232,7 +240,79 @@ double il_hist_mean(const struct il_hist *h);
 void il_metrics_summarize(const struct il_metrics *m, const struct il_power *pw,
 			  struct il_summary *out);
 
+/**
+ * il_summary_totals - the totals of @out's per-state kernel counters over @nstates states
+ * (idles, aboves, belows ...) and the misses and ratio made of them; a caller that has only
+ * those counters (measure, from sysfs) fills them and gets every column they make
+ */
+void il_summary_totals(struct il_summary *out, int nstates);
+
+/** il_metrics_summarize_cpu - the totals of CPU @cpu alone (no energy, no latencies) */
+void il_metrics_summarize_cpu(const struct il_metrics *m, unsigned int cpu,
+			      struct il_summary *out);
+
 /** il_cpu_energy_j - the model energy of one CPU, Joules */
 double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, unsigned int cpu);
+
+/*
+ * DOC: the catalogue of result metrics
+ *
+ * Every result column that a struct il_summary field fills is one line of the catalogue
+ * (metrics.c): its name, unit, decimals, which direction is better, the summary field it
+ * reads (a value is that field / div) and the tables it is a column of, in catalogue order.
+ * The lab's tables (lib/lab/tables.c), measure's (lib/live/tables.c) and the verdict's
+ * metrics (lib/verdict/metrics.c, casefile.c) take their columns from it, so that a new
+ * column is one catalogue line plus the code that computes its field (this file and
+ * metrics.c).
+ */
+enum il_better {
+	IL_BETTER_NONE,
+	IL_BETTER_LOWER,
+	IL_BETTER_HIGHER,
+};
+
+/* The tables a metric is a column of (struct il_metric_def.tables). */
+#define IL_MT_PM      (1u << 0) /* the linux-pm row: run, compare, battery, sweep */
+#define IL_MT_STATES  (1u << 1) /* the lab's per-state table: the field is an array by state */
+#define IL_MT_CPUS    (1u << 2) /* the lab's per-CPU table, from each CPU's own summary */
+#define IL_MT_VERDICT (1u << 3) /* judged by verdict (-m NAME) and kept in its case files */
+#define IL_MT_LIVE    (1u << 4) /* measure's runs table, from the kernel's counters */
+
+/* The kernel counters a metric is made of (measure leaves it empty when one is missing). */
+#define IL_MC_USAGE    (1u << 0)
+#define IL_MC_ABOVE    (1u << 1)
+#define IL_MC_BELOW    (1u << 2)
+#define IL_MC_REJECTED (1u << 3)
+
+#define IL_PREC_COUNT (-1) /* a whole count, not a real */
+
+struct il_metric_def {
+	const char *name;          /* the column: "idle_misses", "wakeup_p99_us" */
+	const char *unit;          /* "" for a count, else "ratio", "J", "W", "s", "us", "%" */
+	int prec;                  /* decimals in a table, IL_PREC_COUNT for a count */
+	int mean_prec;             /* decimals of a mean over runs (the verdict's) */
+	enum il_better better;
+	const char *field;         /* the struct il_summary field it reads */
+	size_t offset;             /* offsetof(struct il_summary, field) */
+	bool real;                 /* the field is a double (else a u64) */
+	double div;                /* the value is the field / div */
+	unsigned int tables;       /* IL_MT_* */
+	unsigned int counters;     /* IL_MC_*: what it is made of */
+	bool energy;               /* a model energy value: empty without power numbers */
+	int verdict_rank;          /* its place among the verdict's metrics (1 = first) */
+};
+
+/** il_metric_count - the number of catalogue lines */
+int il_metric_count(void);
+/** il_metric_at - catalogue line @i, or NULL */
+const struct il_metric_def *il_metric_at(int i);
+/** il_metric_find - the line called @name in table(s) @tables, or NULL */
+const struct il_metric_def *il_metric_find(const char *name, unsigned int tables);
+/** il_metric_field - the summary field @d reads, in @s (a count as a double) */
+double il_metric_field(const struct il_metric_def *d, const struct il_summary *s, int state);
+/** il_metric_value - @d's value in @s; @state: the state of an IL_MT_STATES line */
+double il_metric_value(const struct il_metric_def *d, const struct il_summary *s, int state);
+/** il_metric_count_value - @d's value in @s as a whole count (for IL_PREC_COUNT lines) */
+u64 il_metric_count_value(const struct il_metric_def *d, const struct il_summary *s, int state);
 
 #endif /* IDLELAB_METRICS_H */

@@ -127,6 +127,14 @@ void il_table_free(struct il_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+int il_tables_fail(struct il_table *t, int n)
+{
+	for (int i = 0; i < n; i++)
+		il_table_free(&t[i]);
+	errno = ENOMEM;
+	return -1;
+}
+
 size_t il_text_columns(const char *s)
 {
 	size_t n = 0;
@@ -162,4 +170,40 @@ const struct il_output_format *il_output_find(const char *name)
 		if (!strcmp(formats[i]->name, name))
 			return formats[i];
 	return NULL;
+}
+
+const char *il_ns_us_text(long long ns, char *buf, size_t cap)
+{
+	unsigned long long mag = ns < 0 ? 0ULL - (unsigned long long)ns : (unsigned long long)ns;
+	unsigned long long frac = mag % 1000;
+	int n = snprintf(buf, cap, "%s%llu", ns < 0 ? "-" : "", mag / 1000);
+
+	if (frac && n > 0 && (size_t)n < cap) {
+		char digits[8];
+		int len = snprintf(digits, sizeof(digits), "%03llu", frac);
+
+		while (len > 0 && digits[len - 1] == '0')
+			digits[--len] = '\0';
+		snprintf(buf + n, cap - (size_t)n, ".%s", digits);
+	}
+	return buf;
+}
+
+int il_table_kv_str(struct il_table *t, const char *key, const char *value)
+{
+	int row = il_table_add_row(t);
+
+	if (row < 0 || il_table_set_str(t, row, 0, key) || il_table_set_str(t, row, 1, value))
+		return -1;
+	return 0;
+}
+
+int il_table_kv_int(struct il_table *t, const char *key, s64 value)
+{
+	int row = il_table_add_row(t);
+
+	if (row < 0 || il_table_set_str(t, row, 0, key))
+		return -1;
+	il_table_set_int(t, row, 1, value);
+	return 0;
 }

@@ -58,6 +58,8 @@ void il_table_set_real(struct il_table *t, int row, int col, double v, int prec)
 /** il_table_set_count - set counter @v when @have (a counter that was read); else leave it "-" */
 void il_table_set_count(struct il_table *t, int row, int col, bool have, u64 v);
 void il_table_free(struct il_table *t);
+/** il_tables_fail - free the @n tables @t (built or not) and set errno ENOMEM; Return: -1 */
+int il_tables_fail(struct il_table *t, int n);
 /** il_table_col - the index of column @name, or -1 */
 int il_table_col(const struct il_table *t, const char *name);
 
@@ -85,6 +87,14 @@ int il_table_long_titles(struct il_table *out, const struct il_table *const *in,
 /** il_text_columns - the columns @s takes on a terminal: its UTF-8 characters ("±" is one) */
 size_t il_text_columns(const char *s);
 
+/** il_ns_us_text - exact µs text of @ns ("1995", "2.5", "-0.001") into @buf */
+const char *il_ns_us_text(long long ns, char *buf, size_t cap);
+
+/** il_table_kv_str - a row @key, @value of a key/value table; 0, or -1 (ENOMEM) */
+int il_table_kv_str(struct il_table *t, const char *key, const char *value);
+/** il_table_kv_int - a row @key, @value of a key/value table; 0, or -1 (ENOMEM) */
+int il_table_kv_int(struct il_table *t, const char *key, s64 value);
+
 /** il_cell_text - the text of a cell as the text formats print it, into @buf */
 const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);
 
@@ -93,6 +103,16 @@ const char *il_cell_text(const struct il_cell *c, char *buf, size_t cap);
  * quotes doubled when it holds a comma, quote or line break (RFC 4180)
  */
 void il_csv_field(FILE *out, const char *s);
+
+/* A delimited format (csv.c, tsv.c): its separator and how it writes one field. */
+struct il_delimited {
+	char sep;
+	void (*field)(FILE *out, const char *s);
+};
+
+/** il_delimited_write - @tables in delimited format @fmt (delimited.c); 0, or -1 (ferror) */
+int il_delimited_write(FILE *out, const struct il_delimited *fmt,
+		       const struct il_table *const *tables, int ntables);
 
 struct il_output_format {
 	const char *name;

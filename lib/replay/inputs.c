@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "wakeup.h"
+#include "../util/grow.h"
 
 /* An hrtimer this far past its expiry must have fired or been cancelled unseen. */
 #define STALE_NS (10 * NSEC_PER_MSEC)
@@ -45,19 +47,11 @@ void inputs_free(struct replay_inputs *in)
 
 struct replay_cpu_inputs *inputs_cpu(struct replay_inputs *in, unsigned int cpu)
 {
-	if (cpu >= in->ncpus) {
-		unsigned int n = in->ncpus ? in->ncpus : 2;
-		struct replay_cpu_inputs *p;
+	void *arr = in->cpu;
 
-		while (n <= cpu)
-			n *= 2;
-		p = realloc(in->cpu, n * sizeof(*p));
-		if (!p)
-			return NULL;
-		memset(p + in->ncpus, 0, (n - in->ncpus) * sizeof(*p));
-		in->cpu = p;
-		in->ncpus = n;
-	}
+	if (il_grow_zeroed(&arr, &in->ncpus, cpu, sizeof(*in->cpu), 2))
+		return NULL;
+	in->cpu = arr;
 	return &in->cpu[cpu];
 }
 

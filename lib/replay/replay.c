@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "wakeup.h"
+#include "../util/grow.h"
 
 struct gov_cpu {
 	struct il_device dev;
@@ -185,19 +187,11 @@ void il_replay_free(struct il_replay *r)
 
 static struct replay_cpu *replay_cpu(struct il_replay *r, unsigned int cpu)
 {
-	if (cpu >= r->ncpus) {
-		unsigned int n = r->ncpus ? r->ncpus : 2;
-		struct replay_cpu *p;
+	void *arr = r->cpus;
 
-		while (n <= cpu)
-			n *= 2;
-		p = realloc(r->cpus, n * sizeof(*p));
-		if (!p)
-			return NULL;
-		memset(p + r->ncpus, 0, (n - r->ncpus) * sizeof(*p));
-		r->cpus = p;
-		r->ncpus = n;
-	}
+	if (il_grow_zeroed(&arr, &r->ncpus, cpu, sizeof(*r->cpus), 2))
+		return NULL;
+	r->cpus = arr;
 	return &r->cpus[cpu];
 }
 

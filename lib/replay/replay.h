@@ -100,6 +100,7 @@ struct il_replay_cfg {
 	int nparams;
 	const char *params[IL_REPLAY_MAX_PARAMS];
 	enum il_sleep_source sleep_source;
+	const char *sleep_why;          /* how sleep_source was chosen, for the notes; NULL: none */
 };
 
 /* What one governor (or the trace itself) did over the replayed periods. */

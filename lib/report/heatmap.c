@@ -21,6 +21,7 @@
 
 #include "model.h"
 #include "svg.h"
+#include "../verdict/verdict.h"
 
 #ifdef HAVE_JANSSON
 
@@ -353,12 +354,16 @@ int il_heat_summary(FILE *out, const struct il_rpt_input *in, int nin)
 	return shown;
 }
 
+/* The verdict's metrics (lib/verdict: the catalogue's), the score and energy first. */
+static const char *heat_key(int k)
+{
+	if (k < 2)
+		return il_vmetric_key(k ? IL_VM_ENERGY : IL_VM_SCORE);
+	return il_vmetric_key(k - 1);
+}
+
 int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 {
-	static const char *const keys[] = {
-		"score", "energy", "idle_misses", "idle_miss_ratio", "aboves", "belows",
-		"wakeup_p99_us",
-	};
 	int shown = 0;
 
 	for (int i = 0; i < nin; i++) {
@@ -385,13 +390,13 @@ int il_heat_section(FILE *out, const struct il_rpt_input *in, int nin)
 			fputs(" vs ", out);
 			il_xml_escape(out, base ? base : "?");
 			fputs("</h3>\n", out);
-			for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+			for (int k = 0; k < IL_VM_COUNT; k++) {
 				if (k == 1)
 					fputs("<details>\n<summary>The other metrics: energy, idle "
 					      "misses, aboves, belows, wakeup latency</summary>\n",
 					      out);
-				if (heat_svg(out, in[i].root, gov[g], base ? base : "?", keys[k]) ==
-				    0)
+				if (!heat_svg(out, in[i].root, gov[g], base ? base : "?",
+					      heat_key(k)))
 					shown++;
 			}
 			fputs("</details>\n", out);

@@ -34,7 +34,7 @@
  */
 #include "background.h"
 #include "scenario.h"
-#include "../sim/rng.h"
+#include "../util/rng.h"
 
 enum { P_WORK, P_OVERHEAD, P_SIGMA, P_BG };
 

@@ -41,7 +41,7 @@
 #include "../env.h"
 #include "../governor.h"
 #include "../metrics/metrics.h"
-#include "rng.h"
+#include "../util/rng.h"
 
 struct il_sim;
 struct il_platform;

@@ -15,7 +15,7 @@
 #include <Rmath.h>
 
 #include "stat.h"
-#include "../sim/rng.h"
+#include "../util/rng.h"
 
 /* Relative size below which a spread or a difference is rounding, not data. */
 #define STAT_ZERO_REL 1e-12

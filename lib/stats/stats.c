@@ -10,6 +10,7 @@
 
 #include "stats.h"
 #include "../core/core.h"
+#include "../util/grow.h"
 
 struct il_stats {
 	struct il_stats_cfg cfg;
@@ -51,19 +52,11 @@ void il_stats_free(struct il_stats *s)
 
 static struct il_trace_cpu_stats *cpu_stats(struct il_stats *s, unsigned int cpu)
 {
-	if (cpu >= s->cap) {
-		unsigned int cap = s->cap ? s->cap : 4;
-		struct il_trace_cpu_stats *p;
+	void *arr = s->cpus;
 
-		while (cap <= cpu)
-			cap *= 2;
-		p = realloc(s->cpus, cap * sizeof(*p));
-		if (!p)
-			return NULL;
-		memset(p + s->cap, 0, (cap - s->cap) * sizeof(*p));
-		s->cpus = p;
-		s->cap = cap;
-	}
+	if (il_grow_zeroed(&arr, &s->cap, cpu, sizeof(*s->cpus), 4))
+		return NULL;
+	s->cpus = arr;
 	if (cpu >= s->ncpus)
 		s->ncpus = cpu + 1;
 	return &s->cpus[cpu];
@@ -144,15 +137,18 @@ static bool is_nightmare(const struct il_stats *s, u32 state, u64 residency_ns)
 	return residency_ns > (u64)thr * NSEC_PER_USEC;
 }
 
+const struct il_driver *il_stats_cpu_table(const struct il_stats *s, unsigned int cpu)
+{
+	if (!s->cfg.cpu_drv)
+		return s->cfg.drv;
+	return cpu < s->cfg.ncpu_drv ? s->cfg.cpu_drv[cpu] : NULL;
+}
+
 /* The table above/below are measured against: the CPU's own with per-CPU tables. */
 static const struct il_driver *cpu_drv(const struct il_stats *s,
 				       const struct il_trace_cpu_stats *c)
 {
-	size_t cpu = (size_t)(c - s->cpus);
-
-	if (!s->cfg.cpu_drv)
-		return s->cfg.drv;
-	return cpu < s->cfg.ncpu_drv ? s->cfg.cpu_drv[cpu] : NULL;
+	return il_stats_cpu_table(s, (unsigned int)(c - s->cpus));
 }
 
 static void account_period(struct il_stats *s, struct il_trace_cpu_stats *c, u32 state, u64 ns)

@@ -144,6 +144,11 @@ void il_stats_event(struct il_stats *s, const struct il_trace_event *ev);
 void il_stats_finish(struct il_stats *s);
 void il_stats_free(struct il_stats *s);
 
+/**
+ * il_stats_cpu_table - the state table @cpu's periods are measured against: its own with
+ * per-CPU tables (il_stats_cfg.cpu_drv), else the trace's; NULL when there is none
+ */
+const struct il_driver *il_stats_cpu_table(const struct il_stats *s, unsigned int cpu);
 /** il_stats_ncpus - 1 + the highest CPU that recorded an event */
 unsigned int il_stats_ncpus(const struct il_stats *s);
 /** il_stats_cpu - the statistics of @cpu (< il_stats_ncpus()) */

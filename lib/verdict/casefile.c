@@ -3,55 +3,89 @@
  * casefile.c - a verdict's struct il_verdict_run as exact text and back: the fields of the
  * case files of `idlelab verdict --emit-jobs`, which `idlelab merge` reads. Reals are
  * written with %.17g, so that a merged verdict has the very doubles of a local one.
- * (No dependency on the rest of the library: fuzz/fuzz_verdict_case.c builds it alone.)
+ * The fields of the catalogue's metrics (lib/metrics) are the summary fields they read.
+ * (No dependency on the rest of the library but the catalogue: fuzz/fuzz_verdict_case.c
+ * builds it with lib/metrics/metrics.c alone.)
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "verdict.h"
 
-static const char *const run_fields[IL_VERDICT_RUN_FIELDS] = {
-	"score", "idles", "aboves", "belows",
-	"wake_p99_ns", "joules", "energy_known", "duration_ns",
-};
+/*
+ * The metrics of the catalogue (lib/metrics) the verdict judges, by their verdict_rank
+ * (1 .. their number: test_verdict.c checks it), found once: every value reads them.
+ */
+static const struct il_metric_def *judged[IL_VM_MAX];
+static int njudged;
+static pthread_once_t judged_once = PTHREAD_ONCE_INIT;
 
-const char *const *il_verdict_run_fields(void)
+static void find_judged(void)
 {
-	return run_fields;
+	for (int i = 0; i < il_metric_count(); i++) {
+		const struct il_metric_def *d = il_metric_at(i);
+
+		if ((d->tables & IL_MT_VERDICT) && d->verdict_rank > 0 &&
+		    d->verdict_rank < IL_VM_MAX - 1) {
+			judged[d->verdict_rank] = d;
+			njudged++;
+		}
+	}
+}
+
+const struct il_metric_def *il_vmetric_def(int m)
+{
+	pthread_once(&judged_once, find_judged);
+	return m > IL_VM_SCORE && m <= njudged ? judged[m] : NULL;
+}
+
+int il_vmetric_count(void)
+{
+	pthread_once(&judged_once, find_judged);
+	return njudged + 2; /* the score, the catalogue's, energy */
+}
+
+/* The fields around the catalogue's: the score first, these last. */
+static const char *const tail_fields[] = { "joules", "energy_known", "duration_ns" };
+
+const char *il_verdict_run_field(int i)
+{
+	int nm = il_vmetric_count() - 2;
+
+	if (i == 0)
+		return "score";
+	if (i <= nm)
+		return il_vmetric_def(i)->field;
+	return tail_fields[i - nm - 1];
+}
+
+/* Field @i as a catalogue metric's index, or 0 for the others. */
+static int field_metric(int i)
+{
+	return i > 0 && i < il_vmetric_count() - 1 ? i : 0;
 }
 
 const char *il_verdict_run_format(const struct il_verdict_run *r, int i, char *buf, size_t cap)
 {
-	switch (i) {
-	case 0:
+	int m = field_metric(i), nm = il_vmetric_count() - 2;
+
+	if (i == 0)
 		snprintf(buf, cap, "%.17g", r->score);
-		break;
-	case 1:
-		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->idles);
-		break;
-	case 2:
-		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->aboves);
-		break;
-	case 3:
-		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->belows);
-		break;
-	case 4:
-		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->wake_p99_ns);
-		break;
-	case 5:
+	else if (m && il_vmetric_def(m)->real)
+		snprintf(buf, cap, "%.17g", r->field[m]);
+	else if (m)
+		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->field[m]);
+	else if (i == nm + 1)
 		snprintf(buf, cap, "%.17g", r->joules);
-		break;
-	case 6:
+	else if (i == nm + 2)
 		snprintf(buf, cap, "%d", r->energy_known ? 1 : 0);
-		break;
-	default:
+	else
 		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->duration_ns);
-		break;
-	}
 	return buf;
 }
 
@@ -75,31 +109,36 @@ static int parse_real(const char *s, double *v)
 	return !*s || errno || *end || !isfinite(*v) ? -1 : 0;
 }
 
+/* A count kept as a double: exact up to 2^53, which no run's counter reaches. */
+static int parse_count(const char *s, double *v)
+{
+	u64 n;
+
+	if (parse_u64(s, &n) || n > (1ULL << 53))
+		return -1;
+	*v = (double)n;
+	return 0;
+}
+
 static int parse_field(int i, const char *s, struct il_verdict_run *r)
 {
+	int m = field_metric(i), nm = il_vmetric_count() - 2;
 	u64 flag;
 
-	switch (i) {
-	case 0:
+	if (i == 0)
 		return parse_real(s, &r->score);
-	case 1:
-		return parse_u64(s, &r->idles);
-	case 2:
-		return parse_u64(s, &r->aboves);
-	case 3:
-		return parse_u64(s, &r->belows);
-	case 4:
-		return parse_u64(s, &r->wake_p99_ns);
-	case 5:
+	if (m)
+		return il_vmetric_def(m)->real ? parse_real(s, &r->field[m]) :
+						 parse_count(s, &r->field[m]);
+	if (i == nm + 1)
 		return parse_real(s, &r->joules);
-	case 6:
+	if (i == nm + 2) {
 		if (parse_u64(s, &flag) || flag > 1)
 			return -1;
 		r->energy_known = flag;
 		return 0;
-	default:
-		return parse_u64(s, &r->duration_ns);
 	}
+	return parse_u64(s, &r->duration_ns);
 }
 
 int il_verdict_run_parse(int n, const char *const *names, const char *const *texts,
@@ -109,14 +148,14 @@ int il_verdict_run_parse(int n, const char *const *names, const char *const *tex
 	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++) {
 		int k = 0;
 
-		while (k < n && strcmp(names[k], run_fields[i]))
+		while (k < n && strcmp(names[k], il_verdict_run_field(i)))
 			k++;
 		if (k == n) {
-			snprintf(why, cap, "no '%s' field", run_fields[i]);
+			snprintf(why, cap, "no '%s' field", il_verdict_run_field(i));
 			return -1;
 		}
 		if (parse_field(i, texts[k], r)) {
-			snprintf(why, cap, "%s: '%s' is not a valid value", run_fields[i],
+			snprintf(why, cap, "%s: '%s' is not a valid value", il_verdict_run_field(i),
 				 texts[k]);
 			return -1;
 		}

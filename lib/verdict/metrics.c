@@ -71,27 +71,19 @@ const struct il_verdict_work *il_verdict_work_find(const char *name)
 	return NULL;
 }
 
-static const char *const metric_keys[IL_VM_COUNT] = {
-	[IL_VM_SCORE] = "score",
-	[IL_VM_IDLE_MISSES] = "idle_misses",
-	[IL_VM_IDLE_MISS_RATIO] = "idle_miss_ratio",
-	[IL_VM_ABOVES] = "aboves",
-	[IL_VM_BELOWS] = "belows",
-	[IL_VM_WAKEUP_P99] = "wakeup_p99_us",
-	[IL_VM_ENERGY] = "energy",
-};
-
 int il_vmetric_find(const char *name)
 {
 	for (int m = 0; m < IL_VM_COUNT; m++)
-		if (!strcmp(metric_keys[m], name))
+		if (!strcmp(il_vmetric_key(m), name))
 			return m;
 	return -1;
 }
 
 const char *il_vmetric_key(enum il_vmetric m)
 {
-	return metric_keys[m];
+	if (m == IL_VM_SCORE)
+		return "score";
+	return (int)m == IL_VM_ENERGY ? "energy" : il_vmetric_def(m)->name;
 }
 
 const char *il_vmetric_name(enum il_vmetric m, const struct il_scenario *scn, char *buf, size_t cap)
@@ -100,8 +92,8 @@ const char *il_vmetric_name(enum il_vmetric m, const struct il_scenario *scn, ch
 
 	if (m == IL_VM_SCORE)
 		return scn->score;
-	if (m != IL_VM_ENERGY)
-		return metric_keys[m];
+	if ((int)m != IL_VM_ENERGY)
+		return il_vmetric_def(m)->name;
 	w = il_verdict_work_find(scn->name);
 	if (!w || w->kind == IL_WORK_NONE)
 		return "joules";
@@ -111,23 +103,16 @@ const char *il_vmetric_name(enum il_vmetric m, const struct il_scenario *scn, ch
 
 bool il_vmetric_higher_better(enum il_vmetric m, const struct il_scenario *scn)
 {
-	return m == IL_VM_SCORE && scn->higher_is_better;
+	if (m == IL_VM_SCORE)
+		return scn->higher_is_better;
+	return (int)m != IL_VM_ENERGY && il_vmetric_def(m)->better == IL_BETTER_HIGHER;
 }
 
 int il_vmetric_prec(enum il_vmetric m, const struct il_scenario *scn)
 {
-	switch (m) {
-	case IL_VM_SCORE:
+	if (m == IL_VM_SCORE)
 		return scn->score_prec + 1;
-	case IL_VM_IDLE_MISS_RATIO:
-		return 5;
-	case IL_VM_WAKEUP_P99:
-		return 3;
-	case IL_VM_ENERGY:
-		return 4;
-	default:
-		return 1; /* a mean of counts */
-	}
+	return (int)m == IL_VM_ENERGY ? 4 : il_vmetric_def(m)->mean_prec;
 }
 
 /* The work items of run @r, or 0 when its score says none were done. */
@@ -177,31 +162,18 @@ int il_vmetric_value(enum il_vmetric m, const struct il_scenario *scn,
 		     const struct il_scn_args *args, const struct il_verdict_run *r, double *v,
 		     const char **why)
 {
-	switch (m) {
-	case IL_VM_SCORE:
+	if (m == IL_VM_SCORE) {
 		*v = r->score;
 		return 0;
-	case IL_VM_IDLE_MISSES:
-		*v = (double)(r->aboves + r->belows);
-		return 0;
-	case IL_VM_IDLE_MISS_RATIO:
-		*v = r->idles ? (double)(r->aboves + r->belows) / (double)r->idles : 0.0;
-		return 0;
-	case IL_VM_ABOVES:
-		*v = (double)r->aboves;
-		return 0;
-	case IL_VM_BELOWS:
-		*v = (double)r->belows;
-		return 0;
-	case IL_VM_WAKEUP_P99:
-		*v = (double)r->wake_p99_ns / 1e3;
-		return 0;
-	case IL_VM_ENERGY:
+	}
+	if ((int)m == IL_VM_ENERGY)
 		return energy_value(scn, args, r, v, why);
-	default:
+	if ((int)m < 0 || (int)m > IL_VM_ENERGY) {
 		*why = "unknown metric";
 		return -1;
 	}
+	*v = r->field[m] / il_vmetric_def(m)->div;
+	return 0;
 }
 
 unsigned int il_verdict_cpus_needed(const struct il_scenario *scn,
@@ -220,10 +192,8 @@ void il_verdict_run_of(const struct il_lab_result *res, u64 duration_ns, struct 
 {
 	memset(r, 0, sizeof(*r));
 	r->score = res->score;
-	r->idles = res->sum.idles;
-	r->aboves = res->sum.aboves;
-	r->belows = res->sum.belows;
-	r->wake_p99_ns = res->sum.wake_p99_ns;
+	for (int m = IL_VM_SCORE + 1; m < IL_VM_ENERGY; m++)
+		r->field[m] = il_metric_field(il_vmetric_def(m), &res->sum, 0);
 	r->joules = res->sum.energy_known ? res->sum.joules : 0.0;
 	r->energy_known = res->sum.energy_known;
 	r->duration_ns = duration_ns;

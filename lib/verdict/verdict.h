@@ -9,7 +9,7 @@
  *     (platform, scenario) whose scenario needs more CPUs than the platform has is not run;
  *     its cells are n/a with the reason (il_verdict_cpus_needed()).
  *  2. What a verdict keeps of one lab run is struct il_verdict_run: the score and the
- *     counters its metrics come from, nothing else, so a case file of `--emit-jobs` can
+ *     summary fields its metrics come from, nothing else, so a case file of `--emit-jobs` can
  *     carry it exactly (il_verdict_run_format() / il_verdict_run_parse(), %.17g).
  *  3. Metrics (il_verdict_metric_*): the scenario's score, idle_misses, idle_miss_ratio,
  *     aboves, belows, the wakeup latency p99, and energy per unit of work where the
@@ -52,24 +52,27 @@
 #define IL_VERDICT_MAX_PERM 20000
 #define IL_VERDICT_DRAWS 9999
 
-enum il_vmetric {
-	IL_VM_SCORE,
-	IL_VM_IDLE_MISSES,
-	IL_VM_IDLE_MISS_RATIO,
-	IL_VM_ABOVES,
-	IL_VM_BELOWS,
-	IL_VM_WAKEUP_P99,
-	IL_VM_ENERGY,
-	IL_VM_COUNT,
-};
+/*
+ * The verdict's metrics, by index: the scenario's score (IL_VM_SCORE), then the lines of the
+ * metric catalogue marked IL_MT_VERDICT in their verdict_rank order (lib/metrics/metrics.h),
+ * then energy (IL_VM_ENERGY, the last). A metric of the catalogue is judged without a line
+ * here.
+ */
+enum il_vmetric { IL_VM_SCORE };
+#define IL_VM_MAX 16 /* at most this many metrics (a bit each in il_verdict_opts.metrics) */
+#define IL_VM_COUNT il_vmetric_count()
+#define IL_VM_ENERGY (il_vmetric_count() - 1)
+#define IL_VM_ALL (~0u) /* every metric: il_verdict_judge() reads the bits below IL_VM_COUNT */
 
-#define IL_VM_ALL ((1u << IL_VM_COUNT) - 1)
+/** il_vmetric_count - the number of the verdict's metrics, score and energy included */
+int il_vmetric_count(void);
+/** il_vmetric_def - the catalogue line of metric @m, NULL for the score and energy */
+const struct il_metric_def *il_vmetric_def(int m);
 
 /* What a verdict keeps of one lab run. */
 struct il_verdict_run {
 	double score;
-	u64 idles, aboves, belows;
-	u64 wake_p99_ns;
+	double field[IL_VM_MAX]; /* [m]: the summary field il_vmetric_def(m) reads */
 	double joules;
 	bool energy_known;
 	u64 duration_ns;
@@ -78,9 +81,12 @@ struct il_verdict_run {
 /** il_verdict_run_of - the part of @res a verdict uses, from a run of @duration_ns */
 void il_verdict_run_of(const struct il_lab_result *res, u64 duration_ns, struct il_verdict_run *r);
 
-#define IL_VERDICT_RUN_FIELDS 8
-/** il_verdict_run_fields - the names of the fields il_verdict_run_format() writes */
-const char *const *il_verdict_run_fields(void);
+/* The fields of a case file: the score, each catalogue metric's, joules, energy_known,
+ * duration_ns. */
+#define IL_VERDICT_RUN_FIELDS (il_vmetric_count() + 2)
+#define IL_VERDICT_RUN_FIELDS_MAX (IL_VM_MAX + 2)
+/** il_verdict_run_field - the name of field @i of il_verdict_run_format() */
+const char *il_verdict_run_field(int i);
 /** il_verdict_run_format - field @i of @r as exact text (%.17g, integers) into @buf */
 const char *il_verdict_run_format(const struct il_verdict_run *r, int i, char *buf, size_t cap);
 /**

@@ -17,8 +17,8 @@ fixture haltpoll-vm
 run_case "fixture run" 0 '' -- measure --root "$ROOT" -g menu,teo,ladder --iter 2 --settle 0 --allow-missing \
 	-m iops='IOPS=([0-9.]+[kM]?)' -- "$BUMP" "$ROOT" 0:1:usage:100 1:0:usage:3 1:0:below:3 \
 	1:1:usage:20 1:1:above:2 --say "read: IOPS=12.4k, BW=48.4MiB/s"
-ok "header: gov iter metric joules idles idle_misses idle_miss_ratio belows aboves" \
-	grep -Eq '^gov +iter +iops +joules +idles +idle_misses +idle_miss_ratio +belows +aboves +wall_s$' "$OUT"
+ok "header: gov iter metric joules idles idle_misses idle_miss_ratio belows aboves rejected" \
+	grep -Eq '^gov +iter +iops +joules +idles +idle_misses +idle_miss_ratio +belows +aboves +rejected +wall_s$' "$OUT"
 ok "idles 123 = 100 + 3 + 20, misses 5 = 3 below + 2 above, ratio 5/123" \
 	grep -Eq '^menu +0 +12400 +- +123 +5 +0\.041 +3 +2 ' "$OUT"
 # The order of the runs table's rows (it ends at the first blank line), as "gov+iter ...".

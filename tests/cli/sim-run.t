@@ -22,7 +22,7 @@ check "run prints the summary, run, states and cpus tables" \
 	sh -c "grep -q '^# summary' '$OUT' && grep -q '^# run' '$OUT' && grep -q '^# states' '$OUT' && grep -q '^# cpus' '$OUT'"
 expect 0 "run -f tsv" $run -f tsv
 check "tsv: one header line with the seeds' columns" \
-	test "$(head -n 1 "$OUT")" = "$(printf 'device\tgov\titer\tiops\tidles\tidle_misses\tidle_miss_ratio\tbelows\taboves\tjoules\twatts\tnightmares\tnightmare_s\twakeup_p99_us\twakeup_p50_us\twakeup_mean_us\twakeup_max_us\tusage_WFI\tusage_cpu-sleep')"
+	test "$(head -n 1 "$OUT")" = "$(printf 'device\tgov\titer\tiops\tidles\tidle_misses\tidle_miss_ratio\tbelows\taboves\trejected\tjoules\twatts\tnightmares\tnightmare_s\twakeup_p99_us\twakeup_p50_us\twakeup_mean_us\twakeup_max_us\tusage_WFI\tusage_cpu-sleep')"
 check "tsv: one row" test "$(wc -l <"$OUT")" -eq 2
 check "tsv: the device and the governor as typed" sh -c "tail -n 1 '$OUT' | grep -q '^nvme0n1	menu	0	'"
 cp "$OUT" "$TMP/a"
@@ -31,7 +31,7 @@ check "same seed, same bytes" cmp -s "$OUT" "$TMP/a"
 expect 0 "run with another seed" $run -f tsv --seed 2
 check "another seed, other numbers" sh -c "! cmp -s '$OUT' '$TMP/a'"
 expect 0 "run -f csv" $run -f csv
-check "csv header" sh -c "head -n 1 '$OUT' | grep -q '^device,gov,iter,iops,idles,idle_misses,idle_miss_ratio,belows,aboves,joules,watts,nightmares,nightmare_s,wakeup_p99_us,wakeup_p50_us,wakeup_mean_us,wakeup_max_us,usage_WFI,usage_cpu-sleep$'"
+check "csv header" sh -c "head -n 1 '$OUT' | grep -q '^device,gov,iter,iops,idles,idle_misses,idle_miss_ratio,belows,aboves,rejected,joules,watts,nightmares,nightmare_s,wakeup_p99_us,wakeup_p50_us,wakeup_mean_us,wakeup_max_us,usage_WFI,usage_cpu-sleep$'"
 if "$IDLELAB" run -g menu -p rk3588 -s idle --time 1ms -f json >/dev/null 2>&1; then
 	expect 0 "run -f json" $run -f json
 	check "json: summary, states, cpus" \
@@ -43,13 +43,13 @@ else
 fi
 
 expect 0 "energy on a platform with a polling state" "$IDLELAB" run -g teo -p i5-10600k -s idle --time 1s -f csv
-check "joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f10,11 | grep -Eq '^[0-9.]+,[0-9.]+$'"
+check "joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f11,12 | grep -Eq '^[0-9.]+,[0-9.]+$'"
 expect 0 "energy on rk3588 from its active_power_uw" "$IDLELAB" run -g menu -p rk3588 -s fio --time 1s -f csv
-check "rk3588 joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f10,11 | grep -Eq '^[0-9.]+,[0-9.]+$'"
+check "rk3588 joules and watts are numbers" sh -c "tail -n 1 '$OUT' | cut -d, -f11,12 | grep -Eq '^[0-9.]+,[0-9.]+$'"
 cp "$OUT" "$TMP/rk3588-energy"
 expect 0 "--active-mw overrides it" "$IDLELAB" run -g menu -p rk3588 -s fio --time 1s -f csv --active-mw 800
 check "rk3588: 800 mW busy costs more than the file's 500 mW" \
-	sh -c "paste -d, '$TMP/rk3588-energy' '$OUT' | tail -n 1 | awk -F, '{ n = NF / 2; exit !(\$(n + 10) > \$10) }'"
+	sh -c "paste -d, '$TMP/rk3588-energy' '$OUT' | tail -n 1 | awk -F, '{ n = NF / 2; exit !(\$(n + 11) > \$11) }'"
 
 expect 0 "compare two governors, two iterations, two devices" \
 	"$IDLELAB" compare -g menu-6.13,teo -p rk3588 -s fio:device=sda -s fio:device=mmcblk --iter 2 --time 500ms -f tsv

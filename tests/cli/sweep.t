@@ -63,7 +63,7 @@ check "summary.csv: the same bytes on one thread and three" cmp -s "$TMP/j1/summ
 expect 0 "run reproduces one case" "$IDLELAB" run -g menu -p rk3588 -s wakeup:interval_us=10,mode=timer \
 	--time 20ms --seed 2 -f csv
 check "the run's row is case 5's" sh -c "tail -1 '$OUT' | cut -d, -f1,4- >'$TMP/run5' &&
-	grep '^5,' '$TMP/j1/sweep.csv' | cut -d, -f8-28 | sed 's/,-,-,-,-\$//' | cmp -s - '$TMP/run5'"
+	grep '^5,' '$TMP/j1/sweep.csv' | cut -d, -f8-29 | sed 's/,-,-,-,-\$//' | cmp -s - '$TMP/run5'"
 
 expect 0 "sweep --emit-jobs" "$IDLELAB" sweep $sweep_args --emit-jobs "$TMP/jobs.txt" -o "$TMP/cases"
 check "one command line per case" test "$(wc -l <"$TMP/jobs.txt")" -eq 48

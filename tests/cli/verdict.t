@@ -51,8 +51,8 @@ expect 0 "A/A --unpaired: menu-5 vs menu-6.15 and menu-5 vs itself, battery, all
 cp "$OUT" "$TMP/aa-menu.csv"
 NPLAT=$("$IDLELAB" platforms | tail -n +2 | wc -l)
 NSCN=$("$IDLELAB" battery --list | wc -l)
-check "A/A menu: every cell of both governors judged (2 x $NPLAT platforms x $NSCN scenarios x 7 metrics)" \
-	test "$(tail -n +2 "$TMP/aa-menu.csv" | wc -l)" -eq $((2 * NPLAT * NSCN * 7))
+check "A/A menu: every cell of both governors judged (2 x $NPLAT platforms x $NSCN scenarios x 8 metrics)" \
+	test "$(tail -n +2 "$TMP/aa-menu.csv" | wc -l)" -eq $((2 * NPLAT * NSCN * 8))
 check "A/A menu: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$TMP/aa-menu.csv'"
 check "A/A menu: the runs differ (it is a test): most score cells moved" python3 -c "
 import csv, sys
@@ -64,7 +64,7 @@ assert len(rows) > len(score) * 3 // 4 and sum(r['delta_pct'] not in ('0.000', '
 expect 0 "A/A --unpaired: teo-6.14 vs teo-6.17, battery, all platforms" \
 	"$IDLELAB" verdict --unpaired -g teo-6.14,teo-6.17 -p all --battery --time 500ms -f csv
 check "A/A teo: no better or worse cell" sh -c "! grep -Eq ',(better|worse),' '$OUT'"
-echo "# A/A (3 unpaired families, $NPLAT x $NSCN cases x 7 metrics each, 500 ms runs): $(($(date +%s) - t0)) s wall"
+echo "# A/A (3 unpaired families, $NPLAT x $NSCN cases x 8 metrics each, 500 ms runs): $(($(date +%s) - t0)) s wall"
 
 expect 0 "paired by seed: a preset against itself" \
 	"$IDLELAB" verdict -g menu,menu -p rk3588,i5-10600k --battery --time 200ms -f csv
@@ -76,7 +76,7 @@ for r in csv.DictReader(open(sys.argv[1])):
     assert float(r['diff']) == 0 and r['delta_pct'] in ('0.000', '-') and r['verdict'] == 'same', r
 " "$OUT"
 check "paired A/A: n/a only where the scenario needs more CPUs (pingpong:cpus=12 on rk3588)" \
-	sh -c "test \$(grep -c ',n/a,' '$OUT') -eq 7 && ! grep ',n/a,' '$OUT' | grep -vq 'needs 12 CPUs, rk3588 has 8'"
+	sh -c "test \$(grep -c ',n/a,' '$OUT') -eq 8 && ! grep ',n/a,' '$OUT' | grep -vq 'needs 12 CPUs, rk3588 has 8'"
 
 # ---- the same bytes for any -j, through --emit-jobs and merge -----------------------------------
 small="-g menu-4,menu-5 -p rk3588,haltpoll-vm -s fio:device=nvme -s pingpong:cpus=6 --iter 4 --time 300ms"
@@ -113,7 +113,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert set(d) == {'verdict', 'verdict_cells', 'verdict_summary'}, d.keys()
 cells = d['verdict_cells']
-assert len(cells) == 28 and all(c['baseline'] == 'menu-4' for c in cells)
+assert len(cells) == 32 and all(c['baseline'] == 'menu-4' for c in cells)
 iops = [c for c in cells if c['metric'] == 'iops' and c['platform'] == 'rk3588'][0]
 assert iops['ci_lo_pct'] <= iops['delta_pct'] <= iops['ci_hi_pct'] and iops['design'] == 'paired'
 assert d['verdict_summary'][0]['line'].startswith('menu-5 vs menu-4 on 2 platforms')
@@ -123,7 +123,7 @@ assert d['verdict_summary'][0]['line'].startswith('menu-5 vs menu-4 on 2 platfor
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 assert rows[0][:5] == ['gov', 'baseline', 'platform', 'scenario', 'metric'], rows[0]
-assert len(rows) == 29 and all(len(r) == len(rows[0]) for r in rows)
+assert len(rows) == 33 and all(len(r) == len(rows[0]) for r in rows)
 " "$OUT"
 	check "csv: the summary line on stderr" grep -q '^idlelab verdict: menu-5 vs menu-4 on 2 platforms' "$ERR"
 else
@@ -134,7 +134,7 @@ fi
 expect 0 "report of a verdict JSON" "$IDLELAB" report "$TMP/local.json" -o "$TMP/rep"
 check "the input is a verdict" grep -q '<td>local.json</td><td>verdict</td>' "$TMP/rep/index.html"
 check "the page has the heat-map section" grep -q '<section id="verdict">' "$TMP/rep/index.html"
-check "a heat map per metric: 7 for menu-5" test "$(grep -c '<svg ' "$TMP/rep/index.html")" -eq 7
+check "a heat map per metric: 8 for menu-5" test "$(grep -c '<svg ' "$TMP/rep/index.html")" -eq 8
 check "a cell's tooltip has the change, its interval, p and the verdict" grep -Eq \
 	'<title>rk3588 fio:device=nvme iops: [+-][0-9.]+ % \[[+-][0-9.]+, [+-][0-9.]+\], adjusted p 0\.[0-9]+, (better|same|worse)</title>' \
 	"$TMP/rep/index.html"

@@ -684,7 +684,10 @@ static void test_toy_pipeline(void **state)
 	/* a "file:" preset is no base for another one */
 	snprintf(twice, sizeof(twice), "file:%s/toy.so@file:%s/toy.so", toy_dir, toy_dir);
 	assert_null(il_preset_find(twice));
-	assert_non_null(strstr(il_preset_find_error(twice), "unknown preset 'file:"));
+	assert_null(il_preset_lookup(twice, &err));
+	assert_non_null(strstr(err.msg, "unknown preset 'file:"));
+	assert_null(il_preset_lookup("nosuch", &err));
+	assert_string_equal(err.msg, "");
 
 	ret = il_kgov_check(up, &toy_port, &o, &res, &err);
 	if (ret)

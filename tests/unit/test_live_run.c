@@ -173,10 +173,10 @@ static void test_tables(void **state)
 	assert_int_equal(il_live_runs_table(&s, &runs), 0);
 	text = tsv(&runs);
 	assert_string_equal(text, "gov\titer\tiops\tjoules\tidles\tidle_misses\tidle_miss_ratio\t"
-			    "belows\taboves\twall_s\ttrace\n"
-			    "menu\t0\t12400\t1.23\t123\t3\t0.024\t2\t1\t1.500\t"
+			    "belows\taboves\trejected\twall_s\ttrace\n"
+			    "menu\t0\t12400\t1.23\t123\t3\t0.024\t2\t1\t0\t1.500\t"
 			    "/tmp/t-menu-0.trace\n"
-			    "teo\t0\t9.50\t-\t123\t-\t-\t2\t-\t0.000\t/tmp/t-teo-0.trace\n");
+			    "teo\t0\t9.50\t-\t123\t-\t-\t2\t-\t0\t0.000\t/tmp/t-teo-0.trace\n");
 	free(text);
 	assert_int_equal(il_live_states_table(&s, &states), 0);
 	text = tsv(&states);

@@ -228,7 +228,7 @@ static void test_counts_interleaved_and_restored(void **state)
 	}
 	text = table_text(&s, false);
 	assert_non_null(strstr(text, "gov\titer\tiops\td\tjoules\tidles\tidle_misses\t"
-			       "idle_miss_ratio\tbelows\taboves\twall_s\n"));
+			       "idle_miss_ratio\tbelows\taboves\trejected\twall_s\n"));
 	assert_non_null(strstr(text, "ladder\t1\t12400\t1\t-\t123\t5\t0.041\t3\t2\t"));
 	free(text);
 	text = table_text(&s, true);

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sim/rng.h"
+#include "util/rng.h"
 #include "stat/stat.h"
 
 #define assert_near(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))

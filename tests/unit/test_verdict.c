@@ -90,46 +90,80 @@ static void test_energy_per_unit_of_work(void **state)
 	assert_non_null(strstr(why, "no work"));
 }
 
+/* The summary fields of @idles periods with @aboves and @belows, as a lab run keeps them. */
+static void set_counts(struct il_verdict_run *r, u64 idles, u64 aboves, u64 belows)
+{
+	r->field[il_vmetric_find("idle_misses")] = (double)(aboves + belows);
+	r->field[il_vmetric_find("idle_miss_ratio")] = (double)(aboves + belows) / (double)idles;
+	r->field[il_vmetric_find("aboves")] = (double)aboves;
+	r->field[il_vmetric_find("belows")] = (double)belows;
+}
+
 static void test_metrics_and_directions(void **state)
 {
 	const struct il_scenario *fio = il_scenario_find("fio"), *pp = il_scenario_find("pingpong");
-	struct il_verdict_run r = { .idles = 200, .aboves = 30, .belows = 10, .wake_p99_ns = 1500 };
+	struct il_verdict_run r = { 0 };
 	struct il_scn_args args = { 0 };
+	int misses = il_vmetric_find("idle_misses"), ratio = il_vmetric_find("idle_miss_ratio");
+	int p99 = il_vmetric_find("wakeup_p99_us");
 	const char *why;
 	double v;
+
+	/* the fields they read: 40 misses of 200 idles, a p99 of 1500 ns */
+	r.field[misses] = 40;
+	r.field[ratio] = 0.2;
+	r.field[p99] = 1500;
 
 	assert_int_equal(il_vmetric_find("score"), IL_VM_SCORE);
 	assert_int_equal(il_vmetric_find("energy"), IL_VM_ENERGY);
 	assert_int_equal(il_vmetric_find("iops"), -1);
+	/* the catalogue's verdict metrics, in the verdict's order, between score and energy */
+	assert_int_equal(misses, 1);
+	assert_int_equal(ratio, 2);
+	assert_int_equal(il_vmetric_find("aboves"), 3);
+	assert_int_equal(il_vmetric_find("belows"), 4);
+	assert_int_equal(p99, 5);
+	/* every catalogue line the verdict judges has its own rank, 1 .. their number */
+	for (int m = IL_VM_SCORE + 1; m < IL_VM_ENERGY; m++)
+		assert_non_null(il_vmetric_def(m));
+	assert_null(il_vmetric_def(IL_VM_ENERGY));
+	assert_string_equal(il_vmetric_key(IL_VM_ENERGY), "energy");
 	assert_true(il_vmetric_higher_better(IL_VM_SCORE, fio));
 	assert_false(il_vmetric_higher_better(IL_VM_SCORE, pp));
-	assert_false(il_vmetric_higher_better(IL_VM_IDLE_MISSES, fio));
+	assert_false(il_vmetric_higher_better(misses, fio));
 	assert_false(il_vmetric_higher_better(IL_VM_ENERGY, fio));
-	assert_int_equal(il_vmetric_value(IL_VM_IDLE_MISSES, fio, &args, &r, &v, &why), 0);
+	assert_int_equal(il_vmetric_value(misses, fio, &args, &r, &v, &why), 0);
 	assert_near(v, 40, 0);
-	assert_int_equal(il_vmetric_value(IL_VM_IDLE_MISS_RATIO, fio, &args, &r, &v, &why), 0);
+	assert_int_equal(il_vmetric_value(ratio, fio, &args, &r, &v, &why), 0);
 	assert_near(v, 0.2, 1e-15);
-	assert_int_equal(il_vmetric_value(IL_VM_WAKEUP_P99, fio, &args, &r, &v, &why), 0);
+	assert_int_equal(il_vmetric_value(p99, fio, &args, &r, &v, &why), 0);
 	assert_near(v, 1.5, 1e-15);
 }
 
 static void test_run_text_is_exact(void **state)
 {
-	struct il_verdict_run r = { .score = 1.0 / 3.0, .idles = 18446744073709551615ULL, .aboves = 7,
-				    .belows = 0, .wake_p99_ns = 219136, .joules = 0.17963275688000002,
+	struct il_verdict_run r = { .score = 1.0 / 3.0, .joules = 0.17963275688000002,
 				    .energy_known = true, .duration_ns = 500000000 }, back;
-	const char *names[IL_VERDICT_RUN_FIELDS], *texts[IL_VERDICT_RUN_FIELDS];
-	char bufs[IL_VERDICT_RUN_FIELDS][64], why[128];
+	const char *names[IL_VERDICT_RUN_FIELDS_MAX], *texts[IL_VERDICT_RUN_FIELDS_MAX];
+	char bufs[IL_VERDICT_RUN_FIELDS_MAX][64], why[128];
+	int misses = il_vmetric_find("idle_misses"), ratio = il_vmetric_find("idle_miss_ratio");
+	int p99 = il_vmetric_find("wakeup_p99_us");
+
+	r.field[misses] = 9007199254740992.0; /* 2^53: the largest count kept exactly */
+	r.field[ratio] = 1.0 / 7.0;
+	r.field[p99] = 219136;
 
 	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++) {
 		/* in reverse order: the parser finds fields by name */
-		names[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_fields()[i];
+		names[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_field(i);
 		texts[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_format(&r, i, bufs[i], sizeof(bufs[i]));
 	}
 	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, why, sizeof(why)), 0);
 	assert_memory_equal(&r.score, &back.score, sizeof(double));
 	assert_memory_equal(&r.joules, &back.joules, sizeof(double));
-	assert_true(back.idles == r.idles && back.aboves == 7 && back.wake_p99_ns == 219136);
+	assert_memory_equal(r.field, back.field, sizeof(r.field));
+	assert_string_equal(bufs[misses], "9007199254740992");
+	assert_string_equal(il_verdict_run_field(p99), "wake_p99_ns");
 	assert_true(back.energy_known && back.duration_ns == 500000000);
 	texts[0] = "12x";
 	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, why, sizeof(why)), -1);
@@ -170,10 +204,9 @@ static void grid_init(struct grid *g, int n)
 				struct il_verdict_run *r = &g->v.runs[il_verdict_index(&g->v, 0, s, gv, it)];
 
 				r->score = 1000 + it * 10; /* the same on both sides unless a test moves it */
-				r->idles = 5000;
-				r->aboves = 100 + (u64)it;
-				r->belows = 0;  /* zero on both sides */
-				r->wake_p99_ns = 2000;
+				/* belows zero on both sides */
+				set_counts(r, 5000, 100 + (u64)it, 0);
+				r->field[il_vmetric_find("wakeup_p99_us")] = 2000;
 				r->joules = 1.0 + it * 0.01;
 				r->energy_known = true;
 				r->duration_ns = 1000000000ULL;
@@ -211,8 +244,8 @@ static void test_judge_better_worse_same(void **state)
 		n->score *= 1.10;
 		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].score *= 1.10;
 		/* fio aboves +0.5 %, consistently: significant, but below the minimum effect */
-		b->aboves = 10000 + 7 * (u64)it;
-		n->aboves = b->aboves + 50;
+		set_counts(b, 5000, 10000 + 7 * (u64)it, 0);
+		set_counts(n, 5000, 10000 + 7 * (u64)it + 50, 0);
 	}
 	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
 	assert_true(g.v.judged);
@@ -227,15 +260,15 @@ static void test_judge_better_worse_same(void **state)
 	assert_int_equal(find_cell(&g.v, 1, IL_VM_SCORE)->cls, IL_VERDICT_WORSE);
 	assert_int_equal(find_cell(&g.v, 1, IL_VM_ENERGY)->cls, IL_VERDICT_WORSE);
 	/* +0.5 % aboves: below --min-effect, same although the shift is far beyond the noise */
-	c = find_cell(&g.v, 0, IL_VM_ABOVES);
+	c = find_cell(&g.v, 0, il_vmetric_find("aboves"));
 	assert_true(c->p_adj <= 0.05);
 	assert_int_equal(c->cls, IL_VERDICT_SAME);
 	/* identical runs: same with p 1; zero on both sides: same */
-	c = find_cell(&g.v, 0, IL_VM_WAKEUP_P99);
+	c = find_cell(&g.v, 0, il_vmetric_find("wakeup_p99_us"));
 	assert_int_equal(c->cls, IL_VERDICT_SAME);
 	assert_near(c->d.diff, 0, 0);
 	assert_near(c->p_adj, 1.0, 0);
-	c = find_cell(&g.v, 0, IL_VM_BELOWS);
+	c = find_cell(&g.v, 0, il_vmetric_find("belows"));
 	assert_int_equal(c->cls, IL_VERDICT_SAME);
 	assert_near(c->p_adj, 1.0, 0);
 	/* worst first: the worse cells lead, the better ones close */
@@ -246,7 +279,7 @@ static void test_judge_better_worse_same(void **state)
 				     "(rk3588 pingpong:cpus=2 "));
 	/* the best better cell first */
 	assert_non_null(strstr(line, "better in 2 (rk3588 fio:device=nvme iops +10.0 % ["));
-	assert_non_null(strstr(line, "same in 10"));
+	assert_non_null(strstr(line, "same in 12")); /* rejected: identically 0 */
 	il_verdict_free(&g.v);
 }
 
@@ -309,11 +342,11 @@ static void test_change_from_zero(void **state)
 
 	grid_init(&g, 5);
 	for (int it = 0; it < 5; it++) {
-		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].belows = 3;
+		set_counts(&g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)], 5000, 100 + (u64)it, 3);
 		g.v.runs[il_verdict_index(&g.v, 0, 1, 1, it)].score *= 1.5;
 	}
 	assert_int_equal(il_verdict_judge(&g.v, &opts), 0);
-	c = find_cell(&g.v, 1, IL_VM_BELOWS);
+	c = find_cell(&g.v, 1, il_vmetric_find("belows"));
 	assert_int_equal(c->cls, IL_VERDICT_WORSE);
 	assert_true(isnan(c->d.rel) && isinf(c->t));
 	assert_near(c->p_adj, 2.0 / 252, 1e-12);
@@ -323,7 +356,7 @@ static void test_change_from_zero(void **state)
 	for (int i = 0; i < g.v.ncells; i++)
 		if (g.v.cells[i].cls == IL_VERDICT_WORSE)
 			c = &g.v.cells[i];
-	assert_int_equal(c->metric, IL_VM_BELOWS);
+	assert_int_equal(c->metric, il_vmetric_find("belows"));
 	il_verdict_free(&g.v);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * rng.h - the simulator's pseudo-random numbers: one xoshiro256** generator per stream.
+ * rng.h - pseudo-random numbers, one xoshiro256** generator per stream: the simulator's
+ * and lib/stat's permutations (so it lives in lib/util, below both).
  *
  * DOC: random streams
  *
@@ -12,8 +13,8 @@
  * Distributions that need logarithms use IEEE double arithmetic and round to integer ns at
  * once; no floating-point value ever feeds back into simulated time without that rounding.
  */
-#ifndef IDLELAB_SIM_RNG_H
-#define IDLELAB_SIM_RNG_H
+#ifndef IDLELAB_UTIL_RNG_H
+#define IDLELAB_UTIL_RNG_H
 
 #include "../cpuidle.h"
 
@@ -100,4 +101,4 @@ static inline bool il_rng_chance(struct il_rng *r, unsigned int permille)
 	return il_rng_below(r, 1000) < permille;
 }
 
-#endif /* IDLELAB_SIM_RNG_H */
+#endif /* IDLELAB_UTIL_RNG_H */
