@@ -86,7 +86,8 @@ static int parse_uncertain(struct plat_parser *p, const char *text, size_t len)
 	int n;
 
 	if (!p->last_was_numeric)
-		return perr(p, "'uncertain:' must follow a cpus, hz, active_power_uw or state line");
+		return perr(p, "'uncertain:' must follow a cpus, hz, active_power_uw or state "
+			    "line");
 	n = il_lex_tokens(&p->lx, text, len, toks, IL_LEX_TOKENS_MAX, p->err);
 	if (n < 0)
 		return -1;

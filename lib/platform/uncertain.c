@@ -238,8 +238,8 @@ static int unc_fill(struct il_plat_unc *u, const struct unc_keys *k, double nomi
 				    "a fitted %s needs fitted_to= (what it was fitted to)" :
 				    "fitted_to= on %s, which is not fitted", name);
 	if (!k->range && (cls == IL_UNC_FITTED || cls == IL_UNC_ASSUMED))
-		return il_error_set(err, file, line, "a %s %s needs range= (how far it may be off)",
-				    k->cls, name);
+		return il_error_set(err, file, line, "%s is %s: it needs range= (how far it may "
+				    "be off)", name, k->cls);
 	if (k->range && !k->why)
 		return il_error_set(err, file, line, "range of %s without why= (where the range "
 				    "comes from)", name);
@@ -249,8 +249,9 @@ static int unc_fill(struct il_plat_unc *u, const struct unc_keys *k, double nomi
 		return il_error_set(err, file, line, "invalid range '%s' of %s: %s", k->range, name,
 				    why);
 	if (!il_unc_range_holds(&u->range, nominal))
-		return il_error_set(err, file, line, "range %s of %s excludes its nominal value %.0f",
-				    k->range, name, nominal);
+		return il_error_set(err, file, line,
+				    "range %s of %s excludes its nominal value %.0f", k->range,
+				    name, nominal);
 	snprintf(u->why, sizeof(u->why), "%s", k->why ? k->why : "");
 	snprintf(u->fitted_to, sizeof(u->fitted_to), "%s", k->fitted_to ? k->fitted_to : "");
 	return 0;
@@ -265,19 +266,22 @@ int il_plat_unc_line(struct il_platform *plat, const struct il_plat_unc_target *
 	int f;
 
 	if (n < 1 || toks[0].has_value)
-		return il_error_set(err, file, line, "'uncertain:' starts with the field it is about "
-				    "(active_power_uw, or a state's exit_latency, target_residency, "
-				    "power_uw, entry_exit_energy_nj, core_exit_latency)");
+		return il_error_set(err, file, line,
+				    "'uncertain:' starts with the field it is about "
+				    "(active_power_uw, or a state's exit_latency, "
+				    "target_residency, power_uw, entry_exit_energy_nj, "
+				    "core_exit_latency)");
 	f = il_plat_field_find(toks[0].key);
 	if (f < 0 || !(t->fields_set & (1u << f)))
-		return il_error_set(err, file, line, "%s sets no '%s' to be uncertain about", t->item,
-				    toks[0].key);
+		return il_error_set(err, file, line, "%s sets no '%s' to be uncertain about",
+				    t->item, toks[0].key);
 	if (unc_keys(toks, n, &k, file, line, err))
 		return -1;
 	for (int i = 0; i < plat->nunc; i++)
 		if (plat->unc[i].state == t->state && plat->unc[i].field == (enum il_plat_field)f)
-			return il_error_set(err, file, line, "%s of %s is annotated twice (first on "
-					    "line %d)", toks[0].key, t->item, plat->unc[i].line);
+			return il_error_set(err, file, line,
+					    "%s of %s is annotated twice (first on line %d)",
+					    toks[0].key, t->item, plat->unc[i].line);
 	if (plat->nunc == IL_PLAT_UNC_MAX)
 		return il_error_set(err, file, line, "more than %d uncertain parameters",
 				    IL_PLAT_UNC_MAX);

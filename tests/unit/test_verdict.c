@@ -242,11 +242,12 @@ static void test_judge_better_worse_same(void **state)
 	assert_int_equal(g.v.cells[0].cls, IL_VERDICT_WORSE);
 	assert_int_equal(g.v.cells[g.v.ncells - 1].cls, IL_VERDICT_BETTER);
 	il_verdict_summary(&g.v, 1, line, sizeof(line));
-	assert_non_null(strstr(line, "new vs base on 1 platform × 2 scenarios, 5 seeds: worse in 2 cells "
+	assert_non_null(strstr(line, "new vs base on 1 platform × 2 scenarios, 5 seeds, nominal model only "
+				     "(--ensemble 0): worse in 2 cells "
 				     "(rk3588 pingpong:cpus=2 "));
 	/* the best better cell first */
 	assert_non_null(strstr(line, "better in 2 (rk3588 fio:device=nvme iops +10.0 % ["));
-	assert_non_null(strstr(line, "same in 10"));
+	assert_non_null(strstr(line, "sensitive in 0, same in 10"));
 	il_verdict_free(&g.v);
 }
 
@@ -327,6 +328,53 @@ static void test_change_from_zero(void **state)
 	il_verdict_free(&g.v);
 }
 
+/* The robust rule: a call must hold in every variant; opposite moves make a cell sensitive. */
+static void test_robust_class(void **state)
+{
+	const int all_good[] = { 1, 1, 1 }, one_flat[] = { 1, 0, 1 }, flip[] = { 0, 1, -1 },
+		  all_bad[] = { -1, -1 }, flat_nominal[] = { 0, -1, -1 };
+
+	(void)state;
+	assert_int_equal(il_verdict_robust_class(all_good, 3, true), IL_VERDICT_BETTER);
+	assert_int_equal(il_verdict_robust_class(all_good, 3, false), IL_VERDICT_SAME);
+	assert_int_equal(il_verdict_robust_class(one_flat, 3, true), IL_VERDICT_SENSITIVE);
+	assert_int_equal(il_verdict_robust_class(one_flat, 3, false), IL_VERDICT_SAME);
+	assert_int_equal(il_verdict_robust_class(flip, 3, false), IL_VERDICT_SENSITIVE);
+	assert_int_equal(il_verdict_robust_class(all_bad, 2, true), IL_VERDICT_WORSE);
+	assert_int_equal(il_verdict_robust_class(flat_nominal, 3, true), IL_VERDICT_SAME);
+}
+
+/* One cell from per-seed, per-variant values: the envelope spans every variant's interval. */
+static void test_classify_cell(void **state)
+{
+	/* 2 variants x 5 seeds; the new side 10 % up under variant 0, 5 % down under variant 1 */
+	const double base[] = { 100, 101, 99, 100, 100, 100, 101, 99, 100, 100 };
+	const double up[] = { 110, 111, 109, 110, 110, 95, 96, 94, 95, 95 };
+	const double same_way[] = { 110, 111, 109, 110, 110, 105, 106, 104, 105, 105 };
+	struct il_robust_in in = {
+		.nvar = 2, .n = 5, .base = base, .new_ = up, .paired = true, .higher_better = true,
+		.min_effect_pct = 1.0, .alpha = 0.05, .p_adj = 0.01,
+	};
+	struct il_robust_out out;
+
+	(void)state;
+	assert_int_equal(il_verdict_classify_cell(&in, &out), 0);
+	assert_int_equal(out.cls, IL_VERDICT_SENSITIVE);
+	assert_int_equal(out.dir[0], 1);
+	assert_int_equal(out.dir[1], -1);
+	assert_near(out.model_lo, -5.0, 1e-9);
+	assert_near(out.model_hi, 10.0, 1e-9);
+	assert_true(out.lo <= -5.0 && out.hi >= 10.0);
+	in.new_ = same_way;
+	assert_int_equal(il_verdict_classify_cell(&in, &out), 0);
+	assert_int_equal(out.cls, IL_VERDICT_BETTER);
+	in.p_adj = 0.2; /* the family-wise test fails: no call however robust */
+	assert_int_equal(il_verdict_classify_cell(&in, &out), 0);
+	assert_int_equal(out.cls, IL_VERDICT_SAME);
+	in.nvar = 0;
+	assert_int_equal(il_verdict_classify_cell(&in, &out), -1);
+}
+
 static void test_cpus_needed(void **state)
 {
 	struct il_platform plat;
@@ -356,6 +404,8 @@ int main(void)
 		cmocka_unit_test(test_na_and_one_seed),
 		cmocka_unit_test(test_change_from_zero),
 		cmocka_unit_test(test_cpus_needed),
+		cmocka_unit_test(test_robust_class),
+		cmocka_unit_test(test_classify_cell),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
