@@ -133,6 +133,7 @@ static int bench_one(struct grid *gr, const char *prefix, const char *const gov[
 	printf("%s_better_cells %d\n", prefix, k.better);
 	printf("%s_sensitive_cells %d\n", prefix, k.sensitive);
 	fprintf(stderr, "verdict_bench: %s: %s\n", prefix, il_verdict_summary(&v, 1, line, sizeof(line)));
+	fflush(stdout); /* the figures of a long bench as they come */
 	il_verdict_free(&v);
 	*wall_out = wall;
 	return 0;

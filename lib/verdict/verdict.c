@@ -138,7 +138,13 @@ bool il_verdict_derived(const struct il_verdict *v, int p, int s, int var)
 	if (!sp || !var || var >= il_ens_nvar(sp, v->ensemble))
 		return false;
 	kind = il_ens_kind_of(sp, v->ensemble, var, &param);
-	return (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI) && sp->p[param].power;
+	if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
+		return sp->p[param].power;
+	/* a hypercube member changes only power numbers when the pair has no other */
+	for (int j = 0; j < sp->k; j++)
+		if (!sp->p[j].power)
+			return false;
+	return true;
 }
 
 /* The runs of derived variant @var of (@p, @s): the nominal runs, their energy recomputed. */

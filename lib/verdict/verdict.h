@@ -339,9 +339,10 @@ size_t il_verdict_index(const struct il_verdict *v, int p, int s, int g, int it)
 /** il_verdict_vindex - the same under model variant @var (0: the nominal model) */
 size_t il_verdict_vindex(const struct il_verdict *v, int p, int s, int var, int g, int it);
 /**
- * il_verdict_derived - whether variant @var of (@p, @s) is one end of a power number's
- * range: the simulation is the nominal one (governors never read power), so its runs are
- * the nominal runs with their energy recomputed (il_verdict_joules()), not lab runs
+ * il_verdict_derived - whether variant @var of (@p, @s) changes power numbers only (one end
+ * of a power number's range, or any variant of a pair whose uncertain numbers are all power
+ * numbers): the simulation is the nominal one (governors never read power), so its runs
+ * are the nominal runs with their energy recomputed (il_verdict_joules()), not lab runs
  */
 bool il_verdict_derived(const struct il_verdict *v, int p, int s, int var);
 /** il_verdict_nvar - the variants pair (@p, @s) has (1 without an ensemble) */
