@@ -125,15 +125,8 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case BAT_OPT_ITER:
 		return cli_opt_iter(value, &a->iter, err);
-	case BAT_OPT_ENSEMBLE: {
-		uint64_t n;
-
-		if (cli_parse_count(value, IL_ENS_MAX_MEMBERS, &n) || n == 1)
-			return cli_error_set(err, "--ensemble: '%s' is not 0 (off) or a number of model "
-					     "variants from 2 to %d", value, IL_ENS_MAX_MEMBERS);
-		a->ensemble = (int)n;
-		return CLI_PARSE_OK;
-	}
+	case BAT_OPT_ENSEMBLE:
+		return cli_opt_ensemble(value, &a->ensemble, err);
 	case BAT_OPT_JOBS:
 		return cli_opt_jobs(value, &a->jobs, err);
 	case BAT_OPT_FORMAT:

@@ -127,11 +127,7 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 	case LAB_OPT_ENSEMBLE:
 		if (!args->compare)
 			return cli_error_set(err, "--ensemble is an option of compare");
-		if (cli_parse_count(value, IL_ENS_MAX_MEMBERS, &v) || v == 1)
-			return cli_error_set(err, "--ensemble: '%s' is not 0 (off) or a number of model "
-					     "variants from 2 to %d", value, IL_ENS_MAX_MEMBERS);
-		args->ensemble = (int)v;
-		return CLI_PARSE_OK;
+		return cli_opt_ensemble(value, &args->ensemble, err);
 	case LAB_OPT_PERFETTO:
 	case LAB_OPT_PERFETTO_LIMIT:
 	case LAB_OPT_PERFETTO_WINDOW:

@@ -130,16 +130,9 @@ static int verdict_option_run(struct verdict_args *a, int id, const char *value,
 		return cli_opt_time(value, &a->time_ns, err);
 	case VD_OPT_JOBS:
 		return cli_opt_jobs(value, &a->jobs, err);
-	case VD_OPT_ENSEMBLE: {
-		uint64_t n;
-
-		if (cli_parse_count(value, IL_ENS_MAX_MEMBERS, &n) || n == 1)
-			return cli_error_set(err, "--ensemble: '%s' is not 0 (off) or a number of model "
-					     "variants from 2 to %d", value, IL_ENS_MAX_MEMBERS);
-		a->ensemble = (int)n;
+	case VD_OPT_ENSEMBLE:
 		a->ensemble_s = value;
-		return CLI_PARSE_OK;
-	}
+		return cli_opt_ensemble(value, &a->ensemble, err);
 	case VD_OPT_CASE:
 		if (cli_parse_count(value, UINT64_MAX / 2, &a->case_index))
 			return cli_error_set(err, "--case: '%s' is not a case number", value);
