@@ -29,6 +29,15 @@ static const char *const field_names[IL_PF_COUNT] = {
 	[IL_PF_ENERGY] = "entry_exit_energy_nj", [IL_PF_CORE_EXIT] = "core_exit_latency",
 };
 
+/* The index of @name among the @n @names, or -1. */
+static int find_name(const char *const *names, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
 const char *il_unc_class_name(enum il_unc_class c)
 {
 	return c < IL_UNC_CLASSES ? class_names[c] : "?";
@@ -36,10 +45,7 @@ const char *il_unc_class_name(enum il_unc_class c)
 
 int il_unc_class_find(const char *name)
 {
-	for (int i = 0; i < IL_UNC_CLASSES; i++)
-		if (!strcmp(name, class_names[i]))
-			return i;
-	return -1;
+	return find_name(class_names, IL_UNC_CLASSES, name);
 }
 
 const char *il_plat_field_name(enum il_plat_field f)
@@ -49,10 +55,7 @@ const char *il_plat_field_name(enum il_plat_field f)
 
 int il_plat_field_find(const char *name)
 {
-	for (int i = 0; i < IL_PF_COUNT; i++)
-		if (!strcmp(name, field_names[i]))
-			return i;
-	return -1;
+	return find_name(field_names, IL_PF_COUNT, name);
 }
 
 bool il_plat_field_is_time(enum il_plat_field f)
