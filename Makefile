@@ -226,7 +226,8 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 -fwrapv -Ilib \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_COMMON := lib/platform/lex.c lib/error.c
 FUZZ_BINS := $(O)/fuzz/fuzz_platform $(O)/fuzz/fuzz_step
-$(O)/fuzz/fuzz_platform: fuzz/fuzz_platform.c lib/platform/platform.c lib/platform/topology.c lib/core/cpuidle.c $(FUZZ_COMMON)
+$(O)/fuzz/fuzz_platform: fuzz/fuzz_platform.c lib/platform/platform.c lib/platform/topology.c \
+	lib/platform/uncertain.c lib/core/cpuidle.c $(FUZZ_COMMON)
 $(O)/fuzz/fuzz_step: fuzz/fuzz_step.c lib/step/input.c $(FUZZ_COMMON)
 # The trace readers: one target per text reader, and one that detects the format.
 FUZZ_TRACE_SRCS := fuzz/fuzz_trace.c $(sort $(wildcard lib/trace/*.c)) lib/stats/stats.c \

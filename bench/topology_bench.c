@@ -23,7 +23,7 @@
 #include "lab/lab.h"
 #include "platform/platform.h"
 #include "replay/replay.h"
-#include "sim/rng.h"
+#include "util/rng.h"
 #include "stats/stats.h"
 
 #define LAB_TIME_NS (10ULL * NSEC_PER_SEC)

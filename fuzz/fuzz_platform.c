@@ -40,9 +40,27 @@ static void check_topology(const struct il_platform *p)
 	}
 }
 
+/* Every "uncertain:" entry: about a field that exists, with a range that holds its value. */
+static void check_uncertain(const struct il_platform *p)
+{
+	if (p->nunc < 0 || p->nunc > IL_PLAT_UNC_MAX)
+		abort();
+	for (int i = 0; i < p->nunc; i++) {
+		const struct il_plat_unc *u = &p->unc[i];
+
+		if (u->state >= p->drv.state_count || (u->state < 0) != (u->field == IL_PF_ACTIVE_POWER))
+			abort();
+		if (u->cls >= IL_UNC_CLASSES || !il_unc_range_holds(&u->range, il_platform_param(p, u)))
+			abort();
+		if ((u->cls == IL_UNC_FITTED) != !!u->fitted_to[0])
+			abort();
+	}
+}
+
 static void check_accepted(const struct il_platform *p)
 {
 	check_topology(p);
+	check_uncertain(p);
 	if (p->drv.state_count < 1 || p->drv.state_count > CPUIDLE_STATE_MAX)
 		abort();
 	if (p->cpus < 1 || p->cpus > IL_PLAT_CPUS_MAX || !p->cpus_source[0] || !p->hz_source[0])

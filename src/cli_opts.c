@@ -13,6 +13,7 @@
 #include "platform/platform.h"
 #include "scenario/scenario.h"
 #include "util/parse.h"
+#include "verdict/verdict.h"
 
 /* Counts and times go through lib/util/parse.h, the parsers every command shares. */
 int cli_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t *out)
@@ -85,6 +86,17 @@ int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t ma
 	if (il_parse_count(value, min, max, out))
 		return cli_error_set(err, "%s: '%s' is not in [%llu, %llu]", name, value,
 				     (unsigned long long)min, (unsigned long long)max);
+	return CLI_PARSE_OK;
+}
+
+int cli_opt_ensemble(const char *value, int *ensemble, struct cli_error *err)
+{
+	uint64_t n;
+
+	if (cli_parse_count(value, IL_ENS_MAX_MEMBERS, &n) || n == 1)
+		return cli_error_set(err, "--ensemble: '%s' is not 0 (off) or a number of model "
+				     "variants from 2 to %d", value, IL_ENS_MAX_MEMBERS);
+	*ensemble = (int)n;
 	return CLI_PARSE_OK;
 }
 

@@ -67,6 +67,11 @@ int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t ma
 int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err);
 /** cli_opt_seed - --seed N: a whole number in [0, @max] */
 int cli_opt_seed(const char *value, uint64_t max, uint64_t *seed, struct cli_error *err);
+/**
+ * cli_opt_ensemble - --ensemble N: model variants (verdict, compare, battery): 0 (off) or 2 to
+ * IL_ENS_MAX_MEMBERS
+ */
+int cli_opt_ensemble(const char *value, int *ensemble, struct cli_error *err);
 /** cli_opt_iter - -n, --iter N: iterations (seeds) per governor, in [1, CLI_MAX_ITER] */
 int cli_opt_iter(const char *value, int *iter, struct cli_error *err);
 /** cli_opt_jobs - -j, --jobs N: threads, in [1, CLI_MAX_JOBS] */

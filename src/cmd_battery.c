@@ -21,6 +21,7 @@
 #include "lab/tables.h"
 #include "summary_cli.h"
 #include "util/atomic.h"
+#include "verdict/verdict.h"
 
 #define BATTERY_MAX_PLATFORMS 16
 #define BATTERY_DEFAULT_GOVERNORS IL_BATTERY_GOVERNORS
@@ -45,12 +46,13 @@ struct battery_args {
 	bool list;              /* --list: print the variants, run nothing */
 	const char *baseline;   /* --baseline: the summaries' reference; NULL: the first -g */
 	enum progress_mode progress; /* --progress, --no-progress */
+	int ensemble;           /* --ensemble: model variants per seed; 0: the nominal model */
 };
 
 enum {
 	BAT_OPT_HELP = 1, BAT_OPT_GOV, BAT_OPT_PLAT, BAT_OPT_TIME, BAT_OPT_SEED, BAT_OPT_ITER,
 	BAT_OPT_JOBS, BAT_OPT_FORMAT, BAT_OPT_OUT, BAT_OPT_LIST, BAT_OPT_BASELINE,
-	BAT_OPT_PROGRESS, BAT_OPT_NO_PROGRESS,
+	BAT_OPT_PROGRESS, BAT_OPT_NO_PROGRESS, BAT_OPT_ENSEMBLE,
 };
 
 static const struct cli_opt battery_opts[] = {
@@ -58,6 +60,7 @@ static const struct cli_opt battery_opts[] = {
 	{ BAT_OPT_GOV, 'g', "governor", true },
 	{ BAT_OPT_PLAT, 'p', "platform", true },
 	{ BAT_OPT_TIME, 't', "time", true },
+	{ BAT_OPT_ENSEMBLE, 0, "ensemble", true },
 	{ BAT_OPT_SEED, 0, "seed", true },
 	{ BAT_OPT_ITER, 'n', "iter", true },
 	{ BAT_OPT_JOBS, 'j', "jobs", true },
@@ -72,7 +75,8 @@ static const struct cli_opt battery_opts[] = {
 void cmd_battery_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab battery [-g GOV,...] [-p PLATFORM,...] [--time T] [--seed N]\n"
-		     "                       [--iter N] [-j N] [-f table|tsv|csv|json] [-o FILE.json]\n"
+		     "                       [--iter N] [--ensemble N] [-j N] [-f table|tsv|csv|json]\n"
+		     "                       [-o FILE.json]\n"
 		     "       idlelab battery --list\n"
 		     "\n"
 		     "Run the seeds' battery - a fixed list of scenario variants (--list) - for every\n"
@@ -87,6 +91,9 @@ void cmd_battery_usage(FILE *out)
 		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per governor, seeds N, N+1, ... (default 1)\n"
+		     "      --ensemble N       model variants per seed (a Latin hypercube over the\n"
+		     "                         uncertain numbers, as verdict's): row iter k is seed\n"
+		     "                         N + k / E under variant k %% E (default 0: nominal)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
 		     "  -f, --format F         table (default), tsv, csv or json on stdout\n"
 		     "  -o, --output FILE      also write every table as JSON to FILE\n"
@@ -119,6 +126,8 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case BAT_OPT_ITER:
 		return cli_opt_iter(value, &a->iter, err);
+	case BAT_OPT_ENSEMBLE:
+		return cli_opt_ensemble(value, &a->ensemble, err);
 	case BAT_OPT_JOBS:
 		return cli_opt_jobs(value, &a->jobs, err);
 	case BAT_OPT_FORMAT:
@@ -172,6 +181,7 @@ struct battery {
 	struct il_scn_args args[64];
 	struct il_scn_common common[64];
 	size_t nruns;
+	struct il_platform *vplat; /* --ensemble: [platform][variant][member] */
 	struct il_lab_spec *specs;
 	struct il_lab_result *res;
 	int *errs;
@@ -203,29 +213,64 @@ static int battery_resolve(struct battery *b)
 	return ret;
 }
 
+/* Rows per governor and case: --iter seeds, each under --ensemble model variants. */
+static int runs_per(const struct battery_args *a)
+{
+	return a->iter * (a->ensemble ? a->ensemble : 1);
+}
+
 /* Run index of (platform, variant, governor, iteration): the order of the tables' rows. */
 static size_t run_index(const struct battery *b, int p, int v, int g, int it)
 {
 	const struct battery_args *a = b->a;
 
-	return (((size_t)p * (size_t)b->nvar + (size_t)v) * (size_t)a->ngov + (size_t)g) * (size_t)a->iter +
+	return (((size_t)p * (size_t)b->nvar + (size_t)v) * (size_t)a->ngov + (size_t)g) *
+		       (size_t)runs_per(a) +
 	       (size_t)it;
+}
+
+/*
+ * --ensemble E: row @it of (@p, @v) is seed @it / E under member @it % E of the hypercube
+ * (lib/verdict/ensemble.c), the same member for every governor; the variant's platform is
+ * vplat[(platform, case, member)]. Return: 0, or -1 after the message.
+ */
+static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_spec *s)
+{
+	const struct battery_args *a = b->a;
+	size_t k = ((size_t)p * (size_t)b->nvar + (size_t)v) * (size_t)a->ensemble +
+		   (size_t)(it % a->ensemble);
+	struct il_error err;
+	int ret;
+
+	s->seed = a->seed + (uint64_t)(it / a->ensemble);
+	/* every governor's and seed's run of this member writes the same values into vplat[k] */
+	ret = il_ens_member_spec(s, a->ensemble, a->seed, it % a->ensemble, &b->vplat[k], &err);
+	if (ret < 0)
+		fprintf(stderr, "idlelab battery: %s\n", err.msg);
+	else if (ret > 0 && it == 0)
+		fprintf(stderr, "idlelab battery: --ensemble: %s with %s declares no uncertain "
+				"parameter: the nominal model runs\n", b->plat[p].name,
+			il_battery_at(v)->spec);
+	return ret < 0 ? -1 : 0;
 }
 
 static int battery_specs(struct battery *b)
 {
 	const struct battery_args *a = b->a;
 
-	b->nruns = (size_t)a->nplat * (size_t)b->nvar * (size_t)a->ngov * (size_t)a->iter;
+	b->nruns = (size_t)a->nplat * (size_t)b->nvar * (size_t)a->ngov * (size_t)runs_per(a);
 	b->specs = calloc(b->nruns, sizeof(*b->specs));
 	b->res = calloc(b->nruns, sizeof(*b->res));
 	b->errs = calloc(b->nruns, sizeof(*b->errs));
-	if (!b->specs || !b->res || !b->errs)
+	if (a->ensemble)
+		b->vplat = calloc((size_t)a->nplat * (size_t)b->nvar * (size_t)a->ensemble,
+				  sizeof(*b->vplat));
+	if (!b->specs || !b->res || !b->errs || (a->ensemble && !b->vplat))
 		return -1;
 	for (int p = 0; p < a->nplat; p++)
 		for (int v = 0; v < b->nvar; v++)
 			for (int g = 0; g < a->ngov; g++)
-				for (int it = 0; it < a->iter; it++) {
+				for (int it = 0; it < runs_per(a); it++) {
 					struct il_lab_spec *s = &b->specs[run_index(b, p, v, g, it)];
 
 					s->plat = &b->plat[p];
@@ -235,6 +280,8 @@ static int battery_specs(struct battery *b)
 					s->common = b->common[v];
 					s->duration_ns = a->time_ns;
 					s->seed = a->seed + (uint64_t)it;
+					if (a->ensemble && ensemble_spec(b, p, v, it, s))
+						return -2;
 				}
 	return 0;
 }
@@ -263,6 +310,9 @@ static int battery_settings(const struct battery *b, struct il_table *t)
 	ret = ret || settings_row(t, "seed", buf);
 	snprintf(buf, sizeof(buf), "%d", a->iter);
 	ret = ret || settings_row(t, "iterations", buf);
+	snprintf(buf, sizeof(buf), "%d", a->ensemble);
+	if (a->ensemble) /* only then: a battery without it keeps its bytes */
+		ret = ret || settings_row(t, "ensemble", buf);
 	for (int p = 0; p < a->nplat; p++)
 		ret = ret || settings_row(t, "platform", b->plat[p].name);
 	for (int g = 0; g < a->ngov; g++)
@@ -291,7 +341,7 @@ static int battery_tables(struct battery *b)
 				return -1;
 			b->ntables++;
 			for (int g = 0; g < a->ngov; g++)
-				for (int it = 0; it < a->iter; it++)
+				for (int it = 0; it < runs_per(a); it++)
 					if (il_report_pm_row(t, a->governors[g], it, b->scn[v],
 							     &b->res[run_index(b, p, v, g, it)]))
 						return -1;
@@ -314,7 +364,7 @@ static int battery_summaries(struct battery *b)
 		.paired = true,
 	};
 
-	if (b->a->iter < 2)
+	if (runs_per(b->a) < 2)
 		return 0;
 	b->sums = calloc((size_t)b->ntables, sizeof(*b->sums));
 	if (!b->sums)
@@ -416,8 +466,10 @@ static int battery_run(struct battery *b)
 		fprintf(stderr, "idlelab battery: format json: %s\n", il_output_json.missing);
 		return CLI_EXIT_RUNTIME;
 	}
-	if (battery_specs(b)) {
-		fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
+	ret = battery_specs(b);
+	if (ret) {
+		if (ret == -1)
+			fprintf(stderr, "idlelab battery: %s\n", strerror(ENOMEM));
 		return CLI_EXIT_RUNTIME;
 	}
 	t0 = cli_wall_seconds();
@@ -455,6 +507,7 @@ static void battery_free(struct battery *b)
 	free(b->sums);
 	free(b->lead);
 	free(b->specs);
+	free(b->vplat);
 	free(b->res);
 	free(b->errs);
 }

@@ -98,6 +98,31 @@ static int list_csv(FILE *out, struct il_platform *plat)
 	return 0;
 }
 
+/* The "uncertain:" lines: each annotated number's class, range and where the range comes from. */
+static void uncertain_table(FILE *out, const struct il_platform *plat)
+{
+	char name[64], range[64];
+
+	if (!plat->nunc) {
+		fprintf(out, "\nuncertain parameters: none declared (an ensemble runs the nominal "
+			     "model)\n");
+		return;
+	}
+	fprintf(out, "\nuncertain parameters (class, range, why; docs/platforms.md):\n");
+	for (int i = 0; i < plat->nunc; i++) {
+		const struct il_plat_unc *u = &plat->unc[i];
+
+		fprintf(out, "  %-28s %-9s %-16s %s", il_plat_unc_name(plat, u, name, sizeof(name)),
+			il_unc_class_name(u->cls),
+			il_unc_range_format(&u->range, il_plat_field_is_time(u->field), range,
+					    sizeof(range)),
+			u->why);
+		if (u->fitted_to[0])
+			fprintf(out, " (fitted to %s)", u->fitted_to);
+		fputc('\n', out);
+	}
+}
+
 static void state_rows(FILE *out, const struct il_driver *drv)
 {
 	char flags[128], lat[32], res[32];
@@ -174,13 +199,11 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	fprintf(out, "\nsources:\n  cpus: %s\n  hz: %s\n", plat->cpus_source, plat->hz_source);
 	if (plat->active_power_uw)
 		fprintf(out, "  active_power_uw: %s\n", plat->active_power_source);
-	if (plat->ntables > 1) {
-		topology_sources(out, plat);
-		return;
-	}
-	for (int i = 0; i < plat->drv.state_count; i++)
-		fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
+	if (plat->ntables <= 1)
+		for (int i = 0; i < plat->drv.state_count; i++)
+			fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
 	topology_sources(out, plat);
+	uncertain_table(out, plat);
 }
 
 static void detail_csv(FILE *out, const struct il_platform *plat)
@@ -207,6 +230,27 @@ static void detail_csv(FILE *out, const struct il_platform *plat)
 }
 
 #ifdef HAVE_JANSSON
+static json_t *uncertain_json(const struct il_platform *plat)
+{
+	json_t *arr = json_array();
+	char name[64], range[64];
+
+	for (int i = 0; i < plat->nunc; i++) {
+		const struct il_plat_unc *u = &plat->unc[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "param", json_string(il_plat_unc_name(plat, u, name, sizeof(name))));
+		json_object_set_new(o, "class", json_string(il_unc_class_name(u->cls)));
+		json_object_set_new(o, "range", json_string(il_unc_range_format(
+			&u->range, il_plat_field_is_time(u->field), range, sizeof(range))));
+		json_object_set_new(o, "why", json_string(u->why));
+		if (u->fitted_to[0])
+			json_object_set_new(o, "fitted_to", json_string(u->fitted_to));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
 static json_t *states_json(const struct il_driver *drv, const char (*sources)[IL_PLAT_SOURCE_LEN])
 {
 	json_t *states = json_array();
@@ -298,6 +342,7 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		if (plat->active_power_uw)
 			json_object_set_new(o, "active_power_source",
 					    json_string(plat->active_power_source));
+		json_object_set_new(o, "uncertain", uncertain_json(plat));
 	}
 	return o;
 }

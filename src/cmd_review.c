@@ -413,7 +413,8 @@ static int run_verdict(struct review *r, struct review_file *f)
 	struct il_review_verdict_opts o = {
 		.base = f->base, .patched = f->patched, .platforms = r->a->platforms,
 		.nplat = r->a->nplat, .scenarios = r->scenarios, .nscn = r->nscn,
-		.iter = r->a->iter, .seed = r->a->seed, .duration_ns = r->a->time_ns,
+		.iter = r->a->iter, .ensemble = IL_VERDICT_DEFAULT_ENSEMBLE, .seed = r->a->seed,
+		.duration_ns = r->a->time_ns,
 		.threads = r->a->jobs ? r->a->jobs : cli_default_jobs(),
 	};
 	struct il_error err = { 0 };
@@ -991,7 +992,7 @@ static json_t *json_provenance(const struct review *r)
 	json_object_set_new(o, "seed", json_integer((json_int_t)r->a->seed));
 	json_object_set_new(o, "iter", json_integer(r->a->iter));
 	json_object_set_new(o, "random_decisions", json_integer((json_int_t)r->a->steps));
-	json_object_set_new(o, "ensemble", json_null());
+	json_object_set_new(o, "ensemble", json_integer(IL_VERDICT_DEFAULT_ENSEMBLE));
 	json_object_set_new(o, "wall_s", json_real(r->t_total));
 	return o;
 }

@@ -15,6 +15,21 @@ static void print_choices(FILE *out, const struct il_scn_param *p)
 		fprintf(out, "%s%s", i ? "|" : "", p->choices[i]);
 }
 
+/* The parameter's class and range (scenario.h struct il_scn_unc), where it has them. */
+static void print_uncertain(FILE *out, const struct il_scn_param *p)
+{
+	const struct il_scn_unc *u = p->unc;
+
+	if (!u)
+		return;
+	fprintf(out, "                   class: %s", il_unc_class_name(u->cls));
+	if (u->range)
+		fprintf(out, ", range %s (%s)", u->range, u->why);
+	if (u->fitted_to)
+		fprintf(out, "; fitted to %s", u->fitted_to);
+	fputc('\n', out);
+}
+
 static void print_param(FILE *out, const struct il_scn_param *p)
 {
 	fprintf(out, "    %-14s ", p->name);
@@ -26,6 +41,7 @@ static void print_param(FILE *out, const struct il_scn_param *p)
 			*p->unit ? " " : "", p->unit, p->def);
 	}
 	fprintf(out, "\n                   %s\n", p->help);
+	print_uncertain(out, p);
 }
 
 static void print_scenario(FILE *out, const struct il_scenario *scn, bool verbose)

@@ -19,12 +19,13 @@
 #include "lab/lab.h"
 #include "summary_cli.h"
 #include "util/atomic.h"
+#include "verdict/verdict.h"
 
 enum {
 	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
 	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
 	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW, LAB_OPT_BASELINE,
-	LAB_OPT_BOUND,
+	LAB_OPT_BOUND, LAB_OPT_ENSEMBLE,
 };
 
 static const struct cli_opt lab_opts[] = {
@@ -43,6 +44,7 @@ static const struct cli_opt lab_opts[] = {
 	PERFETTO_CLI_OPTS(LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW),
 	{ LAB_OPT_BASELINE, 0, "baseline", true },
 	{ LAB_OPT_BOUND, 0, "bound", false },
+	{ LAB_OPT_ENSEMBLE, 0, "ensemble", true },
 	{ 0 },
 };
 
@@ -122,6 +124,10 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 	case LAB_OPT_BOUND:
 		args->bound = true;
 		return CLI_PARSE_OK;
+	case LAB_OPT_ENSEMBLE:
+		if (!args->compare)
+			return cli_error_set(err, "--ensemble is an option of compare");
+		return cli_opt_ensemble(value, &args->ensemble, err);
 	case LAB_OPT_PERFETTO:
 	case LAB_OPT_PERFETTO_LIMIT:
 	case LAB_OPT_PERFETTO_WINDOW:
@@ -405,28 +411,75 @@ static int table_of(const struct lab_job *job, int i, const int *first)
 	return -1;
 }
 
+/* Runs per governor and scenario: --iter seeds, each under --ensemble model variants. */
+static int compare_runs(const struct lab_args *args)
+{
+	return args->iter * (args->ensemble ? args->ensemble : 1);
+}
+
+/*
+ * --ensemble E: run @spec (of seed index @it / E) under member @it % E of the hypercube;
+ * Return: 0, or -1 after the message. A pair without uncertain numbers runs the nominal
+ * model, said once per scenario (@said).
+ */
+static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec *spec,
+			 struct il_platform *plat_buf, bool *said)
+{
+	struct il_error err;
+	int ret;
+
+	if (!args->ensemble)
+		return 0;
+	spec->seed = args->seed + (uint64_t)(it / args->ensemble);
+	ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble, plat_buf, &err);
+	if (ret < 0) {
+		fprintf(stderr, "idlelab compare: %s\n", err.msg);
+		return -1;
+	}
+	if (ret > 0 && !*said)
+		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain parameter: "
+				"the nominal model runs\n", spec->plat->name, spec->scn->name);
+	*said = true;
+	return 0;
+}
+
 static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t,
 			int ti, int s, struct il_table *gap, struct lab_bound *lb)
 {
+	int runs = compare_runs(args);
+	struct il_platform *plat_buf = args->ensemble ? malloc(sizeof(*plat_buf)) : NULL;
+	bool said = false;
+
+	if (args->ensemble && !plat_buf)
+		return CLI_EXIT_RUNTIME;
 	for (int g = 0; g < args->ngov; g++) {
-		for (int it = 0; it < args->iter; it++) {
+		for (int it = 0; it < runs; it++) {
 			struct il_lab_spec spec;
 			struct il_lab_result res;
 			int ret;
 
 			lab_spec(args, job, g, s, it, &spec);
+			if (ensemble_spec(args, it, &spec, plat_buf, &said)) {
+				free(plat_buf);
+				return CLI_EXIT_RUNTIME;
+			}
 			if (lb)
 				lab_bound_attach(lb, job, &spec);
-			if (il_lab_run(&spec, &res))
+			if (il_lab_run(&spec, &res)) {
+				free(plat_buf);
 				return run_failed("compare", &spec);
+			}
 			ret = il_report_pm_row(&t[ti], args->governors[g], it, spec.scn, &res);
 			if (!ret && lb)
 				ret = il_bound_gap_row(gap, args->governors[g], it, &lb->b, &lb->g);
 			il_lab_result_free(&res);
-			if (ret)
+			if (ret) {
+				free(plat_buf);
 				return CLI_EXIT_RUNTIME;
+			}
 		}
 	}
+	free(plat_buf);
 	return CLI_EXIT_OK;
 }
 
@@ -501,13 +554,13 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 {
 	struct il_table *t = calloc(LAB_MAX_SCENARIOS, sizeof(*t));
-	struct il_table *sum = args->iter > 1 ? calloc(LAB_MAX_SCENARIOS, sizeof(*sum)) : NULL;
+	struct il_table *sum = compare_runs(args) > 1 ? calloc(LAB_MAX_SCENARIOS, sizeof(*sum)) : NULL;
 	struct il_table *gap = calloc(LAB_MAX_SCENARIOS, sizeof(*gap)); /* --bound: per table */
 	struct lab_bound *lb = args->bound ? malloc(sizeof(*lb)) : NULL;
 	int first[LAB_MAX_SCENARIOS], row0[LAB_MAX_SCENARIOS], nrows[LAB_MAX_SCENARIOS];
 	int n = 0, ret = CLI_EXIT_OK;
 
-	if (!t || !gap || (args->iter > 1 && !sum) || (args->bound && !lb)) {
+	if (!t || !gap || (compare_runs(args) > 1 && !sum) || (args->bound && !lb)) {
 		free(t);
 		free(sum);
 		free(gap);

@@ -46,6 +46,7 @@ struct lab_args {
 	const char *labels[LAB_MAX_LABELS]; /* --label K=V (run): leading columns of the row */
 	struct perfetto_args perfetto; /* --perfetto FILE (run): the timeline */
 	bool bound;               /* --bound: the open-loop frontier and each row's gap to it */
+	int ensemble;             /* --ensemble (compare): model variants per seed; 0: nominal */
 };
 
 /**

@@ -192,6 +192,10 @@ void progress_lab_cb(void *ctx, size_t done, size_t total)
 {
 	struct progress *p = ctx;
 
-	(void)total;
+	/* A verdict with an ensemble learns its later stages' runs as it goes: the total grows. */
+	pthread_mutex_lock(&p->lock);
+	if (p->total && total > p->total)
+		p->total = total;
+	pthread_mutex_unlock(&p->lock);
 	progress_update(p, done);
 }

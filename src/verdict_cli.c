@@ -65,13 +65,15 @@ struct verdict_args {
 	bool has_case;
 	uint64_t case_index;
 	enum progress_mode progress; /* --progress, --no-progress */
+	int ensemble;
+	const char *ensemble_s;
 };
 
 enum {
 	VD_OPT_HELP = 1, VD_OPT_GOV, VD_OPT_PLAT, VD_OPT_SCN, VD_OPT_BATTERY, VD_OPT_ITER, VD_OPT_SEED,
 	VD_OPT_TIME, VD_OPT_ALPHA, VD_OPT_MIN_EFFECT, VD_OPT_FAIL_ON, VD_OPT_UNPAIRED, VD_OPT_BASELINE,
 	VD_OPT_METRIC, VD_OPT_JOBS, VD_OPT_FORMAT, VD_OPT_OUT, VD_OPT_EMIT, VD_OPT_CASE,
-	VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS,
+	VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS, VD_OPT_ENSEMBLE,
 };
 
 static const struct cli_opt verdict_opts[] = {
@@ -94,6 +96,7 @@ static const struct cli_opt verdict_opts[] = {
 	{ VD_OPT_OUT, 'o', "output", true },
 	{ VD_OPT_EMIT, 0, "emit-jobs", true },
 	{ VD_OPT_CASE, 0, "case", true },
+	{ VD_OPT_ENSEMBLE, 0, "ensemble", true },
 	PROGRESS_CLI_OPTS(VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS),
 	{ 0 },
 };
@@ -133,6 +136,9 @@ static int verdict_option_run(struct verdict_args *a, int id, const char *value,
 		return cli_opt_time(value, &a->time_ns, err);
 	case VD_OPT_JOBS:
 		return cli_opt_jobs(value, &a->jobs, err);
+	case VD_OPT_ENSEMBLE:
+		a->ensemble_s = value;
+		return cli_opt_ensemble(value, &a->ensemble, err);
 	case VD_OPT_CASE:
 		if (cli_parse_count(value, UINT64_MAX / 2, &a->case_index))
 			return cli_error_set(err, "--case: '%s' is not a case number", value);
@@ -232,6 +238,7 @@ static int verdict_parse_args(int argc, char **argv, struct verdict_args *a, str
 	a->alpha = IL_VERDICT_DEFAULT_ALPHA;
 	a->min_effect = IL_VERDICT_DEFAULT_MIN_EFFECT;
 	a->format = "table";
+	a->ensemble = IL_VERDICT_DEFAULT_ENSEMBLE;
 	ret = cli_parse_options(argc, argv, verdict_opts, VD_OPT_HELP, verdict_option, a, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
@@ -495,6 +502,11 @@ static int verdict_canon(struct verdict_ctx *c)
 	}
 	if (a->unpaired)
 		canon_word(c, &len, "--unpaired");
+	if (a->ensemble_s) {
+		snprintf(buf, sizeof(buf), "%d", a->ensemble);
+		canon_word(c, &len, "--ensemble");
+		canon_word(c, &len, buf);
+	}
 	if (a->metric_s) {
 		canon_word(c, &len, "-m");
 		canon_word(c, &len, a->metric_s);
@@ -509,6 +521,7 @@ static int verdict_canon(struct verdict_ctx *c)
 static int verdict_resolve(struct verdict_ctx *c)
 {
 	const struct verdict_args *a = &c->a;
+	struct il_error perr;
 	int ret;
 
 	if ((ret = resolve_governors(c)) || (ret = resolve_metrics(c)) || (ret = resolve_scenarios(c)) ||
@@ -528,54 +541,42 @@ static int verdict_resolve(struct verdict_ctx *c)
 		.seed = a->seed, .paired = !a->unpaired, .threads = a->jobs,
 	};
 	il_verdict_mark_na(&c->v, &c->plan);
+	if (il_verdict_ensemble_init(&c->v, c->plat, a->ensemble, a->seed, &perr))
+		return errno == ENOMEM ? fail("%s%s", strerror(errno), "") :
+					 fail("%s%s", perr.msg, "");
 	return CLI_EXIT_OK;
 }
 
 static size_t total_cases(const struct verdict_ctx *c)
 {
-	return (size_t)c->v.nplat * (size_t)c->v.nscn * (size_t)c->v.ngov * (size_t)c->v.n;
+	return il_verdict_cases(&c->v);
 }
 
-struct case_pos {
-	int p, s, g, it;
-};
-
-static struct case_pos case_at(const struct verdict_ctx *c, size_t k)
+static struct il_verdict_pos case_at(const struct verdict_ctx *c, size_t k)
 {
-	const struct il_verdict *v = &c->v;
-	struct case_pos pos;
-
-	pos.it = (int)(k % (size_t)v->n);
-	k /= (size_t)v->n;
-	pos.g = (int)(k % (size_t)v->ngov);
-	k /= (size_t)v->ngov;
-	pos.s = (int)(k % (size_t)v->nscn);
-	pos.p = (int)(k / (size_t)v->nscn);
-	return pos;
+	return il_verdict_pos_of(&c->v, k);
 }
 
 static bool case_is_na(const struct verdict_ctx *c, size_t k)
 {
-	struct case_pos pos = case_at(c, k);
-
-	return c->v.na[pos.p * c->v.nscn + pos.s][0] != '\0';
+	return il_verdict_case_na(&c->v, k);
 }
 
 /* ---- output ------------------------------------------------------------------------------------ */
 
-static const char *const settings_cols[] = { "key", "value" };
-
-static int settings_row(struct il_table *t, const char *k, const char *v)
+/* The verdict's settings as lib/verdict/table.c reports them. */
+static void settings_of(const struct verdict_ctx *c, struct il_verdict_settings *st)
 {
-	int row = il_table_add_row(t);
-
-	return row < 0 || il_table_set_str(t, row, 0, k) || il_table_set_str(t, row, 1, v) ? -1 : 0;
+	*st = (struct il_verdict_settings){
+		.first_seed = c->a.seed, .unpaired = c->a.unpaired, .time_ns = c->a.time_ns,
+		.alpha = c->a.alpha, .min_effect_pct = c->a.min_effect,
+	};
 }
 
 /*
  * What a reply must cite (issue 24): which idlelab ran, and for every governor the framework
  * rules it ran under and, for a file: governor, the git blob of the kernel file it was built
- * from.
+ * from. Rows appended to the settings table.
  */
 static int provenance_rows(const struct verdict_ctx *c, struct il_table *t)
 {
@@ -583,7 +584,7 @@ static int provenance_rows(const struct verdict_ctx *c, struct il_table *t)
 	int ret;
 
 	snprintf(buf, sizeof(buf), "%s (git %s)", IDLELAB_VERSION, cli_git_describe());
-	ret = settings_row(t, "idlelab", buf);
+	ret = il_table_kv_str(t, "idlelab", buf);
 	for (int g = 0; g < c->v.ngov && !ret; g++) {
 		const struct il_preset *p = c->presets[g];
 		const struct il_preset *like = il_kgov_like(p);
@@ -591,50 +592,13 @@ static int provenance_rows(const struct verdict_ctx *c, struct il_table *t)
 		snprintf(buf, sizeof(buf), "%s: %s (core %s, %s)", c->v.gov[g],
 			 like ? like->name : "its own", p->core ? p->core->name : "-",
 			 p->kernel ? p->kernel : "-");
-		ret = settings_row(t, "framework", buf);
+		ret = il_table_kv_str(t, "framework", buf);
 		if (!ret && il_kgov_blob(p)) {
 			snprintf(buf, sizeof(buf), "%s: %s", c->v.gov[g], il_kgov_blob(p));
-			ret = settings_row(t, "blob", buf);
+			ret = il_table_kv_str(t, "blob", buf);
 		}
 	}
 	return ret;
-}
-
-/* The "verdict" table of the JSON output: what was run and how it was judged. */
-static int verdict_settings(const struct verdict_ctx *c, struct il_table *t)
-{
-	const struct il_verdict *v = &c->v;
-	char buf[256];
-	int ret;
-
-	if (il_table_init(t, "verdict", 2, settings_cols))
-		return -1;
-	ret = settings_row(t, "baseline", v->gov[v->base]);
-	for (int g = 0; g < v->ngov; g++)
-		ret = ret || settings_row(t, "governor", v->gov[g]);
-	for (int p = 0; p < v->nplat; p++)
-		ret = ret || settings_row(t, "platform", v->plat[p]);
-	for (int s = 0; s < v->nscn; s++)
-		ret = ret || settings_row(t, "scenario", v->spec[s]);
-	snprintf(buf, sizeof(buf), "%d", v->n);
-	ret = ret || settings_row(t, "seeds", buf);
-	snprintf(buf, sizeof(buf), "%" PRIu64, c->a.seed);
-	ret = ret || settings_row(t, "first_seed", buf);
-	ret = ret || settings_row(t, "design", c->a.unpaired ? "unpaired (Welch)" : "paired by seed");
-	snprintf(buf, sizeof(buf), "%.3f", (double)c->a.time_ns / 1e9);
-	ret = ret || settings_row(t, "simulated_s_per_run", buf);
-	snprintf(buf, sizeof(buf), "%g", c->a.alpha);
-	ret = ret || settings_row(t, "alpha", buf);
-	snprintf(buf, sizeof(buf), "%g", c->a.min_effect);
-	ret = ret || settings_row(t, "min_effect_pct", buf);
-	if (v->judged)
-		snprintf(buf, sizeof(buf), "Westfall-Young step-down max-T (Welch t), %" PRIu64 " %s relabellings",
-			 (uint64_t)v->perm.used, v->perm.exact ? "(every)" : "random");
-	else
-		snprintf(buf, sizeof(buf), "none: one run a side");
-	ret = ret || settings_row(t, "test", buf);
-	ret = ret || settings_row(t, "energy", "model values");
-	return ret || provenance_rows(c, t) ? -1 : 0;
 }
 
 /* Count table @t[*@n] (built with result @built) in, so that it is freed whatever happened. */
@@ -651,11 +615,14 @@ static int write_verdict(const struct verdict_ctx *c, FILE *f)
 	bool text = !strcmp(fmt->name, "table"), json = !strcmp(fmt->name, "json");
 	struct il_table t[3] = { 0 };
 	const struct il_table *ptrs[3];
+	struct il_verdict_settings st;
 	char line[2048];
 	int n = 0, ret = -1;
 
 	/* json: the settings, the cells and the summary; the other formats: the cells alone */
-	if (json && add_table(ptrs, t, &n, verdict_settings(c, &t[n])))
+	settings_of(c, &st);
+	if (json && add_table(ptrs, t, &n, il_verdict_settings_table(&c->v, &st, &t[n]) ||
+						 provenance_rows(c, &t[n])))
 		goto out;
 	if (add_table(ptrs, t, &n, il_verdict_table(&c->v, text, &t[n])))
 		goto out;
@@ -701,18 +668,42 @@ static void summary_to_stderr(const struct verdict_ctx *c)
 			fprintf(stderr, "idlelab verdict: %s\n", il_verdict_summary(&c->v, g, line, sizeof(line)));
 }
 
-/* Judge the filled grid, write it, and tell the exit status. */
-static int verdict_finish(struct verdict_ctx *c, const char *out)
+static struct il_verdict_opts judge_opts(const struct verdict_ctx *c)
 {
-	struct il_verdict_opts o = {
+	return (struct il_verdict_opts){
 		.alpha = c->a.alpha, .min_effect_pct = c->a.min_effect, .paired = !c->a.unpaired,
 		.metrics = c->metrics, .perm_seed = c->a.seed,
 	};
+}
+
+/* What the ensemble could not vary: said on stderr, the cells of those pairs are nominal. */
+static void ensemble_notes(const struct verdict_ctx *c)
+{
+	const struct il_verdict *v = &c->v;
+
+	if (!c->a.ensemble) {
+		fprintf(stderr, "idlelab verdict: --ensemble 0: the nominal model only; no cell is "
+				"checked against the ranges of the model's numbers\n");
+		return;
+	}
+	for (int p = 0; p < v->nplat; p++)
+		for (int s = 0; s < v->nscn; s++)
+			if (!v->na[p * v->nscn + s][0] && il_verdict_nvar(v, p, s) == 1)
+				fprintf(stderr, "idlelab verdict: --ensemble: %s with %s declares no "
+						"uncertain parameter: its cells run the nominal model\n",
+					v->plat[p], v->spec[s]);
+}
+
+/* Judge the filled grid, write it, and tell the exit status. */
+static int verdict_finish(struct verdict_ctx *c, const char *out)
+{
+	struct il_verdict_opts o = judge_opts(c);
 	bool text = !strcmp(c->a.format, "table");
 	int ret;
 
 	if (il_verdict_judge(&c->v, &o))
 		return fail("%s%s", strerror(errno), "");
+	ensemble_notes(c);
 	if (!c->v.judged)
 		fprintf(stderr, "idlelab verdict: --iter %d: one run per governor has no spread to measure a "
 				"difference against; the means are printed, no verdict is claimed\n", c->v.n);
@@ -744,7 +735,7 @@ static int verdict_finish(struct verdict_ctx *c, const char *out)
 
 static int run_failed(const struct verdict_ctx *c, size_t k)
 {
-	struct case_pos pos = case_at(c, k);
+	struct il_verdict_pos pos = case_at(c, k);
 	char what[512];
 
 	snprintf(what, sizeof(what), "%s on %s, %s, seed %" PRIu64, c->v.gov[pos.g], c->v.plat[pos.p],
@@ -754,7 +745,8 @@ static int run_failed(const struct verdict_ctx *c, size_t k)
 
 static int verdict_local(struct verdict_ctx *c)
 {
-	size_t failed = 0, runs = 0;
+	struct il_verdict_opts o = judge_opts(c);
+	size_t failed = 0, runs;
 	double t0 = cli_wall_seconds();
 
 	if (!c->plan.threads)
@@ -762,16 +754,21 @@ static int verdict_local(struct verdict_ctx *c)
 	struct progress prog;
 	int ret;
 
-	for (size_t k = 0; k < total_cases(c); k++)
-		runs += !case_is_na(c, k);
+	runs = 0;
+	for (size_t k = 0; k < total_cases(c); k++) {
+		struct il_verdict_pos pos = case_at(c, k);
+
+		runs += pos.var == 0 && !case_is_na(c, k);
+	}
 	progress_begin(&prog, c->a.progress, "idlelab verdict", PROGRESS_COUNT, "runs", runs);
 	c->plan.progress = progress_lab_cb;
 	c->plan.progress_ctx = &prog;
-	ret = il_verdict_run(&c->v, &c->plan, &failed);
+	ret = il_verdict_run(&c->v, &c->plan, &o, &failed);
 	progress_end(&prog);
 	c->plan.progress = NULL;
 	if (ret)
 		return run_failed(c, failed);
+	runs = c->v.runs_done;
 	/* On stderr: the wall time is not part of the (deterministic) results. */
 	fprintf(stderr, "idlelab verdict: %zu runs on %u threads in %.1f s\n", runs, c->plan.threads,
 		cli_wall_seconds() - t0);
@@ -781,13 +778,13 @@ static int verdict_local(struct verdict_ctx *c)
 /* ---- cases: --emit-jobs, --case, merge ----------------------------------------------------------- */
 
 static const char *const case_cols[] = { VERDICT_CASE_FIRST_COL, "case", "governor", "platform", "scenario",
-					 "seed" };
-#define CASE_LABELS 6
+					 "seed", "variant" };
+#define CASE_LABELS 7
 
 static int write_case_file(const struct verdict_ctx *c, FILE *f)
 {
 	size_t k = c->a.case_index;
-	struct case_pos pos = case_at(c, k);
+	struct il_verdict_pos pos = case_at(c, k);
 	const struct il_verdict_run *r = &c->v.runs[k];
 	char buf[64];
 
@@ -805,7 +802,7 @@ static int write_case_file(const struct verdict_ctx *c, FILE *f)
 	il_csv_field(f, c->v.plat[pos.p]);
 	fputc(',', f);
 	il_csv_field(f, c->v.spec[pos.s]);
-	fprintf(f, ",%" PRIu64, il_verdict_seed(&c->plan, &c->v, pos.g, pos.it));
+	fprintf(f, ",%" PRIu64 ",%d", il_verdict_seed(&c->plan, &c->v, pos.g, pos.it), pos.var);
 	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++)
 		fprintf(f, ",%s", il_verdict_run_format(r, i, buf, sizeof(buf)));
 	fputc('\n', f);
@@ -815,9 +812,11 @@ static int write_case_file(const struct verdict_ctx *c, FILE *f)
 static int verdict_case(struct verdict_ctx *c)
 {
 	size_t k = c->a.case_index;
-	struct case_pos pos;
+	struct il_verdict_pos pos;
 	struct il_lab_spec spec;
 	struct il_lab_result res;
+	struct il_platform *plat_buf = malloc(sizeof(*plat_buf));
+	int ret;
 
 	if (k >= total_cases(c) || case_is_na(c, k)) {
 		char msg[128];
@@ -826,13 +825,19 @@ static int verdict_case(struct verdict_ctx *c)
 			 k < total_cases(c) ? "; this one is n/a" : "");
 		return cli_usage_error("verdict", msg);
 	}
+	if (!plat_buf)
+		return fail("%s%s", strerror(ENOMEM), "");
 	pos = case_at(c, k);
-	il_verdict_spec(&c->plan, &c->v, pos.p, pos.s, pos.g, pos.it, &spec);
-	if (il_lab_run(&spec, &res))
+	il_verdict_vspec(&c->plan, &c->v, pos.p, pos.s, pos.var, pos.g, pos.it, &spec, plat_buf);
+	if (il_lab_run(&spec, &res)) {
+		free(plat_buf);
 		return run_failed(c, k);
+	}
+	free(plat_buf);
 	il_verdict_run_of(&res, spec.duration_ns, &c->v.runs[k]);
 	il_lab_result_free(&res);
-	return write_file(c->a.output, write_case_file, c);
+	ret = write_file(c->a.output, write_case_file, c);
+	return ret;
 }
 
 static void dir_of(const char *path, char *buf, size_t cap)
@@ -1012,13 +1017,15 @@ static int merge_setup(struct verdict_merge *m, const char *path, const char *ca
 /* The case's coordinates must be those of its index in this verdict. */
 static int merge_check_case(const struct verdict_ctx *c, const char *path, size_t k, const char *const *texts)
 {
-	struct case_pos pos = case_at(c, k);
-	char seed[32];
+	struct il_verdict_pos pos = case_at(c, k);
+	char seed[32], var[32];
 
 	snprintf(seed, sizeof(seed), "%" PRIu64, il_verdict_seed(&c->plan, &c->v, pos.g, pos.it));
+	snprintf(var, sizeof(var), "%d", pos.var);
 	if (strcmp(texts[2], c->v.gov[pos.g]) || strcmp(texts[3], c->v.plat[pos.p]) ||
-	    strcmp(texts[4], c->v.spec[pos.s]) || strcmp(texts[5], seed))
-		return fail("%s: %s", path, "its governor, platform, scenario or seed is not that of its case number");
+	    strcmp(texts[4], c->v.spec[pos.s]) || strcmp(texts[5], seed) || strcmp(texts[6], var))
+		return fail("%s: %s", path, "its governor, platform, scenario, seed or model variant is not "
+			    "that of its case number");
 	return CLI_EXIT_OK;
 }
 
@@ -1060,11 +1067,13 @@ int verdict_merge_finish(struct verdict_merge *m, const char *out)
 		return cli_usage_error("merge", "no case file given");
 	for (size_t k = 0; k < total_cases(c); k++) {
 		if (!c->have[k] && !case_is_na(c, k)) {
-			struct case_pos pos = case_at(c, k);
+			struct il_verdict_pos pos = case_at(c, k);
 			char what[512];
 
-			snprintf(what, sizeof(what), "case %zu (%s on %s, %s, seed %" PRIu64 ")", k, c->v.gov[pos.g],
-				 c->v.plat[pos.p], c->v.spec[pos.s], il_verdict_seed(&c->plan, &c->v, pos.g, pos.it));
+			snprintf(what, sizeof(what), "case %zu (%s on %s, %s, seed %" PRIu64 "%s%.0d)", k,
+				 c->v.gov[pos.g], c->v.plat[pos.p], c->v.spec[pos.s],
+				 il_verdict_seed(&c->plan, &c->v, pos.g, pos.it), pos.var ? ", model variant " : "",
+				 pos.var);
 			return fail("%s is missing%s", what, ": run its command line of --emit-jobs");
 		}
 	}

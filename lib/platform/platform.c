@@ -16,6 +16,7 @@
 #include "topology.h"
 
 static const char source_prefix[] = "source:";
+static const char uncertain_prefix[] = "uncertain:";
 
 static const struct {
 	const char *name;
@@ -45,6 +46,8 @@ struct plat_parser {
 	/* the previous keyword line was cpus, hz, active_power_uw or state */
 	bool last_was_numeric;
 	bool power_missing;
+	/* what an "uncertain:" line under the last numeric line may annotate */
+	struct il_plat_unc_target unc_target;
 };
 
 /* An error on the current line. */
@@ -66,6 +69,30 @@ static void expect_source(struct plat_parser *p, char *buf, const char *item)
 	snprintf(p->source_item, sizeof(p->source_item), "%s", item);
 	p->source_item_line = p->lx.line;
 	p->last_was_numeric = true;
+	memset(&p->unc_target, 0, sizeof(p->unc_target));
+	p->unc_target.item = p->source_item;
+	p->unc_target.state = -1;
+}
+
+/* The last numeric line set field @f to @nominal: an "uncertain:" line may annotate it. */
+static void unc_field_set(struct plat_parser *p, enum il_plat_field f, double nominal)
+{
+	p->unc_target.fields_set |= 1u << f;
+	p->unc_target.nominal[f] = nominal;
+}
+
+static int parse_uncertain(struct plat_parser *p, const char *text, size_t len)
+{
+	struct il_token toks[IL_LEX_TOKENS_MAX];
+	int n;
+
+	if (!p->last_was_numeric)
+		return perr(p, "'uncertain:' must follow a cpus, hz, active_power_uw or state "
+			    "line");
+	n = il_lex_tokens(&p->lx, text, len, toks, IL_LEX_TOKENS_MAX, p->err);
+	if (n < 0)
+		return -1;
+	return il_plat_unc_line(p->plat, &p->unc_target, toks, n, p->lx.file, p->lx.line, p->err);
 }
 
 static int parse_source(struct plat_parser *p, const char *text, size_t len)
@@ -203,6 +230,7 @@ static int parse_active_power_line(struct plat_parser *p, const struct il_token 
 			    (unsigned long long)IL_PLAT_POWER_MAX_UW);
 	p->plat->active_power_uw = v;
 	expect_source(p, p->plat->active_power_source, "active_power_uw");
+	unc_field_set(p, IL_PF_ACTIVE_POWER, (double)v);
 	return 0;
 }
 
@@ -315,6 +343,29 @@ static int parse_state_fields(struct plat_parser *p, struct il_state *s, const s
 	return 0;
 }
 
+/* The fields state line @s gave, for its "uncertain:" lines. */
+static void unc_state_fields(struct plat_parser *p, const struct il_state *s,
+			     const bool seen[F_COUNT])
+{
+	static const enum il_plat_field of[F_COUNT] = {
+		[F_DESC] = IL_PF_COUNT, [F_FLAGS] = IL_PF_COUNT,
+		[F_EXIT] = IL_PF_EXIT, [F_RESIDENCY] = IL_PF_RESIDENCY, [F_POWER] = IL_PF_POWER,
+		[F_ENERGY] = IL_PF_ENERGY, [F_CORE_EXIT] = IL_PF_CORE_EXIT,
+	};
+	const double nominal[IL_PF_COUNT] = {
+		[IL_PF_EXIT] = (double)s->exit_latency_ns,
+		[IL_PF_RESIDENCY] = (double)s->target_residency_ns,
+		[IL_PF_POWER] = (double)s->power_uw,
+		[IL_PF_ENERGY] = (double)s->entry_exit_energy_nj,
+		[IL_PF_CORE_EXIT] = (double)s->core_exit_latency_ns,
+	};
+
+	p->unc_target.state = p->plat->drv.state_count;
+	for (int f = 0; f < F_COUNT; f++)
+		if (seen[f] && of[f] != IL_PF_COUNT)
+			unc_field_set(p, of[f], nominal[of[f]]);
+}
+
 static int check_state_name(struct plat_parser *p, const struct il_token *t, int n)
 {
 	const struct il_driver *drv = &p->plat->drv;
@@ -361,6 +412,7 @@ static int parse_state_line(struct plat_parser *p, const struct il_token *t, int
 		p->power_missing = true;
 	snprintf(item, sizeof(item), "state %s", s->name);
 	expect_source(p, p->plat->state_source[drv->state_count], item);
+	unc_state_fields(p, s, seen);
 	drv->state_count++;
 	return 0;
 }
@@ -433,6 +485,10 @@ static int parse_line(struct plat_parser *p, const char *line, size_t len)
 	    !memcmp(line + skip, source_prefix, sizeof(source_prefix) - 1))
 		return parse_source(p, line + skip + sizeof(source_prefix) - 1,
 				    len - skip - (sizeof(source_prefix) - 1));
+	if (len - skip >= sizeof(uncertain_prefix) - 1 &&
+	    !memcmp(line + skip, uncertain_prefix, sizeof(uncertain_prefix) - 1))
+		return parse_uncertain(p, line + skip + sizeof(uncertain_prefix) - 1,
+				       len - skip - (sizeof(uncertain_prefix) - 1));
 	n = il_lex_tokens(&p->lx, line, len, toks, IL_LEX_TOKENS_MAX, p->err);
 	if (n <= 0)
 		return n;

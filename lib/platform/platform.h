@@ -28,6 +28,8 @@
  *     is optional, like the states' power fields.
  *  2. Built-in platforms are the files in platforms/, embedded into the library at build time
  *     and registered in the explicit list IL_PLATFORMS() (lib/platform/platforms.h).
+ *     An "uncertain:" line next to the source: notes gives a number's class (measured,
+ *     datasheet, fitted, assumed) and plausible range (lib/platform/uncertain.h).
  *  3. il_platform_load() takes what a user typed after -p: a path (anything with a '/' or
  *     ending in ".plat") is read from disk, anything else names a built-in.
  *
@@ -41,12 +43,14 @@
 
 #include "../cpuidle.h"
 #include "../error.h"
+#include "uncertain.h"
 
 #define IL_PLAT_NAME_LEN 32
 #define IL_PLAT_DESC_LEN 128
 #define IL_PLAT_ORIGIN_LEN 256
 #define IL_PLAT_SOURCE_LEN 1024
 #define IL_PLAT_CPUS_MAX 8192
+#define IL_PLAT_UNC_MAX 48 /* "uncertain:" lines per file */
 
 /* Upper bounds that keep later arithmetic (energy = power * time) far from overflow. */
 #define IL_PLAT_TIME_MAX_NS (10 * NSEC_PER_SEC) /* exit latency / target residency */
@@ -114,6 +118,9 @@ struct il_platform {
 	unsigned char cpu_table[IL_PLAT_CPUS_MAX];
 	int ndomains;
 	struct il_domain domains[IL_PLAT_DOMAINS_MAX];
+	/* The numbers that carry a class and a range ("uncertain:" lines, uncertain.h). */
+	int nunc;
+	struct il_plat_unc unc[IL_PLAT_UNC_MAX];
 };
 
 /**

@@ -79,6 +79,7 @@ struct il_review_verdict_opts {
 	const char *const *scenarios;   /* -s specs */
 	int nscn;
 	int iter;
+	int ensemble;                   /* model variants, as verdict --ensemble (0: nominal) */
 	u64 seed, duration_ns;
 	unsigned int threads;
 };

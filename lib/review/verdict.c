@@ -72,7 +72,9 @@ int il_review_verdict(const struct il_review_verdict_opts *o, struct il_review_v
 		.threads = o->threads ? o->threads : 1,
 	};
 	il_verdict_mark_na(v, &rv->plan);
-	if (il_verdict_run(v, &rv->plan, &failed))
+	if (il_verdict_ensemble_init(v, rv->plat, o->ensemble, o->seed, err))
+		return errno == ENOMEM ? il_error_set(err, "review", 0, "out of memory") : -1;
+	if (il_verdict_run(v, &rv->plan, &vo, &failed))
 		return il_error_set(err, "review", 0, "verdict run %zu failed: %s", failed,
 				    strerror(errno));
 	if (il_verdict_judge(v, &vo))

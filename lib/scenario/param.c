@@ -293,3 +293,30 @@ void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args 
 		len += (size_t)n;
 	}
 }
+
+int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param *p,
+		       struct il_unc_range *r, struct il_error *err)
+{
+	const struct il_scn_unc *u = p->unc;
+	const char *why;
+
+	r->kind = IL_UNC_NO_RANGE;
+	if (!u)
+		return 0;
+	if ((u->cls == IL_UNC_FITTED) != !!u->fitted_to)
+		return il_error_set(err, scn->name, 0, "%s: fitted_to goes with class fitted",
+				    p->name);
+	if (!u->range)
+		return u->cls == IL_UNC_FITTED || u->cls == IL_UNC_ASSUMED ?
+			il_error_set(err, scn->name, 0, "%s: a %s value needs a range", p->name,
+				     il_unc_class_name(u->cls)) : 0;
+	if (!u->why || !*u->why)
+		return il_error_set(err, scn->name, 0, "%s: a range needs why", p->name);
+	if (il_unc_range_parse(u->range, false, r, &why))
+		return il_error_set(err, scn->name, 0, "%s: invalid range '%s': %s", p->name,
+				    u->range, why);
+	if (!il_unc_range_holds(r, (double)p->def) && p->def > 0)
+		return il_error_set(err, scn->name, 0, "%s: range %s excludes its default %" PRId64,
+				    p->name, u->range, p->def);
+	return 0;
+}

@@ -38,12 +38,25 @@
 
 enum { P_WORK, P_OVERHEAD, P_SIGMA, P_BG };
 
+static const struct il_scn_unc overhead_unc = {
+	IL_UNC_FITTED, "800..1000",
+	"'about 3.8 us per loop' read as 3.6-4.0 us: +-100 ns per stop",
+	"Doug Smythies' 'fast' dwell point, ~3.8 us per loop with 2 CPUs in C1 (seeds/000)",
+};
+static const struct il_scn_unc sigma_unc = {
+	IL_UNC_MEASURED, "101..257",
+	"the rounds of two bench/pipe_hop runs (101-243 and 113-257; median 180 both times), on "
+	"the build guest, not the i5-10600K",
+	NULL,
+};
+
 static const struct il_scn_param pingpong_params[] = {
 	[P_WORK] = { "work_us", IL_SCN_INT, 0, 0, 100000000, NULL, "us", "work at each stop" },
 	[P_OVERHEAD] = { "overhead_ns", IL_SCN_INT, 900, 0, 100000000, NULL, "",
-			 "median pipe and context-switch cost per stop" },
+			 "median pipe and context-switch cost per stop", .unc = &overhead_unc },
 	[P_SIGMA] = { "overhead_sigma", IL_SCN_INT, 180, 0, 3000, NULL, "",
-		      "log-normal sigma x1000 of the per-stop cost (bench/pipe_hop)" },
+		      "log-normal sigma x1000 of the per-stop cost (bench/pipe_hop)",
+		      .unc = &sigma_unc },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
 	{ 0 }

@@ -33,6 +33,20 @@ enum il_scn_type {
 	IL_SCN_ENUM,
 };
 
+/*
+ * What a parameter's default or fitted value is (lib/platform/uncertain.h): its class, and
+ * for fitted and assumed numbers a range, a ratio ("0.9x..1.1x") or absolute in the
+ * parameter's own unit ("101..257"), with where the range comes from. An ensemble varies
+ * the value in play (the default or the one given) inside it; a value of 0 or below (off,
+ * "device default") is not varied by a ratio range.
+ */
+struct il_scn_unc {
+	enum il_unc_class cls;
+	const char *range;     /* NULL: the class alone */
+	const char *why;
+	const char *fitted_to; /* a fitted value: what it was fitted to */
+};
+
 struct il_scn_param {
 	const char *name;
 	enum il_scn_type type;
@@ -41,6 +55,7 @@ struct il_scn_param {
 	const char *const *choices; /* IL_SCN_ENUM: NULL-terminated names */
 	const char *unit;           /* "us", "hz", "pct", "" */
 	const char *help;
+	const struct il_scn_unc *unc; /* NULL: a choice of the user's, not a model number */
 };
 
 /* Parameter values, in the order of the scenario's table. */
@@ -130,6 +145,14 @@ void il_scn_defaults(const struct il_scenario *scn, struct il_scn_args *args);
  */
 int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn_args *args,
 		 struct il_scn_common *common, struct il_error *err);
+
+/**
+ * il_scn_param_range - the range of @p (IL_UNC_NO_RANGE when it has none)
+ * Return: 0, or -1 with @err set when the table's annotation is malformed (an unknown range
+ * text, a fitted value without fitted_to, a range without why, a default outside it)
+ */
+int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param *p,
+		       struct il_unc_range *r, struct il_error *err);
 
 /**
  * il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand

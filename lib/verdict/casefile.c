@@ -51,7 +51,9 @@ int il_vmetric_count(void)
 }
 
 /* The fields around the catalogue's: the score first, these last. */
-static const char *const tail_fields[] = { "joules", "energy_known", "duration_ns" };
+static const char *const tail_fields[] = {
+	"joules", "energy_known", "duration_ns", "busy_ns", "state_ns", "state_usage",
+};
 
 const char *il_verdict_run_field(int i)
 {
@@ -70,6 +72,19 @@ static int field_metric(int i)
 	return i > 0 && i < il_vmetric_count() - 1 ? i : 0;
 }
 
+/* "12:0:345": the per-state counters, as many as the run's states ("-" for none). */
+static void format_list(const u64 *x, int n, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < cap; i++)
+		len += (size_t)snprintf(buf + len, cap - len, "%s%" PRIu64, i ? ":" : "",
+					(uint64_t)x[i]);
+	if (!n)
+		snprintf(buf, cap, "-");
+}
+
 const char *il_verdict_run_format(const struct il_verdict_run *r, int i, char *buf, size_t cap)
 {
 	int m = field_metric(i), nm = il_vmetric_count() - 2;
@@ -84,8 +99,12 @@ const char *il_verdict_run_format(const struct il_verdict_run *r, int i, char *b
 		snprintf(buf, cap, "%.17g", r->joules);
 	else if (i == nm + 2)
 		snprintf(buf, cap, "%d", r->energy_known ? 1 : 0);
-	else
+	else if (i == nm + 3)
 		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->duration_ns);
+	else if (i == nm + 4)
+		snprintf(buf, cap, "%" PRIu64, (uint64_t)r->busy_ns);
+	else
+		format_list(i == nm + 5 ? r->state_ns : r->state_usage, r->nstates, buf, cap);
 	return buf;
 }
 
@@ -120,6 +139,34 @@ static int parse_count(const char *s, double *v)
 	return 0;
 }
 
+/* The inverse of format_list(): into @x, the count into *@n (the same for both lists). */
+static int parse_list(const char *s, u64 *x, int *n)
+{
+	int k = 0;
+
+	if (!strcmp(s, "-")) {
+		*n = 0;
+		return 0;
+	}
+	for (;;) {
+		char *end;
+
+		if (k == CPUIDLE_STATE_MAX || *s < '0' || *s > '9')
+			return -1;
+		errno = 0;
+		x[k++] = strtoull(s, &end, 10);
+		if (errno || (*end && *end != ':'))
+			return -1;
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	if (*n >= 0 && *n != k)
+		return -1;
+	*n = k;
+	return 0;
+}
+
 static int parse_field(int i, const char *s, struct il_verdict_run *r)
 {
 	int m = field_metric(i), nm = il_vmetric_count() - 2;
@@ -138,13 +185,18 @@ static int parse_field(int i, const char *s, struct il_verdict_run *r)
 		r->energy_known = flag;
 		return 0;
 	}
-	return parse_u64(s, &r->duration_ns);
+	if (i == nm + 3)
+		return parse_u64(s, &r->duration_ns);
+	if (i == nm + 4)
+		return parse_u64(s, &r->busy_ns);
+	return parse_list(s, i == nm + 5 ? r->state_ns : r->state_usage, &r->nstates);
 }
 
 int il_verdict_run_parse(int n, const char *const *names, const char *const *texts,
 			 struct il_verdict_run *r, char *why, size_t cap)
 {
 	memset(r, 0, sizeof(*r));
+	r->nstates = -1; /* not read yet: the two lists must agree */
 	for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++) {
 		int k = 0;
 

@@ -197,4 +197,28 @@ void il_verdict_run_of(const struct il_lab_result *res, u64 duration_ns, struct 
 	r->joules = res->sum.energy_known ? res->sum.joules : 0.0;
 	r->energy_known = res->sum.energy_known;
 	r->duration_ns = duration_ns;
+	r->busy_ns = res->sum.busy_ns;
+	r->nstates = res->nstates;
+	for (int i = 0; i < res->nstates && i < CPUIDLE_STATE_MAX; i++) {
+		r->state_ns[i] = res->sum.time_ns[i];
+		r->state_usage[i] = res->sum.usage[i];
+	}
+}
+
+void il_verdict_joules(const struct il_verdict_run *r, const struct il_platform *plat,
+		       struct il_verdict_run *out)
+{
+	struct il_power pw;
+	double uj;
+
+	il_lab_power(plat, 0, &pw);
+	*out = *r;
+	/* il_cpu_energy_j() over the CPUs' sums: µW * s = µJ, nJ / 1000 = µJ */
+	uj = (double)pw.active_uw * (double)r->busy_ns / 1e9;
+	for (int i = 0; i < r->nstates; i++) {
+		uj += (double)pw.state_uw[i] * (double)r->state_ns[i] / 1e9;
+		uj += (double)pw.entry_exit_nj[i] * (double)r->state_usage[i] / 1e3;
+	}
+	out->energy_known = r->energy_known && pw.known;
+	out->joules = out->energy_known ? uj / 1e6 : 0.0;
 }

@@ -39,6 +39,22 @@ void il_verdict_mark_na(struct il_verdict *v, const struct il_verdict_plan *pl)
 	}
 }
 
+void il_verdict_vspec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s,
+		      int var, int g, int it, struct il_lab_spec *spec,
+		      struct il_platform *plat_buf)
+{
+	const struct il_ens_space *sp = v->space ? &v->space[p * v->nscn + s] : NULL;
+	double vals[IL_ENS_MAX_PARAMS];
+
+	il_verdict_spec(pl, v, p, s, g, it, spec);
+	if (!var || !sp)
+		return;
+	*plat_buf = pl->plat[p];
+	il_ens_values(sp, v->ensemble, v->ens_seed, var, vals);
+	il_ens_apply(sp, vals, plat_buf, &spec->args);
+	spec->plat = plat_buf;
+}
+
 void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *v, int p, int s,
 		     int g, int it, struct il_lab_spec *spec)
 {
@@ -52,7 +68,38 @@ void il_verdict_spec(const struct il_verdict_plan *pl, const struct il_verdict *
 	spec->seed = il_verdict_seed(pl, v, g, it);
 }
 
-/* The plan's progress callback, told the whole grid's count rather than one batch's. */
+struct il_verdict_pos il_verdict_pos_of(const struct il_verdict *v, size_t k)
+{
+	struct il_verdict_pos pos;
+
+	pos.it = (int)(k % (size_t)v->n);
+	k /= (size_t)v->n;
+	pos.g = (int)(k % (size_t)v->ngov);
+	k /= (size_t)v->ngov;
+	pos.var = (int)(k % (size_t)v->nvar_max);
+	k /= (size_t)v->nvar_max;
+	pos.s = (int)(k % (size_t)v->nscn);
+	pos.p = (int)(k / (size_t)v->nscn);
+	return pos;
+}
+
+bool il_verdict_case_na(const struct il_verdict *v, size_t k)
+{
+	struct il_verdict_pos pos = il_verdict_pos_of(v, k);
+
+	return v->na[pos.p * v->nscn + pos.s][0] != '\0' ||
+	       pos.var >= il_verdict_nvar(v, pos.p, pos.s) ||
+	       il_verdict_derived(v, pos.p, pos.s, pos.var);
+}
+
+size_t il_verdict_cases(const struct il_verdict *v)
+{
+	return (size_t)v->nplat * (size_t)v->nscn * (size_t)v->nvar_max * (size_t)v->ngov *
+	       (size_t)v->n;
+}
+
+/* The plan's progress callback, told the whole verdict's count rather than one batch's: the
+ * total grows by each stage's runs when the stage starts (the screen decides how many). */
 struct batch_progress {
 	const struct il_verdict_plan *pl;
 	size_t before, total;
@@ -73,26 +120,33 @@ static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, con
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));
 	int *errs = calloc(n, sizeof(*errs));
-	int ret = 0;
+	/* One platform copy per variant met in the batch: consecutive runs share one. */
+	struct il_platform *plats = calloc(n, sizeof(*plats));
+	int ret = 0, nplats = 0;
+	size_t last = SIZE_MAX;
 
-	if (!specs || !res || !errs) {
+	if (!specs || !res || !errs || !plats) {
 		free(specs);
 		free(res);
 		free(errs);
+		free(plats);
 		errno = ENOMEM;
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		size_t k = idx[i];
-		int it = (int)(k % (size_t)v->n), g = (int)(k / (size_t)v->n % (size_t)v->ngov);
-		int s = (int)(k / ((size_t)v->n * (size_t)v->ngov) % (size_t)v->nscn);
-		int p = (int)(k / ((size_t)v->n * (size_t)v->ngov * (size_t)v->nscn));
+		struct il_verdict_pos pos = il_verdict_pos_of(v, idx[i]);
+		size_t variant = idx[i] / ((size_t)v->n * (size_t)v->ngov);
 
-		il_verdict_spec(pl, v, p, s, g, it, &specs[i]);
+		if (pos.var && variant != last)
+			nplats++;
+		last = variant;
+		il_verdict_vspec(pl, v, pos.p, pos.s, pos.var, pos.g, pos.it, &specs[i],
+				 &plats[nplats ? nplats - 1 : 0]);
 	}
 	il_lab_run_all_progress(specs, res, n, pl->threads, errs,
 				pl->progress ? batch_progress_cb : NULL, bp);
 	bp->before += n;
+	v->runs_done += n;
 	for (size_t i = 0; i < n; i++) {
 		if (errs[i]) {
 			if (!ret) {
@@ -107,6 +161,7 @@ static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, con
 	free(specs);
 	free(res);
 	free(errs);
+	free(plats);
 	if (ret) {
 		errno = ret;
 		return -1;
@@ -114,12 +169,27 @@ static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, con
 	return 0;
 }
 
-int il_verdict_run(struct il_verdict *v, const struct il_verdict_plan *pl, size_t *failed)
+/* Whether case @k belongs to the stage being run: @stage 0 the nominal runs; 1 the
+ * hypercube of the pairs in @need; 2 their range ends. */
+static bool in_stage(const struct il_verdict *v, size_t k, int stage, const bool *need)
 {
-	size_t total = (size_t)v->nplat * (size_t)v->nscn * (size_t)v->ngov * (size_t)v->n;
+	struct il_verdict_pos pos = il_verdict_pos_of(v, k);
+
+	if (il_verdict_case_na(v, k))
+		return false;
+	if (stage == 0)
+		return pos.var == 0;
+	if (!need[pos.p * v->nscn + pos.s] || pos.var == 0)
+		return false;
+	return stage == 1 ? pos.var <= v->ensemble : pos.var > v->ensemble;
+}
+
+static int run_stage(struct il_verdict *v, const struct il_verdict_plan *pl, int stage,
+		     const bool *need, size_t *failed, struct batch_progress *bp)
+{
+	size_t total = il_verdict_cases(v);
 	size_t batch = (size_t)(pl->threads ? pl->threads : 1) * RUN_BATCH_PER_THREAD;
 	size_t *idx = calloc(batch, sizeof(*idx)), n = 0;
-	struct batch_progress bp = { .pl = pl };
 	int ret = 0;
 
 	if (!idx) {
@@ -127,20 +197,40 @@ int il_verdict_run(struct il_verdict *v, const struct il_verdict_plan *pl, size_
 		return -1;
 	}
 	for (size_t k = 0; k < total; k++)
-		bp.total += !v->na[k / ((size_t)v->n * (size_t)v->ngov)][0];
+		bp->total += in_stage(v, k, stage, need);
 	for (size_t k = 0; k < total && !ret; k++) {
-		size_t ps = k / ((size_t)v->n * (size_t)v->ngov);
-
-		if (v->na[ps][0])
+		if (!in_stage(v, k, stage, need))
 			continue;
 		idx[n++] = k;
 		if (n == batch) {
-			ret = run_batch(v, pl, idx, n, failed, &bp);
+			ret = run_batch(v, pl, idx, n, failed, bp);
 			n = 0;
 		}
 	}
 	if (!ret && n)
-		ret = run_batch(v, pl, idx, n, failed, &bp);
+		ret = run_batch(v, pl, idx, n, failed, bp);
 	free(idx);
+	return ret;
+}
+
+int il_verdict_run(struct il_verdict *v, const struct il_verdict_plan *pl,
+		   const struct il_verdict_opts *o, size_t *failed)
+{
+	struct batch_progress bp = { .pl = pl };
+	bool *need;
+	int ret;
+
+	if (run_stage(v, pl, 0, NULL, failed, &bp))
+		return -1;
+	if (!v->space || v->n < 2)
+		return 0;
+	need = calloc((size_t)v->nplat * (size_t)v->nscn, sizeof(*need));
+	if (!need) {
+		errno = ENOMEM;
+		return -1;
+	}
+	ret = il_verdict_needs(v, o, 1, need) || run_stage(v, pl, 1, need, failed, &bp) ||
+	      il_verdict_needs(v, o, 2, need) || run_stage(v, pl, 2, need, failed, &bp) ? -1 : 0;
+	free(need);
 	return ret;
 }

@@ -62,4 +62,33 @@ expect 1 "battery: unwritable output" "$IDLELAB" battery -g teo -p rk3588 --time
 expect 0 "battery --help" "$IDLELAB" battery --help
 check "battery --help names -o and --jobs" sh -c "grep -q -- '--output' '$OUT' && grep -q -- '--jobs' '$OUT'"
 
+# ---- --ensemble: each seed under E model variants, the same for every governor --------------
+expect 0 "battery --ensemble 2" "$IDLELAB" battery -g menu-5,teo-6.14 -p rk3588 --time 100ms --ensemble 2 -f csv
+cp "$OUT" "$TMP/ens.csv"
+check "two rows (iter 0, 1) per governor and case" python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['row'] == 'iter']
+cases = {(r['scenario'], r['gov']) for r in rows}
+assert all(sorted(r['iter'] for r in rows if (r['scenario'], r['gov']) == c) == ['0', '1'] for c in cases)
+pp = [r for r in rows if r['scenario'] == 'pingpong:cpus=2' and r['gov'] == 'menu-5']
+assert pp[0]['us_per_loop'] != pp[1]['us_per_loop'], pp  # overhead_ns differs between the variants
+" "$TMP/ens.csv"
+expect 0 "battery --ensemble 2 again" "$IDLELAB" battery -g menu-5,teo-6.14 -p rk3588 --time 100ms --ensemble 2 -f csv
+check "the variants are the same in every run" cmp -s "$OUT" "$TMP/ens.csv"
+expect 0 "compare --ensemble 3 --iter 2" "$IDLELAB" compare -g menu-6.16,menu-6.17 -p i5-10600k -s pingpong:cpus=2 \
+	--iter 2 --ensemble 3 --time 100ms -f csv
+check "compare: 6 rows per governor (2 seeds x 3 variants) and a summary of n 6" python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+it = [r for r in rows if r['row'] == 'iter' and r['gov'] == 'menu-6.17']
+assert [r['iter'] for r in it] == [str(k) for k in range(6)], it
+assert any(r['row'] == 'summary' and r.get('n') == '6' for r in rows)
+" "$OUT"
+sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
+expect 0 "compare --ensemble on a platform and scenario without uncertain numbers" \
+	"$IDLELAB" compare -g menu-5 -p "$TMP/certain.plat" -s idle --ensemble 2 --time 100ms
+check "it says so" grep -q "declares no uncertain parameter: the nominal model runs" "$ERR"
+expect 2 "compare --ensemble 1" "$IDLELAB" compare -g menu-5 -p rk3588 -s idle --ensemble 1
+expect 2 "run --ensemble: an option of compare" "$IDLELAB" run -g menu-5 -p rk3588 -s idle --ensemble 2
+
 finish

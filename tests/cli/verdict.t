@@ -35,12 +35,14 @@ for p in rk3588 rk3399; do
 			"$TMP/done.txt"
 	done
 done
-check "the summary line names the design and counts" \
-	grep -q '^menu-5 vs menu-4 on 2 platforms × 2 scenarios, 5 seeds: worse in [0-9]* cells*.*better in [0-9]*.*same in [0-9]*' \
+check "the summary line names the design, the ensemble and the four classes" \
+	grep -q '^menu-5 vs menu-4 on 2 platforms × 2 scenarios, 5 seeds, ensemble of [0-9]* model variants (pairs screened in: [0-9]*, scanned: [0-9]*): worse in [0-9]* cells*.*better in [0-9]*.*sensitive in [0-9]*.*same in [0-9]*' \
 	"$TMP/done.txt"
-check "the table is worst first: no better cell above a same or worse one" awk '
-	/^menu-5 / && !/ vs / { for (i = 9; i <= NF; i++) if ($i ~ /^(worse|same|better|n\/a)$/) { v = $i; break }
-		     r = v == "worse" ? 0 : v == "same" ? 1 : v == "better" ? 2 : 3
+check "the energy cells on rk3588's assumed power numbers say so" \
+	grep -Eq '^menu-5 +rk3588 +fio:device=nvme +uj_per_request .*rests on assumed power numbers' "$TMP/done.txt"
+check "the table is worst first: no better cell above a same, sensitive or worse one" awk '
+	/^menu-5 / && !/ vs / { for (i = 9; i <= NF; i++) if ($i ~ /^(worse|sensitive|same|better|n\/a)$/) { v = $i; break }
+		     r = v == "worse" ? 0 : v == "sensitive" ? 1 : v == "same" ? 2 : v == "better" ? 3 : 4
 		     if (r < last) bad = 1; last = r }
 	END { exit bad }' "$TMP/done.txt"
 
@@ -79,7 +81,7 @@ check "paired A/A: n/a only where the scenario needs more CPUs (pingpong:cpus=12
 	sh -c "test \$(grep -c ',n/a,' '$OUT') -eq 8 && ! grep ',n/a,' '$OUT' | grep -vq 'needs 12 CPUs, rk3588 has 8'"
 
 # ---- the same bytes for any -j, through --emit-jobs and merge -----------------------------------
-small="-g menu-4,menu-5 -p rk3588,haltpoll-vm -s fio:device=nvme -s pingpong:cpus=6 --iter 4 --time 300ms"
+small="-g menu-4,menu-5 -p rk3588,haltpoll-vm -s fio:device=nvme -s pingpong:cpus=6 --iter 4 --time 300ms --ensemble 0"
 expect 0 "verdict -j 1" "$IDLELAB" verdict $small -j 1 -o "$TMP/j1.txt"
 expect 0 "verdict -j 2" "$IDLELAB" verdict $small -j 2 -o "$TMP/j2.txt"
 check "the same bytes on one thread and two" cmp -s "$TMP/j1.txt" "$TMP/j2.txt"
@@ -106,6 +108,49 @@ expect 1 "merge: a case twice" "$IDLELAB" merge "$TMP/cases/case-000001.csv" "$T
 expect 0 "a case by hand" "$IDLELAB" verdict $small -f json --case 3 -o "$TMP/c3.csv"
 check "its file is that of the command line" cmp -s "$TMP/c3.csv" "$TMP/cases/case-000003.csv"
 expect 2 "--case of an n/a run" "$IDLELAB" verdict $small --case 31 -o "$TMP/c31.csv"
+check "--ensemble 0: the summary line says the model is the nominal one" \
+	grep -q 'menu-5 vs menu-4 on 2 platforms × 2 scenarios, 4 seeds, nominal model only (--ensemble 0): ' "$TMP/j1.txt"
+
+# ---- the ensemble through --emit-jobs and merge: a job names its model variant ------------------
+ens="-g menu-6.16,menu-6.17 -p i5-10600k -s pingpong:cpus=2 --iter 3 --time 300ms --ensemble 2 -m score,energy"
+expect 0 "verdict with an ensemble of 2, json" "$IDLELAB" verdict $ens -f json -o "$TMP/ens-local.json"
+mkdir "$TMP/ens"
+expect 0 "--emit-jobs with the ensemble" "$IDLELAB" verdict $ens -f json --emit-jobs "$TMP/ens/jobs.txt"
+# i5-10600k pingpong: 8 power numbers (their range ends are computed, not run) and
+# overhead_ns, overhead_sigma: variants 0, 2 of the hypercube, 2 x 2 ends = 7, x 2 x 3
+check "one line per governor, seed and run variant (7 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 42
+check "the lines carry --ensemble" grep -q -- '--ensemble 2 -m score,energy -f json --case' "$TMP/ens/jobs.txt"
+expect 0 "the ensemble's command lines run" env IDLELAB="$IDLELAB" sh "$TMP/ens/jobs.txt"
+check "a case file names its variant" sh -c "head -1 '$TMP/ens/case-000006.csv' | grep -q ',seed,variant,' && \
+	sed -n 2p '$TMP/ens/case-000006.csv' | grep -q ',1,1,[0-9]'"
+expect 0 "merge the ensemble's case files" sh -c "'$IDLELAB' merge '$TMP'/ens/case-*.csv -o '$TMP/ens-merged.json'"
+check "merged ensemble: the same bytes as the local verdict" cmp -s "$TMP/ens-local.json" "$TMP/ens-merged.json"
+if python3 -c 'import json' 2>/dev/null; then
+	check "json: the ensemble in the settings, the variants and model spread per cell" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+kv = {r['key']: r['value'] for r in d['verdict']}
+assert kv['ensemble'].startswith('2-member Latin hypercube'), kv
+for c in d['verdict_cells']:
+    assert c['variants'] in (1, 3, 23), c
+    assert c['ci_lo_pct'] <= c['model_lo_pct'] <= c['delta_pct'] <= c['model_hi_pct'] <= c['ci_hi_pct'], c
+assert 'sensitive' in d['verdict_summary'][0]
+" "$TMP/ens-local.json"
+else
+	skip "json ensemble checks" "python3 is not installed"
+fi
+
+# ---- --ensemble on a platform that declares no uncertain number -----------------------------------
+sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
+expect 0 "--ensemble with a platform and scenario without uncertain numbers" \
+	"$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/certain.plat" -s idle --time 300ms -m score
+check "it says so and runs the nominal model" \
+	grep -q "declares no uncertain parameter: its cells run the nominal model" "$ERR"
+expect 0 "--ensemble 0" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --time 300ms -m score --ensemble 0
+check "--ensemble 0 says so" grep -q -- "--ensemble 0: the nominal model only" "$ERR"
+expect 2 "--ensemble 1: no ensemble of one" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --ensemble 1
+expect 2 "--ensemble beyond the most" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --ensemble 65
+expect 2 "--ensemble not a number" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --ensemble many
 
 if python3 -c 'import json' 2>/dev/null; then
 	check "json: settings, long cells and summary" python3 -c "

@@ -222,6 +222,41 @@ static const struct bad_case bad_cases[] = {
 	{ "!", "t.plat: missing 'platform' line" },
 	{ "!platform t\ndriver d\ndescription x\ncpus 1\n  source: s\n", "t.plat: missing 'hz' line" },
 	{ "", "t.plat: no 'state' lines" },
+	/* "uncertain:" lines (lib/platform/uncertain.h) */
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=2x..4x why=\"w\"\n",
+	  "t.plat:10: range 2x..4x of power_uw excludes its nominal value 1000" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: exit_latency class=measured range=1us..5us why=\"w\"\n",
+	  "t.plat:10: range 1us..5us of exit_latency excludes its nominal value 10000" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=guessed range=0.5x..2x why=\"w\"\n",
+	  "t.plat:10: unknown class 'guessed'" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: core_exit_latency class=assumed range=0.5x..2x why=\"w\"\n",
+	  "t.plat:10: state a sets no 'core_exit_latency' to be uncertain about" },
+	{ "active_power_uw 5000\n  source: s\n  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\"\n",
+	  "t.plat:10: active_power_uw sets no 'power_uw'" },
+	{ "!platform t\ncpus 4\n  source: s\n  uncertain: cpus class=assumed range=0.5x..2x why=\"w\"\n",
+	  "t.plat:4: cpus sets no 'cpus'" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed why=\"w\"\n",
+	  "t.plat:10: power_uw is assumed: it needs range=" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=fitted range=0.5x..2x why=\"w\"\n",
+	  "t.plat:10: a fitted power_uw needs fitted_to=" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\" fitted_to=\"x\"\n",
+	  "t.plat:10: fitted_to= on power_uw" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=0.5x..2x\n",
+	  "t.plat:10: range of power_uw without why=" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=0.5..2 why=\"w\"\n",
+	  "t.plat:10: invalid range '0.5..2' of power_uw: a count range" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=2x..0.5x why=\"w\"\n",
+	  "t.plat:10: invalid range '2x..0.5x' of power_uw: LO is above HI" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: exit_latency class=measured range=5..20 why=\"w\"\n",
+	  "t.plat:10: invalid range '5..20' of exit_latency" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\"\n  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\"\n",
+	  "t.plat:11: power_uw of state a is annotated twice (first on line 10)" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\" speed=3\n",
+	  "t.plat:10: 'uncertain:' takes class=" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: power_uw range=0.5x..2x why=\"w\"\n",
+	  "t.plat:10: 'uncertain:' needs class=" },
+	{ "!platform t\n  uncertain: power_uw class=assumed\n",
+	  "t.plat:2: 'uncertain:' must follow" },
 };
 
 static void test_bad_files(void **state)
@@ -243,6 +278,38 @@ static void test_bad_files(void **state)
 		if (strncmp(err.msg, c->want, strlen(c->want)))
 			fail_msg("case %zu: got \"%s\", want \"%s...\"", i, err.msg, c->want);
 	}
+	free(p);
+}
+
+/* Classes and ranges are kept with their field and state; a bare lower bound takes the unit. */
+static void test_uncertain_lines(void **state)
+{
+	static const char body[] =
+		"active_power_uw 5000\n  source: s\n"
+		"  uncertain: active_power_uw class=assumed range=2500..10000 why=\"guess\"\n"
+		"state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n"
+		"  uncertain: exit_latency class=measured range=6..12us why=\"wult\"\n"
+		"  source: s\n"
+		"  uncertain: power_uw class=fitted range=0.5x..2x why=\"w\" fitted_to=\"a table\"\n";
+	struct il_platform *p = malloc(sizeof(*p));
+	char text[4096], name[64];
+	struct il_error err;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%s%s", good_header, body);
+	assert_int_equal(parse(text, p, &err), 0);
+	assert_int_equal(p->nunc, 3);
+	assert_int_equal(p->unc[0].state, -1);
+	assert_int_equal(p->unc[0].cls, IL_UNC_ASSUMED);
+	assert_true(p->unc[1].range.kind == IL_UNC_ABS && p->unc[1].range.lo == 6000.0 &&
+		    p->unc[1].range.hi == 12000.0);
+	assert_string_equal(il_plat_unc_name(p, &p->unc[2], name, sizeof(name)), "a.power_uw");
+	assert_string_equal(p->unc[2].fitted_to, "a table");
+	assert_true(il_unc_range_at(&p->unc[2].range, 1000.0, 0.5) > 999.0 &&
+		    il_unc_range_at(&p->unc[2].range, 1000.0, 0.5) < 1001.0); /* log-uniform */
+	il_platform_param_set(p, &p->unc[1], 7000.0);
+	assert_int_equal(p->drv.states[0].exit_latency_ns, 7000);
+	assert_int_equal(p->drv.states[0].exit_latency, 7);
 	free(p);
 }
 
@@ -346,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_too_many_states),
 		cmocka_unit_test(test_nul_byte_and_long_line),
 		cmocka_unit_test(test_load_paths),
+		cmocka_unit_test(test_uncertain_lines),
 		cmocka_unit_test(test_device_init_disables),
 	};
 

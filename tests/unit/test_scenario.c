@@ -133,6 +133,27 @@ static char *table_bytes(const char *scn_spec, u64 seed, size_t *len)
 	return buf;
 }
 
+/* Every parameter table's class and range annotation is well formed and holds its default. */
+static void test_parameter_classes(void **state)
+{
+	int ranged = 0;
+
+	(void)state;
+	for (int i = 0; i < il_scenario_count(); i++) {
+		const struct il_scenario *scn = il_scenario_at(i);
+
+		for (int k = 0; k < il_scn_nparams(scn); k++) {
+			struct il_unc_range r;
+			struct il_error err;
+
+			if (il_scn_param_range(scn, &scn->params[k], &r, &err))
+				fail_msg("%s", err.msg);
+			ranged += r.kind != IL_UNC_NO_RANGE;
+		}
+	}
+	assert_true(ranged >= 7); /* fio's five and pingpong's two at least */
+}
+
 static void test_determinism(void **state)
 {
 	static const char *const specs[] = { "fio:device=sda,migrate_pct=30", "idle", "pingpong:cpus=6,work_us=3" };
@@ -159,6 +180,7 @@ int main(void)
 		cmocka_unit_test(test_nohz_full),
 		cmocka_unit_test(test_every_scenario_runs),
 		cmocka_unit_test(test_determinism),
+		cmocka_unit_test(test_parameter_classes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,10 +9,13 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include "gov/governors.h"
 #include "platform/platform.h"
 #include "verdict/verdict.h"
 
@@ -275,11 +278,12 @@ static void test_judge_better_worse_same(void **state)
 	assert_int_equal(g.v.cells[0].cls, IL_VERDICT_WORSE);
 	assert_int_equal(g.v.cells[g.v.ncells - 1].cls, IL_VERDICT_BETTER);
 	il_verdict_summary(&g.v, 1, line, sizeof(line));
-	assert_non_null(strstr(line, "new vs base on 1 platform × 2 scenarios, 5 seeds: worse in 2 cells "
+	assert_non_null(strstr(line, "new vs base on 1 platform × 2 scenarios, 5 seeds, nominal model only "
+				     "(--ensemble 0): worse in 2 cells "
 				     "(rk3588 pingpong:cpus=2 "));
 	/* the best better cell first */
 	assert_non_null(strstr(line, "better in 2 (rk3588 fio:device=nvme iops +10.0 % ["));
-	assert_non_null(strstr(line, "same in 12")); /* rejected: identically 0 */
+	assert_non_null(strstr(line, "sensitive in 0, same in 12")); /* rejected: identically 0 */
 	il_verdict_free(&g.v);
 }
 
@@ -360,6 +364,140 @@ static void test_change_from_zero(void **state)
 	il_verdict_free(&g.v);
 }
 
+/* The robust rule: a call must hold in every variant; opposite moves make a cell sensitive. */
+static void test_robust_class(void **state)
+{
+	const int all_good[] = { 1, 1, 1 }, one_flat[] = { 1, 0, 1 }, flip[] = { 0, 1, -1 },
+		  all_bad[] = { -1, -1 }, flat_nominal[] = { 0, -1, -1 };
+
+	(void)state;
+	assert_int_equal(il_verdict_robust_class(all_good, 3, true), IL_VERDICT_BETTER);
+	assert_int_equal(il_verdict_robust_class(all_good, 3, false), IL_VERDICT_SAME);
+	assert_int_equal(il_verdict_robust_class(one_flat, 3, true), IL_VERDICT_SENSITIVE);
+	assert_int_equal(il_verdict_robust_class(one_flat, 3, false), IL_VERDICT_SAME);
+	assert_int_equal(il_verdict_robust_class(flip, 3, false), IL_VERDICT_SENSITIVE);
+	assert_int_equal(il_verdict_robust_class(all_bad, 2, true), IL_VERDICT_WORSE);
+	assert_int_equal(il_verdict_robust_class(flat_nominal, 3, true), IL_VERDICT_SAME);
+}
+
+/* One cell from per-seed, per-variant values: the envelope spans every variant's interval. */
+static void test_classify_cell(void **state)
+{
+	/* 2 variants x 5 seeds; the new side 10 % up under variant 0, 5 % down under variant 1 */
+	const double base[] = { 100, 101, 99, 100, 100, 100, 101, 99, 100, 100 };
+	const double up[] = { 110, 111, 109, 110, 110, 95, 96, 94, 95, 95 };
+	const double same_way[] = { 110, 111, 109, 110, 110, 105, 106, 104, 105, 105 };
+	struct il_robust_in in = {
+		.nvar = 2, .n = 5, .base = base, .new_ = up, .paired = true, .higher_better = true,
+		.min_effect_pct = 1.0, .alpha = 0.05, .p_adj = 0.01,
+	};
+	struct il_robust_out out;
+
+	(void)state;
+	assert_int_equal(il_verdict_classify_cell(&in, &out), 0);
+	assert_int_equal(out.cls, IL_VERDICT_SENSITIVE);
+	assert_int_equal(out.dir[0], 1);
+	assert_int_equal(out.dir[1], -1);
+	assert_near(out.model_lo, -5.0, 1e-9);
+	assert_near(out.model_hi, 10.0, 1e-9);
+	assert_true(out.lo <= -5.0 && out.hi >= 10.0);
+	in.new_ = same_way;
+	assert_int_equal(il_verdict_classify_cell(&in, &out), 0);
+	assert_int_equal(out.cls, IL_VERDICT_BETTER);
+	in.p_adj = 0.2; /* the family-wise test fails: no call however robust */
+	assert_int_equal(il_verdict_classify_cell(&in, &out), 0);
+	assert_int_equal(out.cls, IL_VERDICT_SAME);
+	in.nvar = 0;
+	assert_int_equal(il_verdict_classify_cell(&in, &out), -1);
+}
+
+/*
+ * The hypercube: every member inside the ranges, each number's members in distinct strata,
+ * the same values on every call; the one-at-a-time variants at the ends.
+ */
+static void test_ensemble_variants(void **state)
+{
+	struct il_platform *plat = malloc(sizeof(*plat));
+	struct il_ens_space *sp = malloc(sizeof(*sp));
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+	struct il_error err;
+	double vals[IL_ENS_MAX_PARAMS], again[IL_ENS_MAX_PARAMS];
+	const int n = 5;
+
+	(void)state;
+	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
+	assert_int_equal(il_scn_parse("pingpong:cpus=2", &scn, &args, &common, &err), 0);
+	assert_int_equal(il_ens_space_of(plat, scn, &args, sp, &err), 0);
+	assert_int_equal(sp->k, plat->nunc + 2); /* overhead_ns, overhead_sigma */
+	assert_true(sp->power_assumed);
+	assert_int_equal(il_ens_nvar(sp, n), 1 + n + 2 * sp->k);
+	assert_int_equal(il_ens_nvar(sp, 0), 1);
+	for (int j = 0; j < sp->k; j++) {
+		bool stratum[5] = { false };
+
+		for (int m = 1; m <= n; m++) {
+			const struct il_ens_param *e = &sp->p[j];
+			double u;
+			int k;
+
+			il_ens_values(sp, n, 1, m, vals);
+			il_ens_values(sp, n, 1, m, again);
+			assert_true(vals[j] == again[j]);
+			assert_true(vals[j] >= e->lo && vals[j] <= e->hi);
+			u = e->range.kind == IL_UNC_RATIO ? log(vals[j] / e->lo) / log(e->hi / e->lo)
+							  : (vals[j] - e->lo) / (e->hi - e->lo);
+			k = (int)(u * n);
+			assert_true(k >= 0 && k < n && !stratum[k]);
+			stratum[k] = true;
+		}
+		il_ens_values(sp, n, 1, n + 1 + 2 * j, vals);
+		assert_true(vals[j] == sp->p[j].lo);
+		il_ens_values(sp, n, 1, n + 2 + 2 * j, vals);
+		assert_true(vals[j] == sp->p[j].hi);
+		assert_true(vals[(j + 1) % sp->k] == sp->p[(j + 1) % sp->k].nominal);
+	}
+	free(plat);
+	free(sp);
+}
+
+/* A power-only variant's energy computed from the nominal run is that of a run under it. */
+static void test_derived_energy(void **state)
+{
+	struct il_platform *plat = malloc(sizeof(*plat)), *var = malloc(sizeof(*var));
+	struct il_lab_spec spec = { 0 };
+	struct il_lab_result res;
+	struct il_verdict_run nominal, rerun, derived;
+	struct il_error err;
+
+	(void)state;
+	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
+	assert_int_equal(il_scn_parse("fio:device=sda", &spec.scn, &spec.args, &spec.common, &err), 0);
+	spec.plat = plat;
+	spec.preset = il_preset_find("menu-5");
+	spec.duration_ns = 200000000ULL;
+	spec.seed = 3;
+	assert_int_equal(il_lab_run(&spec, &res), 0);
+	il_verdict_run_of(&res, spec.duration_ns, &nominal);
+	il_lab_result_free(&res);
+	*var = *plat;
+	for (int i = 0; i < var->nunc; i++)
+		il_platform_param_set(var, &var->unc[i],
+				      il_unc_range_hi(&var->unc[i].range,
+						      il_platform_param(var, &var->unc[i])));
+	spec.plat = var;
+	assert_int_equal(il_lab_run(&spec, &res), 0);
+	il_verdict_run_of(&res, spec.duration_ns, &rerun);
+	il_lab_result_free(&res);
+	assert_true(rerun.score == nominal.score && rerun.idles == nominal.idles);
+	assert_true(rerun.joules > nominal.joules * 1.5);
+	il_verdict_joules(&nominal, var, &derived);
+	assert_near(derived.joules, rerun.joules, rerun.joules * 1e-12);
+	free(plat);
+	free(var);
+}
+
 static void test_cpus_needed(void **state)
 {
 	struct il_platform plat;
@@ -389,6 +527,10 @@ int main(void)
 		cmocka_unit_test(test_na_and_one_seed),
 		cmocka_unit_test(test_change_from_zero),
 		cmocka_unit_test(test_cpus_needed),
+		cmocka_unit_test(test_robust_class),
+		cmocka_unit_test(test_classify_cell),
+		cmocka_unit_test(test_ensemble_variants),
+		cmocka_unit_test(test_derived_energy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

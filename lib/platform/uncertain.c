@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * uncertain.c - parameter classes and ranges (see uncertain.h), and the "uncertain:" lines
+ * of platform files.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex.h"
+#include "platform.h"
+#include "uncertain.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* A ratio factor outside [1/1000, 1000] is no longer a plausible range but a guess. */
+#define RATIO_MIN 0.001
+#define RATIO_MAX 1000.0
+
+static const char *const class_names[IL_UNC_CLASSES] = {
+	[IL_UNC_MEASURED] = "measured", [IL_UNC_DATASHEET] = "datasheet",
+	[IL_UNC_FITTED] = "fitted", [IL_UNC_ASSUMED] = "assumed",
+};
+
+static const char *const field_names[IL_PF_COUNT] = {
+	[IL_PF_ACTIVE_POWER] = "active_power_uw", [IL_PF_EXIT] = "exit_latency",
+	[IL_PF_RESIDENCY] = "target_residency", [IL_PF_POWER] = "power_uw",
+	[IL_PF_ENERGY] = "entry_exit_energy_nj", [IL_PF_CORE_EXIT] = "core_exit_latency",
+};
+
+/* The index of @name among the @n @names, or -1. */
+static int find_name(const char *const *names, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+const char *il_unc_class_name(enum il_unc_class c)
+{
+	return c < IL_UNC_CLASSES ? class_names[c] : "?";
+}
+
+int il_unc_class_find(const char *name)
+{
+	return find_name(class_names, IL_UNC_CLASSES, name);
+}
+
+const char *il_plat_field_name(enum il_plat_field f)
+{
+	return f < IL_PF_COUNT ? field_names[f] : "?";
+}
+
+int il_plat_field_find(const char *name)
+{
+	return find_name(field_names, IL_PF_COUNT, name);
+}
+
+bool il_plat_field_is_time(enum il_plat_field f)
+{
+	return f == IL_PF_EXIT || f == IL_PF_RESIDENCY || f == IL_PF_CORE_EXIT;
+}
+
+bool il_plat_field_is_power(enum il_plat_field f)
+{
+	return f == IL_PF_ACTIVE_POWER || f == IL_PF_POWER || f == IL_PF_ENERGY;
+}
+
+/* "0.5x", "2x": a plain positive decimal factor. */
+static int parse_factor(const char *s, size_t len, double *out)
+{
+	char buf[32], *end;
+
+	if (len < 2 || len >= sizeof(buf) || s[len - 1] != 'x')
+		return -1;
+	memcpy(buf, s, len - 1);
+	buf[len - 1] = '\0';
+	if (strspn(buf, "0123456789.") != len - 1 || buf[0] == '.')
+		return -1;
+	errno = 0;
+	*out = strtod(buf, &end);
+	return errno || *end || !(*out >= RATIO_MIN && *out <= RATIO_MAX) ? -1 : 0;
+}
+
+/* One bound of an absolute range; a bare time takes @unit (the other bound's suffix). */
+static int parse_bound(const char *s, size_t len, bool time, const char *unit, double *out)
+{
+	char buf[64];
+	s64 ns;
+	u64 v;
+	const char *why;
+
+	if (!len || len + (unit ? strlen(unit) : 0) >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (!time) {
+		if (il_parse_u64(buf, UINT64_MAX, &v))
+			return -1;
+		*out = (double)v;
+		return 0;
+	}
+	if (unit && strspn(buf, "0123456789") == len)
+		strcat(buf, unit);
+	if (il_parse_time_ns(buf, IL_UNIT_REQUIRED, false, INT64_MAX, &ns, &why))
+		return -1;
+	*out = (double)ns;
+	return 0;
+}
+
+/* The unit suffix of a time text ("ns", "us", "ms"), or NULL. */
+static const char *time_unit(const char *s, size_t len)
+{
+	static const char *const units[] = { "ns", "us", "ms" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
+		if (len > 2 && !memcmp(s + len - 2, units[i], 2))
+			return units[i];
+	return NULL;
+}
+
+int il_unc_range_parse(const char *s, bool time, struct il_unc_range *r, const char **why)
+{
+	const char *dots = strstr(s, "..");
+	size_t llen, hlen;
+
+	*why = "not LO..HI";
+	if (!dots)
+		return -1;
+	llen = (size_t)(dots - s);
+	hlen = strlen(dots + 2);
+	if (llen && s[llen - 1] == 'x') {
+		r->kind = IL_UNC_RATIO;
+		*why = "a ratio range is two plain factors, e.g. 0.5x..2x";
+		if (parse_factor(s, llen, &r->lo) || parse_factor(dots + 2, hlen, &r->hi))
+			return -1;
+	} else {
+		r->kind = IL_UNC_ABS;
+		*why = time ? "a time range is LO..HI with a unit ns, us or ms, e.g. 600..1200ns"
+			    : "a count range is LO..HI in plain integers, e.g. 50000..200000";
+		if (parse_bound(dots + 2, hlen, time, NULL, &r->hi) ||
+		    parse_bound(s, llen, time, time_unit(dots + 2, hlen), &r->lo))
+			return -1;
+	}
+	*why = "LO is above HI";
+	return r->lo > r->hi ? -1 : 0;
+}
+
+bool il_unc_range_holds(const struct il_unc_range *r, double nominal)
+{
+	switch (r->kind) {
+	case IL_UNC_RATIO:
+		return r->lo <= 1.0 && r->hi >= 1.0;
+	case IL_UNC_ABS:
+		return r->lo <= nominal && nominal <= r->hi;
+	default:
+		return true;
+	}
+}
+
+double il_unc_range_lo(const struct il_unc_range *r, double nominal)
+{
+	return r->kind == IL_UNC_RATIO ? nominal * r->lo : r->kind == IL_UNC_ABS ? r->lo : nominal;
+}
+
+double il_unc_range_hi(const struct il_unc_range *r, double nominal)
+{
+	return r->kind == IL_UNC_RATIO ? nominal * r->hi : r->kind == IL_UNC_ABS ? r->hi : nominal;
+}
+
+double il_unc_range_at(const struct il_unc_range *r, double nominal, double u)
+{
+	switch (r->kind) {
+	case IL_UNC_RATIO:
+		return nominal * exp(log(r->lo) + u * (log(r->hi) - log(r->lo)));
+	case IL_UNC_ABS:
+		return r->lo + u * (r->hi - r->lo);
+	default:
+		return nominal;
+	}
+}
+
+const char *il_unc_range_format(const struct il_unc_range *r, bool time, char *buf, size_t cap)
+{
+	if (r->kind == IL_UNC_RATIO)
+		snprintf(buf, cap, "%gx..%gx", r->lo, r->hi);
+	else if (r->kind == IL_UNC_ABS)
+		snprintf(buf, cap, "%.0f..%.0f%s", r->lo, r->hi, time ? "ns" : "");
+	else
+		snprintf(buf, cap, "-");
+	return buf;
+}
+
+/* ---- platform files ------------------------------------------------------------------------ */
+
+/* The keys of an "uncertain:" line after the field's name. */
+struct unc_keys {
+	const char *cls, *range, *why, *fitted_to;
+};
+
+static int unc_keys(const struct il_token *toks, int n, struct unc_keys *k, const char *file,
+		    int line, struct il_error *err)
+{
+	memset(k, 0, sizeof(*k));
+	for (int i = 1; i < n; i++) {
+		const char **slot = !strcmp(toks[i].key, "class")     ? &k->cls :
+				    !strcmp(toks[i].key, "range")     ? &k->range :
+				    !strcmp(toks[i].key, "why")       ? &k->why :
+				    !strcmp(toks[i].key, "fitted_to") ? &k->fitted_to : NULL;
+
+		if (!slot || !toks[i].has_value)
+			return il_error_set(err, file, line, "'uncertain:' takes class=, range=, "
+					    "why= and fitted_to=, not '%s'", toks[i].key);
+		if (*slot)
+			return il_error_set(err, file, line, "'%s=' given twice", toks[i].key);
+		if (!toks[i].value[0])
+			return il_error_set(err, file, line, "empty '%s='", toks[i].key);
+		*slot = toks[i].value;
+	}
+	if (!k->cls)
+		return il_error_set(err, file, line, "'uncertain:' needs class= (measured, "
+				    "datasheet, fitted or assumed)");
+	return 0;
+}
+
+/* The class and range of @k into @u, checked against the field's nominal @nominal. */
+static int unc_fill(struct il_plat_unc *u, const struct unc_keys *k, double nominal,
+		    const char *name, const char *file, int line, struct il_error *err)
+{
+	int cls = il_unc_class_find(k->cls);
+	const char *why;
+
+	if (cls < 0)
+		return il_error_set(err, file, line, "unknown class '%s' (measured, datasheet, "
+				    "fitted or assumed)", k->cls);
+	u->cls = (enum il_unc_class)cls;
+	if ((cls == IL_UNC_FITTED) != !!k->fitted_to)
+		return il_error_set(err, file, line, cls == IL_UNC_FITTED ?
+				    "a fitted %s needs fitted_to= (what it was fitted to)" :
+				    "fitted_to= on %s, which is not fitted", name);
+	if (!k->range && (cls == IL_UNC_FITTED || cls == IL_UNC_ASSUMED))
+		return il_error_set(err, file, line, "%s is %s: it needs range= (how far it may "
+				    "be off)", name, k->cls);
+	if (k->range && !k->why)
+		return il_error_set(err, file, line, "range of %s without why= (where the range "
+				    "comes from)", name);
+	u->range.kind = IL_UNC_NO_RANGE;
+	if (k->range && il_unc_range_parse(k->range, il_plat_field_is_time(u->field), &u->range,
+					   &why))
+		return il_error_set(err, file, line, "invalid range '%s' of %s: %s", k->range, name,
+				    why);
+	if (!il_unc_range_holds(&u->range, nominal))
+		return il_error_set(err, file, line,
+				    "range %s of %s excludes its nominal value %.0f", k->range,
+				    name, nominal);
+	snprintf(u->why, sizeof(u->why), "%s", k->why ? k->why : "");
+	snprintf(u->fitted_to, sizeof(u->fitted_to), "%s", k->fitted_to ? k->fitted_to : "");
+	return 0;
+}
+
+int il_plat_unc_line(struct il_platform *plat, const struct il_plat_unc_target *t,
+		     const struct il_token *toks, int n, const char *file, int line,
+		     struct il_error *err)
+{
+	struct il_plat_unc *u;
+	struct unc_keys k;
+	int f;
+
+	if (n < 1 || toks[0].has_value)
+		return il_error_set(err, file, line,
+				    "'uncertain:' starts with the field it is about "
+				    "(active_power_uw, or a state's exit_latency, "
+				    "target_residency, power_uw, entry_exit_energy_nj, "
+				    "core_exit_latency)");
+	f = il_plat_field_find(toks[0].key);
+	if (f < 0 || !(t->fields_set & (1u << f)))
+		return il_error_set(err, file, line, "%s sets no '%s' to be uncertain about",
+				    t->item, toks[0].key);
+	if (unc_keys(toks, n, &k, file, line, err))
+		return -1;
+	for (int i = 0; i < plat->nunc; i++)
+		if (plat->unc[i].state == t->state && plat->unc[i].field == (enum il_plat_field)f)
+			return il_error_set(err, file, line,
+					    "%s of %s is annotated twice (first on line %d)",
+					    toks[0].key, t->item, plat->unc[i].line);
+	if (plat->nunc == IL_PLAT_UNC_MAX)
+		return il_error_set(err, file, line, "more than %d uncertain parameters",
+				    IL_PLAT_UNC_MAX);
+	u = &plat->unc[plat->nunc];
+	memset(u, 0, sizeof(*u));
+	u->field = (enum il_plat_field)f;
+	u->state = t->state;
+	u->line = line;
+	if (unc_fill(u, &k, t->nominal[f], toks[0].key, file, line, err))
+		return -1;
+	plat->nunc++;
+	return 0;
+}
+
+const char *il_plat_unc_name(const struct il_platform *plat, const struct il_plat_unc *u, char *buf,
+			     size_t cap)
+{
+	if (u->state < 0)
+		snprintf(buf, cap, "%s", il_plat_field_name(u->field));
+	else
+		snprintf(buf, cap, "%s.%s", plat->drv.states[u->state].name,
+			 il_plat_field_name(u->field));
+	return buf;
+}
+
+double il_platform_param(const struct il_platform *plat, const struct il_plat_unc *u)
+{
+	const struct il_state *s = u->state >= 0 ? &plat->drv.states[u->state] : NULL;
+
+	switch (u->field) {
+	case IL_PF_ACTIVE_POWER:
+		return (double)plat->active_power_uw;
+	case IL_PF_EXIT:
+		return (double)s->exit_latency_ns;
+	case IL_PF_RESIDENCY:
+		return (double)s->target_residency_ns;
+	case IL_PF_POWER:
+		return (double)s->power_uw;
+	case IL_PF_ENERGY:
+		return (double)s->entry_exit_energy_nj;
+	case IL_PF_CORE_EXIT:
+		return (double)s->core_exit_latency_ns;
+	default:
+		return 0.0;
+	}
+}
+
+void il_platform_param_set(struct il_platform *plat, const struct il_plat_unc *u, double v)
+{
+	struct il_state *s = u->state >= 0 ? &plat->drv.states[u->state] : NULL;
+	u64 x = v <= 0 ? 0 : (u64)llround(v);
+
+	switch (u->field) {
+	case IL_PF_ACTIVE_POWER:
+		plat->active_power_uw = x ? x : 1; /* 0 would read as "no active power" */
+		break;
+	case IL_PF_EXIT:
+		s->exit_latency_ns = (s64)x;
+		s->exit_latency = (unsigned int)(x / NSEC_PER_USEC);
+		break;
+	case IL_PF_RESIDENCY:
+		s->target_residency_ns = (s64)x;
+		s->target_residency = (unsigned int)(x / NSEC_PER_USEC);
+		break;
+	case IL_PF_POWER:
+		s->power_uw = x;
+		break;
+	case IL_PF_ENERGY:
+		s->entry_exit_energy_nj = x;
+		break;
+	case IL_PF_CORE_EXIT:
+		s->core_exit_latency_ns = (s64)x;
+		break;
+	default:
+		break;
+	}
+}
