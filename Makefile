@@ -480,7 +480,7 @@ check: all check-unit check-cli check-vm installcheck
 check-unit: $(UNIT_BINS)
 	$(Q)tests/run-unit.sh $(UNIT_BINS)
 
-check-cli: $(IDLELAB)
+check-cli: $(IDLELAB) $(CALLS_BIN)
 	$(Q)IDLELAB=$(abspath $(IDLELAB)) prove -f tests/cli/
 
 # idlelab states/measure against a real cpuidle driver: tests/cli/live-real.t and
@@ -534,6 +534,13 @@ $(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fideli
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 -include $(O)/tests/fidelity/fidelity.d $(O)/tests/fidelity/seeds.d
+# tests/validation/calls: the verdict's statistics on samples from outside the lab (the guest's
+# real runs and the frozen lab prediction of docs/validation.md); tests/cli/trust-validation.t.
+CALLS_BIN := $(O)/tests/validation/calls
+$(CALLS_BIN): $(O)/tests/validation/calls.o $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+-include $(O)/tests/validation/calls.d
 .PHONY: fidelity
 fidelity: $(FIDELITY_BIN)
 	$(Q)$(FIDELITY_BIN) tests/fidelity/seeds.tsv
