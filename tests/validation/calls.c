@@ -111,14 +111,17 @@ static int read_input(FILE *f, const char *path, struct input *in)
 		return bad(path, line, "read error");
 	if (!in->ncells)
 		return bad(path, line, "no cells");
-	for (int i = 0; i < in->ncells; i++)
-		if (in->cells[i].n[0] != in->cells[0].n[0] || in->cells[i].n[1] != in->cells[0].n[1] ||
-		    in->cells[i].n[0] < 2 || in->cells[i].n[1] < 2) {
-			fprintf(stderr, "calls: %s: cell %s has %d a and %d b runs; every cell needs the "
-					"same numbers, at least 2 a side\n", path, in->cells[i].name,
-				in->cells[i].n[0], in->cells[i].n[1]);
+	for (int i = 0; i < in->ncells; i++) {
+		const struct cell *c = &in->cells[i];
+
+		if (c->n[0] != in->cells[0].n[0] || c->n[1] != in->cells[0].n[1] || c->n[0] < 2 ||
+		    c->n[1] < 2) {
+			fprintf(stderr, "calls: %s: cell %s has %d a and %d b runs; every cell "
+					"needs the same numbers, at least 2 a side\n",
+				path, c->name, c->n[0], c->n[1]);
 			return -1;
 		}
+	}
 	return 0;
 }
 
@@ -161,7 +164,8 @@ static const char *call_of(const struct il_stat_diff *d, double p_adj, double al
 static int judge(const struct input *in, double alpha, double min_pct, u64 seed)
 {
 	struct il_stat_cell *sc = calloc((size_t)in->ncells, sizeof(*sc));
-	double *t = calloc((size_t)in->ncells, sizeof(*t)), *p = calloc((size_t)in->ncells, sizeof(*p));
+	double *t = calloc((size_t)in->ncells, sizeof(*t));
+	double *p = calloc((size_t)in->ncells, sizeof(*p));
 	int *idx = calloc((size_t)in->ncells, sizeof(*idx)), m = 0, ret = -1;
 	const int na = in->cells[0].n[0], nb = in->cells[0].n[1];
 	struct il_stat_perm perm = { .na = na, .nb = nb, .max_perm = IL_VERDICT_MAX_PERM,
