@@ -505,7 +505,7 @@ check:
 	$(Q)$(if $(filter 1,$(NO_DEPS)),:,scripts/install-deps.sh --test)
 	$(Q)$(MAKE) --no-print-directory check-all
 
-check-all: all check-unit check-cli check-vm installcheck
+check-all: all check-unit check-cli check-vm installcheck fidelity-check
 
 # Without cmocka the unit tests are skipped with the reason, and none of them is compiled.
 ifeq ($(FEATURE_CMOCKA),1)
@@ -560,7 +560,7 @@ bench: $(BENCH_BINS)
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d)
 
-# ---- fidelity scoreboard (`make fidelity`, issue 16; not part of `make check`) --------------
+# ---- fidelity scoreboard (`make fidelity`, issue 16; `make check` runs fidelity-check) -------
 # tests/fidelity/fidelity runs the lab for every number of tests/fidelity/seeds.tsv; the
 # Student-t quantiles come from lib/stat (libRmath, GPL-2.0+).
 FIDELITY_BIN := $(O)/tests/fidelity/fidelity
@@ -571,15 +571,31 @@ $(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fideli
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS) -lcmocka
 -include $(O)/tests/fidelity/fidelity.d $(O)/tests/fidelity/seeds.d
-.PHONY: fidelity
+# tests/validation/calls: the verdict's statistics on samples from outside the lab (the guest's
+# real runs and the frozen lab prediction of docs/validation.md); tests/cli/trust-validation.t.
+CALLS_BIN := $(O)/tests/validation/calls
+$(CALLS_BIN): $(O)/tests/validation/calls.o $(LIBIDLELAB)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+-include $(O)/tests/validation/calls.d
+# tests/cli/validation-calls.t and fidelity-check.t run these two.
+check-cli: $(CALLS_BIN) $(FIDELITY_BIN)
+.PHONY: fidelity fidelity-check
 fidelity: $(FIDELITY_BIN)
-	$(Q)$(FIDELITY_BIN) tests/fidelity/seeds.tsv
+	$(Q)$(FIDELITY_BIN) --scan tests/fidelity/seeds.tsv
+# The scoreboard's figures against the committed baseline (issue 23): `make check` runs it and
+# fails when a figure is worse; improving one is a commit of tests/fidelity/baseline.txt.
+# Without the scan (what misses): the figures only.
+fidelity-check: $(FIDELITY_BIN)
+	$(Q)$(FIDELITY_BIN) --check tests/fidelity/baseline.txt tests/fidelity/seeds.tsv >$(O)/fidelity-check.txt || \
+		{ rc=$$?; grep -E '^fidelity: |^goal ' $(O)/fidelity-check.txt; exit $$rc; }
+	$(Q)grep -E '^fidelity: |^goal ' $(O)/fidelity-check.txt
 # docs/lab.md's findings section is the scoreboard's output (--markdown), between markers;
 # fidelity-doc-check regenerates it (the same ~40 s lab run) and fails when the doc is stale.
 .PHONY: fidelity-doc fidelity-doc-check
 fidelity-doc: $(FIDELITY_BIN)
-	$(Q)$(FIDELITY_BIN) --markdown $(O)/fidelity-findings.md tests/fidelity/seeds.tsv >/dev/null
+	$(Q)$(FIDELITY_BIN) --scan --markdown $(O)/fidelity-findings.md tests/fidelity/seeds.tsv >/dev/null
 	$(Q)scripts/fidelity-doc.sh write docs/lab.md $(O)/fidelity-findings.md
 fidelity-doc-check: $(FIDELITY_BIN)
-	$(Q)$(FIDELITY_BIN) --markdown $(O)/fidelity-findings.md tests/fidelity/seeds.tsv >/dev/null
+	$(Q)$(FIDELITY_BIN) --scan --markdown $(O)/fidelity-findings.md tests/fidelity/seeds.tsv >/dev/null
 	$(Q)scripts/fidelity-doc.sh check docs/lab.md $(O)/fidelity-findings.md

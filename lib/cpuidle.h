@@ -90,6 +90,13 @@ struct il_state {
 	 * C-state (0: exit_latency_ns). Declared exit latencies are the package worst case.
 	 */
 	s64 core_exit_latency_ns;
+	/*
+	 * What a wake from this state really costs where it differs from what the governors
+	 * read (exit_latency): each wake draws a cost uniformly from [min, max] (equal: a
+	 * fixed cost). It replaces exit_latency and core_exit_latency as the wakeup delay;
+	 * 0: none, the declared latencies are charged.
+	 */
+	s64 actual_exit_min_ns, actual_exit_max_ns;
 };
 
 struct il_driver {

@@ -123,6 +123,27 @@ static void uncertain_table(FILE *out, const struct il_platform *plat)
 	}
 }
 
+/* The states whose wake costs what was measured, not EXIT_US (actual_exit_latency). */
+static void actual_costs(FILE *out, const struct il_platform *plat)
+{
+	char lo[32], hi[32];
+
+	for (int i = 0; i < plat->drv.state_count; i++) {
+		const struct il_state *s = &plat->drv.states[i];
+
+		if (!s->actual_exit_max_ns)
+			continue;
+		cli_ns_to_us(s->actual_exit_min_ns, lo, sizeof(lo));
+		cli_ns_to_us(s->actual_exit_max_ns, hi, sizeof(hi));
+		if (s->actual_exit_min_ns == s->actual_exit_max_ns)
+			fprintf(out, "%s: a wake costs %s us (measured; the governors read EXIT_US)\n",
+				s->name, lo);
+		else
+			fprintf(out, "%s: a wake costs %s..%s us, each drawn in that range (measured; "
+				     "the governors read EXIT_US)\n", s->name, lo, hi);
+	}
+}
+
 static void state_rows(FILE *out, const struct il_driver *drv)
 {
 	char flags[128], lat[32], res[32];
@@ -196,6 +217,7 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	if (!plat->power_known)
 		fprintf(out, "(the power model is incomplete: some states lack power_uw or "
 			     "entry_exit_energy_nj)\n");
+	actual_costs(out, plat);
 	fprintf(out, "\nsources:\n  cpus: %s\n  hz: %s\n", plat->cpus_source, plat->hz_source);
 	if (plat->active_power_uw)
 		fprintf(out, "  active_power_uw: %s\n", plat->active_power_source);

@@ -282,7 +282,9 @@ static int parse_state_u64(struct plat_parser *p, const struct il_token *t, u64 
 	return 0;
 }
 
-enum state_field { F_DESC, F_EXIT, F_RESIDENCY, F_FLAGS, F_POWER, F_ENERGY, F_CORE_EXIT, F_COUNT };
+enum state_field {
+	F_DESC, F_EXIT, F_RESIDENCY, F_FLAGS, F_POWER, F_ENERGY, F_CORE_EXIT, F_ACTUAL_EXIT, F_COUNT
+};
 
 static const char *const state_fields[F_COUNT] = {
 	[F_DESC] = "desc",
@@ -292,7 +294,39 @@ static const char *const state_fields[F_COUNT] = {
 	[F_POWER] = "power_uw",
 	[F_ENERGY] = "entry_exit_energy_nj",
 	[F_CORE_EXIT] = "core_exit_latency",
+	[F_ACTUAL_EXIT] = "actual_exit_latency",
 };
+
+/*
+ * actual_exit_latency=T or =LO..HI: the wake cost measured on the machine, a fixed one or
+ * the range each wake draws from (docs/platforms.md).
+ */
+static int parse_actual_exit(struct plat_parser *p, const struct il_token *t, struct il_state *s)
+{
+	const char *dots = strstr(t->value, ".."), *why;
+	char lo[64];
+
+	if (!dots) {
+		if (il_parse_time_ns(t->value, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS,
+				     &s->actual_exit_min_ns, &why))
+			return perr(p, "invalid actual_exit_latency '%s': %s", t->value, why);
+		s->actual_exit_max_ns = s->actual_exit_min_ns;
+	} else {
+		if ((size_t)(dots - t->value) >= sizeof(lo))
+			return perr(p, "invalid actual_exit_latency '%s'", t->value);
+		snprintf(lo, sizeof(lo), "%.*s", (int)(dots - t->value), t->value);
+		if (il_parse_time_ns(lo, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS,
+				     &s->actual_exit_min_ns, &why) ||
+		    il_parse_time_ns(dots + 2, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS,
+				     &s->actual_exit_max_ns, &why))
+			return perr(p, "invalid actual_exit_latency '%s' (T or LO..HI): %s",
+				    t->value, why);
+	}
+	if (s->actual_exit_max_ns <= 0 || s->actual_exit_min_ns > s->actual_exit_max_ns)
+		return perr(p, "invalid actual_exit_latency '%s': a range LO..HI needs "
+			    "0 <= LO <= HI and HI > 0", t->value);
+	return 0;
+}
 
 static int state_field(struct plat_parser *p, struct il_state *s, const struct il_token *t,
 		       enum state_field f)
@@ -312,6 +346,8 @@ static int state_field(struct plat_parser *p, struct il_state *s, const struct i
 		return parse_state_u64(p, t, IL_PLAT_ENERGY_MAX_NJ, &s->entry_exit_energy_nj);
 	case F_CORE_EXIT:
 		return parse_state_time(p, t, &s->core_exit_latency_ns);
+	case F_ACTUAL_EXIT:
+		return parse_actual_exit(p, t, s);
 	default:
 		return -1;
 	}
@@ -332,7 +368,7 @@ static int parse_state_fields(struct plat_parser *p, struct il_state *s, const s
 			return perr(p,
 				    "unknown state field '%s' (desc, exit_latency, "
 				    "target_residency, flags, power_uw, entry_exit_energy_nj, "
-				    "core_exit_latency)",
+				    "core_exit_latency, actual_exit_latency)",
 				    t[i].key);
 		if (seen[f])
 			return perr(p, "duplicate state field '%s'", t[i].key);
@@ -405,6 +441,11 @@ static int parse_state_line(struct plat_parser *p, const struct il_token *t, int
 		return perr(p,
 			    "state '%s': core_exit_latency must not exceed exit_latency (it is the "
 			    "part of the exit without the package) and a polling state has none",
+			    s->name);
+	if (seen[F_ACTUAL_EXIT] && (seen[F_CORE_EXIT] || (s->flags & CPUIDLE_FLAG_POLLING)))
+		return perr(p,
+			    "state '%s': actual_exit_latency replaces core_exit_latency (not both) "
+			    "and a polling state has no exit to charge",
 			    s->name);
 	if ((s->flags & CPUIDLE_FLAG_POLLING) && drv->state_count > 0)
 		return perr(p, "only the first state may be polling ('%s' is not first)", s->name);

@@ -457,7 +457,7 @@ static int check_domains(struct il_platform *plat, const char *file, struct il_e
 	return 0;
 }
 
-/* The domain model replaces the package wake: a file gives one or the other. */
+/* The domain model replaces the package wake and a measured wake cost: a file gives one. */
 static int check_no_core_exit(const struct il_platform *plat, const char *file,
 			      struct il_error *err)
 {
@@ -465,11 +465,12 @@ static int check_no_core_exit(const struct il_platform *plat, const char *file,
 		const struct il_driver *drv = plat->ntables ? &plat->tables[t].drv : &plat->drv;
 
 		for (int s = 0; s < drv->state_count; s++)
-			if (drv->states[s].core_exit_latency_ns)
+			if (drv->states[s].core_exit_latency_ns || drv->states[s].actual_exit_max_ns)
 				return il_error_set(err, file, plat->domains[0].line,
-						    "domains and core_exit_latency (state '%s') "
-						    "exclude each other: the domains say when "
-						    "a wake costs the deeper exit",
+						    "domains and %s (state '%s') exclude each "
+						    "other: the domains say what a wake costs",
+						    drv->states[s].core_exit_latency_ns ?
+						    "core_exit_latency" : "actual_exit_latency",
 						    drv->states[s].name);
 	}
 	return 0;

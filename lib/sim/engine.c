@@ -34,7 +34,8 @@
  * core_exit_latency, as the time the package needs to get there: ACPI's _CST latency is the
  * worst case to enter and exit). Otherwise a running, waking or polling CPU keeps the
  * package up and the wake costs the core's part, core_exit_latency (platform files; default
- * exit_latency, which makes the two the same).
+ * exit_latency, which makes the two the same). A state with a measured wake cost
+ * (actual_exit_latency) charges that instead, while the governors still read exit_latency.
  *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
@@ -802,8 +803,23 @@ static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 }
 
 /*
- * The exit latency of the wake that starts now: none for a polling state; the whole when
- * the package can be down (see the top of the file), else the core's part.
+ * A state's measured wake cost (actual_exit_latency in the platform file): a uniform draw
+ * from its range, on the engine's exit stream. The package wake does not apply: the
+ * measurement is what the machine paid, whoever kept the package up.
+ */
+static sim_hot u64 actual_exit_ns(struct il_sim *sim, int idx)
+{
+	u64 lo = sim->actual_lo[idx], hi = sim->actual_hi[idx];
+
+	if (sim->package_wake)
+		sim->nasleep--;
+	return lo + il_rng_below(&sim->exit_rng, hi - lo + 1);
+}
+
+/*
+ * The exit latency of the wake that starts now: none for a polling state; the state's
+ * actual cost when the platform gives one; the whole when the package can be down (see the
+ * top of the file), else the core's part.
  */
 static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 {
@@ -814,6 +830,8 @@ static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 		return 0;
 	if (sim->domains)
 		return sim_domain_wake_exit(sim, c->dev.cpu); /* replaces the package wake */
+	if (sim->actual_hi[c->idx])
+		return actual_exit_ns(sim, c->idx);
 	if (!sim->package_wake)
 		return full; /* the same either way: no need to know who keeps the package up */
 	package_down = sim->nasleep == sim->cfg.ncpus &&
@@ -1109,7 +1127,10 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 			(u64)sim->drv.states[s].core_exit_latency_ns : sim->exit_ns[s];
 		if (!(sim->polling_states >> s & 1) && sim->core_exit_ns[s] != sim->exit_ns[s])
 			sim->package_wake = true;
+		sim->actual_lo[s] = (u64)sim->drv.states[s].actual_exit_min_ns;
+		sim->actual_hi[s] = (u64)sim->drv.states[s].actual_exit_max_ns;
 	}
+	il_rng_init(&sim->exit_rng, cfg->seed, 0xe817);
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;
 	il_rng_init(&sim->rng, cfg->seed, 0x5c0de);

@@ -221,6 +221,8 @@ struct il_sim {
 	u32 polling_states;  /* bit i: state i is a polling state */
 	u64 exit_ns[CPUIDLE_STATE_MAX]; /* exit latency of each state, as a wakeup delay */
 	u64 core_exit_ns[CPUIDLE_STATE_MAX]; /* the same while another CPU keeps the package up */
+	u64 actual_lo[CPUIDLE_STATE_MAX], actual_hi[CPUIDLE_STATE_MAX]; /* 0: exit_ns applies */
+	struct il_rng exit_rng; /* the actual wake costs' draws (own stream: nothing else moves) */
 	bool package_wake;    /* a non-polling state has core_exit_ns != exit_ns: count nasleep */
 	unsigned int nasleep; /* CPUs in a non-polling idle state (not yet woken); package_wake */
 	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */

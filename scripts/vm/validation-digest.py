@@ -25,7 +25,9 @@ line per run: `workload gov iter` and one column per metric (empty where a run h
   timer_exit_us.S.pP                    also per state S the CPU was in
   ipi_exit_us.pP                        an IPI sent to a CPU that was idle (ipi_send_cpu, the
                                         remote wakeup of a task): from the send to that CPU's
-                                        idle exit
+                                        idle exit;
+  ipi_exit_us.S.pP                      also per state S the CPU was in (the wake cost that
+                                        actual_exit_latency stands for, docs/platforms.md)
   busy_us.pP                            a CPU's busy stretches, from an idle exit to the next
                                         idle entry
   poll_us.pP                            POLL residencies (trace)
@@ -69,6 +71,7 @@ def trace_gaps(path):
     pending_ipi = {}    # cpu -> send time of the first IPI to it in the current idle period
     m = {'timer_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'busy_us': [], 'poll_us': []}
     by_state = {}  # state index -> timer_exit_us values
+    ipi_by_state = {}  # state index -> ipi_exit_us values
     with open(path, errors='replace') as f:
         for line in f:
             if line.startswith('#'):
@@ -96,7 +99,9 @@ def trace_gaps(path):
                         m['timer_exit_us'].append((ts - expires) / 1000)
                         by_state.setdefault(state, []).append((ts - expires) / 1000)
                     if cpu in pending_ipi:
-                        m['ipi_exit_us'].append((ts - pending_ipi.pop(cpu)) / 1000)
+                        us = (ts - pending_ipi.pop(cpu)) / 1000
+                        m['ipi_exit_us'].append(us)
+                        ipi_by_state.setdefault(state, []).append(us)
                     pending_timer[cpu] = []
                     last_exit[cpu] = ts
                 else:
@@ -115,7 +120,7 @@ def trace_gaps(path):
                 target = int(fields(rest).get('cpu', '-1'))
                 if target != cpu and target in idle and target not in pending_ipi:
                     pending_ipi[target] = ts
-    return m, by_state
+    return m, by_state, ipi_by_state
 
 
 def run(cmd):
@@ -218,9 +223,11 @@ def main():
             if not os.path.exists(trace):
                 continue
             names = trace_stats(a.idlelab, plat, trace, row)
-            gaps, by_state = trace_gaps(trace)
+            gaps, by_state, ipi_by_state = trace_gaps(trace)
             for idx in sorted(by_state):
                 gaps['timer_exit_us.' + names.get(idx, str(idx))] = by_state[idx]
+            for idx in sorted(ipi_by_state):
+                gaps['ipi_exit_us.' + names.get(idx, str(idx))] = ipi_by_state[idx]
             for k, v in gaps.items():
                 row(k + '.n', len(v))
                 for p in (50, 90):

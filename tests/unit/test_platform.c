@@ -131,6 +131,31 @@ static void test_good_file_features(void **state)
 	free(p);
 }
 
+/* actual_exit_latency: a fixed cost, or a range each wake draws from (docs/platforms.md). */
+static void test_actual_exit(void **state)
+{
+	char text[2048];
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+
+	snprintf(text, sizeof(text),
+		 "%sstate a exit_latency=1us target_residency=2us actual_exit_latency=85us..221us\n"
+		 "  source: s\n"
+		 "state b exit_latency=50us target_residency=100us actual_exit_latency=120us\n"
+		 "  source: s\n"
+		 "state c exit_latency=400us target_residency=800us\n  source: s\n",
+		 good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->drv.states[0].exit_latency_ns, 1000);
+	assert_int_equal(p->drv.states[0].actual_exit_min_ns, 85000);
+	assert_int_equal(p->drv.states[0].actual_exit_max_ns, 221000);
+	assert_int_equal(p->drv.states[1].actual_exit_min_ns, 120000);
+	assert_int_equal(p->drv.states[1].actual_exit_max_ns, 120000);
+	assert_int_equal(p->drv.states[2].actual_exit_max_ns, 0);
+	free(p);
+}
+
 static void test_active_power(void **state)
 {
 	char text[2048];
@@ -184,6 +209,18 @@ static const struct bad_case bad_cases[] = {
 	  "t.plat:8: state 'a': core_exit_latency must not exceed exit_latency" },
 	{ "state a exit_latency=0us target_residency=0us flags=polling core_exit_latency=0us\n",
 	  "t.plat:8: state 'a': core_exit_latency must not exceed exit_latency" },
+	{ "state a exit_latency=1us target_residency=1us actual_exit_latency=5us..2us\n",
+	  "t.plat:8: invalid actual_exit_latency '5us..2us': a range LO..HI needs" },
+	{ "state a exit_latency=1us target_residency=1us actual_exit_latency=0us\n",
+	  "t.plat:8: invalid actual_exit_latency '0us': a range LO..HI needs" },
+	{ "state a exit_latency=1us target_residency=1us actual_exit_latency=5..9us\n",
+	  "t.plat:8: invalid actual_exit_latency '5..9us' (T or LO..HI): a time needs a unit" },
+	{ "state a exit_latency=1us target_residency=1us actual_exit_latency=5us..\n",
+	  "t.plat:8: invalid actual_exit_latency '5us..' (T or LO..HI)" },
+	{ "state a exit_latency=9us target_residency=9us core_exit_latency=1us actual_exit_latency=5us\n",
+	  "t.plat:8: state 'a': actual_exit_latency replaces core_exit_latency (not both)" },
+	{ "state a exit_latency=0us target_residency=0us flags=polling actual_exit_latency=5us\n",
+	  "t.plat:8: state 'a': actual_exit_latency replaces core_exit_latency (not both) and a polling" },
 	{ "state a exit_latency=1us target_residency=1us desc\n", "t.plat:8: state field 'desc' needs a value" },
 	{ "state a exit_latency=1us exit_latency=2us target_residency=1us\n", "t.plat:8: duplicate state field 'exit_latency'" },
 	{ "state a exit_latency=1us target_residency=1us power_uw=1000000001\n", "t.plat:8: invalid power_uw '1000000001'" },
@@ -409,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_i5_10600k_numbers),
 		cmocka_unit_test(test_good_file_features),
 		cmocka_unit_test(test_active_power),
+		cmocka_unit_test(test_actual_exit),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_too_many_states),
 		cmocka_unit_test(test_nul_byte_and_long_line),

@@ -325,6 +325,44 @@ static void test_package_wake(void **state)
 }
 
 /*
+ * The actual wake cost (actual_exit_latency): S1 declares 100 µs but costs 7 µs to leave;
+ * the one-IPI run's CPU 1 is woken at 51 µs and runs at 58 µs, not 151 µs. With a range
+ * 5..9 µs every wake's cost is drawn inside it, and the same seed draws the same.
+ */
+static void test_actual_exit(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+	u64 end[2];
+
+	two_states(&drv, false);
+	drv.states[1].actual_exit_min_ns = drv.states[1].actual_exit_max_ns = 7 * US;
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 2, 1000, 1 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, ipi_sender_done, NULL, 1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.p[0].cpu, 1);
+	assert_int_equal(rec.p[0].wake_ns, 51 * US);
+	assert_int_equal(rec.p[0].end_ns, 58 * US);
+	il_sim_free(sim);
+
+	drv.states[1].actual_exit_min_ns = 5 * US;
+	drv.states[1].actual_exit_max_ns = 9 * US;
+	for (int i = 0; i < 2; i++) {
+		reset_fixed(1, true);
+		sim = new_sim(&drv, &fixed_6_13, 2, 1000, 1 * MS);
+		observe(sim);
+		assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, ipi_sender_done, NULL, 1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		end[i] = rec.p[0].end_ns;
+		assert_in_range(end[i], 56 * US, 60 * US);
+		il_sim_free(sim);
+	}
+	assert_int_equal(end[0], end[1]);
+}
+
+/*
  * The one-IPI run on rk3588's own table (WFI 1/1, cpu-sleep 220/1000 µs, 20 mW, 80 µJ per
  * entry + exit; active_power_uw 500 mW), "fixed" picking cpu-sleep, 1 ms:
  *   CPU 0: busy 0-50 µs, then cpu-sleep until the end (an open period: not entered in the
@@ -600,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_periodic_timer_tick_retained),
 		cmocka_unit_test(test_one_ipi),
 		cmocka_unit_test(test_package_wake),
+		cmocka_unit_test(test_actual_exit),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),

@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The scoreboard's baseline check (tests/fidelity/fidelity --check, docs/lab.md): on a short
+# run (pseries' rows), a baseline it meets passes, one figure better in the baseline fails
+# with exit 3 naming it, an unknown figure is bad input. `make fidelity-check` (make check)
+# runs the same check on the whole table against tests/fidelity/baseline.txt.
+. "$(dirname "$0")/lib.sh"
+
+FID=$(dirname "$IDLELAB")/tests/fidelity/fidelity
+if [ ! -x "$FID" ]; then
+	skip "fidelity-check" "no $FID (make check-cli builds it)"
+	finish
+	exit
+fi
+SEEDS=$TOP/tests/fidelity/seeds.tsv
+
+expect 0 "a short scoreboard runs" "$FID" --rows pseries/ "$SEEDS"
+grep -E '^fidelity_[a-z0-9_]+ [0-9.]+$' "$OUT" | grep -v -e '^fidelity_seeds_lines' -e '^fidelity_numbers' \
+	>"$TMP/base.txt"
+check "it prints its figures" test "$(wc -l <"$TMP/base.txt")" -ge 10
+expect 0 "its own figures as the baseline pass" "$FID" --rows pseries/ --check "$TMP/base.txt" "$SEEDS"
+check "every figure checked" grep -q "^fidelity: $(wc -l <"$TMP/base.txt") figures checked against .*, 0 worse" "$OUT"
+
+awk '$1 == "fidelity_sign_right_pct" { $2 += 1 } $1 == "fidelity_false_call_pct" { $2 = -1 } { print }' \
+	"$TMP/base.txt" >"$TMP/better.txt"
+expect 3 "a better baseline fails" "$FID" --rows pseries/ --check "$TMP/better.txt" "$SEEDS"
+check "naming the two figures" sh -c "test \$(grep -c 'is worse than the baseline' '$OUT') -eq 2 &&
+	grep -q '^fidelity: fidelity_sign_right_pct is worse' '$OUT' &&
+	grep -q '^fidelity: fidelity_false_call_pct is worse' '$OUT'"
+awk '$1 == "fidelity_comparisons_raw" { $2 += 100 } { print }' "$TMP/base.txt" >"$TMP/count.txt"
+expect 0 "a count without a direction is not a goal" "$FID" --rows pseries/ --check "$TMP/count.txt" "$SEEDS"
+echo 'fidelity_nosuch 1' >"$TMP/bad.txt"
+expect 1 "an unknown figure is bad input" "$FID" --rows pseries/ --check "$TMP/bad.txt" "$SEEDS"
+check "named with its line" grep -q "bad.txt:1: unknown figure fidelity_nosuch" "$ERR"
+
+finish

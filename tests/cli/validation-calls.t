@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# A validation that can fail (docs/validation.md): the lab's calls for the guest, frozen in
+# tests/fixtures/validation/trust-prediction.tsv before the record they are checked against
+# (trust-real.tsv, written by scripts/vm/record-validation.sh --iter 5), against the real calls
+# of that record, both by the verdict's statistics (tests/validation/calls). A cell fails when
+# the lab's robust call reverses a difference the real runs show. Nothing is booted here.
+. "$(dirname "$0")/lib.sh"
+
+FIX=$TOP/tests/fixtures/validation
+PRED=$FIX/trust-prediction.tsv
+RUNS=$FIX/trust-real.tsv
+CALLS=$(dirname "$IDLELAB")/tests/validation/calls
+VP=$TOP/scripts/vm/validation-predict.py
+
+need_cmd python3 "validation-calls" "no python3"
+if [ ! -x "$CALLS" ]; then
+	skip "validation-calls" "no $CALLS (make check-cli builds it)"
+	finish
+	exit
+fi
+
+check "the record has at least 5 runs of each governor per workload" sh -c "awk -F'\t' '
+	!/^#/ && seen++ { n[\$1 \" \" \$2]++ } END { for (k in n) if (n[k] < 5) bad = 1; exit bad }' '$RUNS'"
+expect 0 "the frozen prediction holds against the record" python3 "$VP" check --calls "$CALLS" \
+	--prediction "$PRED" --runs "$RUNS"
+sed 's/^/# /' "$OUT" | grep -v '^# ok '
+check "no cell is reversed" grep -qx 'validation_reversed 0' "$OUT"
+check "the real runs show differences to check" sh -c "! grep -qx 'validation_real_differences 0' '$OUT'"
+
+# The check can fail: the same prediction with every call turned round (higher <-> lower) is
+# caught, once per real difference the lab called.
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } !head++ { for (i = 1; i <= NF; i++) if ($i == "robust_call") c = i; print; next }
+	{ $c = $c == "higher" ? "lower" : $c == "lower" ? "higher" : $c; print }' "$PRED" >"$TMP/reversed.tsv"
+right=$(sed -n 's/^validation_sign_right //p' "$OUT")
+expect 1 "a reversed prediction fails" python3 "$VP" check --calls "$CALLS" --prediction "$TMP/reversed.tsv" \
+	--runs "$RUNS"
+check "once per real difference the lab called right ($right)" \
+	test "$(grep -c '^not ok' "$OUT")" -eq "$right"
+
+# The real side's statistics: bad input is named, and a planted difference is found.
+printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
+expect 1 "calls: a bad side is an error" "$CALLS" "$TMP/bad.tsv"
+check "naming the file and line" grep -q "bad.tsv:2: the side is a or b" "$ERR"
+awk 'BEGIN { for (i = 0; i < 5; i++) { printf "d\ta\t%d\nd\tb\t%d\n", 100 + i, 200 + i
+	printf "s\ta\t%d\ns\tb\t%d\n", 100 + i, 104 - i } }' >"$TMP/planted.tsv"
+expect 0 "calls judges a planted family" "$CALLS" "$TMP/planted.tsv"
+check "the doubled cell is higher, the shuffled one the same" sh -c \
+	"grep -q '^d	.*	higher\$' '$OUT' && grep -q '^s	.*	same\$' '$OUT'"
+
+finish
