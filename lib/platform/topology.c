@@ -464,14 +464,17 @@ static int check_no_core_exit(const struct il_platform *plat, const char *file,
 	for (int t = 0; t < (plat->ntables ? plat->ntables : 1); t++) {
 		const struct il_driver *drv = plat->ntables ? &plat->tables[t].drv : &plat->drv;
 
-		for (int s = 0; s < drv->state_count; s++)
-			if (drv->states[s].core_exit_latency_ns || drv->states[s].actual_exit_max_ns)
+		for (int s = 0; s < drv->state_count; s++) {
+			const struct il_state *st = &drv->states[s];
+
+			if (st->core_exit_latency_ns || st->actual_exit_max_ns)
 				return il_error_set(err, file, plat->domains[0].line,
 						    "domains and %s (state '%s') exclude each "
 						    "other: the domains say what a wake costs",
-						    drv->states[s].core_exit_latency_ns ?
+						    st->core_exit_latency_ns ?
 						    "core_exit_latency" : "actual_exit_latency",
-						    drv->states[s].name);
+						    st->name);
+		}
 	}
 	return 0;
 }

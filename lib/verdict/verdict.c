@@ -600,7 +600,8 @@ const char *il_verdict_cell_note(const struct il_verdict *v, const struct il_ver
 	else if (c->cls == IL_VERDICT_SENSITIVE)
 		len += (size_t)snprintf(buf, cap, "no single range end changes it: several "
 					"parameters together");
-	if ((int)c->metric == IL_VM_ENERGY && v->power_assumed && v->power_assumed[c->p] && len < cap)
+	if ((int)c->metric == IL_VM_ENERGY && v->power_assumed && v->power_assumed[c->p] &&
+	    len < cap)
 		snprintf(buf + len, cap - len, "%srests on assumed power numbers%s",
 			 len ? "; " : "",
 			 c->nvar > 1   ? "" :
