@@ -32,11 +32,13 @@
 #include "lab/lab.h"
 #include "platform/platform.h"
 #include "review/review.h"
+#include "trace_cli.h"
 #include "git_version.h"
 
 #define REVIEW_MAX_PLATFORMS 64
 #define REVIEW_MAX_SCENARIOS 128
 #define REVIEW_MAX_MECHANISMS 8
+#define REVIEW_MAX_TRACES 16
 #define REVIEW_TEXT_FEATURES 6 /* combinations of features the text shows */
 #define REVIEW_DEFAULT_STEPS 100000ULL /* random decisions: kgov diff's default */
 /* the lab runs whose idle periods both sides decide on: long enough for thousands of
@@ -47,6 +49,7 @@ enum {
 	RV_OPT_HELP = 1, RV_OPT_TREE, RV_OPT_AS, RV_OPT_PLAT, RV_OPT_SCN, RV_OPT_BATTERY,
 	RV_OPT_ITER, RV_OPT_TIME, RV_OPT_SEED, RV_OPT_STEPS, RV_OPT_FAIL_ON, RV_OPT_FORMAT,
 	RV_OPT_OUT, RV_OPT_JOBS, RV_OPT_KEEP, RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS,
+	RV_OPT_TRACE, RV_OPT_TRACE_PLAT,
 };
 
 static const struct cli_opt review_opts[] = {
@@ -65,6 +68,8 @@ static const struct cli_opt review_opts[] = {
 	{ RV_OPT_OUT, 'o', "output", true },
 	{ RV_OPT_JOBS, 'j', "jobs", true },
 	{ RV_OPT_KEEP, 0, "keep", true },
+	{ RV_OPT_TRACE, 0, "trace", true },
+	{ RV_OPT_TRACE_PLAT, 0, "trace-platform", true },
 	PROGRESS_CLI_OPTS(RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS),
 	{ 0 },
 };
@@ -79,6 +84,9 @@ struct review_args {
 	char plat_buf[4096];
 	const char *specs[REVIEW_MAX_SCENARIOS];
 	int nspec;
+	const char *traces[REVIEW_MAX_TRACES];
+	int ntrace;
+	const char *trace_platform; /* the state table of traces without one in their header */
 	int iter;
 	uint64_t seed, time_ns, steps;
 	unsigned int jobs;
@@ -116,6 +124,12 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 	case RV_OPT_JOBS: return cli_opt_jobs(value, &a->jobs, err);
 	case RV_OPT_OUT: a->out = value; return CLI_PARSE_OK;
 	case RV_OPT_KEEP: a->keep = value; return CLI_PARSE_OK;
+	case RV_OPT_TRACE_PLAT: a->trace_platform = value; return CLI_PARSE_OK;
+	case RV_OPT_TRACE:
+		if (a->ntrace == REVIEW_MAX_TRACES)
+			return cli_error_set(err, "at most %d --trace", REVIEW_MAX_TRACES);
+		a->traces[a->ntrace++] = value;
+		return CLI_PARSE_OK;
 	case RV_OPT_PROGRESS: a->progress = PROGRESS_ON; return CLI_PARSE_OK;
 	case RV_OPT_NO_PROGRESS: a->progress = PROGRESS_OFF; return CLI_PARSE_OK;
 	case RV_OPT_SCN:
@@ -195,6 +209,14 @@ struct mechanism_cell {
 	struct il_review_mechanism m;
 };
 
+/* One --trace through both sides of one file. */
+struct trace_row {
+	const char *path;
+	char table[IL_PLAT_ORIGIN_LEN + 32]; /* where its state table came from */
+	const char *sleep;                   /* "timers" or "wakeups" */
+	struct il_review_trace res;
+};
+
 struct review_file {
 	char path[IL_REVIEW_PATH_LEN];     /* as in the tree */
 	char base_src[4096], patched_src[4096];
@@ -211,7 +233,8 @@ struct review_file {
 	bool have_verdict;
 	struct mechanism_cell mech[REVIEW_MAX_MECHANISMS];
 	int nmech, ncalled;
-	double t_build, t_random, t_lab, t_verdict, t_mech;
+	struct trace_row traces[REVIEW_MAX_TRACES];
+	double t_build, t_random, t_lab, t_verdict, t_mech, t_trace;
 };
 
 struct review {
@@ -453,6 +476,66 @@ static int mechanisms(struct review_file *f)
 	return 0;
 }
 
+/* The sleep length from the trace's timer events, or from its wakeups when it has none
+ * (`idlelab replay`'s --sleep-length auto). Return: 0, or CLI_EXIT_RUNTIME after saying why. */
+static int trace_sleep_source(const char *path, struct il_review_trace_opts *o)
+{
+	struct il_error err = { 0 };
+	int has = il_replay_trace_has_timers(path, NULL, &err);
+
+	if (has < 0)
+		return fail("%s", err.msg);
+	o->sleep_source = has ? IL_SLEEP_TIMERS : IL_SLEEP_WAKEUPS;
+	o->sleep_why = has ? "timer events: the rebuilt hrtimer queue and timer wheel" :
+			     "wakeups (the trace has no timer events)";
+	return 0;
+}
+
+static int replay_one_trace(struct review *r, struct review_file *f, struct trace_row *row)
+{
+	struct trace_input_args in = { .trace = row->path, .platform = r->a->trace_platform,
+				       .max_warnings = TRACE_CLI_MAX_WARNINGS,
+				       .progress = PROGRESS_OFF };
+	struct il_review_trace_opts o = { .base = f->base, .patched = f->patched };
+	struct trace_source src;
+	struct il_error err = { 0 };
+	int ret = trace_sleep_source(row->path, &o);
+
+	if (ret)
+		return ret;
+	ret = trace_source_open(&src, "review", &in);
+	if (ret)
+		return ret;
+	if (!src.have_table) {
+		trace_source_close(&src);
+		return cli_usage_error("review", "--trace: the trace has no state table in its "
+				       "header: give one with --trace-platform PLATFORM");
+	}
+	o.plat = &src.plat;
+	snprintf(row->table, sizeof(row->table), "%s", src.table_origin);
+	row->sleep = o.sleep_source == IL_SLEEP_TIMERS ? "timers" : "wakeups";
+	if (il_review_trace_replay(&o, src.trace, &row->res, &err))
+		ret = fail("%s", err.msg);
+	trace_source_close(&src);
+	return ret;
+}
+
+static int replay_traces(struct review *r, struct review_file *f)
+{
+	double t0 = now();
+
+	for (int i = 0; i < r->a->ntrace; i++) {
+		int ret;
+
+		f->traces[i].path = r->a->traces[i];
+		ret = replay_one_trace(r, f, &f->traces[i]);
+		if (ret)
+			return ret;
+	}
+	f->t_trace = now() - t0;
+	return 0;
+}
+
 static int review_one(struct review *r, struct review_file *f)
 {
 	struct progress prog;
@@ -468,7 +551,9 @@ static int review_one(struct review *r, struct review_file *f)
 		       "cases", (unsigned long long)(f->rv.v.nplat * f->rv.v.nscn));
 	ret = impact_lab(r, f, &prog);
 	progress_end(&prog);
-	return ret ? ret : mechanisms(f);
+	if (!ret)
+		ret = mechanisms(f);
+	return ret ? ret : replay_traces(r, f);
 }
 
 /* ---- the files to review ------------------------------------------------------------------ */
@@ -767,6 +852,62 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 	}
 }
 
+static double change_pct(u64 from, u64 to)
+{
+	return from ? 100.0 * ((double)to - (double)from) / (double)from : 0.0;
+}
+
+static void gap_text(char *buf, size_t cap, const struct il_review_trace *t, int side)
+{
+	if (t->have_gap[side])
+		snprintf(buf, cap, "%+.1f %%", 100.0 * t->gap[side]);
+	else
+		snprintf(buf, cap, "none (no frontier point at its latency)");
+}
+
+static void text_trace(FILE *out, const struct review *r, const struct review_file *f,
+		       const struct trace_row *row)
+{
+	const struct il_review_trace *t = &row->res;
+	const struct il_replay_row *b = &t->side[0], *p = &t->side[1];
+	char gb[64], gp[64], ob[512], op[512], cmd[4096];
+
+	gap_text(gb, sizeof(gb), t, 0);
+	gap_text(gp, sizeof(gp), t, 1);
+	fprintf(out, "  %s\n", row->path);
+	wrapf(out, 4, "%llu idle periods, state table: %s; sleep length from %s.",
+	      (unsigned long long)t->periods, row->table, row->sleep);
+	wrapf(out, 4, "Same state in %.2f %% of the periods (and the same tick request in %.2f %%); "
+	      "the recorded state: base %.2f %%, patched %.2f %%.", pct(t->same_state, t->periods),
+	      pct(t->same_both, t->periods), pct(b->agree, b->idles), pct(p->agree, p->idles));
+	wrapf(out, 4, "Energy %.3f -> %.3f mJ (%+.2f %%); misses %llu -> %llu (aboves %llu -> "
+	      "%llu, belows %llu -> %llu); gap to the open-loop bound %s -> %s.",
+	      (double)b->energy_nj / 1e6, (double)p->energy_nj / 1e6,
+	      change_pct(b->energy_nj, p->energy_nj),
+	      (unsigned long long)(b->above + b->below), (unsigned long long)(p->above + p->below),
+	      (unsigned long long)b->above, (unsigned long long)p->above,
+	      (unsigned long long)b->below, (unsigned long long)p->below, gb, gp);
+	obj_name(r, f, false, ob, sizeof(ob));
+	obj_name(r, f, true, op, sizeof(op));
+	snprintf(cmd, sizeof(cmd), "idlelab replay %s%s%s -g file:%s@%s,file:%s@%s", row->path,
+		 r->a->trace_platform ? " -p " : "",
+		 r->a->trace_platform ? r->a->trace_platform : "", ob, f->fw.preset->name, op,
+		 f->fw.preset->name);
+	wrap_cmd(out, 4, cmd);
+}
+
+static void text_traces(FILE *out, const struct review *r, const struct review_file *f)
+{
+	if (!r->a->ntrace)
+		return;
+	fprintf(out, "\nReal traces (open loop: both sides over the recorded idle periods)\n");
+	for (int i = 0; i < r->a->ntrace; i++)
+		text_trace(out, r, f, &f->traces[i]);
+	if (!r->a->keep)
+		wrap(out, 2, "(The replay commands name base.so and patched.so: the objects --keep "
+		     "DIR keeps.)");
+}
+
 static void text_file(FILE *out, const struct review *r, const struct review_file *f)
 {
 	fprintf(out, "\n%s\n", f->path);
@@ -779,10 +920,11 @@ static void text_file(FILE *out, const struct review *r, const struct review_fil
 	      f->ncalled, f->ncalled == 1 ? "" : "s");
 	text_impact(out, r, f);
 	text_verdict(out, r, f);
+	text_traces(out, r, f);
 	fputc('\n', out);
 	wrapf(out, 2, "Time: build %.1f s, random %.1f s, lab periods %.1f s, verdict %.1f s, "
-	      "mechanism %.1f s (wall).", f->t_build, f->t_random, f->t_lab, f->t_verdict,
-	      f->t_mech);
+	      "mechanism %.1f s, traces %.1f s (wall).", f->t_build, f->t_random, f->t_lab,
+	      f->t_verdict, f->t_mech, f->t_trace);
 }
 
 static int format_text(FILE *out, const void *ctx)
@@ -939,6 +1081,48 @@ static json_t *json_cells(const struct review_file *f)
 	return a;
 }
 
+static json_t *json_trace_side(const struct il_review_trace *t, int i)
+{
+	const struct il_replay_row *s = &t->side[i];
+	json_t *o = json_object();
+
+	json_object_set_new(o, "energy_mj", json_real((double)s->energy_nj / 1e6));
+	json_object_set_new(o, "idle_misses", json_integer((json_int_t)(s->above + s->below)));
+	json_object_set_new(o, "aboves", json_integer((json_int_t)s->above));
+	json_object_set_new(o, "belows", json_integer((json_int_t)s->below));
+	json_object_set_new(o, "recorded_agree_pct", json_real(pct(s->agree, s->idles)));
+	json_object_set_new(o, "gap_to_bound_pct", t->have_gap[i] ?
+			    json_real(100.0 * t->gap[i]) : json_null());
+	return o;
+}
+
+static json_t *json_traces(const struct review *r, const struct review_file *f)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < r->a->ntrace; i++) {
+		const struct trace_row *row = &f->traces[i];
+		const struct il_review_trace *t = &row->res;
+		json_t *o = json_object();
+
+		json_object_set_new(o, "path", json_string(row->path));
+		json_object_set_new(o, "state_table", json_string(row->table));
+		json_object_set_new(o, "sleep_length", json_string(row->sleep));
+		json_object_set_new(o, "periods", json_integer((json_int_t)t->periods));
+		json_object_set_new(o, "same_state", json_integer((json_int_t)t->same_state));
+		json_object_set_new(o, "same_state_pct", json_real(pct(t->same_state, t->periods)));
+		json_object_set_new(o, "same_state_and_tick_pct",
+				    json_real(pct(t->same_both, t->periods)));
+		json_object_set_new(o, "energy_change_pct",
+				    json_real(change_pct(t->side[0].energy_nj,
+							 t->side[1].energy_nj)));
+		json_object_set_new(o, "base", json_trace_side(t, 0));
+		json_object_set_new(o, "patched", json_trace_side(t, 1));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static json_t *json_file(const struct review *r, const struct review_file *f)
 {
 	json_t *o = json_object(), *fw = json_object(), *vd = json_object(), *t = json_object();
@@ -968,11 +1152,13 @@ static json_t *json_file(const struct review *r, const struct review_file *f)
 									  sizeof(line))));
 	json_object_set_new(vd, "cells", json_cells(f));
 	json_object_set_new(o, "verdict", vd);
+	json_object_set_new(o, "traces", json_traces(r, f));
 	json_object_set_new(t, "build_s", json_real(f->t_build));
 	json_object_set_new(t, "random_s", json_real(f->t_random));
 	json_object_set_new(t, "lab_periods_s", json_real(f->t_lab));
 	json_object_set_new(t, "verdict_s", json_real(f->t_verdict));
 	json_object_set_new(t, "mechanism_s", json_real(f->t_mech));
+	json_object_set_new(t, "traces_s", json_real(f->t_trace));
 	json_object_set_new(o, "time", t);
 	return o;
 }
@@ -1078,6 +1264,9 @@ static int exit_status(const struct review *r)
 /* Unknown built-in platforms and scenarios are usage errors, found before anything is built. */
 static int check_names(const struct review *r)
 {
+	for (int t = 0; t < r->a->ntrace; t++)
+		if (access(r->a->traces[t], R_OK))
+			return fail("--trace %s: %s", r->a->traces[t], strerror(errno));
 	for (int p = 0; p < r->a->nplat; p++) {
 		const char *name = r->a->platforms[p];
 
@@ -1181,6 +1370,9 @@ void cmd_review_usage(FILE *out)
 		"  -o, --output FILE     write to FILE (complete or not at all) instead of stdout\n"
 		"      --keep DIR        keep the built objects there (base.so, patched.so) for\n"
 		"                        the rerun commands\n"
+		"      --trace FILE      replay a recorded trace through both sides (open loop):\n"
+		"                        same picks, energy, misses, gap to the bound; repeatable\n"
+		"      --trace-platform P  the state table of traces without one in their header\n"
 		"  -j, --jobs N          threads (default: the online CPUs)\n"
 		"      --progress        show progress on stderr even when it is not a terminal\n"
 		"      --no-progress     never (default: only on a terminal)\n"

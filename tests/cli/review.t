@@ -111,6 +111,46 @@ check "... the same random figure" grep -q "^  random inputs: $kgov_figure of 10
 expect 0 "-o FILE" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW -o "$TMP/review.txt"
 check "... written, nothing on stdout" sh -c "test -s '$TMP/review.txt' && ! test -s '$OUT'"
 
+# ---- --trace: the shipped real trace through both sides (open loop, lib/replay) ----
+FIX=$TOP/tests/fixtures/traces
+expect 0 "--trace vm.trace --trace-platform skx" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" \
+	"$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace" --trace-platform skx --keep "$TMP/k"
+check "... a section of its own" grep -q '^Real traces (open loop' "$OUT"
+check "... the periods, the table and the sleep length" sh -c "tr '\\n' ' ' <'$OUT' | tr -s ' ' | \
+	grep -q '81 idle periods, state table: platform skx (builtin:skx); sleep length from timers'"
+check "... agreement, energy, misses and the gap to the bound" sh -c "grep -q 'Same state in' '$OUT' \
+	&& grep -q 'Energy .* mJ' '$OUT' && grep -q 'gap to the open-loop bound' '$OUT'"
+check "... the rerun command" grep -q 'idlelab replay' "$OUT"
+cp "$OUT" "$TMP/tr.txt"
+# the rerun: idlelab replay of the kept objects gives the same energy for both sides
+"$IDLELAB" replay "$FIX/vm.trace" -p skx -g "file:$TMP/k/base.so@menu-6.12.117,file:$TMP/k/patched.so@menu-6.12.117" \
+	-f csv >"$TMP/replay.csv" 2>/dev/null
+mj=$(awk -F, '/^file:.*base.so/ && NF >= 10 { printf "%s", $7; exit }' "$TMP/replay.csv")
+check "... idlelab replay of the kept objects: the base's energy ($mj mJ)" \
+	sh -c "test -n '$mj' && tr -d '\n' <'$TMP/tr.txt' | grep -q 'Energy *$mj ->'"
+expect 0 "--trace, -f json" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW \
+	--trace "$FIX/vm.trace" --trace-platform skx -f json
+if command -v python3 >/dev/null 2>&1; then
+	check "... the trace's figures" python3 -c "
+import json
+t = json.load(open('$OUT'))['files'][0]['traces'][0]
+assert t['periods'] == 81 and t['sleep_length'] == 'timers' and 0 <= t['same_state_pct'] <= 100
+for side in ('base', 'patched'):
+    s = t[side]
+    assert s['energy_mj'] > 0 and s['idle_misses'] == s['aboves'] + s['belows']
+    assert 'gap_to_bound_pct' in s
+"
+else
+	skip "JSON parses" "no python3"
+fi
+expect 1 "--trace of a missing file" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" \
+	$NARROW --trace "$TMP/none.trace" -o "$TMP/no.txt"
+check "... names it, before anything is built" grep -q "none.trace: No such file" "$ERR"
+check "... no output file" test ! -e "$TMP/no.txt"
+expect 2 "--trace without a state table and no --trace-platform" "$IDLELAB" review \
+	"$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace"
+check "... asks for --trace-platform" grep -q 'give one with --trace-platform' "$ERR"
+
 # ---- a format-patch with a subject and a refused file ----
 {
 	printf 'From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001\n'
