@@ -31,6 +31,7 @@
 #include "lab/battery.h"
 #include "lab/lab.h"
 #include "platform/platform.h"
+#include "report/report.h"
 #include "review/review.h"
 #include "trace_cli.h"
 #include "git_version.h"
@@ -49,7 +50,7 @@ enum {
 	RV_OPT_HELP = 1, RV_OPT_TREE, RV_OPT_AS, RV_OPT_PLAT, RV_OPT_SCN, RV_OPT_BATTERY,
 	RV_OPT_ITER, RV_OPT_TIME, RV_OPT_SEED, RV_OPT_STEPS, RV_OPT_FAIL_ON, RV_OPT_FORMAT,
 	RV_OPT_OUT, RV_OPT_JOBS, RV_OPT_KEEP, RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS,
-	RV_OPT_TRACE, RV_OPT_TRACE_PLAT,
+	RV_OPT_TRACE, RV_OPT_TRACE_PLAT, RV_OPT_REPORT,
 };
 
 static const struct cli_opt review_opts[] = {
@@ -70,6 +71,7 @@ static const struct cli_opt review_opts[] = {
 	{ RV_OPT_KEEP, 0, "keep", true },
 	{ RV_OPT_TRACE, 0, "trace", true },
 	{ RV_OPT_TRACE_PLAT, 0, "trace-platform", true },
+	{ RV_OPT_REPORT, 0, "report", true },
 	PROGRESS_CLI_OPTS(RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS),
 	{ 0 },
 };
@@ -78,6 +80,7 @@ struct review_args {
 	const char *pos[2];
 	int npos;
 	const char *tree, *as, *fail_on, *out, *keep;
+	const char *report;         /* --report DIR: the HTML page and the JSON it is made of */
 	bool json, battery;
 	const char *platforms[REVIEW_MAX_PLATFORMS];
 	int nplat;
@@ -125,6 +128,7 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 	case RV_OPT_OUT: a->out = value; return CLI_PARSE_OK;
 	case RV_OPT_KEEP: a->keep = value; return CLI_PARSE_OK;
 	case RV_OPT_TRACE_PLAT: a->trace_platform = value; return CLI_PARSE_OK;
+	case RV_OPT_REPORT: a->report = value; return CLI_PARSE_OK;
 	case RV_OPT_TRACE:
 		if (a->ntrace == REVIEW_MAX_TRACES)
 			return cli_error_set(err, "at most %d --trace", REVIEW_MAX_TRACES);
@@ -720,6 +724,17 @@ static void obj_name(const struct review *r, const struct review_file *f, bool p
 		 base);
 }
 
+/* "review.json", or "review-menu.json" when several files are reviewed */
+static void report_json_name(const struct review *r, const struct review_file *f, char *buf,
+			     size_t cap)
+{
+	const char *base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	int n = (int)strcspn(base, ".");
+
+	snprintf(buf, cap, "review%s%.*s.json", r->nfiles > 1 ? "-" : "", r->nfiles > 1 ? n : 0,
+		 base);
+}
+
 static void text_impact(FILE *out, const struct review *r, const struct review_file *f)
 {
 	unsigned int keys[1u << IL_KGOV_FEAT_COUNT];
@@ -956,6 +971,15 @@ static int format_text(FILE *out, const void *ctx)
 	if (r->from_patch)
 		wrapf(out, 2, "tree %s, version %s", r->a->tree ? r->a->tree : ".",
 		      r->tree_kver ? r->tree_version : "unknown (no top Makefile version)");
+	if (r->a->report) {
+		char json[600], cmd[4096];
+
+		report_json_name(r, &r->files[0], json, sizeof(json));
+		wrapf(out, 2, "Report: %s/index.html, made by:", r->a->report);
+		snprintf(cmd, sizeof(cmd), "idlelab report %s/%s%s -o %s", r->a->report, json,
+			 r->nfiles > 1 ? " ..." : "", r->a->report);
+		wrap_cmd(out, 4, cmd);
+	}
 	wrapf(out, 2, "seeds %llu..%llu, %llu random decisions, total %.1f s wall",
 	      (unsigned long long)r->a->seed,
 	      (unsigned long long)r->a->seed + (unsigned)r->a->iter - 1,
@@ -1178,6 +1202,7 @@ static json_t *json_provenance(const struct review *r)
 	json_object_set_new(o, "iter", json_integer(r->a->iter));
 	json_object_set_new(o, "random_decisions", json_integer((json_int_t)r->a->steps));
 	json_object_set_new(o, "ensemble", json_null());
+	json_object_set_new(o, "report", r->a->report ? json_string(r->a->report) : json_null());
 	json_object_set_new(o, "wall_s", json_real(r->t_total));
 	return o;
 }
@@ -1215,6 +1240,132 @@ static int format_json(FILE *out, const void *ctx)
 	return -1;
 }
 #endif
+
+/* ---- --report DIR ------------------------------------------------------------------------ */
+
+#define REVIEW_REPORT_PROVENANCE 8
+
+/* The tables of il_review_report_tables() as JSON text (malloc'ed), or NULL. */
+static char *file_report_json(const struct review *r, const struct review_file *f,
+			      size_t *len)
+{
+	struct il_review_mech_ref refs[REVIEW_MAX_MECHANISMS];
+	const struct il_review_trace *traces[REVIEW_MAX_TRACES];
+	const char *prov[REVIEW_REPORT_PROVENANCE][2];
+	char names[2][64], version[256], blobs[2][128], fw[512];
+	struct il_review_report rep = { .gov_names = { names[0], names[1] },
+					.seed = r->a->seed, .duration_ns = r->a->time_ns,
+					.provenance = prov, .mech = refs, .nmech = f->nmech,
+					.trace_paths = r->a->traces, .traces = traces,
+					.ntraces = r->a->ntrace };
+	struct il_table t[IL_REVIEW_REPORT_TABLES];
+	const struct il_table *ptrs[IL_REVIEW_REPORT_TABLES];
+	char *text = NULL;
+	FILE *mem;
+	int ret;
+
+	snprintf(names[0], sizeof(names[0]), "base %.12s", f->base_blob);
+	snprintf(names[1], sizeof(names[1]), "patched %.12s", f->patched_blob);
+	snprintf(version, sizeof(version), "%s (git %s)", IDLELAB_VERSION, cli_git_describe());
+	snprintf(blobs[0], sizeof(blobs[0]), "%s: %s", names[0], f->base_blob);
+	snprintf(blobs[1], sizeof(blobs[1]), "%s: %s", names[1], f->patched_blob);
+	snprintf(fw, sizeof(fw), "both: %s (core %s): %s", f->fw.preset->name,
+		 f->fw.preset->core->name, f->fw.reason);
+	prov[0][0] = "idlelab", prov[0][1] = version;
+	prov[1][0] = "framework", prov[1][1] = fw;
+	prov[2][0] = "blob", prov[2][1] = blobs[0];
+	prov[3][0] = "blob", prov[3][1] = blobs[1];
+	prov[4][0] = "command", prov[4][1] = r->a->command;
+	rep.nprovenance = 5;
+	for (int i = 0; i < f->nmech; i++)
+		refs[i] = (struct il_review_mech_ref){ f->mech[i].cell->p, f->mech[i].cell->s,
+						       &f->mech[i].m };
+	for (int i = 0; i < r->a->ntrace; i++)
+		traces[i] = &f->traces[i].res;
+	if (il_review_report_tables(&f->rv, &rep, t))
+		return NULL;
+	for (int i = 0; i < IL_REVIEW_REPORT_TABLES; i++)
+		ptrs[i] = &t[i];
+	mem = open_memstream(&text, len);
+	ret = !mem || il_output_json.write(mem, ptrs, IL_REVIEW_REPORT_TABLES);
+	if (mem && fclose(mem))
+		ret = -1;
+	for (int i = 0; i < IL_REVIEW_REPORT_TABLES; i++)
+		il_table_free(&t[i]);
+	if (ret) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int report_add_files(struct review *r, struct il_page *page, char **json, size_t *len)
+{
+	char err[1024], name[600];
+
+	for (int i = 0; i < r->nfiles; i++) {
+		json[i] = file_report_json(r, &r->files[i], &len[i]);
+		if (!json[i])
+			return fail("--report: %s", strerror(errno ? errno : ENOMEM));
+		/* named as `idlelab report DIR/NAME.json` names it: the same page when rerun */
+		report_json_name(r, &r->files[i], name, sizeof(name));
+		if (il_page_add(page, name, json[i], err, sizeof(err)))
+			return fail("--report: %s", err);
+	}
+	return 0;
+}
+
+/* DIR/REVIEW.json (each file's), then DIR/index.html; Return: 0 or CLI_EXIT_RUNTIME. */
+static int report_write(const struct review *r, char **json, const size_t *len,
+			const char *html, size_t hlen)
+{
+	char path[4096], name[600];
+
+	if (mkdir(r->a->report, 0777) && errno != EEXIST)
+		return fail("--report %s: %s", r->a->report, strerror(errno));
+	for (int i = 0; i < r->nfiles; i++) {
+		report_json_name(r, &r->files[i], name, sizeof(name));
+		snprintf(path, sizeof(path), "%s/%s", r->a->report, name);
+		if (cli_write_output(path, json[i], len[i]))
+			return fail("--report: writing %s: %s", path, strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/index.html", r->a->report);
+	if (cli_write_output(path, html, hlen))
+		return fail("--report: writing %s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* The page of the review: the verdict's heat maps, the mechanism and the traces. */
+static int write_report(struct review *r)
+{
+	struct il_page_opts opts = { 0 }; /* `idlelab report`'s own, so that it reruns as is */
+	struct il_page *page;
+	char *json[IL_REVIEW_MAX_FILES] = { NULL }, *html = NULL, err[1024];
+	size_t len[IL_REVIEW_MAX_FILES], hlen = 0;
+	FILE *mem = NULL;
+	int ret;
+
+	if (!r->a->report)
+		return 0;
+	page = il_page_new();
+	if (!page)
+		return fail("--report: %s", errno == ENOTSUP ? "built without jansson" :
+			    strerror(errno));
+	ret = report_add_files(r, page, json, len);
+	if (!ret && !(mem = open_memstream(&html, &hlen)))
+		ret = fail("--report: %s", strerror(errno));
+	if (!ret && il_page_write(page, &opts, mem, err, sizeof(err)))
+		ret = fail("--report: %s", err);
+	if (mem && fclose(mem) && !ret)
+		ret = fail("--report: %s", strerror(errno));
+	if (!ret)
+		ret = report_write(r, json, len, html, hlen);
+	for (int i = 0; i < r->nfiles; i++)
+		free(json[i]);
+	free(html);
+	il_page_free(page);
+	return ret;
+}
 
 /* ---- run -------------------------------------------------------------------------------- */
 
@@ -1321,6 +1472,8 @@ static int review_run(void *state)
 	r->t_total = now() - t0;
 	if (!ret)
 		ret = keep_objects(r);
+	if (!ret)
+		ret = write_report(r);
 	if (!ret && cli_write_formatted("review", r->a->out, r->a->json ? format_json : format_text,
 					r))
 		ret = CLI_EXIT_RUNTIME;
@@ -1373,6 +1526,8 @@ void cmd_review_usage(FILE *out)
 		"      --trace FILE      replay a recorded trace through both sides (open loop):\n"
 		"                        same picks, energy, misses, gap to the bound; repeatable\n"
 		"      --trace-platform P  the state table of traces without one in their header\n"
+		"      --report DIR      write DIR/index.html (idlelab report of DIR/review.json:\n"
+		"                        the verdict's heat maps, the mechanism, the traces)\n"
 		"  -j, --jobs N          threads (default: the online CPUs)\n"
 		"      --progress        show progress on stderr even when it is not a terminal\n"
 		"      --no-progress     never (default: only on a terminal)\n"

@@ -15,6 +15,8 @@
  *  3. The verdict (il_review_verdict()) and, for each called cell, the mechanism
  *     (il_review_mechanism(): state usage, aboves, belows, tick stops of both sides).
  *  4. Real traces replayed through both sides (il_review_trace_replay(), lib/replay).
+ *  5. The review as tables a verdict JSON holds, plus the mechanism and the traces
+ *     (il_review_report_tables()): what `idlelab report` turns into the page.
  *  Nothing here prints.
  */
 #ifndef IDLELAB_REVIEW_H
@@ -160,5 +162,38 @@ struct il_review_trace {
  */
 int il_review_trace_replay(const struct il_review_trace_opts *o, struct il_trace *t,
 			   struct il_review_trace *res, struct il_error *err);
+
+/* ---- the review as tables, for the report page (report.c) ---------------------------------- */
+
+struct il_table;
+
+struct il_review_mech_ref {
+	int p, s;                        /* the cell's platform and scenario in the verdict */
+	const struct il_review_mechanism *m;
+};
+
+struct il_review_report {
+	const char *gov_names[2];        /* what the page calls base and patched */
+	u64 seed, duration_ns;
+	const char *(*provenance)[2];    /* extra key/value rows of the settings table */
+	int nprovenance;
+	const struct il_review_mech_ref *mech;
+	int nmech;
+	const char *const *trace_paths;
+	const struct il_review_trace *const *traces;
+	int ntraces;
+};
+
+/* settings "verdict", "review mechanism", "review traces", "verdict_cells", "verdict_summary" */
+#define IL_REVIEW_REPORT_TABLES 5
+
+/**
+ * il_review_report_tables - the tables of @rv and @r into @t[IL_REVIEW_REPORT_TABLES]:
+ * the three of `idlelab verdict -f json` (so `idlelab report` reads them as a verdict), the
+ * mechanism of every called cell and the traces, in long form (what, base, patched)
+ * Return: 0, or -1 (out of memory; @t freed).
+ */
+int il_review_report_tables(const struct il_review_verdict *rv, const struct il_review_report *r,
+			    struct il_table *t);
 
 #endif /* IDLELAB_REVIEW_H */

@@ -211,5 +211,24 @@ CALLS="-p rk3588 -s idle --time 200ms --iter 5 --no-progress"
 expect 3 "... --fail-on worse exits 3" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" $CALLS --fail-on worse
 check "... with a called cell and its mechanism" sh -c "grep -q '^  worse rk3588 idle' '$OUT' && grep -q 'entries: WFI' '$OUT' && grep -q 'tick stops' '$OUT'"
 check "... worst first" sh -c "grep '^  \(worse\|better\) ' '$OUT' | head -1 | grep -q '^  worse'"
-expect 0 "... without --fail-on exits 0" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" $CALLS
+expect 0 "... without --fail-on exits 0, --report DIR" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" \
+	$CALLS --report "$TMP/rep"
+check "... the page and the JSON it is made of" test -s "$TMP/rep/index.html" -a -s "$TMP/rep/review.json"
+check "... the rerun line" sh -c "sed 's/ \\\\\$//' '$OUT' | tr '\\n' ' ' | tr -s ' ' | \
+	grep -q 'idlelab report $TMP/rep/review.json -o $TMP/rep '"
+if command -v xmllint >/dev/null 2>&1; then
+	check "... the page is well-formed XML (xmllint)" xmllint --noout "$TMP/rep/index.html"
+	check "... a heat map of the cells (an svg figure of the verdict section)" sh -c \
+		"xmllint --xpath 'count(//*[local-name()=\"section\"][@id=\"verdict\"]//*[local-name()=\"svg\"])' '$TMP/rep/index.html' | grep -qv '^0$'"
+	check "... the mechanism of the called cell, as a table" sh -c \
+		"xmllint --html --xpath '//table[@data-table=\"review mechanism\"]//td/text()' '$TMP/rep/index.html' 2>/dev/null | grep -q 'WFI entries %'"
+else
+	skip "the page read by xmllint" "xmllint not installed (apt-get install libxml2-utils)"
+fi
+"$IDLELAB" report "$TMP/rep/review.json" -o "$TMP/rep2" 2>/dev/null
+check "... idlelab report of the JSON writes the same page" cmp -s "$TMP/rep/index.html" "$TMP/rep2/index.html"
+expect 1 "--report into a directory that cannot be made" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" \
+	$NARROW --report /nonexistent/dir/rep -o "$TMP/no2.txt"
+check "... says where" grep -q -- '--report /nonexistent/dir/rep' "$ERR"
+check "... and writes no review" test ! -e "$TMP/no2.txt"
 finish
