@@ -82,7 +82,8 @@ static int mechanism_rows(struct il_table *t, const char *plat, const char *scn,
 	state_sums(m, 1, &up, &tp);
 	for (int i = 0; i < m->nstates && !ret; i++) {
 		snprintf(what, sizeof(what), "%s entries %%", m->state_names[i]);
-		ret = long_row(t, plat, scn, what, share(b->usage[i], ub), share(p->usage[i], up), 2);
+		ret = long_row(t, plat, scn, what, share(b->usage[i], ub), share(p->usage[i], up),
+			       2);
 		snprintf(what, sizeof(what), "%s time %%", m->state_names[i]);
 		ret = ret || long_row(t, plat, scn, what, share(b->time_ns[i], tb),
 				      share(p->time_ns[i], tp), 2);
