@@ -31,12 +31,15 @@
 #include "lab/battery.h"
 #include "lab/lab.h"
 #include "platform/platform.h"
+#include "report/report.h"
 #include "review/review.h"
+#include "trace_cli.h"
 #include "git_version.h"
 
 #define REVIEW_MAX_PLATFORMS 64
 #define REVIEW_MAX_SCENARIOS 128
 #define REVIEW_MAX_MECHANISMS 8
+#define REVIEW_MAX_TRACES 16
 #define REVIEW_TEXT_FEATURES 6 /* combinations of features the text shows */
 #define REVIEW_DEFAULT_STEPS 100000ULL /* random decisions: kgov diff's default */
 /* the lab runs whose idle periods both sides decide on: long enough for thousands of
@@ -47,6 +50,7 @@ enum {
 	RV_OPT_HELP = 1, RV_OPT_TREE, RV_OPT_AS, RV_OPT_PLAT, RV_OPT_SCN, RV_OPT_BATTERY,
 	RV_OPT_ITER, RV_OPT_TIME, RV_OPT_SEED, RV_OPT_STEPS, RV_OPT_FAIL_ON, RV_OPT_FORMAT,
 	RV_OPT_OUT, RV_OPT_JOBS, RV_OPT_KEEP, RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS,
+	RV_OPT_TRACE, RV_OPT_TRACE_PLAT, RV_OPT_REPORT,
 };
 
 static const struct cli_opt review_opts[] = {
@@ -65,6 +69,9 @@ static const struct cli_opt review_opts[] = {
 	{ RV_OPT_OUT, 'o', "output", true },
 	{ RV_OPT_JOBS, 'j', "jobs", true },
 	{ RV_OPT_KEEP, 0, "keep", true },
+	{ RV_OPT_TRACE, 0, "trace", true },
+	{ RV_OPT_TRACE_PLAT, 0, "trace-platform", true },
+	{ RV_OPT_REPORT, 0, "report", true },
 	PROGRESS_CLI_OPTS(RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS),
 	{ 0 },
 };
@@ -73,12 +80,16 @@ struct review_args {
 	const char *pos[2];
 	int npos;
 	const char *tree, *as, *fail_on, *out, *keep;
+	const char *report;         /* --report DIR: the HTML page and the JSON it is made of */
 	bool json, battery;
 	const char *platforms[REVIEW_MAX_PLATFORMS];
 	int nplat;
 	char plat_buf[4096];
 	const char *specs[REVIEW_MAX_SCENARIOS];
 	int nspec;
+	const char *traces[REVIEW_MAX_TRACES];
+	int ntrace;
+	const char *trace_platform; /* the state table of traces without one in their header */
 	int iter;
 	uint64_t seed, time_ns, steps;
 	unsigned int jobs;
@@ -116,6 +127,13 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 	case RV_OPT_JOBS: return cli_opt_jobs(value, &a->jobs, err);
 	case RV_OPT_OUT: a->out = value; return CLI_PARSE_OK;
 	case RV_OPT_KEEP: a->keep = value; return CLI_PARSE_OK;
+	case RV_OPT_TRACE_PLAT: a->trace_platform = value; return CLI_PARSE_OK;
+	case RV_OPT_REPORT: a->report = value; return CLI_PARSE_OK;
+	case RV_OPT_TRACE:
+		if (a->ntrace == REVIEW_MAX_TRACES)
+			return cli_error_set(err, "at most %d --trace", REVIEW_MAX_TRACES);
+		a->traces[a->ntrace++] = value;
+		return CLI_PARSE_OK;
 	case RV_OPT_PROGRESS: a->progress = PROGRESS_ON; return CLI_PARSE_OK;
 	case RV_OPT_NO_PROGRESS: a->progress = PROGRESS_OFF; return CLI_PARSE_OK;
 	case RV_OPT_SCN:
@@ -195,6 +213,14 @@ struct mechanism_cell {
 	struct il_review_mechanism m;
 };
 
+/* One --trace through both sides of one file. */
+struct trace_row {
+	const char *path;
+	char table[IL_PLAT_ORIGIN_LEN + 32]; /* where its state table came from */
+	const char *sleep;                   /* "timers" or "wakeups" */
+	struct il_review_trace res;
+};
+
 struct review_file {
 	char path[IL_REVIEW_PATH_LEN];     /* as in the tree */
 	char base_src[4096], patched_src[4096];
@@ -211,7 +237,8 @@ struct review_file {
 	bool have_verdict;
 	struct mechanism_cell mech[REVIEW_MAX_MECHANISMS];
 	int nmech, ncalled;
-	double t_build, t_random, t_lab, t_verdict, t_mech;
+	struct trace_row traces[REVIEW_MAX_TRACES];
+	double t_build, t_random, t_lab, t_verdict, t_mech, t_trace;
 };
 
 struct review {
@@ -454,6 +481,66 @@ static int mechanisms(struct review_file *f)
 	return 0;
 }
 
+/* The sleep length from the trace's timer events, or from its wakeups when it has none
+ * (`idlelab replay`'s --sleep-length auto). Return: 0, or CLI_EXIT_RUNTIME after saying why. */
+static int trace_sleep_source(const char *path, struct il_review_trace_opts *o)
+{
+	struct il_error err = { 0 };
+	int has = il_replay_trace_has_timers(path, NULL, &err);
+
+	if (has < 0)
+		return fail("%s", err.msg);
+	o->sleep_source = has ? IL_SLEEP_TIMERS : IL_SLEEP_WAKEUPS;
+	o->sleep_why = has ? "timer events: the rebuilt hrtimer queue and timer wheel" :
+			     "wakeups (the trace has no timer events)";
+	return 0;
+}
+
+static int replay_one_trace(struct review *r, struct review_file *f, struct trace_row *row)
+{
+	struct trace_input_args in = { .trace = row->path, .platform = r->a->trace_platform,
+				       .max_warnings = TRACE_CLI_MAX_WARNINGS,
+				       .progress = PROGRESS_OFF };
+	struct il_review_trace_opts o = { .base = f->base, .patched = f->patched };
+	struct trace_source src;
+	struct il_error err = { 0 };
+	int ret = trace_sleep_source(row->path, &o);
+
+	if (ret)
+		return ret;
+	ret = trace_source_open(&src, "review", &in);
+	if (ret)
+		return ret;
+	if (!src.have_table) {
+		trace_source_close(&src);
+		return cli_usage_error("review", "--trace: the trace has no state table in its "
+				       "header: give one with --trace-platform PLATFORM");
+	}
+	o.plat = &src.plat;
+	snprintf(row->table, sizeof(row->table), "%s", src.table_origin);
+	row->sleep = o.sleep_source == IL_SLEEP_TIMERS ? "timers" : "wakeups";
+	if (il_review_trace_replay(&o, src.trace, &row->res, &err))
+		ret = fail("%s", err.msg);
+	trace_source_close(&src);
+	return ret;
+}
+
+static int replay_traces(struct review *r, struct review_file *f)
+{
+	double t0 = now();
+
+	for (int i = 0; i < r->a->ntrace; i++) {
+		int ret;
+
+		f->traces[i].path = r->a->traces[i];
+		ret = replay_one_trace(r, f, &f->traces[i]);
+		if (ret)
+			return ret;
+	}
+	f->t_trace = now() - t0;
+	return 0;
+}
+
 static int review_one(struct review *r, struct review_file *f)
 {
 	struct progress prog;
@@ -469,7 +556,9 @@ static int review_one(struct review *r, struct review_file *f)
 		       "cases", (unsigned long long)(f->rv.v.nplat * f->rv.v.nscn));
 	ret = impact_lab(r, f, &prog);
 	progress_end(&prog);
-	return ret ? ret : mechanisms(f);
+	if (!ret)
+		ret = mechanisms(f);
+	return ret ? ret : replay_traces(r, f);
 }
 
 /* ---- the files to review ------------------------------------------------------------------ */
@@ -636,6 +725,17 @@ static void obj_name(const struct review *r, const struct review_file *f, bool p
 		 base);
 }
 
+/* "review.json", or "review-menu.json" when several files are reviewed */
+static void report_json_name(const struct review *r, const struct review_file *f, char *buf,
+			     size_t cap)
+{
+	const char *base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	int n = (int)strcspn(base, ".");
+
+	snprintf(buf, cap, "review%s%.*s.json", r->nfiles > 1 ? "-" : "", r->nfiles > 1 ? n : 0,
+		 base);
+}
+
 static void text_impact(FILE *out, const struct review *r, const struct review_file *f)
 {
 	unsigned int keys[1u << IL_KGOV_FEAT_COUNT];
@@ -768,6 +868,62 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 	}
 }
 
+static double change_pct(u64 from, u64 to)
+{
+	return from ? 100.0 * ((double)to - (double)from) / (double)from : 0.0;
+}
+
+static void gap_text(char *buf, size_t cap, const struct il_review_trace *t, int side)
+{
+	if (t->have_gap[side])
+		snprintf(buf, cap, "%+.1f %%", 100.0 * t->gap[side]);
+	else
+		snprintf(buf, cap, "none (no frontier point at its latency)");
+}
+
+static void text_trace(FILE *out, const struct review *r, const struct review_file *f,
+		       const struct trace_row *row)
+{
+	const struct il_review_trace *t = &row->res;
+	const struct il_replay_row *b = &t->side[0], *p = &t->side[1];
+	char gb[64], gp[64], ob[512], op[512], cmd[4096];
+
+	gap_text(gb, sizeof(gb), t, 0);
+	gap_text(gp, sizeof(gp), t, 1);
+	fprintf(out, "  %s\n", row->path);
+	wrapf(out, 4, "%llu idle periods, state table: %s; sleep length from %s.",
+	      (unsigned long long)t->periods, row->table, row->sleep);
+	wrapf(out, 4, "Same state in %.2f %% of the periods (and the same tick request in %.2f %%); "
+	      "the recorded state: base %.2f %%, patched %.2f %%.", pct(t->same_state, t->periods),
+	      pct(t->same_both, t->periods), pct(b->agree, b->idles), pct(p->agree, p->idles));
+	wrapf(out, 4, "Energy %.3f -> %.3f mJ (%+.2f %%); misses %llu -> %llu (aboves %llu -> "
+	      "%llu, belows %llu -> %llu); gap to the open-loop bound %s -> %s.",
+	      (double)b->energy_nj / 1e6, (double)p->energy_nj / 1e6,
+	      change_pct(b->energy_nj, p->energy_nj),
+	      (unsigned long long)(b->above + b->below), (unsigned long long)(p->above + p->below),
+	      (unsigned long long)b->above, (unsigned long long)p->above,
+	      (unsigned long long)b->below, (unsigned long long)p->below, gb, gp);
+	obj_name(r, f, false, ob, sizeof(ob));
+	obj_name(r, f, true, op, sizeof(op));
+	snprintf(cmd, sizeof(cmd), "idlelab replay %s%s%s -g file:%s@%s,file:%s@%s", row->path,
+		 r->a->trace_platform ? " -p " : "",
+		 r->a->trace_platform ? r->a->trace_platform : "", ob, f->fw.preset->name, op,
+		 f->fw.preset->name);
+	wrap_cmd(out, 4, cmd);
+}
+
+static void text_traces(FILE *out, const struct review *r, const struct review_file *f)
+{
+	if (!r->a->ntrace)
+		return;
+	fprintf(out, "\nReal traces (open loop: both sides over the recorded idle periods)\n");
+	for (int i = 0; i < r->a->ntrace; i++)
+		text_trace(out, r, f, &f->traces[i]);
+	if (!r->a->keep)
+		wrap(out, 2, "(The replay commands name base.so and patched.so: the objects --keep "
+		     "DIR keeps.)");
+}
+
 static void text_file(FILE *out, const struct review *r, const struct review_file *f)
 {
 	fprintf(out, "\n%s\n", f->path);
@@ -780,10 +936,11 @@ static void text_file(FILE *out, const struct review *r, const struct review_fil
 	      f->ncalled, f->ncalled == 1 ? "" : "s");
 	text_impact(out, r, f);
 	text_verdict(out, r, f);
+	text_traces(out, r, f);
 	fputc('\n', out);
 	wrapf(out, 2, "Time: build %.1f s, random %.1f s, lab periods %.1f s, verdict %.1f s, "
-	      "mechanism %.1f s (wall).", f->t_build, f->t_random, f->t_lab, f->t_verdict,
-	      f->t_mech);
+	      "mechanism %.1f s, traces %.1f s (wall).", f->t_build, f->t_random, f->t_lab,
+	      f->t_verdict, f->t_mech, f->t_trace);
 }
 
 static int format_text(FILE *out, const void *ctx)
@@ -815,6 +972,15 @@ static int format_text(FILE *out, const void *ctx)
 	if (r->from_patch)
 		wrapf(out, 2, "tree %s, version %s", r->a->tree ? r->a->tree : ".",
 		      r->tree_kver ? r->tree_version : "unknown (no top Makefile version)");
+	if (r->a->report) {
+		char json[600], cmd[4096];
+
+		report_json_name(r, &r->files[0], json, sizeof(json));
+		wrapf(out, 2, "Report: %s/index.html, made by:", r->a->report);
+		snprintf(cmd, sizeof(cmd), "idlelab report %s/%s%s -o %s", r->a->report, json,
+			 r->nfiles > 1 ? " ..." : "", r->a->report);
+		wrap_cmd(out, 4, cmd);
+	}
 	wrapf(out, 2, "seeds %llu..%llu, %llu random decisions, total %.1f s wall",
 	      (unsigned long long)r->a->seed,
 	      (unsigned long long)r->a->seed + (unsigned)r->a->iter - 1,
@@ -940,6 +1106,48 @@ static json_t *json_cells(const struct review_file *f)
 	return a;
 }
 
+static json_t *json_trace_side(const struct il_review_trace *t, int i)
+{
+	const struct il_replay_row *s = &t->side[i];
+	json_t *o = json_object();
+
+	json_object_set_new(o, "energy_mj", json_real((double)s->energy_nj / 1e6));
+	json_object_set_new(o, "idle_misses", json_integer((json_int_t)(s->above + s->below)));
+	json_object_set_new(o, "aboves", json_integer((json_int_t)s->above));
+	json_object_set_new(o, "belows", json_integer((json_int_t)s->below));
+	json_object_set_new(o, "recorded_agree_pct", json_real(pct(s->agree, s->idles)));
+	json_object_set_new(o, "gap_to_bound_pct", t->have_gap[i] ?
+			    json_real(100.0 * t->gap[i]) : json_null());
+	return o;
+}
+
+static json_t *json_traces(const struct review *r, const struct review_file *f)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < r->a->ntrace; i++) {
+		const struct trace_row *row = &f->traces[i];
+		const struct il_review_trace *t = &row->res;
+		json_t *o = json_object();
+
+		json_object_set_new(o, "path", json_string(row->path));
+		json_object_set_new(o, "state_table", json_string(row->table));
+		json_object_set_new(o, "sleep_length", json_string(row->sleep));
+		json_object_set_new(o, "periods", json_integer((json_int_t)t->periods));
+		json_object_set_new(o, "same_state", json_integer((json_int_t)t->same_state));
+		json_object_set_new(o, "same_state_pct", json_real(pct(t->same_state, t->periods)));
+		json_object_set_new(o, "same_state_and_tick_pct",
+				    json_real(pct(t->same_both, t->periods)));
+		json_object_set_new(o, "energy_change_pct",
+				    json_real(change_pct(t->side[0].energy_nj,
+							 t->side[1].energy_nj)));
+		json_object_set_new(o, "base", json_trace_side(t, 0));
+		json_object_set_new(o, "patched", json_trace_side(t, 1));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static json_t *json_file(const struct review *r, const struct review_file *f)
 {
 	json_t *o = json_object(), *fw = json_object(), *vd = json_object(), *t = json_object();
@@ -969,11 +1177,13 @@ static json_t *json_file(const struct review *r, const struct review_file *f)
 									  sizeof(line))));
 	json_object_set_new(vd, "cells", json_cells(f));
 	json_object_set_new(o, "verdict", vd);
+	json_object_set_new(o, "traces", json_traces(r, f));
 	json_object_set_new(t, "build_s", json_real(f->t_build));
 	json_object_set_new(t, "random_s", json_real(f->t_random));
 	json_object_set_new(t, "lab_periods_s", json_real(f->t_lab));
 	json_object_set_new(t, "verdict_s", json_real(f->t_verdict));
 	json_object_set_new(t, "mechanism_s", json_real(f->t_mech));
+	json_object_set_new(t, "traces_s", json_real(f->t_trace));
 	json_object_set_new(o, "time", t);
 	return o;
 }
@@ -993,6 +1203,7 @@ static json_t *json_provenance(const struct review *r)
 	json_object_set_new(o, "iter", json_integer(r->a->iter));
 	json_object_set_new(o, "random_decisions", json_integer((json_int_t)r->a->steps));
 	json_object_set_new(o, "ensemble", json_integer(IL_VERDICT_DEFAULT_ENSEMBLE));
+	json_object_set_new(o, "report", r->a->report ? json_string(r->a->report) : json_null());
 	json_object_set_new(o, "wall_s", json_real(r->t_total));
 	return o;
 }
@@ -1030,6 +1241,132 @@ static int format_json(FILE *out, const void *ctx)
 	return -1;
 }
 #endif
+
+/* ---- --report DIR ------------------------------------------------------------------------ */
+
+#define REVIEW_REPORT_PROVENANCE 8
+
+/* The tables of il_review_report_tables() as JSON text (malloc'ed), or NULL. */
+static char *file_report_json(const struct review *r, const struct review_file *f,
+			      size_t *len)
+{
+	struct il_review_mech_ref refs[REVIEW_MAX_MECHANISMS];
+	const struct il_review_trace *traces[REVIEW_MAX_TRACES];
+	const char *prov[REVIEW_REPORT_PROVENANCE][2];
+	char names[2][64], version[256], blobs[2][128], fw[512];
+	struct il_review_report rep = { .gov_names = { names[0], names[1] },
+					.seed = r->a->seed, .duration_ns = r->a->time_ns,
+					.provenance = prov, .mech = refs, .nmech = f->nmech,
+					.trace_paths = r->a->traces, .traces = traces,
+					.ntraces = r->a->ntrace };
+	struct il_table t[IL_REVIEW_REPORT_TABLES];
+	const struct il_table *ptrs[IL_REVIEW_REPORT_TABLES];
+	char *text = NULL;
+	FILE *mem;
+	int ret;
+
+	snprintf(names[0], sizeof(names[0]), "base %.12s", f->base_blob);
+	snprintf(names[1], sizeof(names[1]), "patched %.12s", f->patched_blob);
+	snprintf(version, sizeof(version), "%s (git %s)", IDLELAB_VERSION, cli_git_describe());
+	snprintf(blobs[0], sizeof(blobs[0]), "%s: %s", names[0], f->base_blob);
+	snprintf(blobs[1], sizeof(blobs[1]), "%s: %s", names[1], f->patched_blob);
+	snprintf(fw, sizeof(fw), "both: %s (core %s): %s", f->fw.preset->name,
+		 f->fw.preset->core->name, f->fw.reason);
+	prov[0][0] = "idlelab", prov[0][1] = version;
+	prov[1][0] = "framework", prov[1][1] = fw;
+	prov[2][0] = "blob", prov[2][1] = blobs[0];
+	prov[3][0] = "blob", prov[3][1] = blobs[1];
+	prov[4][0] = "command", prov[4][1] = r->a->command;
+	rep.nprovenance = 5;
+	for (int i = 0; i < f->nmech; i++)
+		refs[i] = (struct il_review_mech_ref){ f->mech[i].cell->p, f->mech[i].cell->s,
+						       &f->mech[i].m };
+	for (int i = 0; i < r->a->ntrace; i++)
+		traces[i] = &f->traces[i].res;
+	if (il_review_report_tables(&f->rv, &rep, t))
+		return NULL;
+	for (int i = 0; i < IL_REVIEW_REPORT_TABLES; i++)
+		ptrs[i] = &t[i];
+	mem = open_memstream(&text, len);
+	ret = !mem || il_output_json.write(mem, ptrs, IL_REVIEW_REPORT_TABLES);
+	if (mem && fclose(mem))
+		ret = -1;
+	for (int i = 0; i < IL_REVIEW_REPORT_TABLES; i++)
+		il_table_free(&t[i]);
+	if (ret) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int report_add_files(struct review *r, struct il_page *page, char **json, size_t *len)
+{
+	char err[1024], name[600];
+
+	for (int i = 0; i < r->nfiles; i++) {
+		json[i] = file_report_json(r, &r->files[i], &len[i]);
+		if (!json[i])
+			return fail("--report: %s", strerror(errno ? errno : ENOMEM));
+		/* named as `idlelab report DIR/NAME.json` names it: the same page when rerun */
+		report_json_name(r, &r->files[i], name, sizeof(name));
+		if (il_page_add(page, name, json[i], err, sizeof(err)))
+			return fail("--report: %s", err);
+	}
+	return 0;
+}
+
+/* DIR/REVIEW.json (each file's), then DIR/index.html; Return: 0 or CLI_EXIT_RUNTIME. */
+static int report_write(const struct review *r, char **json, const size_t *len,
+			const char *html, size_t hlen)
+{
+	char path[4096], name[600];
+
+	if (mkdir(r->a->report, 0777) && errno != EEXIST)
+		return fail("--report %s: %s", r->a->report, strerror(errno));
+	for (int i = 0; i < r->nfiles; i++) {
+		report_json_name(r, &r->files[i], name, sizeof(name));
+		snprintf(path, sizeof(path), "%s/%s", r->a->report, name);
+		if (cli_write_output(path, json[i], len[i]))
+			return fail("--report: writing %s: %s", path, strerror(errno));
+	}
+	snprintf(path, sizeof(path), "%s/index.html", r->a->report);
+	if (cli_write_output(path, html, hlen))
+		return fail("--report: writing %s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* The page of the review: the verdict's heat maps, the mechanism and the traces. */
+static int write_report(struct review *r)
+{
+	struct il_page_opts opts = { 0 }; /* `idlelab report`'s own, so that it reruns as is */
+	struct il_page *page;
+	char *json[IL_REVIEW_MAX_FILES] = { NULL }, *html = NULL, err[1024];
+	size_t len[IL_REVIEW_MAX_FILES], hlen = 0;
+	FILE *mem = NULL;
+	int ret;
+
+	if (!r->a->report)
+		return 0;
+	page = il_page_new();
+	if (!page)
+		return fail("--report: %s", errno == ENOTSUP ? "built without jansson" :
+			    strerror(errno));
+	ret = report_add_files(r, page, json, len);
+	if (!ret && !(mem = open_memstream(&html, &hlen)))
+		ret = fail("--report: %s", strerror(errno));
+	if (!ret && il_page_write(page, &opts, mem, err, sizeof(err)))
+		ret = fail("--report: %s", err);
+	if (mem && fclose(mem) && !ret)
+		ret = fail("--report: %s", strerror(errno));
+	if (!ret)
+		ret = report_write(r, json, len, html, hlen);
+	for (int i = 0; i < r->nfiles; i++)
+		free(json[i]);
+	free(html);
+	il_page_free(page);
+	return ret;
+}
 
 /* ---- run -------------------------------------------------------------------------------- */
 
@@ -1079,6 +1416,9 @@ static int exit_status(const struct review *r)
 /* Unknown built-in platforms and scenarios are usage errors, found before anything is built. */
 static int check_names(const struct review *r)
 {
+	for (int t = 0; t < r->a->ntrace; t++)
+		if (access(r->a->traces[t], R_OK))
+			return fail("--trace %s: %s", r->a->traces[t], strerror(errno));
 	for (int p = 0; p < r->a->nplat; p++) {
 		const char *name = r->a->platforms[p];
 
@@ -1133,6 +1473,8 @@ static int review_run(void *state)
 	r->t_total = now() - t0;
 	if (!ret)
 		ret = keep_objects(r);
+	if (!ret)
+		ret = write_report(r);
 	if (!ret && cli_write_formatted("review", r->a->out, r->a->json ? format_json : format_text,
 					r))
 		ret = CLI_EXIT_RUNTIME;
@@ -1182,6 +1524,11 @@ void cmd_review_usage(FILE *out)
 		"  -o, --output FILE     write to FILE (complete or not at all) instead of stdout\n"
 		"      --keep DIR        keep the built objects there (base.so, patched.so) for\n"
 		"                        the rerun commands\n"
+		"      --trace FILE      replay a recorded trace through both sides (open loop):\n"
+		"                        same picks, energy, misses, gap to the bound; repeatable\n"
+		"      --trace-platform P  the state table of traces without one in their header\n"
+		"      --report DIR      write DIR/index.html (idlelab report of DIR/review.json:\n"
+		"                        the verdict's heat maps, the mechanism, the traces)\n"
 		"  -j, --jobs N          threads (default: the online CPUs)\n"
 		"      --progress        show progress on stderr even when it is not a terminal\n"
 		"      --no-progress     never (default: only on a terminal)\n"

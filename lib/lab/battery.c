@@ -4,7 +4,7 @@
  *
  * DOC: the battery
  *
- * One variant per test of the linux-pm threads in seeds/ that the lab models (21 in all):
+ * One variant per test of the linux-pm threads in seeds/ that the lab models (23 in all):
  * Loehle's fio psync randread on six device classes, Doug Smythies' token ping-pong on 2, 6
  * and 12 CPUs, Aboorva's pipe and timer wakeups, the consume, idle, idle + busy, 500
  * threads, sleeping ebizzy, adrestia, PIDs per second, SPECjbb-like, request/response
@@ -13,6 +13,12 @@
  * mmcblk variants carry the request structure fitted to the seeds' rk3588 rows (iops, idle
  * periods and too-deep misses per request; lib/scenario/fio.c and docs/lab.md "fio on
  * rk3588: the request structure"), which the scenario's own defaults leave off.
+ *
+ * Two variants put the work on nohz_full CPUs, so that a change to the stopped-tick path
+ * has cells of its own: without them the largest effect of such a change (menu-6.19 against
+ * menu-7.1 on request/response work, docs/lab.md "Scenarios") is in no cell of a default
+ * verdict or review. They run on every platform like the others; the reports they model are
+ * from servers (spr, icx, skx among the built-in platforms).
  *
  * The runner hands runs to threads from a shared counter; each run writes only its own
  * result slot, so the results are the same whatever the number of threads.
@@ -50,6 +56,10 @@ static const struct il_battery_case battery[] = {
 	{ "jbb", "SPECjbb-like: frequent non-timer wakeups (menu, Feb 2025)" },
 	{ "netrr", "request/response network latency (tbench, pgbench)" },
 	{ "video", "video playback, 60 fps" },
+	{ "netrr:nohz_full=0-1",
+	  "NOHZ_FULL request/response latency reports (qperf, 120-150 us; anchors.md 2.4)" },
+	{ "adrestia:threads=2,nohz_full=0-1",
+	  "periodic 20 us timer work on nohz_full CPUs (isolated-CPU latency loops)" },
 };
 
 int il_battery_count(void)

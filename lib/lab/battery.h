@@ -14,7 +14,7 @@
 #define IL_BATTERY_GOVERNORS \
 	"menu-4.16,menu-6.13,menu-5,menu-6.17,menu-6.18,menu,teo-6.13,teo,oracle-heuristic"
 #define IL_BATTERY_PLATFORMS "i5-10600k,rk3588"
-/* 5 simulated seconds per run: the default battery (378 runs) takes about 45 s of CPU. */
+/* 5 simulated seconds per run: the default battery (414 runs) takes about 50 s of CPU. */
 #define IL_BATTERY_TIME_NS (5ULL * NSEC_PER_SEC)
 
 struct il_battery_case {

@@ -14,6 +14,9 @@
  *     tree's top Makefile version, else --as.
  *  3. The verdict (il_review_verdict()) and, for each called cell, the mechanism
  *     (il_review_mechanism(): state usage, aboves, belows, tick stops of both sides).
+ *  4. Real traces replayed through both sides (il_review_trace_replay(), lib/replay).
+ *  5. The review as tables a verdict JSON holds, plus the mechanism and the traces
+ *     (il_review_report_tables()): what `idlelab report` turns into the page.
  *  Nothing here prints.
  */
 #ifndef IDLELAB_REVIEW_H
@@ -23,6 +26,8 @@
 #include <stddef.h>
 
 #include "../error.h"
+#include "../replay/replay.h"
+#include "../trace/trace.h"
 #include "../verdict/verdict.h"
 
 #define IL_REVIEW_MAX_FILES 32
@@ -129,5 +134,67 @@ struct il_review_mechanism {
  */
 int il_review_mechanism(const struct il_review_verdict *rv, int p, int s,
 			struct il_review_mechanism *m, struct il_error *err);
+
+/* ---- a real trace through both sides (trace.c) ------------------------------------------- */
+
+struct il_review_trace_opts {
+	const struct il_preset *base, *patched;
+	const struct il_platform *plat;  /* the trace's state table */
+	enum il_sleep_source sleep_source;
+	const char *sleep_why;
+};
+
+struct il_review_trace {
+	u64 periods;                     /* replayed by both sides */
+	u64 periods_total;               /* the recorded row's idle periods */
+	u64 same_state;                  /* periods where both sides pick the same state */
+	u64 same_both;                   /* ... and ask the same of the tick */
+	struct il_replay_row recorded;   /* what the trace recorded */
+	struct il_replay_row side[2];    /* base, patched */
+	double gap[2];                   /* energy over the open-loop frontier, minus 1 */
+	bool have_gap[2];
+};
+
+/**
+ * il_review_trace_replay - replay trace @t (just opened, not read yet) through @o->base and
+ * @o->patched on @o->plat
+ * Return: 0, or -1 with @err set (a governor cannot be bound, the trace cannot be read, out
+ * of memory, no idle period in the trace).
+ */
+int il_review_trace_replay(const struct il_review_trace_opts *o, struct il_trace *t,
+			   struct il_review_trace *res, struct il_error *err);
+
+/* ---- the review as tables, for the report page (report.c) ---------------------------------- */
+
+struct il_table;
+
+struct il_review_mech_ref {
+	int p, s;                        /* the cell's platform and scenario in the verdict */
+	const struct il_review_mechanism *m;
+};
+
+struct il_review_report {
+	const char *gov_names[2];        /* what the page calls base and patched */
+	u64 seed, duration_ns;
+	const char *(*provenance)[2];    /* extra key/value rows of the settings table */
+	int nprovenance;
+	const struct il_review_mech_ref *mech;
+	int nmech;
+	const char *const *trace_paths;
+	const struct il_review_trace *const *traces;
+	int ntraces;
+};
+
+/* settings "verdict", "review mechanism", "review traces", "verdict_cells", "verdict_summary" */
+#define IL_REVIEW_REPORT_TABLES 5
+
+/**
+ * il_review_report_tables - the tables of @rv and @r into @t[IL_REVIEW_REPORT_TABLES]:
+ * the three of `idlelab verdict -f json` (so `idlelab report` reads them as a verdict), the
+ * mechanism of every called cell and the traces, in long form (what, base, patched)
+ * Return: 0, or -1 (out of memory; @t freed).
+ */
+int il_review_report_tables(const struct il_review_verdict *rv, const struct il_review_report *r,
+			    struct il_table *t);
 
 #endif /* IDLELAB_REVIEW_H */

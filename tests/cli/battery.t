@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 
 expect 0 "battery --list" "$IDLELAB" battery --list
-check "the battery has 21 variants" test "$(wc -l <"$OUT")" -eq 21
-for v in fio:device=nvme,lat_us=48,irq_remote_pct=85,irq_work_ns=3000 fio:device=dm-slow pingpong:cpus=12 wakeup:mode=pipe idle-busy adrestia video; do
+check "the battery has 23 variants" test "$(wc -l <"$OUT")" -eq 23
+for v in fio:device=nvme,lat_us=48,irq_remote_pct=85,irq_work_ns=3000 fio:device=dm-slow pingpong:cpus=12 wakeup:mode=pipe idle-busy adrestia video netrr:nohz_full=0-1 adrestia:threads=2,nohz_full=0-1; do
 	check "battery lists $v" grep -q "^$v " "$OUT"
 done
 
@@ -14,9 +14,9 @@ small="$IDLELAB battery -g menu-6.13,teo -p rk3588,i5-10600k --time 20ms"
 expect 0 "battery, two threads" $small -j 2 -f tsv
 check "tsv: one table, one header" sh -c "test \"\$(grep -c 'gov	iter	' '$OUT')\" -eq 1 && ! grep -q '^$' '$OUT'"
 check "tsv: platform and scenario lead" grep -q '^platform	scenario	device	gov	iter	' "$OUT"
-check "two platforms x 21 variants, two rows each" test "$(grep -c '	menu-6.13	0	' "$OUT")" -eq 42
+check "two platforms x 23 variants, two rows each" test "$(grep -c '	menu-6.13	0	' "$OUT")" -eq 46
 check "a row names its platform and variant" grep -q '^i5-10600k	pingpong:cpus=12	' "$OUT"
-check "stderr says how many runs" grep -q '84 runs' "$ERR"
+check "stderr says how many runs" grep -q '92 runs' "$ERR"
 cp "$OUT" "$TMP/j2"
 expect 0 "battery, one thread" $small -j 1 -f tsv
 check "the same bytes on one thread and two" cmp -s "$OUT" "$TMP/j2"
@@ -36,9 +36,9 @@ else
 fi
 if command -v python3 >/dev/null; then
 	expect 0 "battery --iter 2 -f csv" "$IDLELAB" battery --iter 2 -p rk3588 --time 200ms -g menu-6.16,menu-6.17 -f csv
-	check "battery csv: one table, 21 x 2 x 2 iteration rows, summary rows agree with them" \
+	check "battery csv: one table, 23 x 2 x 2 iteration rows, summary rows agree with them" \
 		python3 "$TESTS_DIR/summary-check.py" "$OUT" --keys platform,scenario,device --gov gov --n 2 \
-		--baseline menu-6.16 --test paired --iters 84
+		--baseline menu-6.16 --test paired --iters 92
 	expect 0 "battery --iter 2 --baseline menu-6.17 -f tsv" "$IDLELAB" battery --iter 2 -p rk3588 --time 200ms \
 		-g menu-6.16,menu-6.17 -f tsv --baseline menu-6.17
 	check "battery tsv --baseline: deltas against menu-6.17" \

@@ -165,6 +165,9 @@ mkdir -p "$TMP/traces"
 : >"$TMP/traces/a.trace"
 check "stats <TAB>: files" only "idlelab stats $TMP/traces/" "$TMP/traces/a.trace"
 check "step --input <TAB>: files" only "idlelab step --input $TMP/traces/a" "$TMP/traces/a.trace"
+check "review --trace <TAB>: files" only "idlelab review x.patch --trace $TMP/traces/a" "$TMP/traces/a.trace"
+check "review --trace-platform sk<TAB>: the built-ins" only "idlelab review x.patch --trace-platform sk" skx
+check "review --tr<TAB>: its trace options" has "idlelab review x.patch --tr" --trace --trace-platform --tree
 check "measure -g menu -- sle<TAB>: commands" has "idlelab measure -g menu -- sle" sleep
 
 # What a command's usage spells out: a stand-in binary whose verdict has the options of

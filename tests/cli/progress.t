@@ -24,8 +24,8 @@ expect 0 "battery, stderr not a terminal" sh -c "$BAT -o '$TMP/ref.json' >'$TMP/
 check "... no progress line" sh -c "! grep -q 'runs, ' '$ERR'"
 
 check "battery on a terminal" on_tty "$TMP/tty.log" "$BAT -o '$TMP/tty.json' >'$TMP/tty.out'"
-check "... the progress line appears on the terminal" grep -q 'idlelab battery: 42/42 runs, 100 %' "$TMP/tty.log"
-check "... redrawn in place" grep -q "$(printf '\r')idlelab battery: 0/42 runs, 0 %" "$TMP/tty.log"
+check "... the progress line appears on the terminal" grep -q 'idlelab battery: 46/46 runs, 100 %' "$TMP/tty.log"
+check "... redrawn in place" grep -q "$(printf '\r')idlelab battery: 0/46 runs, 0 %" "$TMP/tty.log"
 check "... stdout is the same bytes as without it" cmp -s "$TMP/ref.out" "$TMP/tty.out"
 check "... and the -o file" cmp -s "$TMP/ref.json" "$TMP/tty.json"
 
@@ -35,7 +35,7 @@ check "... no progress line" sh -c "! grep -q 'runs, ' '$TMP/none.log'"
 check "... the same data" sh -c "cmp -s '$TMP/ref.out' '$TMP/none.out' && cmp -s '$TMP/ref.json' '$TMP/none.json'"
 
 expect 0 "battery --progress into a pipe" sh -c "$BAT --progress -o '$TMP/forced.json' | cat >'$TMP/forced.out'"
-check "... lines on stderr" grep -q '^idlelab battery: 42/42 runs, 100 %, [0-9]*:[0-9][0-9]$' "$ERR"
+check "... lines on stderr" grep -q '^idlelab battery: 46/46 runs, 100 %, [0-9]*:[0-9][0-9]$' "$ERR"
 check "... no carriage return or escape in a log" sh -c "! grep -q \"\$(printf '\r\033')\" '$ERR'"
 check "... stdout the same bytes" cmp -s "$TMP/ref.out" "$TMP/forced.out"
 check "... and the -o file" cmp -s "$TMP/ref.json" "$TMP/forced.json"

@@ -111,6 +111,46 @@ check "... the same random figure" grep -q "^  random inputs: $kgov_figure of 10
 expect 0 "-o FILE" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW -o "$TMP/review.txt"
 check "... written, nothing on stdout" sh -c "test -s '$TMP/review.txt' && ! test -s '$OUT'"
 
+# ---- --trace: the shipped real trace through both sides (open loop, lib/replay) ----
+FIX=$TOP/tests/fixtures/traces
+expect 0 "--trace vm.trace --trace-platform skx" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" \
+	"$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace" --trace-platform skx --keep "$TMP/k"
+check "... a section of its own" grep -q '^Real traces (open loop' "$OUT"
+check "... the periods, the table and the sleep length" sh -c "tr '\\n' ' ' <'$OUT' | tr -s ' ' | \
+	grep -q '81 idle periods, state table: platform skx (builtin:skx); sleep length from timers'"
+check "... agreement, energy, misses and the gap to the bound" sh -c "grep -q 'Same state in' '$OUT' \
+	&& grep -q 'Energy .* mJ' '$OUT' && grep -q 'gap to the open-loop bound' '$OUT'"
+check "... the rerun command" grep -q 'idlelab replay' "$OUT"
+cp "$OUT" "$TMP/tr.txt"
+# the rerun: idlelab replay of the kept objects gives the same energy for both sides
+"$IDLELAB" replay "$FIX/vm.trace" -p skx -g "file:$TMP/k/base.so@menu-6.12.117,file:$TMP/k/patched.so@menu-6.12.117" \
+	-f csv >"$TMP/replay.csv" 2>/dev/null
+mj=$(awk -F, '/^file:.*base.so/ && NF >= 10 { printf "%s", $7; exit }' "$TMP/replay.csv")
+check "... idlelab replay of the kept objects: the base's energy ($mj mJ)" \
+	sh -c "test -n '$mj' && tr -d '\n' <'$TMP/tr.txt' | grep -q 'Energy *$mj ->'"
+expect 0 "--trace, -f json" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW \
+	--trace "$FIX/vm.trace" --trace-platform skx -f json
+if command -v python3 >/dev/null 2>&1; then
+	check "... the trace's figures" python3 -c "
+import json
+t = json.load(open('$OUT'))['files'][0]['traces'][0]
+assert t['periods'] == 81 and t['sleep_length'] == 'timers' and 0 <= t['same_state_pct'] <= 100
+for side in ('base', 'patched'):
+    s = t[side]
+    assert s['energy_mj'] > 0 and s['idle_misses'] == s['aboves'] + s['belows']
+    assert 'gap_to_bound_pct' in s
+"
+else
+	skip "JSON parses" "no python3"
+fi
+expect 1 "--trace of a missing file" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" \
+	$NARROW --trace "$TMP/none.trace" -o "$TMP/no.txt"
+check "... names it, before anything is built" grep -q "none.trace: No such file" "$ERR"
+check "... no output file" test ! -e "$TMP/no.txt"
+expect 2 "--trace without a state table and no --trace-platform" "$IDLELAB" review \
+	"$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace"
+check "... asks for --trace-platform" grep -q 'give one with --trace-platform' "$ERR"
+
 # ---- a format-patch with a subject and a refused file ----
 {
 	printf 'From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001\n'
@@ -171,5 +211,24 @@ CALLS="-p rk3588 -s idle --time 200ms --iter 5 --no-progress"
 expect 3 "... --fail-on worse exits 3" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" $CALLS --fail-on worse
 check "... with a called cell and its mechanism" sh -c "grep -q '^  worse rk3588 idle' '$OUT' && grep -q 'entries: WFI' '$OUT' && grep -q 'tick stops' '$OUT'"
 check "... worst first" sh -c "grep '^  \(worse\|better\) ' '$OUT' | head -1 | grep -q '^  worse'"
-expect 0 "... without --fail-on exits 0" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" $CALLS
+expect 0 "... without --fail-on exits 0, --report DIR" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" \
+	$CALLS --report "$TMP/rep"
+check "... the page and the JSON it is made of" test -s "$TMP/rep/index.html" -a -s "$TMP/rep/review.json"
+check "... the rerun line" sh -c "sed 's/ \\\\\$//' '$OUT' | tr '\\n' ' ' | tr -s ' ' | \
+	grep -q 'idlelab report $TMP/rep/review.json -o $TMP/rep '"
+if command -v xmllint >/dev/null 2>&1; then
+	check "... the page is well-formed XML (xmllint)" xmllint --noout "$TMP/rep/index.html"
+	check "... a heat map of the cells (an svg figure of the verdict section)" sh -c \
+		"xmllint --xpath 'count(//*[local-name()=\"section\"][@id=\"verdict\"]//*[local-name()=\"svg\"])' '$TMP/rep/index.html' | grep -qv '^0$'"
+	check "... the mechanism of the called cell, as a table" sh -c \
+		"xmllint --html --xpath '//table[@data-table=\"review mechanism\"]//td/text()' '$TMP/rep/index.html' 2>/dev/null | grep -q 'WFI entries %'"
+else
+	skip "the page read by xmllint" "xmllint not installed (apt-get install libxml2-utils)"
+fi
+"$IDLELAB" report "$TMP/rep/review.json" -o "$TMP/rep2" 2>/dev/null
+check "... idlelab report of the JSON writes the same page" cmp -s "$TMP/rep/index.html" "$TMP/rep2/index.html"
+expect 1 "--report into a directory that cannot be made" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" \
+	$NARROW --report /nonexistent/dir/rep -o "$TMP/no2.txt"
+check "... says where" grep -q -- '--report /nonexistent/dir/rep' "$ERR"
+check "... and writes no review" test ! -e "$TMP/no2.txt"
 finish

@@ -204,6 +204,23 @@ expect 3 "--fail-on worse, --baseline: the other way round fails" "$IDLELAB" ver
 	--baseline menu-5 -p rk3588 -s fio:device=sda --time 1s --fail-on worse -m score
 check "--baseline: menu-4 judged against menu-5" grep -q '^menu-4 vs menu-5 ' "$OUT"
 
+# ---- the battery's nohz_full rows call a change to the stopped-tick path -----------------------
+# menu-7.1 keeps its recent-interval prediction with the tick stopped, menu-6.19 takes the next
+# timer (docs/lab.md "Scenarios"): on the battery's nohz_full request/response row of the
+# server platforms the transaction time is called better, in every one of them.
+NOHZ=$("$IDLELAB" battery --list | awk '$1 ~ /nohz_full=/ { printf " -s %s", $1 }')
+check "the battery has nohz_full rows" test -n "$NOHZ"
+expect 0 "menu-6.19 -> menu-7.1 on the battery's nohz_full rows, spr, icx, skx" \
+	"$IDLELAB" verdict -g menu-6.19,menu-7.1 -p spr,icx,skx $NOHZ -f csv
+check "netrr:nohz_full=0-1 rtt_us better on spr, icx and skx" python3 -c "
+import csv, sys
+called = {r['platform'] for r in csv.DictReader(open(sys.argv[1]))
+          if r['scenario'] == 'netrr:nohz_full=0-1' and r['metric'] == 'rtt_us'
+          and r['verdict'] == 'better'}
+assert called == {'spr', 'icx', 'skx'}, called
+" "$OUT"
+check "and no nohz_full cell worse" sh -c "! grep -q ',worse,' '$OUT'"
+
 # ---- bad input ------------------------------------------------------------------------------------
 expect 2 "an unknown governor: a usage error, as in every command" "$IDLELAB" verdict -g menu-4,nosuch -p rk3588 -s idle -o "$TMP/bad.txt"
 check "the message names it" grep -q "unknown governor 'nosuch'" "$ERR"

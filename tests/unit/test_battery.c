@@ -19,7 +19,7 @@ static void test_variants_parse(void **state)
 {
 	struct il_error err;
 
-	assert_int_equal(il_battery_count(), 21);
+	assert_int_equal(il_battery_count(), 23);
 	assert_null(il_battery_at(il_battery_count()));
 	assert_null(il_battery_at(-1));
 	for (int i = 0; i < il_battery_count(); i++) {
