@@ -601,12 +601,15 @@ static int from_patch(struct review *r)
 	for (int i = 0; i < r->patch.nfiles; i++) {
 		const struct il_review_file *pf = &r->patch.files[i];
 		struct review_file *f = &r->files[r->nfiles];
+		char path[IL_REVIEW_PATH_LEN];
 
 		if (pf->kind != IL_REVIEW_GOVERNOR)
 			continue;
-		snprintf(f->path, sizeof(f->path), "%s", pf->path);
-		snprintf(f->base_src, sizeof(f->base_src), "%s/%s", tree, pf->path);
-		snprintf(f->patched_src, sizeof(f->patched_src), "%s/%s", r->tmp, pf->path);
+		/* a copy: gcc cannot tell that r->patch and r->files never overlap (-Wrestrict) */
+		snprintf(path, sizeof(path), "%s", pf->path);
+		snprintf(f->path, sizeof(f->path), "%s", path);
+		snprintf(f->base_src, sizeof(f->base_src), "%s/%s", tree, path);
+		snprintf(f->patched_src, sizeof(f->patched_src), "%s/%s", r->tmp, path);
 		r->nfiles++;
 	}
 	if (!r->nfiles)
