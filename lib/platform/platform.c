@@ -72,6 +72,7 @@ static void expect_source(struct plat_parser *p, char *buf, const char *item)
 	memset(&p->unc_target, 0, sizeof(p->unc_target));
 	p->unc_target.item = p->source_item;
 	p->unc_target.state = -1;
+	p->unc_target.table = -1;
 }
 
 /* The last numeric line set field @f to @nominal: an "uncertain:" line may annotate it. */
@@ -397,6 +398,7 @@ static void unc_state_fields(struct plat_parser *p, const struct il_state *s,
 	};
 
 	p->unc_target.state = p->plat->drv.state_count;
+	p->unc_target.table = p->plat->ntables - 1; /* -1: the one-table shorthand */
 	for (int f = 0; f < F_COUNT; f++)
 		if (seen[f] && of[f] != IL_PF_COUNT)
 			unc_field_set(p, of[f], nominal[of[f]]);

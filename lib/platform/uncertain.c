@@ -281,7 +281,8 @@ int il_plat_unc_line(struct il_platform *plat, const struct il_plat_unc_target *
 	if (unc_keys(toks, n, &k, file, line, err))
 		return -1;
 	for (int i = 0; i < plat->nunc; i++)
-		if (plat->unc[i].state == t->state && plat->unc[i].field == (enum il_plat_field)f)
+		if (plat->unc[i].state == t->state && plat->unc[i].table == t->table &&
+		    plat->unc[i].field == (enum il_plat_field)f)
 			return il_error_set(err, file, line,
 					    "%s of %s is annotated twice (first on line %d)",
 					    toks[0].key, t->item, plat->unc[i].line);
@@ -292,6 +293,7 @@ int il_plat_unc_line(struct il_platform *plat, const struct il_plat_unc_target *
 	memset(u, 0, sizeof(*u));
 	u->field = (enum il_plat_field)f;
 	u->state = t->state;
+	u->table = t->table;
 	u->line = line;
 	if (unc_fill(u, &k, t->nominal[f], toks[0].key, file, line, err))
 		return -1;
@@ -299,20 +301,37 @@ int il_plat_unc_line(struct il_platform *plat, const struct il_plat_unc_target *
 	return 0;
 }
 
+/*
+ * The state @u is about, in the table it was written under: each table holds its own copy
+ * of its states (plat->tables[t].drv, what the lab's CPUs read); plat->drv is tables[0]'s.
+ */
+static struct il_state *unc_state(struct il_platform *plat, const struct il_plat_unc *u)
+{
+	if (u->state < 0)
+		return NULL;
+	if (u->table >= 0)
+		return &plat->tables[u->table].drv.states[u->state];
+	return &plat->drv.states[u->state];
+}
+
 const char *il_plat_unc_name(const struct il_platform *plat, const struct il_plat_unc *u, char *buf,
 			     size_t cap)
 {
-	if (u->state < 0)
+	const struct il_state *s = unc_state((struct il_platform *)plat, u);
+
+	if (!s)
 		snprintf(buf, cap, "%s", il_plat_field_name(u->field));
-	else
-		snprintf(buf, cap, "%s.%s", plat->drv.states[u->state].name,
+	else if (plat->ntables > 1) /* a state's name may repeat across tables (WFI) */
+		snprintf(buf, cap, "%s.%s.%s", plat->tables[u->table].name, s->name,
 			 il_plat_field_name(u->field));
+	else
+		snprintf(buf, cap, "%s.%s", s->name, il_plat_field_name(u->field));
 	return buf;
 }
 
 double il_platform_param(const struct il_platform *plat, const struct il_plat_unc *u)
 {
-	const struct il_state *s = u->state >= 0 ? &plat->drv.states[u->state] : NULL;
+	const struct il_state *s = unc_state((struct il_platform *)plat, u);
 
 	switch (u->field) {
 	case IL_PF_ACTIVE_POWER:
@@ -332,11 +351,10 @@ double il_platform_param(const struct il_platform *plat, const struct il_plat_un
 	}
 }
 
-void il_platform_param_set(struct il_platform *plat, const struct il_plat_unc *u, double v)
+/* Set field @u->field of state @s (NULL: the platform's active power) to @x. */
+static void param_store(struct il_platform *plat, const struct il_plat_unc *u,
+			struct il_state *s, u64 x)
 {
-	struct il_state *s = u->state >= 0 ? &plat->drv.states[u->state] : NULL;
-	u64 x = v <= 0 ? 0 : (u64)llround(v);
-
 	switch (u->field) {
 	case IL_PF_ACTIVE_POWER:
 		plat->active_power_uw = x ? x : 1; /* 0 would read as "no active power" */
@@ -361,4 +379,14 @@ void il_platform_param_set(struct il_platform *plat, const struct il_plat_unc *u
 	default:
 		break;
 	}
+}
+
+void il_platform_param_set(struct il_platform *plat, const struct il_plat_unc *u, double v)
+{
+	u64 x = v <= 0 ? 0 : (u64)llround(v);
+
+	param_store(plat, u, unc_state(plat, u), x);
+	/* plat->drv is a copy of tables[0]: single-table code (and the one-table case) reads it */
+	if (u->table == 0)
+		param_store(plat, u, &plat->drv.states[u->state], x);
 }

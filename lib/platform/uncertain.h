@@ -105,6 +105,7 @@ bool il_plat_field_is_power(enum il_plat_field f);
 struct il_plat_unc {
 	enum il_plat_field field;
 	int state;                    /* the state's index; -1 for active_power_uw */
+	int table;                    /* the state's table (plat->tables[]); -1 without tables */
 	enum il_unc_class cls;
 	struct il_unc_range range;
 	char why[IL_UNC_WHY_LEN];       /* where the range comes from */
@@ -119,6 +120,7 @@ struct il_token;
 struct il_plat_unc_target {
 	const char *item;        /* "active_power_uw", "state C6", "cpus" ... */
 	int state;               /* the state's index, -1 for a header line */
+	int table;               /* the state's table block, -1 outside one */
 	unsigned int fields_set; /* bit (1 << enum il_plat_field) per field the line gave */
 	double nominal[IL_PF_COUNT];
 };

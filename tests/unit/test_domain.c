@@ -53,6 +53,46 @@ static struct il_platform *parse_two(const char *mode)
 	return p;
 }
 
+/*
+ * An "uncertain:" line under a state of a table is about that table's copy of the state:
+ * the same state name in two tables is two parameters, and a model variant changes the
+ * table the lab's CPUs read (plat->tables[t].drv; plat->drv too for table 0).
+ */
+static void test_uncertain_in_tables(void **state)
+{
+	static const char text[] =
+		"platform t\ndriver psci_idle\ndescription \"t\"\ncpus 2\n  source: t\nhz 1000\n"
+		"  source: t\n"
+		"table little cpus=0\n  source: t\n"
+		"state WFI exit_latency=1us target_residency=1us power_uw=100 "
+		"entry_exit_energy_nj=0\n  source: t\n"
+		"  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\"\n"
+		"table big cpus=1\n  source: t\n"
+		"state WFI exit_latency=1us target_residency=1us power_uw=200 "
+		"entry_exit_energy_nj=0\n  source: t\n"
+		"  uncertain: power_uw class=assumed range=0.5x..2x why=\"w\"\n";
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+	char name[64];
+
+	(void)state;
+	assert_non_null(p);
+	if (il_platform_parse(text, strlen(text), "t.plat", p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->nunc, 2);
+	assert_string_equal(il_plat_unc_name(p, &p->unc[1], name, sizeof(name)),
+			    "big.WFI.power_uw");
+	assert_true(il_platform_param(p, &p->unc[1]) == 200.0);
+	il_platform_param_set(p, &p->unc[1], 300.0);
+	assert_int_equal(il_platform_cpu_drv(p, 1)->states[0].power_uw, 300);
+	assert_int_equal(il_platform_cpu_drv(p, 0)->states[0].power_uw, 100);
+	il_platform_param_set(p, &p->unc[0], 50.0);
+	assert_int_equal(il_platform_cpu_drv(p, 0)->states[0].power_uw, 50);
+	assert_int_equal(p->drv.states[0].power_uw, 50);
+	assert_int_equal(il_platform_cpu_drv(p, 1)->states[0].power_uw, 300);
+	free(p);
+}
+
 static void test_parse_tables_and_domain(void **state)
 {
 	struct il_platform *p = parse_two("mode=osi reject_latency=2us");
@@ -287,6 +327,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_tables_and_domain),
+		cmocka_unit_test(test_uncertain_in_tables),
 		cmocka_unit_test(test_bad_topology),
 		cmocka_unit_test(test_osi_rejects_then_grants),
 		cmocka_unit_test(test_pc_demotes),
