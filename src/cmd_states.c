@@ -321,11 +321,24 @@ static const char *name_from_file(const char *file, char *buf, size_t cap)
 	return buf;
 }
 
+/* The remedy of an export error, as this command's option (the library names none). */
+static const char *export_remedy(enum il_error_need need)
+{
+	switch (need) {
+	case IL_NEED_HZ:
+		return "; give it with --hz";
+	case IL_NEED_ONE_CPU:
+		return "; export one CPU's table with --cpu";
+	default:
+		return "";
+	}
+}
+
 static int do_export(const struct il_live *lv, const struct states_args *args)
 {
 	struct il_live_export opt = { .name = args->name, .hz = args->hz, .cpu = args->cpu };
 	char name[32], warning[256];
-	struct il_error err;
+	struct il_error err = { 0 };
 	size_t len;
 	char *text;
 
@@ -333,11 +346,14 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 		opt.name = name_from_file(args->export_file, name, sizeof(name));
 	text = il_live_export_platform(lv, &opt, &len, warning, sizeof(warning), &err);
 	if (!text) {
-		fprintf(stderr, "idlelab states: --export: %s\n", err.msg);
+		fprintf(stderr, "idlelab states: --export: %s%s\n", err.msg,
+			export_remedy(err.need));
 		return -1;
 	}
+	/* The only warning is of CPUs whose tables differ: another CPU can be chosen. */
 	if (warning[0])
-		fprintf(stderr, "idlelab states: warning: %s\n", warning);
+		fprintf(stderr, "idlelab states: warning: %s, choose another with --cpu\n",
+			warning);
 	if (cli_write_output(args->export_file, text, len)) {
 		char why[CLI_WHY_LEN];
 
