@@ -20,6 +20,7 @@ enum il_error_need {
 	IL_NEED_NOTHING = 0,
 	IL_NEED_HZ,      /* a CONFIG_HZ the source does not give (struct il_live_export.hz) */
 	IL_NEED_ONE_CPU, /* one CPU's table rather than all of them (struct il_live_export.cpu) */
+	IL_NEED_ALLOW_MISSING, /* leave out what this machine lacks (il_live_measure_opts) */
 };
 
 struct il_error {

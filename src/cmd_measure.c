@@ -516,7 +516,7 @@ static int measure_run(void *state)
 		.run_done = on_run_done, .in_child = original_signals, .ctx = &ui,
 	};
 	struct il_live_session s;
-	struct il_error err;
+	struct il_error err = { 0 };
 	int ret;
 
 	if (!il_output_find(args->format)->available) {
@@ -529,7 +529,9 @@ static int measure_run(void *state)
 	args->o.sudo_uid = getenv("SUDO_UID");
 	args->o.sudo_gid = getenv("SUDO_GID");
 	if (il_live_session_init(&s, &args->o, &hooks, &err)) {
-		warn("%s", err.msg);
+		/* The library names no flag: the remedy is worded here. */
+		warn("%s%s", err.msg,
+		     err.need == IL_NEED_ALLOW_MISSING ? "; --allow-missing skips it" : "");
 		ret = CLI_EXIT_RUNTIME;
 	} else {
 		ret = measure_locked(&s, args, &ui);
