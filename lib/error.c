@@ -26,5 +26,13 @@ int il_error_set(struct il_error *err, const char *file, int line, const char *f
 		va_end(ap);
 	}
 	err->line = line;
+	err->need = IL_NEED_NOTHING;
+	return -1;
+}
+
+int il_error_need(struct il_error *err, enum il_error_need need)
+{
+	if (err)
+		err->need = need;
 	return -1;
 }

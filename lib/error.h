@@ -11,9 +11,22 @@
 
 #define IL_ERROR_LEN 512
 
+/*
+ * What the caller could give to get past an error, in the library's terms: the message says
+ * what is missing, and the front end words the remedy as its own option (the library names
+ * no command-line flag).
+ */
+enum il_error_need {
+	IL_NEED_NOTHING = 0,
+	IL_NEED_HZ,      /* a CONFIG_HZ the source does not give (struct il_live_export.hz) */
+	IL_NEED_ONE_CPU, /* one CPU's table rather than all of them (struct il_live_export.cpu) */
+	IL_NEED_ALLOW_MISSING, /* leave out what this machine lacks (il_live_measure_opts) */
+};
+
 struct il_error {
 	char msg[IL_ERROR_LEN]; /* "FILE:LINE: message", or "FILE: message" when no line applies */
 	int line;               /* 1-based line of the problem, 0 if none */
+	enum il_error_need need; /* set by il_error_need(); il_error_set() clears it */
 };
 
 /**
@@ -27,5 +40,14 @@ struct il_error {
  */
 int il_error_set(struct il_error *err, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/**
+ * il_error_need - say what the caller could give to get past the error @err holds
+ * @err: an error filled by il_error_set() (may be NULL)
+ * @need: what is missing
+ *
+ * Return: -1, so that a function can write "return il_error_need(...)" after il_error_set().
+ */
+int il_error_need(struct il_error *err, enum il_error_need need);
 
 #endif /* IDLELAB_ERROR_H */

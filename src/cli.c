@@ -114,7 +114,8 @@ static int scan_short(struct cli_scan *s, const char *arg, const struct cli_opt 
 		return cli_error_set(err, "unknown option '%s'", shown);
 	if (!o->has_arg) {
 		if (arg[2])
-			return cli_error_set(err, "unknown option '%s' (flags cannot be combined)", arg);
+			return cli_error_set(err, "unknown option '%s' (flags cannot be combined)",
+					     arg);
 		return o->id;
 	}
 	if (option_value(s, arg[2] ? arg + 2 : NULL, shown, value, err))
@@ -220,7 +221,8 @@ int cli_parse_listing_args(int argc, char **argv, enum cli_format *format, const
 			return CLI_PARSE_HELP;
 		case LISTING_OPT_FORMAT:
 			if (cli_parse_format(value, format))
-				return cli_error_set(err, "unknown format '%s' (table, csv or json)", value);
+				return cli_error_set(err, "unknown format '%s' (table, csv or "
+							  "json)", value);
 			break;
 		case CLI_OPT_POSITIONAL:
 			if (!positional)

@@ -40,7 +40,8 @@ enum cli_parse {
 	CLI_PARSE_ERROR = -1,
 	CLI_PARSE_OK = 0,
 	CLI_PARSE_HELP = 1,
-	CLI_PARSE_STOP = 2, /* from an option handler of cli_parse_options(): the rest is not ours */
+	/* from an option handler of cli_parse_options(): the rest is not ours */
+	CLI_PARSE_STOP = 2,
 };
 
 #define CLI_ERROR_LEN 512
@@ -149,7 +150,8 @@ struct step_args {
 	enum cli_format format;
 	bool all_vars;         /* --vars */
 	bool detail;           /* --detail: per-governor tables after the side-by-side table */
-	bool print_input;      /* --print-input: print the script (after checking it), run nothing */
+	bool print_input;      /* --print-input: print the script (after checking it), run
+				  nothing */
 	bool diff;             /* --diff: only the lines where the governors decide differently */
 	unsigned int hz;       /* --hz, 0: the platform's */
 	int nparams;

@@ -165,7 +165,8 @@ int cli_find_presets(const char *const *names, int n, const struct il_preset **p
 		if (!presets[i]) {
 			char msg[4 * CLI_ERROR_LEN]; /* room for a name as long as a -g list */
 
-			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')", names[i]);
+			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab "
+						   "governors')", names[i]);
 			return cli_usage_error(cmd, msg);
 		}
 	}
@@ -184,9 +185,12 @@ int cli_unique_platforms(const struct il_platform *plat, const char *const *spec
 			if (!strcmp(specs[i], specs[j]))
 				snprintf(msg, sizeof(msg), "-p: '%s' given twice", specs[i]);
 			else
-				snprintf(msg, sizeof(msg), "-p: '%s' and '%s' are both platform '%s': its rows "
-					 "could not be told apart in any output; give the copy a name of its "
-					 "own (its 'platform' line)", specs[j], specs[i], plat[i].name);
+				snprintf(msg, sizeof(msg), "-p: '%s' and '%s' are both platform "
+							   "'%s': its rows "
+					 "could not be told apart in any output; give the copy a "
+					 "name of its "
+					 "own (its 'platform' line)", specs[j], specs[i],
+					 plat[i].name);
 			return cli_usage_error(cmd, msg);
 		}
 	}

@@ -75,38 +75,55 @@ static const struct cli_opt battery_opts[] = {
 void cmd_battery_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab battery [-g GOV,...] [-p PLATFORM,...] [--time T] [--seed N]\n"
-		     "                       [--iter N] [--ensemble N] [-j N] [-f table|tsv|csv|json]\n"
+		     "                       [--iter N] [--ensemble N] [-j N] [-f "
+		     "table|tsv|csv|json]\n"
 		     "                       [-o FILE.json]\n"
 		     "       idlelab battery --list\n"
 		     "\n"
-		     "Run the seeds' battery - a fixed list of scenario variants (--list) - for every\n"
-		     "governor on every platform and print one linux-pm table per platform and variant\n"
-		     "(the columns of 'idlelab compare'). Runs go to -j threads; the output is the\n"
+		     "Run the seeds' battery - a fixed list of scenario variants (--list) - for "
+		     "every\n"
+		     "governor on every platform and print one linux-pm table per platform and "
+		     "variant\n"
+		     "(the columns of 'idlelab compare'). Runs go to -j threads; the output is "
+		     "the\n"
 		     "same bytes whatever -j is.\n"
 		     "\n"
 		     "  -g, --governor LIST    presets or aliases (default\n"
 		     "                         " BATTERY_DEFAULT_GOVERNORS ")\n"
-		     "  -p, --platform LIST    built-in platforms or platform files (default " BATTERY_DEFAULT_PLATFORMS ")\n"
+		     "  -p, --platform LIST    built-in platforms or platform files "
+		     "(default " BATTERY_DEFAULT_PLATFORMS ")\n"
 		     "  -t, --time T           simulated time per run (default 5s)\n"
-		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is "
+		     "seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
-		     "  -n, --iter N           iterations per governor, seeds N, N+1, ... (default 1)\n"
-		     "      --ensemble N       model variants per seed (a Latin hypercube over the\n"
-		     "                         uncertain numbers, as verdict's): row iter k is seed\n"
-		     "                         N + k / E under variant k %% E (default 0: nominal)\n"
+		     "  -n, --iter N           iterations per governor, seeds N, N+1, ... (default "
+		     "1)\n"
+		     "      --ensemble N       model variants per seed (a Latin hypercube over "
+		     "the\n"
+		     "                         uncertain numbers, as verdict's): row iter k is "
+		     "seed\n"
+		     "                         N + k / E under variant k %% E (default 0: "
+		     "nominal)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
 		     "  -f, --format F         table (default), tsv, csv or json on stdout\n"
 		     "  -o, --output FILE      also write every table as JSON to FILE\n"
-		     "      --baseline GOV     the governor the summaries compare with (default: the first -g)\n"
+		     "      --baseline GOV     the governor the summaries compare with (default: "
+		     "the first -g)\n"
 		     "      --list             print the battery's scenario variants and exit\n"
-		     "      --progress         show progress on stderr even when it is not a terminal\n"
+		     "      --progress         show progress on stderr even when it is not a "
+		     "terminal\n"
 		     "      --no-progress      never show progress (default: only on a terminal)\n"
 		     "\n"
-		     "With --iter N > 1, each table is followed by its summary: per metric and governor\n"
-		     "n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
-		     "difference from the baseline in %% with its 95 %% interval and p (paired by seed).\n"
-		     "tsv and csv print ONE table: columns platform, scenario, row (iter or summary,\n"
-		     "with --iter > 1), then the union of the tables' columns; '-' where a row has none.\n");
+		     "With --iter N > 1, each table is followed by its summary: per metric and "
+		     "governor\n"
+		     "n, mean, sd, min, max and the 95 %% confidence interval of the mean, and "
+		     "the\n"
+		     "difference from the baseline in %% with its 95 %% interval and p (paired by "
+		     "seed).\n"
+		     "tsv and csv print ONE table: columns platform, scenario, row (iter or "
+		     "summary,\n"
+		     "with --iter > 1), then the union of the tables' columns; '-' where a row has "
+		     "none.\n");
 }
 
 static int battery_option(void *state, int id, const char *value, struct cli_error *err)
@@ -115,10 +132,12 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 
 	switch (id) {
 	case BAT_OPT_GOV:
-		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used, a->governors,
+		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used,
+				       a->governors,
 				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case BAT_OPT_PLAT:
-		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used, a->platforms,
+		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used,
+				       a->platforms,
 				       BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case BAT_OPT_TIME:
 		return cli_opt_time(value, &a->time_ns, err);
@@ -201,8 +220,10 @@ static int battery_resolve(struct battery *b)
 		return ret;
 	b->nvar = il_battery_count();
 	for (int v = 0; v < b->nvar; v++) {
-		if (il_scn_parse(il_battery_at(v)->spec, &b->scn[v], &b->args[v], &b->common[v], &perr)) {
-			fprintf(stderr, "idlelab battery: %s: %s\n", il_battery_at(v)->spec, perr.msg);
+		if (il_scn_parse(il_battery_at(v)->spec, &b->scn[v], &b->args[v], &b->common[v],
+				 &perr)) {
+			fprintf(stderr, "idlelab battery: %s: %s\n", il_battery_at(v)->spec,
+				perr.msg);
 			return CLI_EXIT_RUNTIME; /* a bug in the battery list */
 		}
 	}
@@ -271,7 +292,8 @@ static int battery_specs(struct battery *b)
 		for (int v = 0; v < b->nvar; v++)
 			for (int g = 0; g < a->ngov; g++)
 				for (int it = 0; it < runs_per(a); it++) {
-					struct il_lab_spec *s = &b->specs[run_index(b, p, v, g, it)];
+					struct il_lab_spec *s = &b->specs[run_index(b, p, v, g,
+						it)];
 
 					s->plat = &b->plat[p];
 					s->preset = b->presets[g];
@@ -336,7 +358,8 @@ static int battery_tables(struct battery *b)
 			struct il_table *t = &b->tables[b->ntables];
 			char title[160];
 
-			snprintf(title, sizeof(title), "%s %s", b->plat[p].name, il_battery_at(v)->spec);
+			snprintf(title, sizeof(title), "%s %s", b->plat[p].name,
+				 il_battery_at(v)->spec);
 			if (il_report_pm_init(t, title, b->scn[v], &b->plat[p].drv))
 				return -1;
 			b->ntables++;
@@ -396,7 +419,8 @@ static int battery_leads(struct battery *b)
 }
 
 /* Every table (the settings only when @settings) and its summary, arranged for @fmt. */
-static int write_all(const struct il_output_format *fmt, FILE *out, const struct battery *b, bool settings)
+static int write_all(const struct il_output_format *fmt, FILE *out, const struct battery *b,
+		     bool settings)
 {
 	static const char *const lead_names[] = { "platform", "scenario" };
 	struct il_result_part *parts = calloc((size_t)b->ntables, sizeof(*parts));
@@ -445,7 +469,8 @@ static int report_failure(const struct battery *b)
 		if (b->errs[i]) {
 			const struct il_lab_spec *s = &b->specs[i];
 
-			fprintf(stderr, "idlelab battery: %s on %s, %s: %s\n", s->preset->name, s->plat->name,
+			fprintf(stderr, "idlelab battery: %s on %s, %s: %s\n", s->preset->name,
+				s->plat->name,
 				s->scn->name, strerror(b->errs[i]));
 			break;
 		}

@@ -23,9 +23,12 @@ void cmd_governors_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab governors [-f table|csv|json]\n"
 		     "\n"
-		     "List every governor preset: its name (what -g takes), the governor family, the\n"
-		     "kernel it follows, the idle-loop/core rules around it, the upstream file with its\n"
-		     "blob and commit, one line on what changed against the previous preset, and the\n"
+		     "List every governor preset: its name (what -g takes), the governor family, "
+		     "the\n"
+		     "kernel it follows, the idle-loop/core rules around it, the upstream file "
+		     "with its\n"
+		     "blob and commit, one line on what changed against the previous preset, and "
+		     "the\n"
 		     "aliases that stand for it.\n"
 		     "\n"
 		     "  -f, --format FMT   table (default), csv (one row per preset) or json\n");
@@ -123,7 +126,8 @@ static void print_csv(FILE *out)
 		const char *fields[] = { p->name, p->gov->name, p->kernel ? p->kernel : "",
 					 p->core ? p->core->name : "",
 					 aliases_of(p, aliases, sizeof(aliases)),
-					 p->upstream ? p->upstream : "", p->changes ? p->changes : "" };
+					 p->upstream ? p->upstream : "",
+					 	p->changes ? p->changes : "" };
 
 		for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
 			if (f)
@@ -206,7 +210,8 @@ static int governors_main(void *state)
 int cmd_governors(int argc, char **argv)
 {
 	static const struct cli_lifecycle lc = {
-		.name = "governors", .size = sizeof(struct governors_args), .parse = governors_parse,
+		.name = "governors", .size = sizeof(struct governors_args),
+			.parse = governors_parse,
 		.usage = cmd_governors_usage, .run = governors_main,
 	};
 

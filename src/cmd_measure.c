@@ -83,58 +83,86 @@ struct measure_args {
 void cmd_measure_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: idlelab measure -g GOV[,GOV...] [--iter N] [--metric NAME=REGEX] [--cpus LIST]\n"
+		"usage: idlelab measure -g GOV[,GOV...] [--iter N] [--metric NAME=REGEX] [--cpus "
+		"LIST]\n"
 		"                       [--settle T] [--disable STATE[,STATE...]] [--root DIR]\n"
 		"                       [--lock FILE] [-f FORMAT] [-o FILE] [--trace PREFIX\n"
 		"                       [--trace-buffer-kb KB]] [--user USER] [--allow-missing]\n"
 		"                       [--] CMD [ARGS...]\n"
 		"\n"
-		"Run CMD once per governor and iteration, interleaved (A B A B ...), on this machine:\n"
-		"switch current_governor, settle, snapshot the cpuidle counters and RAPL energy, run\n"
+		"Run CMD once per governor and iteration, interleaved (A B A B ...), on this "
+		"machine:\n"
+		"switch current_governor, settle, snapshot the cpuidle counters and RAPL energy, "
+		"run\n"
 		"CMD (fork/exec, no shell), snapshot again. Print the linux-pm table (gov iter\n"
 		"<metrics> joules idles idle_misses idle_miss_ratio belows aboves wall_s) and the\n"
 		"per-state deltas. CMD's stdout is copied to stderr (so the tables on stdout stay\n"
-		"clean) and searched by the --metric expressions. Every setting changed is put back\n"
-		"on exit, on SIGINT/SIGTERM/SIGHUP, and when CMD fails. Needs root (it writes sysfs).\n"
+		"clean) and searched by the --metric expressions. Every setting changed is put "
+		"back\n"
+		"on exit, on SIGINT/SIGTERM/SIGHUP, and when CMD fails. Needs root (it writes "
+		"sysfs).\n"
 		"\n"
-		"  -g, --governor LIST  kernel governors to compare (available_governors); repeatable\n"
+		"  -g, --governor LIST  kernel governors to compare (available_governors); "
+		"repeatable\n"
 		"  -n, --iter N         iterations per governor (default 1)\n"
-		"  -m, --metric NAME=REGEX  a column NAME holding the first match of the POSIX extended\n"
-		"                       REGEX in CMD's stdout: its first group, else the whole match,\n"
-		"                       read as a number with an optional k/M/G/T suffix; repeatable\n"
-		"  -c, --cpus LIST      sum the counters of these CPUs only, e.g. 0-3,8 (default: all);\n"
-		"                       --disable applies to them too. CMD is not pinned: use taskset\n"
-		"      --settle T       wait T after each switch before measuring (default 1s; 500ms,\n"
+		"  -m, --metric NAME=REGEX  a column NAME holding the first match of the POSIX "
+		"extended\n"
+		"                       REGEX in CMD's stdout: its first group, else the whole "
+		"match,\n"
+		"                       read as a number with an optional k/M/G/T suffix; "
+		"repeatable\n"
+		"  -c, --cpus LIST      sum the counters of these CPUs only, e.g. 0-3,8 (default: "
+		"all);\n"
+		"                       --disable applies to them too. CMD is not pinned: use "
+		"taskset\n"
+		"      --settle T       wait T after each switch before measuring (default 1s; "
+		"500ms,\n"
 		"                       2s, a bare number is seconds)\n"
-		"  -d, --disable LIST   disable these idle states (names or indexes) during the whole\n"
+		"  -d, --disable LIST   disable these idle states (names or indexes) during the "
+		"whole\n"
 		"                       measurement; repeatable\n"
 		"      --root DIR       use DIR/sys/... instead of /sys/... (a fixture tree)\n"
 		"      --lock FILE      the lock file (default DIR/run/idlelab.lock)\n"
 		"  -f, --format FMT     table (default), tsv, csv or json\n"
-		"  -o, --output FILE    write the tables to FILE (whole or not at all) instead of stdout\n"
-		"      --trace PREFIX   record each run in a private tracing instance (trace_clock mono;\n"
-		"                       power:cpu_idle, cpu_idle_miss, timer, irq, ipi events) into\n"
+		"  -o, --output FILE    write the tables to FILE (whole or not at all) instead of "
+		"stdout\n"
+		"      --trace PREFIX   record each run in a private tracing instance (trace_clock "
+		"mono;\n"
+		"                       power:cpu_idle, cpu_idle_miss, timer, irq, ipi events) "
+		"into\n"
 		"                       PREFIX-GOV-ITER.trace, which 'idlelab replay' reads\n"
 		"      --trace-buffer-kb KB  trace buffer per CPU (default 16384)\n"
-		"      --baseline GOV   the governor the summaries compare with (default: the first)\n"
-		"      --progress       show the runs done and an ETA on stderr even when it is not\n"
+		"      --baseline GOV   the governor the summaries compare with (default: the "
+		"first)\n"
+		"      --progress       show the runs done and an ETA on stderr even when it is "
+		"not\n"
 		"                       a terminal\n"
 		"      --no-progress    never show progress (default: only on a terminal)\n"
-		"      --user USER      run CMD as USER (name or uid; its groups from the group file);\n"
-		"                       idlelab itself keeps root for sysfs. Under sudo the default is\n"
-		"                       the invoking user (SUDO_UID/SUDO_GID), said on stderr; --user\n"
+		"      --user USER      run CMD as USER (name or uid; its groups from the group "
+		"file);\n"
+		"                       idlelab itself keeps root for sysfs. Under sudo the "
+		"default is\n"
+		"                       the invoking user (SUDO_UID/SUDO_GID), said on stderr; "
+		"--user\n"
 		"                       root keeps CMD as root\n"
-		"      --allow-missing  skip a governor not in available_governors (default: refused,\n"
+		"      --allow-missing  skip a governor not in available_governors (default: "
+		"refused,\n"
 		"                       an A/B with a missing arm is not an A/B)\n"
 		"\n"
-		"With --iter N > 1, each table is followed by its summary: per metric (and state) and\n"
-		"governor n, mean, sd, min, max and the 95 %% confidence interval of the mean, and the\n"
-		"difference from the baseline in %% with its 95 %% interval and p (Welch's t-test: live\n"
-		"runs share no seed). tsv and csv print ONE table: columns table (runs or states), row\n"
+		"With --iter N > 1, each table is followed by its summary: per metric (and state) "
+		"and\n"
+		"governor n, mean, sd, min, max and the 95 %% confidence interval of the mean, and "
+		"the\n"
+		"difference from the baseline in %% with its 95 %% interval and p (Welch's t-test: "
+		"live\n"
+		"runs share no seed). tsv and csv print ONE table: columns table (runs or states), "
+		"row\n"
 		"(iter or summary, with --iter > 1), then the union of the tables' columns.\n"
 		"\n"
-		"Exit status: 0 all runs done; 1 nothing measurable, a setting could not be changed or\n"
-		"restored, or CMD failed; 2 usage error; killed by the signal that interrupted it.\n");
+		"Exit status: 0 all runs done; 1 nothing measurable, a setting could not be "
+		"changed or\n"
+		"restored, or CMD failed; 2 usage error; killed by the signal that interrupted "
+		"it.\n");
 }
 
 /* ---- arguments ------------------------------------------------------------------------------- */
@@ -488,7 +516,7 @@ static int measure_run(void *state)
 		.run_done = on_run_done, .in_child = original_signals, .ctx = &ui,
 	};
 	struct il_live_session s;
-	struct il_error err;
+	struct il_error err = { 0 };
 	int ret;
 
 	if (!il_output_find(args->format)->available) {
@@ -501,7 +529,9 @@ static int measure_run(void *state)
 	args->o.sudo_uid = getenv("SUDO_UID");
 	args->o.sudo_gid = getenv("SUDO_GID");
 	if (il_live_session_init(&s, &args->o, &hooks, &err)) {
-		warn("%s", err.msg);
+		/* The library names no flag: the remedy is worded here. */
+		warn("%s%s", err.msg,
+		     err.need == IL_NEED_ALLOW_MISSING ? "; --allow-missing skips it" : "");
 		ret = CLI_EXIT_RUNTIME;
 	} else {
 		ret = measure_locked(&s, args, &ui);

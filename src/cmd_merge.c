@@ -48,12 +48,17 @@ void cmd_merge_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab merge FILE... -o DIR\n"
 		     "\n"
-		     "Combine the per-case outputs of the command lines of 'idlelab sweep --emit-jobs'\n"
-		     "(DIR/case-N.csv, each written by 'idlelab run ... --label ... -f csv -o FILE')\n"
-		     "into DIR/sweep.csv and DIR/sweep.json, rows in case order: the same bytes as a\n"
-		     "local 'idlelab sweep' of the same cases (and DIR/summary.{csv,json} when the cases\n"
+		     "Combine the per-case outputs of the command lines of 'idlelab sweep "
+		     "--emit-jobs'\n"
+		     "(DIR/case-N.csv, each written by 'idlelab run ... --label ... -f csv -o "
+		     "FILE')\n"
+		     "into DIR/sweep.csv and DIR/sweep.json, rows in case order: the same bytes as "
+		     "a\n"
+		     "local 'idlelab sweep' of the same cases (and DIR/summary.{csv,json} when the "
+		     "cases\n"
 		     "have several iterations). The files must be every case of one sweep (their\n"
-		     "sweep_id and sweep_cases labels say which): a missing case (a job that failed)\n"
+		     "sweep_id and sweep_cases labels say which): a missing case (a job that "
+		     "failed)\n"
 		     "or a file of another sweep is an error.\n"
 		     "\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n"
@@ -61,9 +66,12 @@ void cmd_merge_usage(FILE *out)
 		     "\n"
 		     "       idlelab merge DIR/case-*.csv [-o FILE]\n"
 		     "\n"
-		     "Turn the case files of 'idlelab verdict --emit-jobs' into the verdict: the same\n"
-		     "bytes as the local 'idlelab verdict' of the same options, on stdout or to FILE\n"
-		     "(complete or not at all); the exit status is the verdict's (3 under --fail-on).\n");
+		     "Turn the case files of 'idlelab verdict --emit-jobs' into the verdict: the "
+		     "same\n"
+		     "bytes as the local 'idlelab verdict' of the same options, on stdout or to "
+		     "FILE\n"
+		     "(complete or not at all); the exit status is the verdict's (3 under "
+		     "--fail-on).\n");
 }
 
 /*
@@ -185,7 +193,8 @@ static int merge_file(const char *path, struct sweep_rec *rec, struct merge_meta
 	ret = sweep_rec_set(rec, n, (const char *const *)names, (const char *const *)texts);
 	if (ret)
 		fprintf(stderr, "idlelab merge: %s: %s\n", path,
-			errno == EINVAL ? "no 'case' label: not a case of 'idlelab sweep --emit-jobs'"
+			errno == EINVAL ? "no 'case' label: not a case of 'idlelab sweep "
+					  "--emit-jobs'"
 					: strerror(errno));
 	free(buf);
 	return ret;
@@ -307,7 +316,8 @@ static int merge_verdict_file(struct verdict_merge *m, const char *path)
 	n = csv_split(buf, names, MERGE_MAX_FIELDS, &row);
 	k = n > 0 && *row ? csv_split(row, texts, MERGE_MAX_FIELDS, &end) : -1;
 	if (n < 1 || k != n || *end) {
-		fprintf(stderr, "idlelab merge: %s: not the CSV of one 'idlelab verdict --case' run\n", path);
+		fprintf(stderr, "idlelab merge: %s: not the CSV of one 'idlelab verdict --case' "
+				"run\n", path);
 		free(buf);
 		return CLI_EXIT_RUNTIME;
 	}

@@ -25,9 +25,12 @@ void cmd_platforms_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab platforms [-f table|csv|json] [NAME | FILE.plat]\n"
 		     "\n"
-		     "Without an argument, list the built-in platforms: name, CPUs, CONFIG_HZ, driver\n"
-		     "and idle states (exit latency / target residency in us). With a built-in NAME or\n"
-		     "a platform file (any argument with a '/' or ending in .plat), show its state\n"
+		     "Without an argument, list the built-in platforms: name, CPUs, CONFIG_HZ, "
+		     "driver\n"
+		     "and idle states (exit latency / target residency in us). With a built-in "
+		     "NAME or\n"
+		     "a platform file (any argument with a '/' or ending in .plat), show its "
+		     "state\n"
 		     "table with flags, power model and the source of every number.\n"
 		     "The file format is described in docs/platforms.md.\n"
 		     "\n"
@@ -45,8 +48,10 @@ static const char *states_summary(const struct il_driver *drv, char *buf, size_t
 
 		used += (size_t)snprintf(buf + used, cap - used, "%s%s %s/%s", i ? ", " : "",
 					 drv->states[i].name,
-					 cli_ns_to_us(drv->states[i].exit_latency_ns, lat, sizeof(lat)),
-					 cli_ns_to_us(drv->states[i].target_residency_ns, res, sizeof(res)));
+					 cli_ns_to_us(drv->states[i].exit_latency_ns, lat,
+						      sizeof(lat)),
+					 cli_ns_to_us(drv->states[i].target_residency_ns, res,
+						      sizeof(res)));
 	}
 	return buf;
 }
@@ -136,10 +141,12 @@ static void actual_costs(FILE *out, const struct il_platform *plat)
 		cli_ns_to_us(s->actual_exit_min_ns, lo, sizeof(lo));
 		cli_ns_to_us(s->actual_exit_max_ns, hi, sizeof(hi));
 		if (s->actual_exit_min_ns == s->actual_exit_max_ns)
-			fprintf(out, "%s: a wake costs %s us (measured; the governors read EXIT_US)\n",
+			fprintf(out, "%s: a wake costs %s us (measured; the governors read "
+				     "EXIT_US)\n",
 				s->name, lo);
 		else
-			fprintf(out, "%s: a wake costs %s..%s us, each drawn in that range (measured; "
+			fprintf(out, "%s: a wake costs %s..%s us, each drawn in that range "
+				     "(measured; "
 				     "the governors read EXIT_US)\n", s->name, lo, hi);
 	}
 }
@@ -154,9 +161,11 @@ static void state_rows(FILE *out, const struct il_driver *drv)
 		const struct il_state *s = &drv->states[i];
 
 		fprintf(out, "%3d %-15s %-31s %10s %10s %-20s %10llu %12llu\n", i, s->name,
-			s->desc[0] ? s->desc : "-", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
+			s->desc[0] ? s->desc : "-", cli_ns_to_us(s->exit_latency_ns, lat,
+				sizeof(lat)),
 			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
-			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
+			il_flag_names(s->flags, flags, sizeof(flags)),
+				(unsigned long long)s->power_uw,
 			(unsigned long long)s->entry_exit_energy_nj);
 	}
 }
@@ -242,9 +251,11 @@ static void detail_csv(FILE *out, const struct il_platform *plat)
 		il_csv_field(out, s->name);
 		fputc(',', out);
 		il_csv_field(out, s->desc);
-		fprintf(out, ",%s,%s,%s,%llu,%llu,", cli_ns_to_us(s->exit_latency_ns, lat, sizeof(lat)),
+		fprintf(out, ",%s,%s,%s,%llu,%llu,", cli_ns_to_us(s->exit_latency_ns, lat,
+			sizeof(lat)),
 			cli_ns_to_us(s->target_residency_ns, res, sizeof(res)),
-			il_flag_names(s->flags, flags, sizeof(flags)), (unsigned long long)s->power_uw,
+			il_flag_names(s->flags, flags, sizeof(flags)),
+				(unsigned long long)s->power_uw,
 			(unsigned long long)s->entry_exit_energy_nj);
 		il_csv_field(out, plat->state_source[i]);
 		fputc('\n', out);
@@ -261,7 +272,8 @@ static json_t *uncertain_json(const struct il_platform *plat)
 		const struct il_plat_unc *u = &plat->unc[i];
 		json_t *o = json_object();
 
-		json_object_set_new(o, "param", json_string(il_plat_unc_name(plat, u, name, sizeof(name))));
+		json_object_set_new(o, "param", json_string(il_plat_unc_name(plat, u, name,
+			sizeof(name))));
 		json_object_set_new(o, "class", json_string(il_unc_class_name(u->cls)));
 		json_object_set_new(o, "range", json_string(il_unc_range_format(
 			&u->range, il_plat_field_is_time(u->field), range, sizeof(range))));
@@ -285,8 +297,10 @@ static json_t *states_json(const struct il_driver *drv, const char (*sources)[IL
 		json_object_set_new(js, "name", json_string(s->name));
 		json_object_set_new(js, "desc", json_string(s->desc));
 		json_object_set_new(js, "exit_latency_ns", json_integer(s->exit_latency_ns));
-		json_object_set_new(js, "target_residency_ns", json_integer(s->target_residency_ns));
-		json_object_set_new(js, "flags", json_string(il_flag_names(s->flags, flags, sizeof(flags))));
+		json_object_set_new(js, "target_residency_ns",
+				    json_integer(s->target_residency_ns));
+		json_object_set_new(js, "flags", json_string(il_flag_names(s->flags, flags,
+			sizeof(flags))));
 		json_object_set_new(js, "power_uw", json_integer((json_int_t)s->power_uw));
 		json_object_set_new(js, "entry_exit_energy_nj",
 				    json_integer((json_int_t)s->entry_exit_energy_nj));
@@ -311,7 +325,8 @@ static void topology_json(json_t *o, const struct il_platform *plat, bool with_s
 		json_object_set_new(jt, "cpus", json_string(il_platform_table_cpus(plat, t, cpus,
 									       sizeof(cpus))));
 		json_object_set_new(jt, "states",
-				    states_json(&tab->drv, with_sources ? tab->state_source : NULL));
+				    states_json(&tab->drv,
+						with_sources ? tab->state_source : NULL));
 		if (with_sources)
 			json_object_set_new(jt, "source", json_string(tab->cpus_source));
 		json_array_append_new(tables, jt);
@@ -354,7 +369,8 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 	json_object_set_new(o, "hz", json_integer(plat->hz));
 	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
 	if (plat->active_power_uw)
-		json_object_set_new(o, "active_power_uw", json_integer((json_int_t)plat->active_power_uw));
+		json_object_set_new(o, "active_power_uw",
+				    json_integer((json_int_t)plat->active_power_uw));
 	json_object_set_new(o, "states",
 			    states_json(&plat->drv, with_sources ? plat->state_source : NULL));
 	topology_json(o, plat, with_sources);
@@ -401,7 +417,8 @@ static int detail_json(FILE *out, const struct il_platform *plat)
 #ifndef HAVE_JANSSON
 static int no_json(void)
 {
-	fprintf(stderr, "idlelab platforms: JSON output needs libjansson (install libjansson-dev and "
+	fprintf(stderr, "idlelab platforms: JSON output needs libjansson (install libjansson-dev "
+			"and "
 			"rebuild)\n");
 	return CLI_EXIT_RUNTIME;
 }
@@ -446,7 +463,8 @@ static int show_one(const char *spec, enum cli_format format)
 		return CLI_EXIT_RUNTIME;
 	}
 	if (il_platform_load(spec, plat, &err)) {
-		/* A file's error is FILE:LINE: what, as a compiler says it; a name is a usage error. */
+		/* A file's error is FILE:LINE: what, as a compiler says it; a name is a usage
+		 * error. */
 		bool file = il_platform_is_path(spec);
 
 		if (file)
@@ -492,7 +510,8 @@ static int platforms_main(void *state)
 int cmd_platforms(int argc, char **argv)
 {
 	static const struct cli_lifecycle lc = {
-		.name = "platforms", .size = sizeof(struct platforms_args), .parse = platforms_parse,
+		.name = "platforms", .size = sizeof(struct platforms_args),
+			.parse = platforms_parse,
 		.usage = cmd_platforms_usage, .run = platforms_main,
 	};
 

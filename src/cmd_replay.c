@@ -23,41 +23,56 @@ void cmd_replay_usage(FILE *out)
 		"usage: idlelab replay TRACE -g GOV[,GOV...] [-r GOV] [-p PLATFORM] [-f FORMAT]\n"
 		"                      [-o FILE] [-F READER] [--hz N] [--cpu N] [--param N=V]\n"
 		"                      [--periods] [--sleep-length auto|timers|wakeups]\n"
-		"                      [--perfetto FILE [--perfetto-limit N] [--perfetto-window A..B]]\n"
+		"                      [--perfetto FILE [--perfetto-limit N] [--perfetto-window "
+		"A..B]]\n"
 		"\n"
 		"Rebuild, per CPU, the inputs of every idle period of a recorded trace (measured\n"
-		"residency; sleep length and delta_next from the hrtimer queue and the timer wheel,\n"
+		"residency; sleep length and delta_next from the hrtimer queue and the timer "
+		"wheel,\n"
 		"or without timer events from what ended each period;\n"
-		"tick state; the recorded state and cpu_idle_miss) and run every governor open loop\n"
-		"over them. Prints the linux-pm table per governor next to the recorded governor's\n"
-		"own row, and how often each governor picked the recorded state (agreement), with a\n"
+		"tick state; the recorded state and cpu_idle_miss) and run every governor open "
+		"loop\n"
+		"over them. Prints the linux-pm table per governor next to the recorded "
+		"governor's\n"
+		"own row, and how often each governor picked the recorded state (agreement), with "
+		"a\n"
 		"confusion table for the recording governor's port. Then the open-loop bound of\n"
-		"the periods (per period the state minimising energy + lambda x exit latency, for a\n"
-		"range of lambda: the energy / added latency frontier) and each row's gap to it at\n"
+		"the periods (per period the state minimising energy + lambda x exit latency, for "
+		"a\n"
+		"range of lambda: the energy / added latency frontier) and each row's gap to it "
+		"at\n"
 		"equal added latency. Assumptions: docs/trace.md.\n"
-		"TRACE is read as 'idlelab stats' reads it (any format it detects, xz, gzip or zstd\n"
+		"TRACE is read as 'idlelab stats' reads it (any format it detects, xz, gzip or "
+		"zstd\n"
 		"compressed, '-' for standard input).\n"
 		"\n"
 		"  -g, --governor LIST   presets or aliases to replay (see 'idlelab governors')\n"
 		"  -r, --recorded GOV    the port of the governor that recorded the trace (e.g.\n"
-		"                        menu-6.18): replayed too, and its confusion table printed\n"
-		"  -p, --platform P      the trace's state table: built-in platform or file (default:\n"
+		"                        menu-6.18): replayed too, and its confusion table "
+		"printed\n"
+		"  -p, --platform P      the trace's state table: built-in platform or file "
+		"(default:\n"
 		"                        the trace's idlestat header)\n"
 		"      --hz N            CONFIG_HZ of the traced kernel (default: the platform's)\n"
 		"      --cpu N           replay only CPU N\n"
-		"      --param NAME=VAL  a governor tunable as the traced kernel had it, set on every\n"
+		"      --param NAME=VAL  a governor tunable as the traced kernel had it, set on "
+		"every\n"
 		"                        governor that has it (e.g. guest_halt_poll_ns=0)\n"
 		"      --periods         one CSV line per idle period (inputs and every pick)\n"
 		"      --sleep-length S  where the sleep length comes from: timers (the trace's\n"
-		"                        hrtimer and timer events), wakeups (what ended each period:\n"
-		"                        for traces without timer events) or auto (default: timers\n"
+		"                        hrtimer and timer events), wakeups (what ended each "
+		"period:\n"
+		"                        for traces without timer events) or auto (default: "
+		"timers\n"
 		"                        when the trace has timer events; standard input: timers)\n"
 		"  -f, --format FMT      table (default), tsv, csv or json\n"
 		"  -o, --output FILE     write there instead of standard output\n"
 		"  -F, --input-format R  force a trace reader (see 'idlelab help stats')\n"
 		"      --max-warnings N  print at most N bad-line diagnostics (default %d)\n"
-		"      --perfetto FILE   a timeline (Chrome trace-event JSON for ui.perfetto.dev):\n"
-		"                        the trace's states and each governor's picks as processes,\n"
+		"      --perfetto FILE   a timeline (Chrome trace-event JSON for "
+		"ui.perfetto.dev):\n"
+		"                        the trace's states and each governor's picks as "
+		"processes,\n"
 		"                        one above the other (docs/perfetto.md)\n"
 		"      --perfetto-limit N  keep at most N events (default 200000; 0: all)\n"
 		"      --perfetto-window A..B  only what overlaps [A, B) counted from the first\n"
@@ -187,7 +202,8 @@ static int choose_sleep_source(struct replay_run *run)
 		return 0;
 	if (run->args.sleep_length == SLEEP_WAKEUPS) {
 		run->cfg.sleep_source = IL_SLEEP_WAKEUPS;
-		run->cfg.sleep_why = "wakeups (--sleep-length wakeups; timer events not used): what "
+		run->cfg.sleep_why = "wakeups (--sleep-length wakeups; timer events not used): "
+				     "what "
 				 "ended each period, see the sleep length table";
 		return 0;
 	}
@@ -200,7 +216,8 @@ static int choose_sleep_source(struct replay_run *run)
 	}
 	if (!has) {
 		run->cfg.sleep_source = IL_SLEEP_WAKEUPS;
-		run->cfg.sleep_why = "wakeups (the trace has no timer events): what ended each period, "
+		run->cfg.sleep_why = "wakeups (the trace has no timer events): what ended each "
+				     "period, "
 				 "see the sleep length table";
 	}
 	return 0;
@@ -236,7 +253,8 @@ static int setup(struct replay_run *run)
 	if (run->args.recorded && (run->recorded = add_preset(run, run->args.recorded)) < 0)
 		return -run->recorded;
 	if (!run->src.have_table) {
-		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p PLATFORM\n",
+		fprintf(stderr, "idlelab replay: %s has no state table: give one with -p "
+				"PLATFORM\n",
 			run->args.in.trace);
 		return CLI_EXIT_USAGE;
 	}
@@ -244,7 +262,8 @@ static int setup(struct replay_run *run)
 	run->cfg.hz = run->args.hz;
 	run->cfg.cpu = run->args.cpu;
 	run->cfg.nparams = run->args.nparams;
-	memcpy(run->cfg.params, run->args.params, sizeof(run->cfg.params[0]) * (size_t)run->args.nparams);
+	memcpy(run->cfg.params, run->args.params,
+	       sizeof(run->cfg.params[0]) * (size_t)run->args.nparams);
 	run->r = il_replay_new(&run->cfg, &err);
 	if (!run->r) {
 		fprintf(stderr, "idlelab replay: %s\n", err.msg);
@@ -300,10 +319,13 @@ static int timeline_meta(struct replay_run *run)
 	err |= il_timeline_meta(run->tl, "command", "replay");
 	err |= il_timeline_meta(run->tl, "trace", run->args.in.trace);
 	err |= il_timeline_meta(run->tl, "state_table", run->src.table_origin);
-	snprintf(num, sizeof(num), "%u", run->args.hz ? run->args.hz : run->src.plat.hz ? run->src.plat.hz : 250);
+	snprintf(num, sizeof(num), "%u",
+		 run->args.hz ? run->args.hz : run->src.plat.hz ? run->src.plat.hz : 250);
 	err |= il_timeline_meta(run->tl, "hz", num);
-	err |= il_timeline_meta(run->tl, "model", "open loop: every governor over the recorded residencies");
-	err |= il_timeline_meta(run->tl, "origin", "the window counts from the first replayed period");
+	err |= il_timeline_meta(run->tl, "model", "open loop: every governor over the recorded "
+						  "residencies");
+	err |= il_timeline_meta(run->tl, "origin", "the window counts from the first replayed "
+						   "period");
 	return err;
 }
 
@@ -361,14 +383,16 @@ static int check_replayed(struct replay_run *run)
 
 		/* Empty tables and "no frontier point" would read as an answer: there is none. */
 		fprintf(stderr, "idlelab replay: %s: no idle period to replay (%llu cpu_idle "
-			"events): record power:cpu_idle (docs/trace.md)\n", il_trace_path(run->src.trace),
+			"events): record power:cpu_idle (docs/trace.md)\n",
+			il_trace_path(run->src.trace),
 			(unsigned long long)n->events[IL_EV_CPU_IDLE]);
 		return -1;
 	}
 	if (t->idles && diff >= REPLAY_MISS_MARGIN_MIN &&
 	    (double)diff > REPLAY_MISS_MARGIN * (double)t->idles)
 		fprintf(stderr, "idlelab replay: warning: recorded misses (cpu_idle_miss: %llu) "
-			"and misses recomputed from the state table (%llu) differ by %.1f%% of %llu "
+			"and misses recomputed from the state table (%llu) differ by %.1f%% of "
+			"%llu "
 			"periods (more than %.0f%%): the state table does not match the trace: use "
 			"the exported platform (idlelab states --export on the traced machine)%s\n",
 			(unsigned long long)rec, (unsigned long long)recomp,
@@ -394,7 +418,8 @@ static int run_and_write(struct replay_run *run)
 		if (!run->periods_out) {
 			char why[CLI_WHY_LEN];
 
-			fprintf(stderr, "idlelab replay: cannot write %s: %s\n", run->args.in.output,
+			fprintf(stderr, "idlelab replay: cannot write %s: %s\n",
+				run->args.in.output,
 				il_atomic_strerror(run->args.in.output, errno, why, sizeof(why)));
 			return -1;
 		}

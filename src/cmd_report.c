@@ -41,21 +41,31 @@ void cmd_report_usage(FILE *out)
 	fprintf(out, "usage: idlelab report RESULT... -o DIR [--baseline GOV] [--title TEXT]\n"
 		     "                      [--x PARAM] [--metric M[,M...]]\n"
 		     "\n"
-		     "Write DIR/index.html: one page that works offline (no script, no external file)\n"
-		     "with the results' tables and SVG charts: scores relative to a baseline governor,\n"
-		     "sweep curves, idle misses (below/above), state residency, energy and power, and\n"
-		     "residency histograms. RESULT is the JSON of 'run -f json', 'compare -f json',\n"
-		     "'battery -o', 'sweep -o DIR' or 'merge -o DIR' (DIR/sweep.json, or DIR itself),\n"
+		     "Write DIR/index.html: one page that works offline (no script, no external "
+		     "file)\n"
+		     "with the results' tables and SVG charts: scores relative to a baseline "
+		     "governor,\n"
+		     "sweep curves, idle misses (below/above), state residency, energy and power, "
+		     "and\n"
+		     "residency histograms. RESULT is the JSON of 'run -f json', 'compare -f "
+		     "json',\n"
+		     "'battery -o', 'sweep -o DIR' or 'merge -o DIR' (DIR/sweep.json, or DIR "
+		     "itself),\n"
 		     "'replay -f json' or 'stats -f json'; the kind is told from the content.\n"
 		     "\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n"
-		     "  -b, --baseline GOV     the governor the others are compared with (default: the\n"
-		     "                         first governor of the first run, compare, battery or sweep)\n"
+		     "  -b, --baseline GOV     the governor the others are compared with (default: "
+		     "the\n"
+		     "                         first governor of the first run, compare, battery "
+		     "or sweep)\n"
 		     "      --title TEXT       the page's title (default \"idlelab report\")\n"
 		     "  -x, --x PARAM          the swept parameter on the x axis of sweep curves\n"
-		     "                         (default: the first numeric one; the other one splits charts)\n"
-		     "  -m, --metric LIST      the y of sweep curves: above_pct, below_pct, miss_pct, score\n"
-		     "                         or a numeric column (default above_pct,below_pct)\n");
+		     "                         (default: the first numeric one; the other one "
+		     "splits charts)\n"
+		     "  -m, --metric LIST      the y of sweep curves: above_pct, below_pct, "
+		     "miss_pct, score\n"
+		     "                         or a numeric column (default "
+		     "above_pct,below_pct)\n");
 }
 
 struct report_args {
@@ -192,7 +202,8 @@ static int set_option(void *state, int id, const char *value, struct cli_error *
 	case RP_OPT_METRIC:
 		if (a->opts.metrics)
 			return cli_error_set(err, "-m given twice: give every metric in one list");
-		if (cli_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics, REPORT_MAX_METRICS, &n,
+		if (cli_split_list(value, a->metric_buf, sizeof(a->metric_buf), a->metrics,
+				   REPORT_MAX_METRICS, &n,
 				   "metric", err) != CLI_PARSE_OK)
 			return CLI_PARSE_ERROR;
 		a->metrics[n] = NULL;
@@ -215,7 +226,8 @@ static int report_parse(int argc, char **argv, void *state, struct cli_error *er
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!a->ninputs)
-		return cli_error_set(err, "no result given (the JSON of run, compare, battery, sweep, replay or stats)");
+		return cli_error_set(err, "no result given (the JSON of run, compare, battery, "
+					  "sweep, replay or stats)");
 	if (!a->out)
 		return cli_error_set(err, "no output directory given (-o DIR)");
 	return CLI_PARSE_OK;
@@ -243,7 +255,8 @@ static int report_main(void *state)
 	int ret = CLI_EXIT_OK;
 
 	if (!page) {
-		fprintf(stderr, "idlelab report: %s\n", errno == ENOTSUP ? "built without jansson (install "
+		fprintf(stderr, "idlelab report: %s\n", errno == ENOTSUP ? "built without jansson "
+			"(install "
 									   "libjansson-dev)"
 									 : strerror(errno));
 		return CLI_EXIT_RUNTIME;

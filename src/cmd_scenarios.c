@@ -53,7 +53,8 @@ static void print_scenario(FILE *out, const struct il_scenario *scn, bool verbos
 		scn->higher_is_better ? "higher" : "lower");
 	fprintf(out, "  sources: %s\n", scn->sources);
 	if (scn->operand)
-		fprintf(out, "  operand: -s %s:%s[,k=v...] (the %s comes first)\n", scn->name, scn->operand,
+		fprintf(out, "  operand: -s %s:%s[,k=v...] (the %s comes first)\n", scn->name,
+			scn->operand,
 			scn->operand);
 	fprintf(out, "  parameters:\n");
 	for (int i = 0; i < il_scn_nparams(scn); i++)
@@ -65,9 +66,12 @@ static void print_scenario(FILE *out, const struct il_scenario *scn, bool verbos
 		fprintf(out, "    cpus=N         simulated CPUs (default: the platform's)\n");
 	fprintf(out, "    tick_hz=N      CONFIG_HZ (default: the platform's)\n"
 		     "    qos_us=N       PM QoS CPU latency limit (default: none)\n"
-		     "    ipi_ns=N       IPI delivery to a sleeping CPU (default: 0 on intel_idle, else %d)\n"
-		     "    rcu_pct=N      work pieces that leave RCU callbacks, keeping the tick (default %u)\n"
-		     "    nohz_full=LIST CPUs (0,2-5) that keep the tick stopped while running one task (default: none)\n",
+		     "    ipi_ns=N       IPI delivery to a sleeping CPU (default: 0 on intel_idle, "
+		     "else %d)\n"
+		     "    rcu_pct=N      work pieces that leave RCU callbacks, keeping the tick "
+		     "(default %u)\n"
+		     "    nohz_full=LIST CPUs (0,2-5) that keep the tick stopped while running one "
+		     "task (default: none)\n",
 		IL_SIM_IPI_NS_DEFAULT, scn->default_rcu_pct);
 }
 
@@ -75,7 +79,8 @@ void cmd_scenarios_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab scenarios [-v] [NAME]\n"
 		     "\n"
-		     "List the built-in scenarios, or show one scenario's score, sources and typed\n"
+		     "List the built-in scenarios, or show one scenario's score, sources and "
+		     "typed\n"
 		     "parameters with their defaults.\n"
 		     "\n"
 		     "  -v, --verbose   show every scenario's parameters\n");
@@ -112,7 +117,8 @@ static int scenarios_option(void *state, int id, const char *value, struct cli_e
 
 static int scenarios_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	return cli_parse_options(argc, argv, scenarios_opts, SCN_OPT_HELP, scenarios_option, state, err);
+	return cli_parse_options(argc, argv, scenarios_opts, SCN_OPT_HELP, scenarios_option, state,
+				 err);
 }
 
 static int scenarios_main(void *state)
@@ -131,7 +137,8 @@ static int scenarios_main(void *state)
 int cmd_scenarios(int argc, char **argv)
 {
 	static const struct cli_lifecycle lc = {
-		.name = "scenarios", .size = sizeof(struct scenarios_args), .parse = scenarios_parse,
+		.name = "scenarios", .size = sizeof(struct scenarios_args),
+			.parse = scenarios_parse,
 		.usage = cmd_scenarios_usage, .run = scenarios_main,
 	};
 

@@ -53,27 +53,40 @@ void cmd_states_usage(FILE *out)
 		"                      [--export FILE [--name NAME] [--hz HZ] [--cpu N]]\n"
 		"       idlelab states --diff BEFORE AFTER [-f FORMAT]\n"
 		"\n"
-		"Show the cpuidle driver and governors of this machine and, per CPU and idle state,\n"
-		"what sysfs says: name, desc, latency and residency (us), disable, default_status and\n"
-		"the counters usage, time (us), above, below and rejected. A file the kernel does not\n"
-		"have is shown as '-'; an offline CPU, or one without a cpuidle directory (no driver),\n"
+		"Show the cpuidle driver and governors of this machine and, per CPU and idle "
+		"state,\n"
+		"what sysfs says: name, desc, latency and residency (us), disable, default_status "
+		"and\n"
+		"the counters usage, time (us), above, below and rejected. A file the kernel does "
+		"not\n"
+		"have is shown as '-'; an offline CPU, or one without a cpuidle directory (no "
+		"driver),\n"
 		"is listed as such. Reading needs no privileges.\n"
 		"\n"
 		"  --root DIR       read DIR/sys/... instead of /sys/... (a fixture tree)\n"
 		"  --dump FILE      read a sysfs dump instead: the text of `grep -r .\n"
-		"                   /sys/devices/system/cpu/cpu*/cpuidle /sys/devices/system/cpu/cpuidle`\n"
-		"                   (docs/measure.md); a CONFIG_HZ=N line in it gives --export its HZ\n"
+		"                   /sys/devices/system/cpu/cpu*/cpuidle "
+		"/sys/devices/system/cpu/cpuidle`\n"
+		"                   (docs/measure.md); a CONFIG_HZ=N line in it gives --export its "
+		"HZ\n"
 		"  --diff BEFORE AFTER\n"
-		"                   the counter deltas between two snapshots (dumps or directories\n"
-		"                   that hold sys/): usage, time, above, below, rejected, miss ratio\n"
-		"                   and share of idle time, per CPU and state and per state in total\n"
+		"                   the counter deltas between two snapshots (dumps or "
+		"directories\n"
+		"                   that hold sys/): usage, time, above, below, rejected, miss "
+		"ratio\n"
+		"                   and share of idle time, per CPU and state and per state in "
+		"total\n"
 		"  -f, --format FMT table (default), tsv, csv or json\n"
-		"  --export FILE    also write the state table as a platform file (docs/platforms.md)\n"
+		"  --export FILE    also write the state table as a platform file "
+		"(docs/platforms.md)\n"
 		"                   that '-p FILE' loads; written whole or not at all\n"
-		"  --name NAME      the exported platform's name (default: FILE's name without .plat)\n"
-		"  --hz HZ          CONFIG_HZ for the export (default: from DIR/boot/config-RELEASE or\n"
+		"  --name NAME      the exported platform's name (default: FILE's name without "
+		".plat)\n"
+		"  --hz HZ          CONFIG_HZ for the export (default: from "
+		"DIR/boot/config-RELEASE or\n"
 		"                   DIR/proc/config.gz, or the dump's CONFIG_HZ line)\n"
-		"  --cpu N          export CPU N's states (default: the first CPU with a cpuidle directory)\n");
+		"  --cpu N          export CPU N's states (default: the first CPU with a cpuidle "
+		"directory)\n");
 }
 
 /* Base 10, no sign, overflow refused: lib/util/parse.h, as every command. */
@@ -109,7 +122,8 @@ static int states_option(int id, const char *value, struct states_args *args, st
 		return CLI_PARSE_OK;
 	case STATES_OPT_HZ:
 		if (il_parse_tick_hz(value, &args->hz))
-			return cli_error_set(err, "--hz: '%s' is not a CONFIG_HZ (100, 250, 300, 1000)", value);
+			return cli_error_set(err, "--hz: '%s' is not a CONFIG_HZ (100, 250, 300, "
+						  "1000)", value);
 		return CLI_PARSE_OK;
 	case STATES_OPT_CPU:
 		if (parse_uint(value, IL_LIVE_CPUS_MAX - 1, &v))
@@ -118,7 +132,8 @@ static int states_option(int id, const char *value, struct states_args *args, st
 		return CLI_PARSE_OK;
 	case STATES_OPT_FORMAT:
 		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)",
+					     value);
 		args->format = value;
 		return CLI_PARSE_OK;
 	default:
@@ -196,7 +211,8 @@ static int fill_info(struct il_table *t, const struct il_live *lv, const struct 
 	if (rapl->status == IL_RAPL_OK) {
 		used = 0;
 		for (int i = 0; i < rapl->nzones; i++)
-			used += (size_t)snprintf(energy + used, sizeof(energy) - used, "%s%s (RAPL)",
+			used += (size_t)snprintf(energy + used, sizeof(energy) - used, "%s%s "
+				"(RAPL)",
 						 i ? ", " : "", rapl->zone[i].name);
 	} else {
 		snprintf(energy, sizeof(energy), "none: %s", rapl->why);
@@ -281,7 +297,7 @@ static int fill_states(struct il_table *t, const struct il_live *lv, struct il_e
 	return ret;
 }
 
-/* ---- --export ---------------------------------------------------------------------------------- */
+/* ---- --export -------------------------------------------------------------------------------- */
 
 /* "dir/vm.plat" -> "vm" when that is a valid platform name, else NULL (use the default). */
 static const char *name_from_file(const char *file, char *buf, size_t cap)
@@ -305,11 +321,24 @@ static const char *name_from_file(const char *file, char *buf, size_t cap)
 	return buf;
 }
 
+/* The remedy of an export error, as this command's option (the library names none). */
+static const char *export_remedy(enum il_error_need need)
+{
+	switch (need) {
+	case IL_NEED_HZ:
+		return "; give it with --hz";
+	case IL_NEED_ONE_CPU:
+		return "; export one CPU's table with --cpu";
+	default:
+		return "";
+	}
+}
+
 static int do_export(const struct il_live *lv, const struct states_args *args)
 {
 	struct il_live_export opt = { .name = args->name, .hz = args->hz, .cpu = args->cpu };
 	char name[32], warning[256];
-	struct il_error err;
+	struct il_error err = { 0 };
 	size_t len;
 	char *text;
 
@@ -317,11 +346,14 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 		opt.name = name_from_file(args->export_file, name, sizeof(name));
 	text = il_live_export_platform(lv, &opt, &len, warning, sizeof(warning), &err);
 	if (!text) {
-		fprintf(stderr, "idlelab states: --export: %s\n", err.msg);
+		fprintf(stderr, "idlelab states: --export: %s%s\n", err.msg,
+			export_remedy(err.need));
 		return -1;
 	}
+	/* The only warning is of CPUs whose tables differ: another CPU can be chosen. */
 	if (warning[0])
-		fprintf(stderr, "idlelab states: warning: %s\n", warning);
+		fprintf(stderr, "idlelab states: warning: %s, choose another with --cpu\n",
+			warning);
 	if (cli_write_output(args->export_file, text, len)) {
 		char why[CLI_WHY_LEN];
 

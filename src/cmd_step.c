@@ -67,7 +67,8 @@ static int add_governors(struct step_args *args, const char *list, struct cli_er
 static int parse_hz(const char *value, unsigned int *hz, struct cli_error *err)
 {
 	if (il_parse_tick_hz(value, hz))
-		return cli_error_set(err, "invalid --hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", value);
+		return cli_error_set(err, "invalid --hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)",
+				     value);
 	return CLI_PARSE_OK;
 }
 
@@ -105,7 +106,8 @@ static int step_option(void *state, int id, const char *value, struct cli_error 
 		return CLI_PARSE_OK;
 	case STEP_OPT_FORMAT:
 		if (cli_parse_format(value, &args->format))
-			return cli_error_set(err, "unknown format '%s' (table, csv or json)", value);
+			return cli_error_set(err, "unknown format '%s' (table, csv or json)",
+					     value);
 		return CLI_PARSE_OK;
 	case STEP_OPT_VARS:
 		args->all_vars = true;
@@ -124,7 +126,8 @@ static int step_option(void *state, int id, const char *value, struct cli_error 
 		args->diff = true;
 		return CLI_PARSE_OK;
 	case CLI_OPT_POSITIONAL:
-		return cli_error_set(err, "unexpected argument '%s' (the script is given with --input)",
+		return cli_error_set(err, "unexpected argument '%s' (the script is given with "
+					  "--input)",
 				     value);
 	default:
 		return CLI_PARSE_ERROR;
@@ -140,13 +143,15 @@ int step_parse_args(int argc, char **argv, struct step_args *args, struct cli_er
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!args->input)
-		return cli_error_set(err, "no input given (--input FILE, --input - or --input builtin:demo)");
+		return cli_error_set(err, "no input given (--input FILE, --input - or --input "
+					  "builtin:demo)");
 	if (!args->ngov && !args->print_input)
 		return cli_error_set(err, "no governor given (-g GOV[,GOV...])");
 	if (!args->platform && !args->print_input)
 		return cli_error_set(err, "no platform given (-p NAME or -p FILE.plat)");
 	if (args->diff && (args->ngov < 2 || args->print_input))
-		return cli_error_set(err, "--diff compares governors: give two or more with -g A,B");
+		return cli_error_set(err, "--diff compares governors: give two or more with -g "
+					  "A,B");
 	if (!strncmp(args->input, builtin_prefix, sizeof(builtin_prefix) - 1) &&
 	    !args->input[sizeof(builtin_prefix) - 1])
 		return cli_error_set(err, "empty built-in script name in '%s'", args->input);
@@ -156,35 +161,48 @@ int step_parse_args(int argc, char **argv, struct step_args *args, struct cli_er
 void cmd_step_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab step -g GOV[,GOV...] -p PLATFORM --input FILE|-|builtin:NAME\n"
-		     "                    [-f table|csv|json] [-o FILE] [--vars] [--detail] [--hz HZ]\n"
+		     "                    [-f table|csv|json] [-o FILE] [--vars] [--detail] [--hz "
+		     "HZ]\n"
 		     "                    [--param NAME=VALUE] [--diff]\n"
 		     "       idlelab step --input FILE|-|builtin:NAME --print-input\n"
 		     "\n"
-		     "Drive one CPU's governor through a scripted sequence of idle entries, one per\n"
-		     "input line, and print every decision: the state, stop_tick, what the idle loop\n"
-		     "did with the tick, the miss (above = too deep, below = too shallow), and the\n"
-		     "governor's internal values. With several governors, each runs on its own CPU\n"
+		     "Drive one CPU's governor through a scripted sequence of idle entries, one "
+		     "per\n"
+		     "input line, and print every decision: the state, stop_tick, what the idle "
+		     "loop\n"
+		     "did with the tick, the miss (above = too deep, below = too shallow), and "
+		     "the\n"
+		     "governor's internal values. With several governors, each runs on its own "
+		     "CPU\n"
 		     "and the decisions are shown side by side. The script format is described in\n"
 		     "docs/step.md; 'builtin:demo' is a built-in script.\n"
 		     "\n"
-		     "  -g, --governor LIST  presets or aliases, comma-separated (see 'idlelab governors')\n"
-		     "  -p, --platform P     a built-in platform, or a platform file (a path with a '/'\n"
+		     "  -g, --governor LIST  presets or aliases, comma-separated (see 'idlelab "
+		     "governors')\n"
+		     "  -p, --platform P     a built-in platform, or a platform file (a path with "
+		     "a '/'\n"
 		     "                       or ending in .plat; see 'idlelab platforms')\n"
 		     "  -i, --input SCRIPT   a script file, '-' for stdin, or builtin:NAME (");
 	for (int i = 0; i < il_step_builtin_count(); i++)
 		fprintf(out, "%sbuiltin:%s", i ? ", " : "", il_step_builtin_name(i));
 	fprintf(out, ")\n"
-		     "                       (its times: ns, or with a unit ns, us, ms; a bare number\n"
+		     "                       (its times: ns, or with a unit ns, us, ms; a bare "
+		     "number\n"
 		     "                       is ns, unlike the lab's --time, where it is seconds)\n"
 		     "  -f, --format FMT     table (default), csv or json\n"
-		     "  -o, --output FILE    write there instead of stdout (only if the run succeeds)\n"
-		     "      --vars           show every field of each governor's per-CPU data (default:\n"
-		     "                       only its diagnostic values, such as menu's predicted_ns)\n"
+		     "  -o, --output FILE    write there instead of stdout (only if the run "
+		     "succeeds)\n"
+		     "      --vars           show every field of each governor's per-CPU data "
+		     "(default:\n"
+		     "                       only its diagnostic values, such as menu's "
+		     "predicted_ns)\n"
 		     "      --detail         with several governors, add one table per governor\n"
 		     "      --hz HZ          run at this CONFIG_HZ instead of the platform's\n"
-		     "      --param N=V      set governor tunable N (e.g. guest_halt_poll_ns=0) on every\n"
+		     "      --param N=V      set governor tunable N (e.g. guest_halt_poll_ns=0) on "
+		     "every\n"
 		     "                       governor that has it\n"
-		     "      --diff           with several governors, print only the lines where they\n"
+		     "      --diff           with several governors, print only the lines where "
+		     "they\n"
 		     "                       differ (state, stop_tick, tick action or bypass)\n"
 		     "      --print-input    check the script and print it (e.g. to start from\n"
 		     "                       builtin:demo); runs nothing\n");
@@ -215,7 +233,8 @@ static int resolve_governors(struct step_ctx *c)
 			return CLI_EXIT_RUNTIME;
 		}
 		if (!c->presets[g]) {
-			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab governors')",
+			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab "
+						   "governors')",
 				 c->args.governors[g]);
 			return cli_usage_error("step", msg);
 		}
@@ -265,7 +284,8 @@ static int load_script(struct step_ctx *c)
 			return CLI_EXIT_RUNTIME;
 		}
 	}
-	snprintf(c->input_name, sizeof(c->input_name), "%s", strcmp(input, "-") ? input : "<stdin>");
+	snprintf(c->input_name, sizeof(c->input_name), "%s", strcmp(input,
+		"-") ? input : "<stdin>");
 	if (!c->text || il_step_parse(c->text, len, c->input_name, &c->script, &err)) {
 		fprintf(stderr, "idlelab step: %s\n", c->text ? err.msg : "out of memory");
 		return CLI_EXIT_RUNTIME;
@@ -320,7 +340,8 @@ static bool same_decision(const struct il_step_record *recs, int ngov)
 {
 	for (int g = 1; g < ngov; g++)
 		if (recs[g].index != recs[0].index || recs[g].stop_tick != recs[0].stop_tick ||
-		    recs[g].tick_action != recs[0].tick_action || recs[g].bypassed != recs[0].bypassed)
+		    recs[g].tick_action != recs[0].tick_action ||
+		    	recs[g].bypassed != recs[0].bypassed)
 			return false;
 	return true;
 }
@@ -352,7 +373,8 @@ static int run_and_render(struct step_ctx *c, char **buf, size_t *len)
 		for (int g = 0; g < c->args.ngov; g++) {
 			struct il_error err;
 
-			if (il_step_cpu_run(c->cpus[g], &c->script.entries[i], c->input_name, &c->recs[g],
+			if (il_step_cpu_run(c->cpus[g], &c->script.entries[i], c->input_name,
+					    &c->recs[g],
 					    &err)) {
 				step_output_free(out);
 				fprintf(stderr, "idlelab step: %s\n", err.msg);
@@ -378,7 +400,8 @@ static int step_run(struct step_ctx *c)
 
 #ifndef HAVE_JANSSON
 	if (c->args.format == CLI_FORMAT_JSON) {
-		fprintf(stderr, "idlelab step: JSON output needs libjansson (install libjansson-dev "
+		fprintf(stderr, "idlelab step: JSON output needs libjansson (install "
+				"libjansson-dev "
 				"and rebuild)\n");
 		return CLI_EXIT_RUNTIME;
 	}
@@ -403,7 +426,8 @@ static int step_run(struct step_ctx *c)
 	if (!ret && cli_write_output(c->args.output, buf, len)) {
 		char why[CLI_WHY_LEN];
 
-		fprintf(stderr, "%s: cannot write: %s\n", c->args.output ? c->args.output : "<stdout>",
+		fprintf(stderr, "%s: cannot write: %s\n",
+			c->args.output ? c->args.output : "<stdout>",
 			cli_output_strerror(c->args.output, errno, why, sizeof(why)));
 		ret = CLI_EXIT_RUNTIME;
 	}

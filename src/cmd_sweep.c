@@ -66,7 +66,8 @@ struct sweep_args {
 };
 
 enum {
-	SW_OPT_HELP = 1, SW_OPT_GOV, SW_OPT_PLAT, SW_OPT_SCN, SW_OPT_PARAM, SW_OPT_TIME, SW_OPT_SEED,
+	SW_OPT_HELP = 1, SW_OPT_GOV, SW_OPT_PLAT, SW_OPT_SCN, SW_OPT_PARAM, SW_OPT_TIME,
+		SW_OPT_SEED,
 	SW_OPT_ITER, SW_OPT_JOBS, SW_OPT_OUT, SW_OPT_EMIT, SW_OPT_PROGRESS, SW_OPT_NO_PROGRESS,
 };
 
@@ -89,35 +90,50 @@ static const struct cli_opt sweep_opts[] = {
 void cmd_sweep_usage(FILE *out)
 {
 	fprintf(out, "usage: idlelab sweep -g GOV,... -p PLATFORM,... -s SCENARIO[:k=v,...]\n"
-		     "                     --param NAME=LIST|A..B:STEP [--param ...] [-j N] [--time T]\n"
+		     "                     --param NAME=LIST|A..B:STEP [--param ...] [-j N] "
+		     "[--time T]\n"
 		     "                     [--seed N] [--iter N] [--emit-jobs FILE] -o DIR\n"
 		     "\n"
-		     "Run SCENARIO with one or two of its parameters over a list (interval_us=5,10,30)\n"
-		     "or an integer range (work_us=0..400:10, both ends included) for every governor\n"
+		     "Run SCENARIO with one or two of its parameters over a list "
+		     "(interval_us=5,10,30)\n"
+		     "or an integer range (work_us=0..400:10, both ends included) for every "
+		     "governor\n"
 		     "on every platform, and write one linux-pm row per case to DIR/sweep.csv and\n"
-		     "DIR/sweep.json (columns: case governor platform PARAM... iter seed, then those\n"
+		     "DIR/sweep.json (columns: case governor platform PARAM... iter seed, then "
+		     "those\n"
 		     "of 'idlelab compare'). The files are the same bytes whatever -j is.\n"
-		     "With --emit-jobs FILE, run nothing: write one 'idlelab run' command line per case\n"
-		     "to FILE (its output goes to DIR/case-N.csv) for GNU parallel or a job array, then\n"
-		     "'idlelab merge DIR/case-*.csv -o DIR' writes the same files a local sweep does.\n"
-		     "With --iter N > 1, DIR/summary.csv and DIR/summary.json hold the statistics of the\n"
-		     "iterations per platform, parameter values, metric and governor: n, mean, sd, min,\n"
-		     "max, the 95 %% confidence interval of the mean, and the difference from the first\n"
+		     "With --emit-jobs FILE, run nothing: write one 'idlelab run' command line per "
+		     "case\n"
+		     "to FILE (its output goes to DIR/case-N.csv) for GNU parallel or a job array, "
+		     "then\n"
+		     "'idlelab merge DIR/case-*.csv -o DIR' writes the same files a local sweep "
+		     "does.\n"
+		     "With --iter N > 1, DIR/summary.csv and DIR/summary.json hold the statistics "
+		     "of the\n"
+		     "iterations per platform, parameter values, metric and governor: n, mean, sd, "
+		     "min,\n"
+		     "max, the 95 %% confidence interval of the mean, and the difference from the "
+		     "first\n"
 		     "governor with its 95 %% interval and p (paired by seed); see docs/lab.md.\n"
 		     "\n"
 		     "  -g, --governor LIST    presets or aliases, comma-separated\n"
-		     "  -p, --platform LIST    built-in platforms or platform files, comma-separated\n"
+		     "  -p, --platform LIST    built-in platforms or platform files, "
+		     "comma-separated\n"
 		     "  -s, --scenario S       NAME[:k=v,...], the fixed part of every case\n"
 		     "      --param NAME=VALS  a parameter of S and its values; at most two\n"
 		     "  -t, --time T           simulated time per case (default 5s)\n"
-		     "                         (units ns, us, ms, s, m, h; a bare number is seconds)\n"
+		     "                         (units ns, us, ms, s, m, h; a bare number is "
+		     "seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per case, seeds N, N+1, ... (default 1)\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n"
-		     "      --emit-jobs FILE   write the per-case command lines instead of running\n"
-		     "      --progress         show progress on stderr even when it is not a terminal\n"
-		     "      --no-progress      never show progress (default: only on a terminal)\n");
+		     "      --emit-jobs FILE   write the per-case command lines instead of "
+		     "running\n"
+		     "      --progress         show progress on stderr even when it is not a "
+		     "terminal\n"
+		     "      --no-progress      never show progress (default: only on a "
+		     "terminal)\n");
 }
 
 
@@ -144,14 +160,19 @@ static int parse_range(struct sweep_param *p, const char *spec, struct cli_error
 
 	if (!colon || colon < dots || cli_parse_count_to(spec, dots, UINT64_MAX, &a) ||
 	    cli_parse_count_to(dots + 2, colon, UINT64_MAX, &b))
-		return cli_error_set(err, "--param %s: '%s' is not a range A..B:STEP of integers (0..400:10)",
+		return cli_error_set(err, "--param %s: '%s' is not a range A..B:STEP of integers "
+					  "(0..400:10)",
 				     p->name, spec);
-	if (cli_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) || !step)
-		return cli_error_set(err, "--param %s: the step of '%s' must be a positive integer", p->name, spec);
+	if (cli_parse_count_to(colon + 1, colon + 1 + strlen(colon + 1), UINT64_MAX, &step) ||
+	    !step)
+		return cli_error_set(err, "--param %s: the step of '%s' must be a positive integer",
+				     p->name, spec);
 	if (a > b)
-		return cli_error_set(err, "--param %s: the range '%s' is empty (A > B)", p->name, spec);
+		return cli_error_set(err, "--param %s: the range '%s' is empty (A > B)", p->name,
+				     spec);
 	if ((b - a) / step >= SWEEP_MAX_VALUES)
-		return cli_error_set(err, "--param %s: '%s' has more than %d values", p->name, spec, SWEEP_MAX_VALUES);
+		return cli_error_set(err, "--param %s: '%s' has more than %d values", p->name, spec,
+				     SWEEP_MAX_VALUES);
 	for (uint64_t v = a;; v += step) {
 		snprintf(buf, sizeof(buf), "%" PRIu64, v);
 		if (add_value(p, buf, strlen(buf)))
@@ -170,9 +191,11 @@ static int parse_list(struct sweep_param *p, const char *spec, struct cli_error 
 		if (!len)
 			return cli_error_set(err, "--param %s: empty value in '%s'", p->name, spec);
 		if (memchr(s, ':', len) || memchr(s, '=', len))
-			return cli_error_set(err, "--param %s: '%.*s' is not a value", p->name, (int)len, s);
+			return cli_error_set(err, "--param %s: '%.*s' is not a value", p->name,
+					     (int)len, s);
 		if (add_value(p, s, len))
-			return cli_error_set(err, "--param %s: more than %d values", p->name, SWEEP_MAX_VALUES);
+			return cli_error_set(err, "--param %s: more than %d values", p->name,
+					     SWEEP_MAX_VALUES);
 		if (!s[len])
 			return CLI_PARSE_OK;
 		s += len + 1;
@@ -185,8 +208,10 @@ static int parse_param(struct sweep_args *a, const char *value, struct cli_error
 	struct sweep_param *p;
 	size_t len = eq ? (size_t)(eq - value) : 0;
 
-	if (!len || len >= sizeof(p->name) || !eq[1] || strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
-		return cli_error_set(err, "--param: '%s' is not NAME=LIST or NAME=A..B:STEP", value);
+	if (!len || len >= sizeof(p->name) || !eq[1] ||
+	    strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
+		return cli_error_set(err, "--param: '%s' is not NAME=LIST or NAME=A..B:STEP",
+				     value);
 	if (a->nparam == SWEEP_MAX_PARAMS)
 		return cli_error_set(err, "at most %d --param", SWEEP_MAX_PARAMS);
 	for (int i = 0; i < a->nparam; i++)
@@ -204,10 +229,12 @@ static int sweep_option(void *state, int id, const char *value, struct cli_error
 
 	switch (id) {
 	case SW_OPT_GOV:
-		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used, a->governors,
+		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used,
+				       a->governors,
 				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case SW_OPT_PLAT:
-		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used, a->platforms,
+		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used,
+				       a->platforms,
 				       SWEEP_MAX_PLATFORMS, &a->nplat, "platform", err);
 	case SW_OPT_SCN:
 		a->scenario = value;
@@ -245,7 +272,8 @@ static int sweep_check(const struct sweep_args *a, struct cli_error *err)
 	if (!a->scenario)
 		return cli_error_set(err, "no scenario given (-s; see 'idlelab scenarios')");
 	if (!a->nparam)
-		return cli_error_set(err, "no parameter to sweep (--param NAME=LIST or NAME=A..B:STEP)");
+		return cli_error_set(err, "no parameter to sweep (--param NAME=LIST or "
+					  "NAME=A..B:STEP)");
 	if (!a->dir)
 		return cli_error_set(err, "no output directory given (-o DIR)");
 	return CLI_PARSE_OK;
@@ -346,7 +374,8 @@ static int sweep_combos(struct sweep *w)
 		len = (size_t)snprintf(k->spec, sizeof(k->spec), "%s", a->scenario);
 		for (int i = 0; i < a->nparam && len < sizeof(k->spec); i++)
 			len += (size_t)snprintf(k->spec + len, sizeof(k->spec) - len, "%s%s=%s",
-						i || strchr(a->scenario, ':') ? "," : ":", a->params[i].name,
+						i || strchr(a->scenario, ':') ? "," : ":",
+							a->params[i].name,
 						a->params[i].vals[k->val[i]]);
 		if (len >= sizeof(k->spec))
 			return usage_error("scenario '%s%s' too long", a->scenario, "");
@@ -384,7 +413,8 @@ static int sweep_resolve(struct sweep *w)
 		ret = cli_unique_platforms(w->plat, a->platforms, a->nplat, "sweep");
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		for (int c = 0; c < w->ncombo && ret == CLI_EXIT_OK; c++)
-			ret = cli_check_cpus(w->combo[c].scn, &w->combo[c].common, &w->plat[p], "sweep");
+			ret = cli_check_cpus(w->combo[c].scn, &w->combo[c].common, &w->plat[p],
+					     "sweep");
 	return ret;
 }
 
@@ -425,7 +455,8 @@ static void case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec)
 }
 
 /* The row of case @i: its labels, then the linux-pm row as `idlelab run -f csv` prints it. */
-static int case_record(const struct sweep *w, size_t i, const struct il_lab_result *res, struct sweep_rec *rec)
+static int case_record(const struct sweep *w, size_t i, const struct il_lab_result *res,
+		       struct sweep_rec *rec)
 {
 	struct sweep_case k = case_at(w, i);
 	const struct il_scenario *scn = w->combo[k.c].scn;
@@ -461,7 +492,8 @@ out:
  * memory of the results bounded and give the progress line something to count; the rows
  * do not depend on how the cases are batched.
  */
-static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int jobs, struct sweep_rec *recs)
+static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int jobs,
+		     struct sweep_rec *recs)
 {
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));
@@ -479,7 +511,8 @@ static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int
 	for (size_t i = 0; i < n && ret == CLI_EXIT_OK; i++) {
 		if (errs[i]) {
 			fprintf(stderr, "idlelab sweep: case %zu (%s on %s, %s): %s\n", start + i,
-				specs[i].preset->name, specs[i].plat->name, w->combo[case_at(w, start + i).c].spec,
+				specs[i].preset->name, specs[i].plat->name, w->combo[case_at(w,
+					start + i).c].spec,
 				strerror(errs[i]));
 			ret = CLI_EXIT_RUNTIME;
 		} else if (case_record(w, start + i, &res[i], &recs[start + i])) {
@@ -526,7 +559,8 @@ static int sweep_run(const struct sweep *w)
 	progress_end(&prog);
 	if (ret == CLI_EXIT_OK) {
 		/* On stderr: the wall time is not part of the (deterministic) results. */
-		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases, jobs,
+		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases,
+			jobs,
 			cli_wall_seconds() - t0);
 		ret = sweep_write_dir(w->a->dir, recs, w->ncases, "sweep");
 	}
@@ -541,7 +575,8 @@ static int sweep_run(const struct sweep *w)
 /* @s as one shell word: as is when it is plain, else in single quotes. */
 static void shell_word(FILE *f, const char *s)
 {
-	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,@+%-") == strlen(s)) {
+	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			    "0123456789_./:=,@+%-") == strlen(s)) {
 		fprintf(f, " %s", s);
 		return;
 	}

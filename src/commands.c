@@ -57,13 +57,17 @@ void cli_print_usage(FILE *out)
 		     "\n"
 		     "Exit status (every command; see idlelab(1)):\n"
 		     "  0  success\n"
-		     "  1  bad input or failure: a file that cannot be read or written, a bad platform\n"
-		     "     file, step script, rt-app file or trace, a file: governor that does not load, a compiler\n"
+		     "  1  bad input or failure: a file that cannot be read or written, a bad "
+		     "platform\n"
+		     "     file, step script, rt-app file or trace, a file: governor that does not "
+		     "load, a compiler\n"
 		     "     failure, a run that failed, a kgov difference\n"
-		     "  2  usage error (bad option, missing argument, unknown command, governor or\n"
+		     "  2  usage error (bad option, missing argument, unknown command, governor "
+		     "or\n"
 		     "     built-in name)\n"
 		     "  3  a verdict or threshold failed (--fail-on)\n"
-		     "  128+N  killed by signal N (130: SIGINT, 143: SIGTERM); measure first puts back\n"
+		     "  128+N  killed by signal N (130: SIGINT, 143: SIGTERM); measure first puts "
+		     "back\n"
 		     "     every setting it changed\n");
 }
 
@@ -147,9 +151,12 @@ void cmd_help_usage(FILE *out)
 		     "\n"
 		     "Show the overview of idlelab, or the options of COMMAND.\n"
 		     "\n"
-		     "      --complete WHAT  print one name per line, for shell completion: commands,\n"
-		     "                       governors, platforms, scenarios, params SCENARIO (its\n"
-		     "                       parameters, an enum's values after the name), formats,\n"
+		     "      --complete WHAT  print one name per line, for shell completion: "
+		     "commands,\n"
+		     "                       governors, platforms, scenarios, params SCENARIO "
+		     "(its\n"
+		     "                       parameters, an enum's values after the name), "
+		     "formats,\n"
 		     "                       readers, verdict-metrics (what verdict -m takes)\n");
 }
 
@@ -167,7 +174,8 @@ int cmd_help(int argc, char **argv)
 	}
 	if (args.complete) {
 		if (cli_complete(stdout, args.complete, args.complete_arg, command_names))
-			return cli_usage_error("help", "--complete: unknown list or argument (" COMPLETE_WHAT ")");
+			return cli_usage_error("help", "--complete: unknown list or argument "
+						       "(" COMPLETE_WHAT ")");
 		return CLI_EXIT_OK;
 	}
 	if (args.command)

@@ -9,8 +9,8 @@
  *
  * A command file is a leaf: only commands.c calls it (tests/cli/deps.t); what two commands
  * share lives in a helper file below both (cli.c, cli_opts.c, lab_cli.c, verdict_cli.c ...),
- * and cli_main() runs its lifecycle. Adding a command means adding that file and one line here. Keep the summary one short
- * line: it is the command's row in `idlelab --help`.
+ * and cli_main() runs its lifecycle. Adding a command means adding that file and one line
+ * here. Keep the summary one short line: it is the command's row in `idlelab --help`.
  */
 #ifndef IDLELAB_COMMANDS_H
 #define IDLELAB_COMMANDS_H

@@ -2,8 +2,8 @@
 /*
  * complete.c - machine-readable lists of what the binary knows, for shell completion:
  * commands, presets and aliases, built-in platforms, scenarios and their parameters, output
- * formats, trace readers and the metrics verdict -m takes. One entry per line, nothing else, so a completion script never
- * parses the human tables (whose layout may change).
+ * formats, trace readers and the metrics verdict -m takes. One entry per line, nothing else,
+ * so a completion script never parses the human tables (whose layout may change).
  */
 #include <string.h>
 

@@ -77,7 +77,8 @@ int kgov_build_file(const char *src, const char *out, bool verbose)
 		return CLI_EXIT_RUNTIME;
 	ret = il_kgov_build(src, out, NULL, &res, &err);
 	if (verbose || ret)
-		fprintf(ret ? stderr : stdout, "%s\n", res.command[0] ? res.command : "(not compiled)");
+		fprintf(ret ? stderr : stdout, "%s\n", res.command[0] ? res.command : "(not "
+			"compiled)");
 	if (res.log && *res.log && (verbose || ret))
 		fputs(res.log, stderr);
 	free(res.log);
@@ -86,7 +87,8 @@ int kgov_build_file(const char *src, const char *out, bool verbose)
 		return CLI_EXIT_RUNTIME;
 	}
 	if (verbose)
-		printf("%s: %s governor, blob %.12s, select(%s), per-CPU %s%s\n", out, res.scan.family,
+		printf("%s: %s governor, blob %.12s, select(%s), per-CPU %s%s\n", out,
+		       res.scan.family,
 		       res.scan.blob, res.scan.stop_tick ? "drv, dev, &stop_tick" : "drv, dev",
 		       res.scan.percpu_tag[0] ? "struct " : "(none)", res.scan.percpu_tag);
 	snprintf(built_family, sizeof(built_family), "%s", res.scan.family);
@@ -109,7 +111,8 @@ static void print_built(const char *src, const char *out)
 	if (!il_kgov_framework_choose(&q, &fw, NULL))
 		printf("%s (blob %.12s is %s's)\n", fw.preset->name, built_blob, fw.preset->name);
 	else
-		printf("PRESET, PRESET the version the file is based on (blob %.12s is no preset's; "
+		printf("PRESET, PRESET the version the file is based on (blob %.12s is no "
+		       "preset's; "
 		       "idlelab governors)\n", built_blob);
 }
 

@@ -71,7 +71,8 @@ static void print_counters(const struct il_preset *up)
 	if (il_kgov_counters(up, &c))
 		return;
 	if (c.warns || c.printks)
-		printf("note: the kernel file issued %lu WARN()s and %lu printk()s during the check\n",
+		printf("note: the kernel file issued %lu WARN()s and %lu printk()s during the "
+		       "check\n",
 		       c.warns, c.printks);
 	if (c.shim_errors)
 		printf("note: %lu shim errors (kernel calls the shim could not answer for the "
@@ -93,7 +94,8 @@ int kgov_cmd_check(const struct kgov_args *args)
 
 	port = il_preset_find(args->against);
 	if (!port || il_kgov_is_loaded(port))
-		return cli_usage_error("kgov", "unknown preset for --against (see idlelab governors)");
+		return cli_usage_error("kgov", "unknown preset for --against (see idlelab "
+					       "governors)");
 	up = kgov_load_source(args, port, tmpdir, obj, sizeof(obj), &built);
 	if (!up) {
 		ret = CLI_EXIT_RUNTIME;
@@ -117,7 +119,8 @@ int kgov_cmd_check(const struct kgov_args *args)
 	print_counters(up);
 	il_kgov_counters(up, &counters);
 	if (args->verbose && res.not_compared[0])
-		printf("upstream fields the port does not show (not compared): %s\n", res.not_compared);
+		printf("upstream fields the port does not show (not compared): %s\n",
+		       res.not_compared);
 	if (res.invalid_index_runs)
 		printf("note: %u run(s) ended early because both sides returned an index outside "
 		       "the state table (first: %s)\n", res.invalid_index_runs, res.invalid_index);

@@ -19,7 +19,7 @@
 #include "lab/lab.h"
 #include "platform/platform.h"
 
-/* ---- diff ------------------------------------------------------------------------------------- */
+/* ---- diff ------------------------------------------------------------------------------------ */
 
 #define DIFF_LAB_TIME_NS (10ULL * 1000000000ULL) /* as `idlelab run` */
 
@@ -82,14 +82,16 @@ static int diff_resolve(struct diff_side *s, bool verbose)
 				fprintf(stderr, "idlelab kgov diff: %s %s\n", s->label, err.msg);
 				return CLI_EXIT_RUNTIME;
 			}
-			fprintf(stderr, "idlelab kgov diff: %s '%s' is no preset (idlelab governors), "
+			fprintf(stderr, "idlelab kgov diff: %s '%s' is no preset (idlelab "
+					"governors), "
 				"C file or .so object\n", s->label, s->spec);
 			return CLI_EXIT_USAGE;
 		}
 		return 0;
 	}
 	if (access(s->spec, R_OK)) {
-		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec, strerror(errno));
+		fprintf(stderr, "idlelab kgov diff: %s %s: %s\n", s->label, s->spec,
+			strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
 	s->object = s->spec;
@@ -139,7 +141,8 @@ static int diff_choose_framework(const struct kgov_args *args, struct diff_side 
 	if (args->as) {
 		as = il_preset_find(args->as);
 		if (!as || il_kgov_is_loaded(as))
-			return cli_usage_error("kgov", "unknown preset for --as (see idlelab governors)");
+			return cli_usage_error("kgov", "unknown preset for --as (see idlelab "
+						       "governors)");
 	}
 	f->shared = true;
 	if (!old->object) {
@@ -148,7 +151,8 @@ static int diff_choose_framework(const struct kgov_args *args, struct diff_side 
 		snprintf(f->fw.reason, sizeof(f->fw.reason), "OLD is the built-in preset %s",
 			 old->p->name);
 		if (as)
-			fprintf(stderr, "idlelab kgov diff: note: --as is not used: OLD, a built-in "
+			fprintf(stderr, "idlelab kgov diff: note: --as is not used: OLD, a "
+					"built-in "
 				"preset, decides the framework\n");
 		if (new->object)
 			return diff_load(new, old->p);
@@ -163,11 +167,13 @@ static int diff_choose_framework(const struct kgov_args *args, struct diff_side 
 	q.as = as;
 	if (!new->object) {
 		q.fallback = new->p;
-		snprintf(guess, sizeof(guess), "NEW is the built-in preset %s (OLD's blob %.12s is no "
+		snprintf(guess, sizeof(guess), "NEW is the built-in preset %s (OLD's blob %.12s is "
+					       "no "
 			 "preset's)", new->p->name, q.blob);
 	} else {
 		q.fallback = il_kgov_like(old->p);
-		snprintf(guess, sizeof(guess), "guessed from OLD's era (its blob %.12s is no preset's): "
+		snprintf(guess, sizeof(guess), "guessed from OLD's era (its blob %.12s is no "
+					       "preset's): "
 			 "give --as PRESET to choose", q.blob);
 	}
 	q.fallback_reason = guess;
@@ -228,9 +234,11 @@ static void print_case_table(const struct il_kgov_diff_case *k)
 		       (long long)k->drv.states[i].target_residency_ns,
 		       k->disable[i] ? " (disabled)" : "");
 	printf("\n  inputs: sleep_length=%lld delta_next=%lld tick_stopped=%d/%d got_tick=%d "
-	       "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu clock=%llu -> %s residency=%lld%s\n",
+	       "qos(cpu=%d resume=%d wakeup=%d us) nr_iowait=%lu clock=%llu -> %s "
+	       "residency=%lld%s\n",
 	       (long long)in->sleep_ns, (long long)in->delta_next_ns, in->tick_stopped,
-	       k->in[1].tick_stopped, in->got_tick, in->qos.cpu_latency_us, in->qos.resume_latency_us,
+	       k->in[1].tick_stopped, in->got_tick, in->qos.cpu_latency_us,
+	       	in->qos.resume_latency_us,
 	       in->qos.wakeup_latency_us, in->nr_iowait, (unsigned long long)in->clock_ns,
 	       in->rejected ? "REJECTED" : "entered", (long long)in->residency_ns,
 	       in->poll_timeout ? " poll_time_limit" : "");
@@ -264,7 +272,8 @@ static void framework_line(const struct diff_side *old, const struct diff_side *
 		snprintf(buf, cap, "two presets, each under its own rules: OLD core %s, "
 			 "NEW core %s", old->p->core->name, new->p->core->name);
 	else if (f->shared)
-		snprintf(buf, cap, "the rules of %s (core %s) for both sides: %s", f->fw.preset->name,
+		snprintf(buf, cap, "the rules of %s (core %s) for both sides: %s",
+			 f->fw.preset->name,
 			 f->fw.preset->core->name, f->fw.reason);
 	else
 		snprintf(buf, cap, "each built-in preset its own rules: OLD core %s, NEW core %s",
@@ -295,7 +304,8 @@ static void print_diff_table(const struct diff_side *old, const struct diff_side
 	char fw[512];
 
 	framework_line(old, new, f, fw, sizeof(fw));
-	printf("kgov diff: %s (%s) vs %s (%s)\n", old->spec, old->p->upstream ? old->p->upstream : "-",
+	printf("kgov diff: %s (%s) vs %s (%s)\n", old->spec,
+	       old->p->upstream ? old->p->upstream : "-",
 	       new->spec, new->p->upstream ? new->p->upstream : "-");
 	printf("input: %s; %llu decisions in %u runs\n", source, r->decisions, r->runs);
 	printf("framework: %s\n", fw);
@@ -311,10 +321,12 @@ static void print_diff_table(const struct diff_side *old, const struct diff_side
 	}
 	print_diff_features(r);
 	if (r->ended_runs)
-		printf("note: %u run(s) ended early: a side chose an index outside the state table\n",
+		printf("note: %u run(s) ended early: a side chose an index outside the state "
+		       "table\n",
 		       r->ended_runs);
 	if (r->ncases)
-		printf("\nthe first %u differing decisions (* marks values that differ):\n", r->ncases);
+		printf("\nthe first %u differing decisions (* marks values that differ):\n",
+		       r->ncases);
 	for (unsigned int i = 0; i < r->ncases; i++)
 		print_case_table(&r->cases[i]);
 }
@@ -344,10 +356,12 @@ static json_t *json_case(const struct il_kgov_diff_case *k)
 		json_t *s = json_object();
 
 		json_object_set_new(s, "name", json_string(k->drv.states[i].name));
-		json_object_set_new(s, "exit_latency_ns", json_integer(k->drv.states[i].exit_latency_ns));
+		json_object_set_new(s, "exit_latency_ns",
+				    json_integer(k->drv.states[i].exit_latency_ns));
 		json_object_set_new(s, "target_residency_ns",
 				    json_integer(k->drv.states[i].target_residency_ns));
-		json_object_set_new(s, "polling", json_boolean(k->drv.states[i].flags & CPUIDLE_FLAG_POLLING));
+		json_object_set_new(s, "polling",
+				    json_boolean(k->drv.states[i].flags & CPUIDLE_FLAG_POLLING));
 		json_object_set_new(s, "disabled", json_boolean(k->disable[i] != 0));
 		json_array_append_new(states, s);
 	}
@@ -441,11 +455,13 @@ static int print_diff_json(const struct diff_side *old, const struct diff_side *
 	json_object_set_new(root, "index_differ", json_integer((json_int_t)r->idx_differ));
 	json_object_set_new(root, "index_differ_pct", json_real(pct(r->idx_differ, r->decisions)));
 	if (r->compared_stop_tick) {
-		json_object_set_new(root, "stop_tick_differ", json_integer((json_int_t)r->stop_tick_differ));
+		json_object_set_new(root, "stop_tick_differ",
+				    json_integer((json_int_t)r->stop_tick_differ));
 		json_object_set_new(root, "stop_tick_differ_pct",
 				    json_real(pct(r->stop_tick_differ, r->decisions)));
 		json_object_set_new(root, "any_differ", json_integer((json_int_t)r->any_differ));
-		json_object_set_new(root, "any_differ_pct", json_real(pct(r->any_differ, r->decisions)));
+		json_object_set_new(root, "any_differ_pct", json_real(pct(r->any_differ,
+			r->decisions)));
 	} else {
 		json_object_set_new(root, "stop_tick_differ", json_null());
 		json_object_set_new(root, "any_differ", json_integer((json_int_t)r->idx_differ));
@@ -497,14 +513,16 @@ int kgov_cmd_diff(const struct kgov_args *args)
 		if (ret)
 			goto out;
 		ret = CLI_EXIT_RUNTIME;
-		diffed = il_kgov_diff_lab(old.p, new.p, &spec, (unsigned int)args->show, &res, &err);
+		diffed = il_kgov_diff_lab(old.p, new.p, &spec, (unsigned int)args->show, &res,
+					  &err);
 	} else {
 		snprintf(source, sizeof(source), "kgov check's random stream, seed %llu, %s",
 			 args->seed, args->platform ? args->platform : "random platforms");
 		struct progress prog;
 
 		kgov_start_watchdog();
-		progress_begin(&prog, args->progress, "idlelab kgov diff", PROGRESS_COUNT, "decisions",
+		progress_begin(&prog, args->progress, "idlelab kgov diff", PROGRESS_COUNT,
+			       "decisions",
 			       args->steps);
 		progress_watch(&prog, &kgov_watchdog_progress.decisions);
 		diffed = il_kgov_diff(old.p, new.p, &opts, (unsigned int)args->show, &res, &err);

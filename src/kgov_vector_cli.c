@@ -165,7 +165,8 @@ int kgov_cmd_record(const struct kgov_args *args)
 	if (args->as) {
 		as = il_preset_find(args->as);
 		if (!as || il_kgov_is_loaded(as))
-			return cli_usage_error("kgov", "unknown preset for --as (see idlelab governors)");
+			return cli_usage_error("kgov", "unknown preset for --as (see idlelab "
+						       "governors)");
 	}
 	up = kgov_load_source(args, as, tmpdir, obj, sizeof(obj), &built);
 	if (!up)
@@ -201,11 +202,13 @@ int kgov_cmd_record(const struct kgov_args *args)
 		goto out_buf;
 	}
 	if (res.invalid_index_runs)
-		printf("note: %u run(s) ended early on an index outside the state table (first: %s)\n",
+		printf("note: %u run(s) ended early on an index outside the state table (first: "
+		       "%s)\n",
 		       res.invalid_index_runs, res.invalid_index);
 	printf("kgov: %s (blob %.12s) as %s: %llu decisions recorded (%u runs, seed %llu, %s) "
 	       "to %s\n", args->src, il_kgov_blob(up) ? il_kgov_blob(up) : "?", as->name,
-	       res.decisions, res.runs, args->seed, args->platform ? args->platform : "random platforms",
+	       res.decisions, res.runs, args->seed, args->platform ? args->platform : "random "
+	       	"platforms",
 	       args->out);
 	ret = CLI_EXIT_OK;
 out_buf:
@@ -228,7 +231,8 @@ int kgov_cmd_verify(const struct kgov_args *args)
 	int ret;
 
 	if (!port || il_kgov_is_loaded(port))
-		return cli_usage_error("kgov", "unknown preset for --against (see idlelab governors)");
+		return cli_usage_error("kgov", "unknown preset for --against (see idlelab "
+					       "governors)");
 	if (read_vector(args->src, &buf)) {
 		fprintf(stderr, "idlelab kgov: %s: %s\n", args->src,
 			errno ? strerror(errno) : "cannot read (xz failed)");

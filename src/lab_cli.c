@@ -58,7 +58,8 @@ static int parse_pn(struct lab_args *args, const char *s, struct cli_error *err)
 	strcpy(buf, s);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (n == IL_PN_LEVELS || cli_parse_count(tok, 1000000000ULL, &args->pn_us[n]))
-			return cli_error_set(err, "--pn-us takes up to %d thresholds in us, e.g. 100,1000,2000,4000",
+			return cli_error_set(err, "--pn-us takes up to %d thresholds in us, e.g. "
+						  "100,1000,2000,4000",
 					     IL_PN_LEVELS);
 		n++;
 	}
@@ -77,8 +78,10 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 
 	switch (id) {
 	case LAB_OPT_GOV:
-		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf), &args->gov_buf_used,
-				       args->governors, LAB_MAX_GOVERNORS, &args->ngov, "governor", err);
+		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf),
+				       &args->gov_buf_used,
+				       args->governors, LAB_MAX_GOVERNORS, &args->ngov, "governor",
+				       	err);
 	case LAB_OPT_PLAT:
 		args->platform = value;
 		return CLI_PARSE_OK;
@@ -101,7 +104,8 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 		return parse_pn(args, value, err);
 	case LAB_OPT_ACTIVE:
 		if (cli_parse_count(value, 1000000, &v) || !v)
-			return cli_error_set(err, "--active-mw: '%s' is not a power in mW in [1, 1000000]", value);
+			return cli_error_set(err, "--active-mw: '%s' is not a power in mW in [1, "
+						  "1000000]", value);
 		args->active_uw = v * 1000;
 		return CLI_PARSE_OK;
 	case LAB_OPT_OUT:
@@ -133,7 +137,8 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 	case LAB_OPT_PERFETTO_WINDOW:
 		if (args->compare)
 			return cli_error_set(err, "--perfetto is an option of run");
-		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - LAB_OPT_PERFETTO), value, err);
+		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - LAB_OPT_PERFETTO),
+				       value, err);
 	}
 	return cli_error_set(err, "unexpected argument '%s'", value);
 }
@@ -157,7 +162,8 @@ static int lab_check(const struct lab_args *args, struct cli_error *err)
 	return perfetto_check(&args->perfetto, err);
 }
 
-int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, struct cli_error *err)
+int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args,
+		   struct cli_error *err)
 {
 	int ret;
 
@@ -191,7 +197,8 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	for (int i = 0; i < args->nscn; i++)
-		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i], &job->common[i],
+		if (il_scn_parse(args->scenarios[i], &job->scn[i], &job->scn_args[i],
+				 &job->common[i],
 				 &perr)) {
 			if (cli_scn_file_error(job->scn[i], &job->scn_args[i], &perr)) {
 				fprintf(stderr, "idlelab %s: %s\n", cmd, perr.msg);
@@ -201,7 +208,8 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 		}
 	job->fmt = il_output_find(args->format);
 	if (!job->fmt->available) {
-		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name, job->fmt->missing);
+		fprintf(stderr, "idlelab %s: format %s: %s\n", cmd, job->fmt->name,
+			job->fmt->missing);
 		return CLI_EXIT_RUNTIME;
 	}
 	ret = cli_load_platform(args->platform, &job->plat, cmd);
@@ -210,7 +218,8 @@ static int lab_resolve(const struct lab_args *args, struct lab_job *job, const c
 	return ret;
 }
 
-static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn, int iter,
+static void lab_spec(const struct lab_args *args, const struct lab_job *job, int gov, int scn,
+		     int iter,
 		     struct il_lab_spec *spec)
 {
 	memset(spec, 0, sizeof(*spec));
@@ -302,7 +311,8 @@ static int write_table_ptrs(const struct lab_args *args, const struct lab_job *j
 	return CLI_EXIT_OK;
 }
 
-static int write_tables(const struct lab_args *args, const struct lab_job *job, struct il_table *tables, int n,
+static int write_tables(const struct lab_args *args, const struct lab_job *job,
+			struct il_table *tables, int n,
 			const char *cmd)
 {
 	const struct il_table *ptrs[4 + LAB_MAX_SCENARIOS];
@@ -337,7 +347,7 @@ static int add_labels(const struct lab_args *args, struct il_table *t)
 			ret = il_table_set_str(&l, r, i, strchr(args->labels[i], '=') + 1);
 		for (int c = 0; c < t->ncols && !ret; c++)
 			ret = il_table_copy_cell(&l, r, args->nlabel + c,
-						 &t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
+				&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
 	}
 	if (ret) {
 		il_table_free(&l);
@@ -382,14 +392,16 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 		return CLI_EXIT_RUNTIME;
 	}
 	ret = il_report_pm_init(&t[n], "summary", spec.scn, &res.drv) ||
-	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res) || add_labels(args, &t[n]);
+	      il_report_pm_row(&t[n], args->governors[0], 0, spec.scn, &res) || add_labels(args,
+	      	&t[n]);
 	n++;
 	if (!ret && details) {
 		ret = il_report_run_info(&t[n++], &spec, &res) || il_report_states(&t[n++], &res) ||
 		      il_report_cpus(&t[n++], &res);
 	}
 	if (!ret && lb) {
-		ret = il_bound_table(&t[n++], &lb->b) || il_bound_gap_table_init(&t[n], spec.scn->name) ||
+		ret = il_bound_table(&t[n++], &lb->b) || il_bound_gap_table_init(&t[n],
+			spec.scn->name) ||
 		      il_bound_gap_row(&t[n], args->governors[0], 0, &lb->b, &lb->g);
 		n++;
 	}
@@ -431,13 +443,15 @@ static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec
 	if (!args->ensemble)
 		return 0;
 	spec->seed = args->seed + (uint64_t)(it / args->ensemble);
-	ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble, plat_buf, &err);
+	ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble, plat_buf,
+				 &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab compare: %s\n", err.msg);
 		return -1;
 	}
 	if (ret > 0 && !*said)
-		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain parameter: "
+		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain "
+				"parameter: "
 				"the nominal model runs\n", spec->plat->name, spec->scn->name);
 	*said = true;
 	return 0;
@@ -499,7 +513,8 @@ static int compare_summaries(const struct lab_args *args, const struct il_table 
 {
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
-		.keys = keys, .gov = "gov", .iter = "iter", .baseline = spec_baseline(args), .paired = true,
+		.keys = keys, .gov = "gov", .iter = "iter", .baseline = spec_baseline(args),
+			.paired = true,
 	};
 
 	for (int i = 0; i < n; i++) {
@@ -554,7 +569,8 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 {
 	struct il_table *t = calloc(LAB_MAX_SCENARIOS, sizeof(*t));
-	struct il_table *sum = compare_runs(args) > 1 ? calloc(LAB_MAX_SCENARIOS, sizeof(*sum)) : NULL;
+	struct il_table *sum = compare_runs(args) > 1 ? calloc(LAB_MAX_SCENARIOS,
+							       sizeof(*sum)) : NULL;
 	struct il_table *gap = calloc(LAB_MAX_SCENARIOS, sizeof(*gap)); /* --bound: per table */
 	struct lab_bound *lb = args->bound ? malloc(sizeof(*lb)) : NULL;
 	int first[LAB_MAX_SCENARIOS], row0[LAB_MAX_SCENARIOS], nrows[LAB_MAX_SCENARIOS];
@@ -572,7 +588,8 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 
 		if (ti < 0) {
 			ti = n++;
-			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s], &job->plat.drv)) {
+			if (il_report_pm_init(&t[ti], job->scn[s]->name, job->scn[s],
+					      &job->plat.drv)) {
 				ret = CLI_EXIT_RUNTIME;
 				break;
 			}
@@ -634,7 +651,8 @@ static int lab_run(void *state)
 	if (ret == CLI_EXIT_OK)
 		ret = cli_check_output(cmd, c->args.perfetto.path, false);
 	if (ret == CLI_EXIT_OK)
-		ret = c->args.compare ? lab_compare(&c->args, &c->job) : lab_run_one(&c->args, &c->job);
+		ret = c->args.compare ? lab_compare(&c->args, &c->job) : lab_run_one(&c->args,
+			&c->job);
 	return ret;
 }
 

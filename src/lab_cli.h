@@ -36,7 +36,8 @@ struct lab_args {
 	uint64_t time_ns;         /* --time */
 	uint64_t seed;            /* --seed */
 	int iter;                 /* --iter (compare) */
-	const char *baseline;     /* --baseline (compare): the governor of the deltas; NULL: the first */
+	/* --baseline (compare): the governor of the deltas; NULL: the first */
+	const char *baseline;
 	const char *format;       /* --format: table, tsv, csv, json */
 	bool pn_set;
 	uint64_t pn_us[IL_PN_LEVELS]; /* --pn-us */
@@ -53,7 +54,8 @@ struct lab_args {
  * lab_parse_args - parse the options of run (@compare false) or compare (true)
  * Return: CLI_PARSE_OK, CLI_PARSE_HELP or CLI_PARSE_ERROR with @err set.
  */
-int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args, struct cli_error *err);
+int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args,
+		   struct cli_error *err);
 
 /**
  * lab_main - parse, run and print run (@compare false) or compare, whose help text @usage

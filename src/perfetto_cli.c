@@ -61,13 +61,15 @@ int perfetto_option(struct perfetto_args *a, enum perfetto_opt which, const char
 		return CLI_PARSE_OK;
 	case PERFETTO_OPT_LIMIT:
 		if (cli_parse_count(value, UINT64_MAX, &a->limit))
-			return cli_error_set(err, "--perfetto-limit: '%s' is not a count of events (0: no limit)",
+			return cli_error_set(err, "--perfetto-limit: '%s' is not a count of events "
+						  "(0: no limit)",
 					     value);
 		a->limit_set = true;
 		return CLI_PARSE_OK;
 	case PERFETTO_OPT_WINDOW:
 		if (perfetto_parse_window(value, &a->from_ns, &a->to_ns))
-			return cli_error_set(err, "--perfetto-window: '%s' is not A..B (e.g. 100ms..150ms, 2s..)",
+			return cli_error_set(err, "--perfetto-window: '%s' is not A..B (e.g. "
+						  "100ms..150ms, 2s..)",
 					     value);
 		a->window_set = true;
 		return CLI_PARSE_OK;
@@ -78,13 +80,15 @@ int perfetto_option(struct perfetto_args *a, enum perfetto_opt which, const char
 int perfetto_check(const struct perfetto_args *a, struct cli_error *err)
 {
 	if (!a->path && (a->limit_set || a->window_set))
-		return cli_error_set(err, "--perfetto-limit and --perfetto-window need --perfetto FILE");
+		return cli_error_set(err, "--perfetto-limit and --perfetto-window need --perfetto "
+					  "FILE");
 	return CLI_PARSE_OK;
 }
 
 struct il_timeline *perfetto_open(const struct perfetto_args *a, const char *cmd)
 {
-	struct il_timeline_opts opts = { .limit = a->limit, .from_ns = a->from_ns, .to_ns = a->to_ns };
+	struct il_timeline_opts opts = { .limit = a->limit, .from_ns = a->from_ns,
+					.to_ns = a->to_ns };
 	struct il_timeline *tl = il_timeline_new(&opts);
 
 	if (!tl)
@@ -118,16 +122,19 @@ int perfetto_save(struct il_timeline *tl, const struct perfetto_args *a, const c
 	return CLI_EXIT_OK;
 }
 
-void perfetto_note_truncation(const struct il_timeline *tl, const struct perfetto_args *a, const char *cmd)
+void perfetto_note_truncation(const struct il_timeline *tl, const struct perfetto_args *a,
+			      const char *cmd)
 {
 	u64 at;
 	char us[48];
 
 	if (!il_timeline_truncated(tl, &at))
 		return;
-	fprintf(stderr, "idlelab %s: %s: --perfetto-limit %llu reached, the timeline is complete up to "
+	fprintf(stderr, "idlelab %s: %s: --perfetto-limit %llu reached, the timeline is complete "
+			"up to "
 			"ts %s us only (see --perfetto-window)\n",
-		cmd, a->path, (unsigned long long)a->limit, cli_ns_to_us((long long)at, us, sizeof(us)));
+		cmd, a->path, (unsigned long long)a->limit, cli_ns_to_us((long long)at, us,
+			sizeof(us)));
 }
 
 /* ---- run ------------------------------------------------------------------------------------ */
@@ -139,7 +146,8 @@ static int sim_failed(struct perfetto_sim *ps, const char *cmd)
 	return CLI_EXIT_RUNTIME;
 }
 
-int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a, struct il_lab_spec *spec,
+int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a,
+		       struct il_lab_spec *spec,
 		       const char *cmd)
 {
 	char name[512], params[256];
@@ -149,7 +157,8 @@ int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a, s
 	if (!ps->tl)
 		return CLI_EXIT_RUNTIME;
 	il_scn_format_args(spec->scn, &spec->args, params, sizeof(params));
-	snprintf(name, sizeof(name), "%s on %s: %s%s%s (seed %llu)", spec->preset->name, spec->plat->name,
+	snprintf(name, sizeof(name), "%s on %s: %s%s%s (seed %llu)", spec->preset->name,
+		 spec->plat->name,
 		 spec->scn->name, *params ? ":" : "", params, (unsigned long long)spec->seed);
 	il_lab_power(spec->plat, spec->active_uw, &ps->pw);
 	ps->pid = il_timeline_process(ps->tl, name, &spec->plat->drv, &ps->pw, true);
@@ -161,7 +170,8 @@ int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a, s
 	return CLI_EXIT_OK;
 }
 
-static int sim_meta(struct perfetto_sim *ps, const struct il_lab_spec *spec, const struct il_lab_result *res)
+static int sim_meta(struct perfetto_sim *ps, const struct il_lab_spec *spec,
+		    const struct il_lab_result *res)
 {
 	char params[256], num[32];
 	int err = 0;
@@ -178,12 +188,14 @@ static int sim_meta(struct perfetto_sim *ps, const struct il_lab_spec *spec, con
 	err |= il_timeline_meta(ps->tl, "time_ns", num);
 	snprintf(num, sizeof(num), "%u", res->ncpus);
 	err |= il_timeline_meta(ps->tl, "cpus", num);
-	err |= il_timeline_meta(ps->tl, "power", ps->pw.known ? "model values (platform power numbers)"
+	err |= il_timeline_meta(ps->tl, "power", ps->pw.known ? "model values (platform power "
+								"numbers)"
 							      : "unknown: no power counters");
 	return err;
 }
 
-int perfetto_sim_end(struct perfetto_sim *ps, const struct perfetto_args *a, const struct il_lab_spec *spec,
+int perfetto_sim_end(struct perfetto_sim *ps, const struct perfetto_args *a,
+		     const struct il_lab_spec *spec,
 		     const struct il_lab_result *res, const char *cmd)
 {
 	int ret;

@@ -70,7 +70,8 @@ struct il_timeline *perfetto_open(const struct perfetto_args *a, const char *cmd
 int perfetto_save(struct il_timeline *tl, const struct perfetto_args *a, const char *cmd);
 
 /** perfetto_note_truncation - tell the user on stderr when the limit cut the timeline */
-void perfetto_note_truncation(const struct il_timeline *tl, const struct perfetto_args *a, const char *cmd);
+void perfetto_note_truncation(const struct il_timeline *tl, const struct perfetto_args *a,
+			      const char *cmd);
 
 /* ---- run: one simulated governor ---------------------------------------------------------- */
 
@@ -86,13 +87,15 @@ struct perfetto_sim {
  * perfetto_sim_begin - a timeline for the lab run of @spec, whose observer it becomes
  * Return: CLI_EXIT_OK, or CLI_EXIT_RUNTIME after printing why for @cmd.
  */
-int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a, struct il_lab_spec *spec,
+int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a,
+		       struct il_lab_spec *spec,
 		       const char *cmd);
 /**
  * perfetto_sim_end - after the run: close the open periods and write the file
  * Return: CLI_EXIT_OK, or CLI_EXIT_RUNTIME after printing why for @cmd.
  */
-int perfetto_sim_end(struct perfetto_sim *ps, const struct perfetto_args *a, const struct il_lab_spec *spec,
+int perfetto_sim_end(struct perfetto_sim *ps, const struct perfetto_args *a,
+		     const struct il_lab_spec *spec,
 		     const struct il_lab_result *res, const char *cmd);
 void perfetto_sim_free(struct perfetto_sim *ps);
 

@@ -45,7 +45,8 @@ static void fmt_amount(const struct progress *p, unsigned long long done, char *
 {
 	if (p->kind == PROGRESS_BYTES) {
 		if (p->total)
-			snprintf(buf, cap, "%.1f/%.1f MB", (double)done / 1e6, (double)p->total / 1e6);
+			snprintf(buf, cap, "%.1f/%.1f MB", (double)done / 1e6,
+				 (double)p->total / 1e6);
 		else
 			snprintf(buf, cap, "%.1f MB", (double)done / 1e6);
 	} else if (p->total) {

@@ -168,7 +168,8 @@ static void measure(struct step_output *o)
 		o->w_sleep = max_int(o->w_sleep, (int)strlen(us(in.sleep_ns, t)));
 		o->w_delta = max_int(o->w_delta, (int)strlen(us(in.delta_ns, t)));
 		o->w_res = max_int(o->w_res, (int)strlen(res_text(&in, t)));
-		o->w_notes = max_int(o->w_notes, (int)strlen(notes_text(&in, notes, sizeof(notes))));
+		o->w_notes = max_int(o->w_notes, (int)strlen(notes_text(&in, notes,
+			sizeof(notes))));
 	}
 	for (int i = 0; i < v->plat->drv.state_count; i++)
 		name_w = max_int(name_w, (int)strlen(v->plat->drv.states[i].name));
@@ -179,7 +180,8 @@ static void measure(struct step_output *o)
 static void describe_run(FILE *f, const struct step_view *v)
 {
 	fprintf(f, "# on %s (%s, %d states, HZ=%u), input %s, %zu idle entries\n", v->plat->name,
-		v->plat->drv.name, v->plat->drv.state_count, v->hz, v->input_name, v->script->count);
+		v->plat->drv.name, v->plat->drv.state_count, v->hz, v->input_name,
+			v->script->count);
 	if (v->diff_only)
 		fprintf(f, "# --diff: only the entries where the governors decide differently\n");
 }
@@ -197,8 +199,10 @@ static void side_by_side_header(struct step_output *o)
 
 	fprintf(f, "# idlelab step: %d governors side by side\n", v->ngov);
 	describe_run(f, v);
-	fprintf(f, "# cell: STATE, then the tick after select (S stopped, r retained, e stopped on\n"
-		   "#       idle entry by the 4.16 loop), then the miss (. none, A above = too deep,\n"
+	fprintf(f, "# cell: STATE, then the tick after select (S stopped, r retained, e stopped "
+		   "on\n"
+		   "#       idle entry by the 4.16 loop), then the miss (. none, A above = too "
+		   "deep,\n"
 		   "#       B below = too shallow, R rejected entry); * = governor bypassed\n");
 	inputs_header(f, o);
 	for (int g = 0; g < v->ngov; g++)
@@ -208,11 +212,13 @@ static void side_by_side_header(struct step_output *o)
 
 static void per_gov_header(FILE *f, const struct step_output *o, const struct il_preset *p)
 {
-	fprintf(f, "# idlelab step: %s (%s %s, core rules %s, upstream %s)\n", p->name, p->gov->name,
+	fprintf(f, "# idlelab step: %s (%s %s, core rules %s, upstream %s)\n", p->name,
+		p->gov->name,
 		p->kernel ? p->kernel : "-", p->core ? p->core->name : "-",
 		p->upstream ? p->upstream : "-");
 	describe_run(f, o->v);
-	fprintf(f, "# stop_tick: the governor's output; tick: what the idle loop did; sq: sleep-length\n"
+	fprintf(f, "# stop_tick: the governor's output; tick: what the idle loop did; sq: "
+		   "sleep-length\n"
 		   "# queries in select; ptl: dev->poll_time_limit after the entry\n");
 	inputs_header(f, o);
 	fprintf(f, "  %3s %-15s %9s %-6s %-8s %2s %3s  %s\n", "idx", "state", "stop_tick", "tick",
@@ -221,9 +227,9 @@ static void per_gov_header(FILE *f, const struct step_output *o, const struct il
 
 static void csv_header(FILE *f)
 {
-	fprintf(f, "governor,step,line,sleep_ns,delta_ns,stopped,qos_us,res_ns,rejected,tick,iowait,"
-		   "load,span_ns,oracle_ns,index,state,bypassed,stop_tick,tick_action,sleep_queries,"
-		   "poll_time_limit,miss,vars\n");
+	fprintf(f, "governor,step,line,sleep_ns,delta_ns,stopped,qos_us,res_ns,rejected,tick,"
+		   "iowait,load,span_ns,oracle_ns,index,state,bypassed,stop_tick,tick_action,"
+		   "sleep_queries,poll_time_limit,miss,vars\n");
 }
 
 #ifdef HAVE_JANSSON
@@ -315,7 +321,8 @@ static void inputs_row(FILE *f, const struct step_output *o, int step,
 {
 	char sleep[TIME_LEN], delta[TIME_LEN], res[TIME_LEN], notes[NOTES_LEN];
 
-	fprintf(f, "%4d %5d %*s %*s %*s %-*s", step + 1, in->line, o->w_sleep, us(in->sleep_ns, sleep),
+	fprintf(f, "%4d %5d %*s %*s %*s %-*s", step + 1, in->line, o->w_sleep, us(in->sleep_ns,
+		sleep),
 		o->w_delta, us(in->delta_ns, delta), o->w_res, res_text(in, res), o->w_notes,
 		notes_text(in, notes, sizeof(notes)));
 }
@@ -330,7 +337,8 @@ static void side_by_side_row(struct step_output *o, int step, const struct il_st
 		const struct il_step_record *r = &recs[g];
 		char cell[64];
 
-		snprintf(cell, sizeof(cell), "%s %c%c%s", v->plat->drv.states[r->index].name, tick_char(r),
+		snprintf(cell, sizeof(cell), "%s %c%c%s", v->plat->drv.states[r->index].name,
+			 tick_char(r),
 			 miss_char(r), r->bypassed ? "*" : "");
 		/* No padding after the last cell: rows end without trailing blanks. */
 		fprintf(f, "  %-*s", g + 1 < v->ngov ? o->w_cell[g] : 0, cell);
@@ -403,7 +411,8 @@ static void csv_row(struct step_output *o, int step, const struct il_step_record
 		(long long)in->delta_ns, in->stopped);
 	if (in->has_qos)
 		fprintf(f, "%d", in->qos_us);
-	fprintf(f, ",%lld,%d,%d,%lu,%lu,%lld,%lld,%d,", (long long)in->res_ns, in->rejected, in->tick,
+	fprintf(f, ",%lld,%d,%d,%lu,%lu,%lld,%lld,%d,", (long long)in->res_ns, in->rejected,
+		in->tick,
 		in->iowait, in->load, (long long)in->span_ns, (long long)in->oracle_ns, r->index);
 	il_csv_field(f, o->v->plat->drv.states[r->index].name);
 	fprintf(f, ",%d,%d,%s,%d,%d,%s,", r->bypassed, r->stop_tick,
@@ -462,7 +471,8 @@ static json_t *json_decision(const struct step_view *v, const struct il_step_rec
 
 		if (!var_shown(v, var))
 			continue;
-		json_object_set_new(vars, var->name, var->is_signed ? json_integer((json_int_t)var->value) :
+		json_object_set_new(vars, var->name,
+				    var->is_signed ? json_integer((json_int_t)var->value) :
 								      json_u64(var->value));
 	}
 	json_object_set_new(d, "vars", vars);

@@ -133,7 +133,8 @@ static int build_table(struct il_table *t, const struct sweep_rec *recs, size_t 
 		return -1;
 	for (size_t r = 0; r < n; r++)
 		for (int i = 0; i < recs[r].n; i++)
-			if (il_table_col(t, recs[r].names[i]) < 0 && il_table_add_col(t, recs[r].names[i]) < 0)
+			if (il_table_col(t, recs[r].names[i]) < 0 && il_table_add_col(t,
+				recs[r].names[i]) < 0)
 				return -1;
 	for (size_t r = 0; r < n; r++) {
 		int row = il_table_add_row(t);
@@ -141,7 +142,8 @@ static int build_table(struct il_table *t, const struct sweep_rec *recs, size_t 
 		if (row < 0)
 			return -1;
 		for (int i = 0; i < recs[r].n; i++)
-			if (set_from_text(t, row, il_table_col(t, recs[r].names[i]), recs[r].texts[i]))
+			if (set_from_text(t, row, il_table_col(t, recs[r].names[i]),
+					  recs[r].texts[i]))
 				return -1;
 	}
 	return 0;
@@ -218,7 +220,8 @@ int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const cha
 	qsort(recs, n, sizeof(*recs), by_case);
 	for (size_t r = 1; r < n; r++) {
 		if (recs[r].case_no == recs[r - 1].case_no) {
-			fprintf(stderr, "idlelab %s: case %lld appears twice\n", cmd, recs[r].case_no);
+			fprintf(stderr, "idlelab %s: case %lld appears twice\n", cmd,
+				recs[r].case_no);
 			return CLI_EXIT_USAGE;
 		}
 	}

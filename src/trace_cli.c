@@ -104,13 +104,15 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 		return INPUT_HANDLED;
 	case TOPT_INPUT_FORMAT:
 		if (!reader_exists(value))
-			return cli_error_set(err, "unknown input format '%s' (see 'idlelab help stats')",
+			return cli_error_set(err, "unknown input format '%s' (see 'idlelab help "
+						  "stats')",
 					     value);
 		in->reader = value;
 		return INPUT_HANDLED;
 	case TOPT_FORMAT:
 		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)", value);
+			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)",
+					     value);
 		in->format = value;
 		return INPUT_HANDLED;
 	case TOPT_OUTPUT:
@@ -127,7 +129,8 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 		return INPUT_HANDLED;
 	case CLI_OPT_POSITIONAL:
 		if (in->trace)
-			return cli_error_set(err, "unexpected argument '%s' (one trace at a time)", value);
+			return cli_error_set(err, "unexpected argument '%s' (one trace at a time)",
+					     value);
 		in->trace = value;
 		return INPUT_HANDLED;
 	}
@@ -155,7 +158,8 @@ static int parse_nightmare(const char *list, unsigned int *thr, struct cli_error
 		unsigned long us;
 
 		if (i >= IL_STATS_MAX_STATES)
-			return cli_error_set(err, "--nightmare: at most %d thresholds", IL_STATS_MAX_STATES);
+			return cli_error_set(err, "--nightmare: at most %d thresholds",
+					     IL_STATS_MAX_STATES);
 		if (parse_uint(tok, 4000000000UL, &us))
 			return cli_error_set(err, "--nightmare: '%s' is not a number of µs", tok);
 		thr[i++] = (unsigned int)us;
@@ -258,7 +262,8 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 	case TOPT_PERFETTO:
 	case TOPT_PERFETTO_LIMIT:
 	case TOPT_PERFETTO_WINDOW:
-		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - TOPT_PERFETTO), value, err);
+		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - TOPT_PERFETTO),
+				       value, err);
 	}
 	return CLI_PARSE_OK;
 }

@@ -26,7 +26,8 @@ struct trace_input_args {
 	const char *platform; /* -p: built-in name or path, NULL: from the trace */
 	const char *reader;   /* --input-format: force a reader */
 	const char *output;   /* -o, NULL: stdout */
-	const char *format;   /* -f: an output format of lib/output ("table", "tsv", "csv", "json") */
+	/* -f: an output format of lib/output ("table", "tsv", "csv", "json") */
+	const char *format;
 	int max_warnings;     /* --max-warnings, default TRACE_CLI_MAX_WARNINGS */
 	enum progress_mode progress; /* --progress, --no-progress */
 };

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * verdict_cli.c - what `idlelab verdict` does (src/cmd_verdict.c holds its help text):
- * every (platform, scenario) for a baseline and one or more other governors on N seeds, each (platform, scenario, metric) cell called better,
- * worse or same (lib/verdict/); or the same grid as one command line per run
- * (--emit-jobs), whose case files `idlelab merge` turns into the same bytes.
+ * every (platform, scenario) for a baseline and one or more other governors on N seeds, each
+ * (platform, scenario, metric) cell called better, worse or same (lib/verdict/); or the same
+ * grid as one command line per run (--emit-jobs), whose case files `idlelab merge` turns into
+ * the same bytes.
  *
  * Case k is run k of the grid in il_verdict_index() order (platform, scenario, governor,
  * seed, the last varying fastest). A case's command is this command's own options
@@ -70,8 +71,10 @@ struct verdict_args {
 };
 
 enum {
-	VD_OPT_HELP = 1, VD_OPT_GOV, VD_OPT_PLAT, VD_OPT_SCN, VD_OPT_BATTERY, VD_OPT_ITER, VD_OPT_SEED,
-	VD_OPT_TIME, VD_OPT_ALPHA, VD_OPT_MIN_EFFECT, VD_OPT_FAIL_ON, VD_OPT_UNPAIRED, VD_OPT_BASELINE,
+	VD_OPT_HELP = 1, VD_OPT_GOV, VD_OPT_PLAT, VD_OPT_SCN, VD_OPT_BATTERY, VD_OPT_ITER,
+		VD_OPT_SEED,
+	VD_OPT_TIME, VD_OPT_ALPHA, VD_OPT_MIN_EFFECT, VD_OPT_FAIL_ON, VD_OPT_UNPAIRED,
+		VD_OPT_BASELINE,
 	VD_OPT_METRIC, VD_OPT_JOBS, VD_OPT_FORMAT, VD_OPT_OUT, VD_OPT_EMIT, VD_OPT_CASE,
 	VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS, VD_OPT_ENSEMBLE,
 };
@@ -121,11 +124,13 @@ static int set_platforms(struct verdict_args *a, const char *value, struct cli_e
 			a->platforms[i] = il_platform_builtin_name(i);
 		return CLI_PARSE_OK;
 	}
-	return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms, VERDICT_MAX_PLATFORMS,
+	return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
+			      VERDICT_MAX_PLATFORMS,
 			      &a->nplat, "platform", err);
 }
 
-static int verdict_option_run(struct verdict_args *a, int id, const char *value, struct cli_error *err)
+static int verdict_option_run(struct verdict_args *a, int id, const char *value,
+			      struct cli_error *err)
 {
 	switch (id) {
 	case VD_OPT_ITER:
@@ -155,12 +160,15 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 	switch (id) {
 	case VD_OPT_GOV:
 		if (a->ngov)
-			return cli_error_set(err, "-g given twice: give every governor in one list");
-		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors, CLI_MAX_GOVERNORS,
+			return cli_error_set(err, "-g given twice: give every governor in one "
+						  "list");
+		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors,
+				      CLI_MAX_GOVERNORS,
 				      &a->ngov, "governor", err);
 	case VD_OPT_PLAT:
 		if (a->nplat)
-			return cli_error_set(err, "-p given twice: give every platform in one list");
+			return cli_error_set(err, "-p given twice: give every platform in one "
+						  "list");
 		return set_platforms(a, value, err);
 	case VD_OPT_SCN:
 		if (a->nspec == VERDICT_MAX_SCENARIOS)
@@ -172,12 +180,14 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 		return CLI_PARSE_OK;
 	case VD_OPT_ALPHA:
 		if (parse_prob(value, 0.0, 1.0, &a->alpha) || a->alpha >= 1.0)
-			return cli_error_set(err, "--alpha: '%s' is not a probability in (0, 1)", value);
+			return cli_error_set(err, "--alpha: '%s' is not a probability in (0, 1)",
+					     value);
 		a->alpha_s = value;
 		return CLI_PARSE_OK;
 	case VD_OPT_MIN_EFFECT:
 		if (parse_prob(value, -1.0, 1e6, &a->min_effect) || a->min_effect < 0)
-			return cli_error_set(err, "--min-effect: '%s' is not a percentage >= 0", value);
+			return cli_error_set(err, "--min-effect: '%s' is not a percentage >= 0",
+					     value);
 		a->min_effect_s = value;
 		return CLI_PARSE_OK;
 	case VD_OPT_FAIL_ON:
@@ -215,7 +225,8 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 static int verdict_check(const struct verdict_args *a, struct cli_error *err)
 {
 	if (a->ngov < 2)
-		return cli_error_set(err, "-g needs a baseline and at least one other governor (BASE,NEW)");
+		return cli_error_set(err, "-g needs a baseline and at least one other governor "
+					  "(BASE,NEW)");
 	if (!a->nspec && !a->battery)
 		return cli_error_set(err, "no scenario given (-s SCENARIO or --battery)");
 	if (a->emit && a->has_case)
@@ -223,7 +234,8 @@ static int verdict_check(const struct verdict_args *a, struct cli_error *err)
 	if (a->has_case && !a->output)
 		return cli_error_set(err, "--case needs -o FILE for the case file");
 	if (a->emit && a->output)
-		return cli_error_set(err, "--emit-jobs writes no verdict: give -o to merge instead");
+		return cli_error_set(err, "--emit-jobs writes no verdict: give -o to merge "
+					  "instead");
 	return CLI_PARSE_OK;
 }
 
@@ -247,7 +259,7 @@ static int verdict_parse_args(int argc, char **argv, struct verdict_args *a, str
 	return verdict_check(a, err);
 }
 
-/* ---- the grid --------------------------------------------------------------------------------- */
+/* ---- the grid -------------------------------------------------------------------------------- */
 
 struct verdict_ctx {
 	struct verdict_args a;
@@ -298,7 +310,8 @@ static int load_file_preset(const char *name, const struct il_preset **out)
 	if (at) {
 		opts.like = il_preset_find(at + 1);
 		if (!opts.like || il_kgov_is_loaded(opts.like))
-			return fail("governor '%s': unknown preset '%s' after '@' (see 'idlelab governors')", name,
+			return fail("governor '%s': unknown preset '%s' after '@' (see 'idlelab "
+				    "governors')", name,
 				    at + 1); /* part of the file: spec, 1 as in run */
 	}
 	*out = il_kgov_load(path, &opts, &err);
@@ -335,7 +348,8 @@ static int resolve_governors(struct verdict_ctx *c)
 		if (c->base < 0) {
 			char msg[CLI_ERROR_LEN];
 
-			snprintf(msg, sizeof(msg), "--baseline '%.200s' is not one of the -g governors", a->baseline);
+			snprintf(msg, sizeof(msg), "--baseline '%.200s' is not one of the -g "
+						   "governors", a->baseline);
 			return cli_usage_error("verdict", msg);
 		}
 	}
@@ -418,10 +432,12 @@ static int resolve_platforms(struct verdict_ctx *c)
 	return cli_unique_platforms(c->plat, c->a.platforms, c->a.nplat, "verdict");
 }
 
-/* Append @s to @dst (of @cap bytes, *@len used) as one shell word: as is when plain, else quoted. */
+/* Append @s to @dst (of @cap bytes, *@len used) as one shell word: as is when plain, else
+ * quoted. */
 static void shell_word(char *dst, size_t cap, size_t *len, const char *s)
 {
-	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,@+%-";
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				    "0123456789_./:=,@+%-";
 
 	if (*len && *len < cap)
 		dst[(*len)++] = ' ';
@@ -444,13 +460,15 @@ static void canon_word(struct verdict_ctx *c, size_t *len, const char *s)
 	shell_word(c->canon, sizeof(c->canon), len, s);
 }
 
-static void canon_list(struct verdict_ctx *c, size_t *len, const char *opt, const char *const *items, int n)
+static void canon_list(struct verdict_ctx *c, size_t *len, const char *opt,
+		       const char *const *items, int n)
 {
 	char buf[4096];
 	size_t l = 0;
 
 	for (int i = 0; i < n; i++)
-		l += (size_t)snprintf(buf + l, l < sizeof(buf) ? sizeof(buf) - l : 0, "%s%s", i ? "," : "", items[i]);
+		l += (size_t)snprintf(buf + l, l < sizeof(buf) ? sizeof(buf) - l : 0, "%s%s",
+				      i ? "," : "", items[i]);
 	canon_word(c, len, opt);
 	canon_word(c, len, buf);
 }
@@ -524,7 +542,8 @@ static int verdict_resolve(struct verdict_ctx *c)
 	struct il_error perr;
 	int ret;
 
-	if ((ret = resolve_governors(c)) || (ret = resolve_metrics(c)) || (ret = resolve_scenarios(c)) ||
+	if ((ret = resolve_governors(c)) || (ret = resolve_metrics(c)) ||
+	    (ret = resolve_scenarios(c)) ||
 	    (ret = resolve_platforms(c)) || (ret = verdict_canon(c)))
 		return ret;
 	if (!il_output_find(a->format)->available)
@@ -537,7 +556,8 @@ static int verdict_resolve(struct verdict_ctx *c)
 	c->v.scn = c->scn;
 	c->v.args = c->args;
 	c->plan = (struct il_verdict_plan){
-		.plat = c->plat, .preset = c->presets, .common = c->common, .duration_ns = a->time_ns,
+		.plat = c->plat, .preset = c->presets, .common = c->common,
+			.duration_ns = a->time_ns,
 		.seed = a->seed, .paired = !a->unpaired, .threads = a->jobs,
 	};
 	il_verdict_mark_na(&c->v, &c->plan);
@@ -562,7 +582,7 @@ static bool case_is_na(const struct verdict_ctx *c, size_t k)
 	return il_verdict_case_na(&c->v, k);
 }
 
-/* ---- output ------------------------------------------------------------------------------------ */
+/* ---- output ---------------------------------------------------------------------------------- */
 
 /* The verdict's settings as lib/verdict/table.c reports them. */
 static void settings_of(const struct verdict_ctx *c, struct il_verdict_settings *st)
@@ -665,7 +685,8 @@ static void summary_to_stderr(const struct verdict_ctx *c)
 
 	for (int g = 0; g < c->v.ngov; g++)
 		if (g != c->v.base)
-			fprintf(stderr, "idlelab verdict: %s\n", il_verdict_summary(&c->v, g, line, sizeof(line)));
+			fprintf(stderr, "idlelab verdict: %s\n", il_verdict_summary(&c->v, g, line,
+				sizeof(line)));
 }
 
 static struct il_verdict_opts judge_opts(const struct verdict_ctx *c)
@@ -689,8 +710,10 @@ static void ensemble_notes(const struct verdict_ctx *c)
 	for (int p = 0; p < v->nplat; p++)
 		for (int s = 0; s < v->nscn; s++)
 			if (!v->na[p * v->nscn + s][0] && il_verdict_nvar(v, p, s) == 1)
-				fprintf(stderr, "idlelab verdict: --ensemble: %s with %s declares no "
-						"uncertain parameter: its cells run the nominal model\n",
+				fprintf(stderr, "idlelab verdict: --ensemble: %s with %s declares "
+						"no "
+						"uncertain parameter: its cells run the nominal "
+						"model\n",
 					v->plat[p], v->spec[s]);
 }
 
@@ -705,16 +728,21 @@ static int verdict_finish(struct verdict_ctx *c, const char *out)
 		return fail("%s%s", strerror(errno), "");
 	ensemble_notes(c);
 	if (!c->v.judged)
-		fprintf(stderr, "idlelab verdict: --iter %d: one run per governor has no spread to measure a "
-				"difference against; the means are printed, no verdict is claimed\n", c->v.n);
+		fprintf(stderr, "idlelab verdict: --iter %d: one run per governor has no spread to "
+				"measure a "
+				"difference against; the means are printed, no verdict is "
+				"claimed\n", c->v.n);
 	else if (c->v.perm.used && 2.0 / (double)c->v.perm.used > c->a.alpha)
-		fprintf(stderr, "idlelab verdict: --iter %d: %" PRIu64 " relabellings, so no p-value can be below "
-				"%.3f > --alpha %g: no cell can be called better or worse (use --iter 5)\n",
+		fprintf(stderr, "idlelab verdict: --iter %d: %" PRIu64 " relabellings, so no "
+			"p-value can be below "
+				"%.3f > --alpha %g: no cell can be called better or worse (use "
+				"--iter 5)\n",
 			c->v.n, (uint64_t)c->v.perm.used, 2.0 / (double)c->v.perm.used, c->a.alpha);
 	if (out) {
 		ret = write_file(out, write_verdict, c);
 	} else {
-		ret = write_verdict(c, stdout) || fflush(stdout) ? fail("writing the output: %s%s", strerror(errno), "")
+		ret = write_verdict(c, stdout) || fflush(stdout) ? fail("writing the output: %s%s",
+			strerror(errno), "")
 								 : CLI_EXIT_OK;
 	}
 	if (ret)
@@ -738,7 +766,8 @@ static int run_failed(const struct verdict_ctx *c, size_t k)
 	struct il_verdict_pos pos = case_at(c, k);
 	char what[512];
 
-	snprintf(what, sizeof(what), "%s on %s, %s, seed %" PRIu64, c->v.gov[pos.g], c->v.plat[pos.p],
+	snprintf(what, sizeof(what), "%s on %s, %s, seed %" PRIu64, c->v.gov[pos.g],
+		 c->v.plat[pos.p],
 		 c->v.spec[pos.s], il_verdict_seed(&c->plan, &c->v, pos.g, pos.it));
 	return fail("%s: %s", what, strerror(errno));
 }
@@ -770,14 +799,16 @@ static int verdict_local(struct verdict_ctx *c)
 		return run_failed(c, failed);
 	runs = c->v.runs_done;
 	/* On stderr: the wall time is not part of the (deterministic) results. */
-	fprintf(stderr, "idlelab verdict: %zu runs on %u threads in %.1f s\n", runs, c->plan.threads,
+	fprintf(stderr, "idlelab verdict: %zu runs on %u threads in %.1f s\n", runs,
+		c->plan.threads,
 		cli_wall_seconds() - t0);
 	return verdict_finish(c, c->a.output);
 }
 
-/* ---- cases: --emit-jobs, --case, merge ----------------------------------------------------------- */
+/* ---- cases: --emit-jobs, --case, merge ------------------------------------------------------- */
 
-static const char *const case_cols[] = { VERDICT_CASE_FIRST_COL, "case", "governor", "platform", "scenario",
+static const char *const case_cols[] = { VERDICT_CASE_FIRST_COL, "case", "governor", "platform",
+					"scenario",
 					 "seed", "variant" };
 #define CASE_LABELS 7
 
@@ -821,7 +852,8 @@ static int verdict_case(struct verdict_ctx *c)
 	if (k >= total_cases(c) || case_is_na(c, k)) {
 		char msg[128];
 
-		snprintf(msg, sizeof(msg), "--case %zu: not a case of this verdict (%zu cases%s)", k, total_cases(c),
+		snprintf(msg, sizeof(msg), "--case %zu: not a case of this verdict (%zu cases%s)",
+			 k, total_cases(c),
 			 k < total_cases(c) ? "; this one is n/a" : "");
 		return cli_usage_error("verdict", msg);
 	}
@@ -910,7 +942,8 @@ static int verdict_run(void *state)
 	if (ret == CLI_EXIT_OK && !c->a.emit)
 		ret = cli_check_output("verdict", c->a.output, false);
 	if (ret == CLI_EXIT_OK)
-		ret = c->a.emit ? verdict_emit(c) : c->a.has_case ? verdict_case(c) : verdict_local(c);
+		ret = c->a.emit ? verdict_emit(c) : c->a.has_case ? verdict_case(c)
+							  : verdict_local(c);
 	return ret;
 }
 
@@ -933,7 +966,7 @@ int verdict_main(int argc, char **argv, void (*usage)(FILE *out))
 	return cli_main(&lc, argc, argv);
 }
 
-/* ---- merge --------------------------------------------------------------------------------------- */
+/* ---- merge ----------------------------------------------------------------------------------- */
 
 struct verdict_merge {
 	struct verdict_ctx *c;
@@ -1015,7 +1048,8 @@ static int merge_setup(struct verdict_merge *m, const char *path, const char *ca
 }
 
 /* The case's coordinates must be those of its index in this verdict. */
-static int merge_check_case(const struct verdict_ctx *c, const char *path, size_t k, const char *const *texts)
+static int merge_check_case(const struct verdict_ctx *c, const char *path, size_t k,
+			    const char *const *texts)
 {
 	struct il_verdict_pos pos = case_at(c, k);
 	char seed[32], var[32];
@@ -1024,7 +1058,8 @@ static int merge_check_case(const struct verdict_ctx *c, const char *path, size_
 	snprintf(var, sizeof(var), "%d", pos.var);
 	if (strcmp(texts[2], c->v.gov[pos.g]) || strcmp(texts[3], c->v.plat[pos.p]) ||
 	    strcmp(texts[4], c->v.spec[pos.s]) || strcmp(texts[5], seed) || strcmp(texts[6], var))
-		return fail("%s: %s", path, "its governor, platform, scenario, seed or model variant is not "
+		return fail("%s: %s", path, "its governor, platform, scenario, seed or model "
+					    "variant is not "
 			    "that of its case number");
 	return CLI_EXIT_OK;
 }
@@ -1040,18 +1075,22 @@ int verdict_merge_add(struct verdict_merge *m, const char *path, int n, const ch
 		return fail("%s: %s", path, "not a case file of 'idlelab verdict --emit-jobs'");
 	for (int i = 0; i < CASE_LABELS; i++)
 		if (strcmp(names[i], case_cols[i]))
-			return fail("%s: %s", path, "not a case file of 'idlelab verdict --emit-jobs'");
+			return fail("%s: %s", path, "not a case file of 'idlelab verdict "
+						    "--emit-jobs'");
 	if (!m->c && (ret = merge_setup(m, path, texts[0])))
 		return ret;
 	if (strcmp(texts[0], m->c->canon))
-		return fail("%s: %s", path, "a case of another verdict (its options differ from the first file's)");
-	if (cli_parse_count(texts[1], UINT64_MAX, &k) || k >= total_cases(m->c) || case_is_na(m->c, k))
+		return fail("%s: %s", path, "a case of another verdict (its options differ from "
+					    "the first file's)");
+	if (cli_parse_count(texts[1], UINT64_MAX, &k) || k >= total_cases(m->c) || case_is_na(m->c,
+		k))
 		return fail("%s: case '%s' is not a case of this verdict", path, texts[1]);
 	if (m->c->have[k])
 		return fail("%s: case %s given twice", path, texts[1]);
 	if ((ret = merge_check_case(m->c, path, k, texts)))
 		return ret;
-	if (il_verdict_run_parse(n - CASE_LABELS, names + CASE_LABELS, texts + CASE_LABELS, &m->c->v.runs[k], why,
+	if (il_verdict_run_parse(n - CASE_LABELS, names + CASE_LABELS, texts + CASE_LABELS,
+				 &m->c->v.runs[k], why,
 				 sizeof(why)))
 		return fail("%s: %s", path, why);
 	m->c->have[k] = true;
@@ -1070,11 +1109,14 @@ int verdict_merge_finish(struct verdict_merge *m, const char *out)
 			struct il_verdict_pos pos = case_at(c, k);
 			char what[512];
 
-			snprintf(what, sizeof(what), "case %zu (%s on %s, %s, seed %" PRIu64 "%s%.0d)", k,
+			snprintf(what, sizeof(what), "case %zu (%s on %s, %s, seed "
+						     "%" PRIu64 "%s%.0d)", k,
 				 c->v.gov[pos.g], c->v.plat[pos.p], c->v.spec[pos.s],
-				 il_verdict_seed(&c->plan, &c->v, pos.g, pos.it), pos.var ? ", model variant " : "",
+				 il_verdict_seed(&c->plan, &c->v, pos.g, pos.it), pos.var ? ", "
+				 	"model variant " : "",
 				 pos.var);
-			return fail("%s is missing%s", what, ": run its command line of --emit-jobs");
+			return fail("%s is missing%s", what, ": run its command line of "
+							     "--emit-jobs");
 		}
 	}
 	return verdict_finish(c, out);

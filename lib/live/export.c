@@ -91,9 +91,11 @@ int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, 
 	if (lv->dump) {
 		int line;
 
-		if (il_live_dump_hz(lv->dump, hz, &line))
-			return il_error_set(err, il_live_dump_name(lv->dump), 0,
-					    "no CONFIG_HZ=N line in the dump; give it with --hz");
+		if (il_live_dump_hz(lv->dump, hz, &line)) {
+			il_error_set(err, il_live_dump_name(lv->dump), 0,
+				     "no CONFIG_HZ=N line in the dump");
+			return il_error_need(err, IL_NEED_HZ);
+		}
 		snprintf(source, cap, "CONFIG_HZ=%u on line %d of %s", *hz, line,
 			 il_live_dump_name(lv->dump));
 		return 0;
@@ -121,8 +123,9 @@ int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, 
 			 "%s/proc/config.gz not read (built without zlib)", used ? ", " : "");
 	}
 #endif
-	return il_error_set(err, "CONFIG_HZ", 0, "not found (looked in %s); give it with --hz",
-			    tried[0] ? tried : "nothing readable");
+	il_error_set(err, "CONFIG_HZ", 0, "not found (looked in %s)",
+		     tried[0] ? tried : "nothing readable");
+	return il_error_need(err, IL_NEED_HZ);
 found:
 	*hz = (unsigned int)v;
 	snprintf(source, cap, "CONFIG_HZ=%lu in %s", v, path);
@@ -279,8 +282,8 @@ static int pick_cpu(const struct il_live *lv, const struct il_live_export *opt,
 					    i);
 	if (warning && differ >= 0)
 		snprintf(warning, warning_cap,
-			 "cpu%d's idle states differ from cpu%u's (hybrid CPU?); exported cpu%u's, "
-			 "choose another with --cpu", differ, chosen->cpu, chosen->cpu);
+			 "cpu%d's idle states differ from cpu%u's (hybrid CPU?); exported cpu%u's",
+			 differ, chosen->cpu, chosen->cpu);
 	return 0;
 }
 
@@ -400,11 +403,12 @@ static int table_of(struct export_tables *et, const struct il_live_cpu *c, struc
 	for (int t = 0; t < et->n; t++)
 		if (same_export(&et->first[t], c))
 			return t;
-	if (et->n == IL_PLAT_TABLES_MAX)
-		return il_error_set(err, "export", 0,
-				    "more than %d distinct state tables (cpu%u's is one more); "
-				    "export one CPU's with --cpu",
-				    IL_PLAT_TABLES_MAX, c->cpu);
+	if (et->n == IL_PLAT_TABLES_MAX) {
+		il_error_set(err, "export", 0,
+			     "more than %d distinct state tables (cpu%u's is one more)",
+			     IL_PLAT_TABLES_MAX, c->cpu);
+		return il_error_need(err, IL_NEED_ONE_CPU);
+	}
 	et->first[et->n] = *c;
 	return et->n++;
 }
@@ -443,17 +447,18 @@ static int check_tables_cover(const struct export_tables *et, const unsigned int
 			      int ncpus, struct il_error *err)
 {
 	for (int i = 0; i < ncpus; i++) {
-		if (cpus[i] != (unsigned int)i)
-			return il_error_set(err, "export", 0,
-					    "cpu%d is missing from the CPU list: per-CPU "
-					    "tables need cpu0 to cpu%d; export one CPU's table "
-					    "with --cpu",
-					    i, ncpus - 1);
-		if (!et->of_cpu[i])
-			return il_error_set(err, "export", 0,
-					    "cpu%u has no idle states while other CPUs' tables "
-					    "differ; export one CPU's table with --cpu",
-					    cpus[i]);
+		if (cpus[i] != (unsigned int)i) {
+			il_error_set(err, "export", 0,
+				     "cpu%d is missing from the CPU list: per-CPU tables need "
+				     "cpu0 to cpu%d", i, ncpus - 1);
+			return il_error_need(err, IL_NEED_ONE_CPU);
+		}
+		if (!et->of_cpu[i]) {
+			il_error_set(err, "export", 0,
+				     "cpu%u has no idle states while other CPUs' tables differ",
+				     cpus[i]);
+			return il_error_need(err, IL_NEED_ONE_CPU);
+		}
 	}
 	return 0;
 }

@@ -544,7 +544,8 @@ int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, 
 /**
  * il_live_export_platform - a platform file (docs/platforms.md) describing this machine's
  * cpuidle driver and state table, checked by il_platform_parse() before it is returned
- * @warning: set to a note for the user (e.g. CPUs whose tables differ), or "" (may be NULL)
+ * @warning: set to a note for the user, or "" (may be NULL): the CPUs whose tables differ
+ *           (another can be chosen with @opt's cpu)
  * Return: the malloc'ed text (length in *@len), or NULL with @err set.
  */
 char *il_live_export_platform(const struct il_live *lv, const struct il_live_export *opt,

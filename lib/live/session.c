@@ -64,6 +64,7 @@ int il_live_error(struct il_error *err, const char *fmt, ...)
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
 	err->line = 0;
+	err->need = IL_NEED_NOTHING;
 	return -1;
 }
 

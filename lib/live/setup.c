@@ -71,11 +71,12 @@ static int pick_governors(struct il_live_session *s, struct il_error *err)
 			s->gov[s->ngov++] = g;
 			continue;
 		}
-		if (!s->opts->allow_missing)
-			return il_live_error(err, "governor '%s' is not available here "
-					     "(available_governors:%s): an A/B without it is not "
-					     "the one asked for; --allow-missing skips it", g,
-					     list);
+		if (!s->opts->allow_missing) {
+			il_live_error(err, "governor '%s' is not available here "
+				      "(available_governors:%s): an A/B without it is not the one "
+				      "asked for", g, list);
+			return il_error_need(err, IL_NEED_ALLOW_MISSING);
+		}
 		il_live_say(hooks(s), IL_LIVE_WARNING, "governor '%s' is not available here "
 			    "(available_governors:%s); skipped", g, list);
 	}

@@ -30,7 +30,7 @@ int il_live_init(struct il_live *lv, const char *root, struct il_error *err)
 	if (len >= sizeof(lv->root))
 		return il_error_set(err, root, 0, "root directory name too long");
 	if (stat(root, &st) || !S_ISDIR(st.st_mode))
-		return il_error_set(err, root, 0, "not a directory (--root must name a directory)");
+		return il_error_set(err, root, 0, "not a directory (a system root must be one)");
 	/* "/" becomes "", so that paths read "/sys/..." rather than "//sys/...". */
 	if (len == 1 && root[0] == '/')
 		len = 0;
@@ -175,8 +175,8 @@ int il_live_read_cpuidle(const struct il_live *lv, struct il_live_cpuidle *ci, s
 		return il_error_set(err, path, 0, "cannot read the cpuidle driver: %s%s",
 				    strerror(errno),
 				    errno == ENOENT ?
-					" (no cpuidle in this kernel, or --root is not a "
-					"system root)" : "");
+					" (no cpuidle in this kernel, or the root given is "
+					"not a system root)" : "");
 	if (il_live_path(lv, path, sizeof(path), CPU_DIR "/cpuidle/current_governor"))
 		return il_error_set(err, lv->root, 0, "path too long");
 	if (!il_live_read_text(path, ci->governor, sizeof(ci->governor))) {

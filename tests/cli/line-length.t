@@ -1,15 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# line-length.t - the library's C files keep to 100 columns (a tab advances to the next multiple
-# of 8, a UTF-8 character is one column): scripts/check-line-length.py on lib/, and the script
-# itself on planted files, so that a check that always passes would fail here.
+# line-length.t - the library's and the CLI's C files keep to 100 columns (a tab advances to the
+# next multiple of 8, a UTF-8 character is one column): scripts/check-line-length.py on lib/ and
+# src/, and the script itself on planted files, so that a check that always passes would fail here.
 . "$(dirname "$0")/lib.sh"
 need_cmd python3 "line length" "python3 is not installed"
 CHECK=$TOP/scripts/check-line-length.py
 
 expect 0 "no line of lib/ is over 100 columns" python3 "$CHECK"
 check "nothing listed" test ! -s "$OUT"
+expect 0 "no line of src/ is over 100 columns" python3 "$CHECK" "$TOP/src"
+check "nothing listed for src/" test ! -s "$OUT"
 
 mkdir -p "$TMP/src"
 tab=$(printf '\t')
