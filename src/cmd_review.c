@@ -898,8 +898,8 @@ static void text_trace(FILE *out, const struct review *r, const struct review_fi
 	      (unsigned long long)t->periods, row->table, row->sleep);
 	wrapf(out, 4, "Same state in %.2f %% of the periods (and the same tick request in "
 	      "%.2f %%); the recorded state: base %.2f %%, patched %.2f %%.",
-	      pct(t->same_state, t->periods), pct(t->same_both, t->periods), pct(b->agree, b->idles),
-	      pct(p->agree, p->idles));
+	      pct(t->same_state, t->periods), pct(t->same_both, t->periods),
+	      pct(b->agree, b->idles), pct(p->agree, p->idles));
 	wrapf(out, 4, "Energy %.3f -> %.3f mJ (%+.2f %%); misses %llu -> %llu (aboves %llu -> "
 	      "%llu, belows %llu -> %llu); gap to the open-loop bound %s -> %s.",
 	      (double)b->energy_nj / 1e6, (double)p->energy_nj / 1e6,
