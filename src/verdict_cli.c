@@ -846,7 +846,7 @@ static int verdict_case(struct verdict_ctx *c)
 	struct il_verdict_pos pos;
 	struct il_lab_spec spec;
 	struct il_lab_result res;
-	struct il_platform *plat_buf = malloc(sizeof(*plat_buf));
+	struct il_platform *plat_buf;
 	int ret;
 
 	if (k >= total_cases(c) || case_is_na(c, k)) {
@@ -857,6 +857,7 @@ static int verdict_case(struct verdict_ctx *c)
 			 k < total_cases(c) ? "; this one is n/a" : "");
 		return cli_usage_error("verdict", msg);
 	}
+	plat_buf = malloc(sizeof(*plat_buf));
 	if (!plat_buf)
 		return fail("%s%s", strerror(ENOMEM), "");
 	pos = case_at(c, k);
