@@ -230,8 +230,9 @@ $(O)/fuzz/fuzz_platform: fuzz/fuzz_platform.c lib/platform/platform.c lib/platfo
 	lib/platform/uncertain.c lib/core/cpuidle.c $(FUZZ_COMMON)
 $(O)/fuzz/fuzz_step: fuzz/fuzz_step.c lib/step/input.c $(FUZZ_COMMON)
 # The trace readers: one target per text reader, and one that detects the format.
-FUZZ_TRACE_SRCS := fuzz/fuzz_trace.c $(sort $(wildcard lib/trace/*.c)) lib/stats/stats.c \
-	lib/core/cpuidle.c fuzz/fuzz_stream.h
+# lib/trace/table.c only formats what a reader read (output/), so the targets leave it out.
+FUZZ_TRACE_SRCS := fuzz/fuzz_trace.c $(filter-out lib/trace/table.c,$(sort $(wildcard lib/trace/*.c))) \
+	lib/stats/stats.c lib/core/cpuidle.c lib/util/grow.c fuzz/fuzz_stream.h
 FUZZ_TRACE_BINS := $(O)/fuzz/fuzz_trace_ftrace $(O)/fuzz/fuzz_trace_tracecmd \
 	$(O)/fuzz/fuzz_trace_perf $(O)/fuzz/fuzz_trace_idlestat $(O)/fuzz/fuzz_trace_detect \
 	$(O)/fuzz/fuzz_trace_systrace
@@ -260,33 +261,47 @@ $(O)/fuzz/fuzz_rtapp: fuzz/fuzz_rtapp.c $(sort $(wildcard lib/rtapp/*.c)) lib/er
 $(O)/fuzz/fuzz_rtapp: FUZZ_LIBS = -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags --libs jansson)
 
 # The scenario specification parser (-s) and the report's inputs reach into most of the
-# library (the scenario registry, the report model), so they link every library source.
-FUZZ_LIB_SRCS := $(LIB_SRCS) $(PLATFORM_GEN)
-FUZZ_LIB_FLAGS := $(filter -D% -I%,$(BASE_CFLAGS)) -DIL_SRCDIR='"$(CURDIR)"' $(LIBS)
+# library (the scenario registry, the report model), so they link the whole library, compiled
+# once for fuzzing into $(FUZZ_LIB) (with the sanitizers, without libFuzzer's main()).
+FUZZ_OBJ_CFLAGS := $(filter-out -fsanitize=%,$(FUZZ_CFLAGS)) \
+	-fsanitize=fuzzer-no-link,address,undefined $(filter -D% -I%,$(BASE_CFLAGS)) \
+	-DIL_SRCDIR='"$(CURDIR)"'
+FUZZ_LIB := $(O)/fuzz/libidlelab-fuzz.a
+FUZZ_LIB_OBJS := $(patsubst %.c,$(O)/fuzz/obj/%.o,$(LIB_SRCS) $(PLATFORM_GEN))
+FUZZ_CLI_OBJS := $(patsubst %.c,$(O)/fuzz/obj/%.o,$(filter-out src/idlelab.c,$(CLI_SRCS)))
+$(O)/fuzz/obj/%.o: %.c $(BUILD_FLAGS)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_OBJ_CFLAGS) -Isrc -c $< -o $@
+$(FUZZ_LIB): $(FUZZ_LIB_OBJS)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+FUZZ_LIB_LINK := $(FUZZ_LIB) $(LIBS)
 FUZZ_BINS += $(O)/fuzz/fuzz_scenario
-$(O)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c $(FUZZ_LIB_SRCS)
-$(O)/fuzz/fuzz_scenario: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+$(O)/fuzz/fuzz_scenario: fuzz/fuzz_scenario.c $(FUZZ_LIB)
 ifeq ($(FEATURE_JANSSON),1)
 FUZZ_BINS += $(O)/fuzz/fuzz_report
 endif
-$(O)/fuzz/fuzz_report: fuzz/fuzz_report.c $(FUZZ_LIB_SRCS)
-$(O)/fuzz/fuzz_report: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+$(O)/fuzz/fuzz_report: fuzz/fuzz_report.c $(FUZZ_LIB)
 # The scoreboard's table of the seeds' numbers (tests/fidelity/seeds.c), checked against the
 # library's platforms, presets and scenario specs.
 FUZZ_BINS += $(O)/fuzz/fuzz_seeds
-$(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c fuzz/fuzz_stream.h $(FUZZ_LIB_SRCS)
-$(O)/fuzz/fuzz_seeds: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+$(O)/fuzz/fuzz_seeds: fuzz/fuzz_seeds.c tests/fidelity/seeds.c fuzz/fuzz_stream.h $(FUZZ_LIB)
 # The patch reader of `idlelab review` and the top Makefile's version.
 FUZZ_BINS += $(O)/fuzz/fuzz_review_patch
-$(O)/fuzz/fuzz_review_patch: fuzz/fuzz_review_patch.c lib/review/patch.c lib/kgov/frame.c \
-	$(FUZZ_LIB_SRCS)
-$(O)/fuzz/fuzz_review_patch: FUZZ_LIBS = $(FUZZ_LIB_FLAGS)
+$(O)/fuzz/fuzz_review_patch: fuzz/fuzz_review_patch.c $(FUZZ_LIB)
 # merge's case files, read by the command itself (src/cmd_merge.c with the CLI around it).
 FUZZ_BINS += $(O)/fuzz/fuzz_merge
-$(O)/fuzz/fuzz_merge: fuzz/fuzz_merge.c $(FUZZ_LIB_SRCS) $(filter-out src/idlelab.c,$(CLI_SRCS))
-$(O)/fuzz/fuzz_merge: FUZZ_LIBS = -Isrc $(FUZZ_LIB_FLAGS)
+$(O)/fuzz/fuzz_merge: fuzz/fuzz_merge.c $(FUZZ_CLI_OBJS) $(FUZZ_LIB)
+FUZZ_WHOLE_LIB_BINS := $(O)/fuzz/fuzz_scenario $(O)/fuzz/fuzz_report $(O)/fuzz/fuzz_seeds \
+	$(O)/fuzz/fuzz_review_patch $(O)/fuzz/fuzz_merge
+$(FUZZ_WHOLE_LIB_BINS):
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc $(filter -D% -I%,$(BASE_CFLAGS)) $(filter %.c %.o,$^) \
+		-o $@ $(FUZZ_LIB_LINK)
 
-$(filter-out $(FUZZ_TRACE_BINS),$(FUZZ_BINS)):
+$(filter-out $(FUZZ_TRACE_BINS) $(FUZZ_WHOLE_LIB_BINS),$(FUZZ_BINS)):
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZCC  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(filter %.c,$^) -o $@ $(FUZZ_LIBS)
