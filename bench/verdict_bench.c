@@ -120,6 +120,7 @@ static int bench_one(struct grid *gr, const char *prefix, const char *const gov[
 	il_verdict_counts(&v, 1, &k);
 	printf("%s_ensemble %d\n", prefix, ensemble);
 	printf("%s_runs %zu\n", prefix, v.runs_done);
+	printf("%s_simulations %zu\n", prefix, v.sims_done);
 	printf("%s_pairs_screened_in %d\n", prefix, v.ens_runs);
 	printf("%s_pairs_scanned %d\n", prefix, v.oat_runs);
 	printf("%s_cells %d\n", prefix, v.ncells);

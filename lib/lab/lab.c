@@ -113,6 +113,35 @@ static void lab_label(const struct il_lab_spec *spec, struct il_lab_result *res)
 		snprintf(res->label, sizeof(res->label), "%s", spec->scn->name);
 }
 
+/*
+ * The summaries under the energy models of spec->reprice: the counters of the run (with
+ * its latency histogram, which res->m lacks), their power domains' part charged under each
+ * model as the run went.
+ */
+static int reprice(const struct il_sim *sim, const struct il_sim_config *cfg,
+		   struct il_lab_result *res)
+{
+	struct il_metrics m = *il_sim_metrics(sim);
+
+	if (!cfg->nreprice)
+		return 0;
+	res->repriced = calloc(cfg->nreprice, sizeof(*res->repriced));
+	m.cpu = malloc(m.ncpus * sizeof(*m.cpu));
+	if (!res->repriced || !m.cpu) {
+		free(m.cpu);
+		errno = ENOMEM;
+		return -1;
+	}
+	memcpy(m.cpu, il_sim_metrics(sim)->cpu, m.ncpus * sizeof(*m.cpu));
+	for (unsigned int k = 0; k < cfg->nreprice; k++) {
+		for (unsigned int c = 0; c < m.ncpus; c++)
+			m.cpu[c].domain_adjust_uj = il_sim_domain_adjust_uj(sim, c, k);
+		il_metrics_summarize(&m, &cfg->reprice[k], &res->repriced[k]);
+	}
+	free(m.cpu);
+	return 0;
+}
+
 static int lab_simulate(const struct il_lab_spec *spec, struct il_sim *sim, void *ctx,
 			struct il_lab_result *res, const struct il_sim_config *cfg)
 {
@@ -124,7 +153,13 @@ static int lab_simulate(const struct il_lab_spec *spec, struct il_sim *sim, void
 	il_metrics_summarize(il_sim_metrics(sim), &cfg->power, &res->sum);
 	res->events = il_sim_events(sim);
 	res->selects = il_sim_selects(sim);
-	return copy_metrics(&res->m, il_sim_metrics(sim));
+	if (copy_metrics(&res->m, il_sim_metrics(sim)))
+		return -1;
+	if (reprice(sim, cfg, res)) {
+		il_lab_result_free(res);
+		return -1;
+	}
+	return 0;
 }
 
 int il_lab_check_cpus(const struct il_scenario *scn, const struct il_scn_common *c,
@@ -142,6 +177,7 @@ int il_lab_check_cpus(const struct il_scenario *scn, const struct il_scn_common 
 
 int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 {
+	struct il_power reprice_pw[IL_LAB_REPRICE_MAX];
 	struct il_sim_config cfg;
 	struct il_sim *sim;
 	void *ctx;
@@ -150,11 +186,16 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 	memset(res, 0, sizeof(*res));
 	/* (a workload naming CPUs the machine lacks: il_lab_check_cpus() says which) */
 	if (!spec->plat || !spec->preset || !spec->scn || !spec->duration_ns ||
-	    il_lab_check_cpus(spec->scn, &spec->common, spec->plat, NULL)) {
+	    il_lab_check_cpus(spec->scn, &spec->common, spec->plat, NULL) ||
+	    spec->nreprice > IL_LAB_REPRICE_MAX) {
 		errno = EINVAL;
 		return -1;
 	}
 	lab_config(spec, &cfg);
+	for (unsigned int k = 0; k < spec->nreprice; k++)
+		il_lab_power(spec->reprice[k], spec->active_uw, &reprice_pw[k]);
+	cfg.reprice = reprice_pw;
+	cfg.nreprice = spec->nreprice;
 	ctx = calloc(1, spec->scn->ctx_size ? spec->scn->ctx_size : 1);
 	if (!ctx) {
 		errno = ENOMEM;
@@ -184,5 +225,7 @@ int il_lab_run(const struct il_lab_spec *spec, struct il_lab_result *res)
 
 void il_lab_result_free(struct il_lab_result *res)
 {
+	free(res->repriced);
+	res->repriced = NULL;
 	il_metrics_free(&res->m);
 }

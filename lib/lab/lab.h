@@ -7,6 +7,8 @@
 
 #include "../scenario/scenario.h"
 
+#define IL_LAB_REPRICE_MAX 64 /* il_lab_spec.nreprice */
+
 struct il_lab_spec {
 	const struct il_platform *plat;
 	const struct il_preset *preset;
@@ -18,6 +20,12 @@ struct il_lab_spec {
 	u64 active_uw;          /* 0: the platform's active_power_uw (see il_lab_power) */
 	const u64 *pn_us;       /* PowerNightmare thresholds, NULL: defaults */
 	const struct il_sim_observer *observer; /* optional */
+	/*
+	 * Platforms that differ from plat in power numbers only (which change no event of a
+	 * run): the run is priced under each of them too, into il_lab_result.repriced[].
+	 */
+	const struct il_platform *const *reprice;
+	unsigned int nreprice;
 };
 
 struct il_lab_result {
@@ -29,6 +37,8 @@ struct il_lab_result {
 	int nstates;
 	struct il_driver drv;
 	struct il_metrics m;     /* owned: il_lab_result_free() */
+	/* [spec->nreprice]: sum as a run on spec->reprice[k] would have it; owned */
+	struct il_summary *repriced;
 	u64 events;
 	u64 selects;
 };

@@ -297,24 +297,37 @@ static int physical_state(struct il_sim *sim, unsigned int cpu)
 	return e;
 }
 
-static u64 state_uw(const struct il_sim *sim, unsigned int cpu, int idx)
+static u64 state_uw(const struct il_power *pw, unsigned int cpu, int idx)
 {
-	const struct il_power *pw = &sim->cfg.power;
-
 	if (pw->cpu_table && pw->cpu_table_len)
 		return pw->table_uw[pw->cpu_table[cpu % pw->cpu_table_len] - 1][idx];
 	return pw->state_uw[idx];
 }
 
-/* Charge @cpu's segment since phys_since in its physical state, net of the accounted one. */
+/* The energy of @dt ns in physical state @phys instead of accounted state @idx, µJ. */
+static double skew_uj(const struct il_power *pw, unsigned int cpu, int phys, int idx, double dt)
+{
+	return ((double)state_uw(pw, cpu, phys) - (double)state_uw(pw, cpu, idx)) * dt / 1e9;
+}
+
+/*
+ * Charge @cpu's segment since phys_since in its physical state, net of the accounted one,
+ * under the run's energy model and each of cfg.reprice (the same operations, so that each
+ * sum is that of a run with that model).
+ */
 static void segment_close(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	double dt = (double)(sim->head.now - c->dom->phys_since);
 
-	if (c->dom->phys >= 0 && c->dom->phys != c->idx)
-		c->stats->domain_adjust_uj += ((double)state_uw(sim, cpu, c->dom->phys) -
-					       (double)state_uw(sim, cpu, c->idx)) * dt / 1e9;
+	if (c->dom->phys >= 0 && c->dom->phys != c->idx) {
+		double *rep = sim->reprice_uj + (size_t)cpu * sim->cfg.nreprice;
+
+		c->stats->domain_adjust_uj += skew_uj(&sim->cfg.power, cpu, c->dom->phys, c->idx,
+						      dt);
+		for (unsigned int k = 0; k < sim->cfg.nreprice; k++)
+			rep[k] += skew_uj(&sim->cfg.reprice[k], cpu, c->dom->phys, c->idx, dt);
+	}
 	c->dom->phys_since = sim->head.now;
 }
 

@@ -1141,6 +1141,9 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	sim->dirty = calloc(cfg->ncpus, sizeof(*sim->dirty));
 	sim->head.ncpus = cfg->ncpus;
 	sim->head.nr_iowait = calloc(cfg->ncpus, sizeof(*sim->head.nr_iowait));
+	if (cfg->nreprice &&
+	    !(sim->reprice_uj = calloc((size_t)cfg->ncpus * cfg->nreprice, sizeof(double))))
+		goto out_free;
 	if (!sim->cpu || !sim->tree || !sim->dirty || !sim->head.nr_iowait ||
 	    il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
 		goto out_free;
@@ -1190,6 +1193,7 @@ void il_sim_free(struct il_sim *sim)
 	free(sim->tree);
 	free(sim->dirty);
 	free(sim->head.nr_iowait);
+	free(sim->reprice_uj);
 	il_metrics_free(&sim->m);
 	free(sim);
 }
@@ -1227,6 +1231,11 @@ bool il_sim_cpu_idle(const struct il_sim *sim, unsigned int cpu)
 const struct il_metrics *il_sim_metrics(const struct il_sim *sim)
 {
 	return &sim->m;
+}
+
+double il_sim_domain_adjust_uj(const struct il_sim *sim, unsigned int cpu, unsigned int k)
+{
+	return sim->reprice_uj[(size_t)cpu * sim->cfg.nreprice + k];
 }
 
 const struct il_device *il_sim_device(const struct il_sim *sim, unsigned int cpu)

@@ -211,6 +211,7 @@ struct sim_cpu {
 struct il_sim {
 	struct il_sim_head head; /* first: the clock, nr_iowait and ncpus, see sim.h */
 	struct il_sim_config cfg;
+	double *reprice_uj; /* [cpu * cfg.nreprice + k]: domain_adjust_uj under cfg.reprice[k] */
 	struct il_driver drv;
 	u64 tick_ns;
 	u64 tick_base;       /* the last tick boundary at or before now, see sim_tick_base() */

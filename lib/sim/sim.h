@@ -67,6 +67,12 @@ struct il_sim_config {
 	const u64 *nohz_full;           /* bitmap of ncpus bits (nohz_full=), NULL: none */
 	/* Per-CPU tables and power domains (domain.c); NULL: drv on every CPU, no domains. */
 	const struct il_platform *topology;
+	/*
+	 * More energy models to charge the power domains' physical states with, as the run goes
+	 * (nothing else of a run depends on its power numbers): il_sim_domain_adjust_uj().
+	 */
+	const struct il_power *reprice;
+	unsigned int nreprice;
 };
 
 /** il_sim_config_defaults - HZ 1000, 1 CPU, 1 s, seed 1, default IPI time and no QoS limit */
@@ -185,6 +191,11 @@ bool il_sim_cpu_idle(const struct il_sim *sim, unsigned int cpu);
 /* ---- results --------------------------------------------------------------------------- */
 
 const struct il_metrics *il_sim_metrics(const struct il_sim *sim);
+/**
+ * il_sim_domain_adjust_uj - the domain_adjust_uj of @cpu's counters under energy model
+ * cfg->reprice[@k]: the very sum a run with that model as cfg->power would have
+ */
+double il_sim_domain_adjust_uj(const struct il_sim *sim, unsigned int cpu, unsigned int k);
 const struct il_device *il_sim_device(const struct il_sim *sim, unsigned int cpu);
 /** il_sim_events - how many events the run processed, and how many governor selects it made */
 u64 il_sim_events(const struct il_sim *sim);

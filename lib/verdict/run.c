@@ -103,6 +103,7 @@ size_t il_verdict_cases(const struct il_verdict *v)
 struct batch_progress {
 	const struct il_verdict_plan *pl;
 	size_t before, total;
+	size_t scale_num, scale_den; /* a batch's runs per simulation made (see run_batch()) */
 };
 
 static void batch_progress_cb(void *ctx, size_t done, size_t total)
@@ -110,7 +111,110 @@ static void batch_progress_cb(void *ctx, size_t done, size_t total)
 	const struct batch_progress *bp = ctx;
 
 	(void)total;
-	bp->pl->progress(bp->pl->progress_ctx, bp->before + done, bp->total);
+	bp->pl->progress(bp->pl->progress_ctx,
+			 bp->before + done * bp->scale_num / (bp->scale_den ? bp->scale_den : 1),
+			 bp->total);
+}
+
+/*
+ * One batch's plan. Runs of one (platform, scenario, governor, seed) whose variants change
+ * power numbers only (il_verdict_power_only(), on a platform where they are not derived)
+ * simulate the same events: the first of them in the batch leads, and the lab run prices
+ * the others' platforms too (il_lab_spec.reprice), the very sums their own runs would give.
+ * lead[i]: the run that simulates case i (i itself for a leader); slot[i]: its place in
+ * its leader's reprice list; sim[i]: a leader's index among the runs made.
+ */
+struct batch_plan {
+	size_t *lead, *slot, *sim, nsim;
+	const struct il_platform **reprice; /* the followers' platforms, by leader */
+	struct il_lab_spec *run;            /* [nsim] */
+};
+
+static void batch_plan_free(struct batch_plan *bp)
+{
+	free(bp->lead);
+	free(bp->slot);
+	free(bp->sim);
+	free(bp->reprice);
+	free(bp->run);
+}
+
+/* Find each power-only case's leader: the first case of its seed in the batch. */
+static int plan_leaders(const struct il_verdict *v, const size_t *idx, size_t n,
+			struct batch_plan *bp)
+{
+	size_t seeds = (size_t)v->ngov * (size_t)v->n, pair = SIZE_MAX;
+	size_t *first = malloc(seeds * sizeof(*first));
+
+	if (!first)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		struct il_verdict_pos pos = il_verdict_pos_of(v, idx[i]);
+		size_t key = (size_t)pos.g * (size_t)v->n + (size_t)pos.it, l;
+
+		bp->lead[i] = i;
+		if (!il_verdict_power_only(v, pos.p, pos.s, pos.var))
+			continue;
+		if (pair != (size_t)pos.p * (size_t)v->nscn + (size_t)pos.s) {
+			pair = (size_t)pos.p * (size_t)v->nscn + (size_t)pos.s;
+			for (size_t j = 0; j < seeds; j++)
+				first[j] = SIZE_MAX;
+		}
+		l = first[key];
+		if (l != SIZE_MAX && bp->slot[l] < IL_LAB_REPRICE_MAX) {
+			bp->lead[i] = l;
+			bp->slot[i] = bp->slot[l]++; /* a leader's slot counts its followers */
+		} else {
+			first[key] = i;
+		}
+	}
+	free(first);
+	return 0;
+}
+
+/* The runs to make: each leader's spec with its followers' platforms to price. */
+static int plan_batch(const struct il_verdict *v, const size_t *idx, size_t n,
+		      const struct il_lab_spec *specs, struct batch_plan *bp)
+{
+	size_t off = 0;
+
+	bp->lead = calloc(n, sizeof(*bp->lead));
+	bp->slot = calloc(n, sizeof(*bp->slot));
+	bp->sim = calloc(n, sizeof(*bp->sim));
+	bp->reprice = calloc(n, sizeof(*bp->reprice));
+	bp->run = calloc(n, sizeof(*bp->run));
+	if (!bp->lead || !bp->slot || !bp->sim || !bp->reprice || !bp->run ||
+	    plan_leaders(v, idx, n, bp))
+		return -1;
+	bp->nsim = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (bp->lead[i] != i)
+			continue;
+		bp->sim[i] = bp->nsim;
+		bp->run[bp->nsim] = specs[i];
+		bp->run[bp->nsim].reprice = bp->reprice + off;
+		bp->run[bp->nsim].nreprice = (unsigned int)bp->slot[i];
+		off += bp->slot[i];
+		bp->nsim++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct il_lab_spec *l = &bp->run[bp->sim[bp->lead[i]]];
+
+		if (bp->lead[i] != i)
+			bp->reprice[(size_t)(l->reprice - bp->reprice) + bp->slot[i]] = specs[i].plat;
+	}
+	return 0;
+}
+
+/* Case @i's part of the batch's results: its leader's run, priced on its own platform. */
+static void batch_result(const struct il_verdict_plan *pl, const struct batch_plan *bp,
+			 const struct il_lab_result *res, size_t i, struct il_verdict_run *out)
+{
+	struct il_lab_result r = res[bp->sim[bp->lead[i]]];
+
+	if (bp->lead[i] != i)
+		r.sum = r.repriced[bp->slot[i]];
+	il_verdict_run_of(&r, pl->duration_ns, out);
 }
 
 /* The runs @idx[0..@n) (indices into v->runs) on the pool; @bp counts them for the progress. */
@@ -122,16 +226,13 @@ static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, con
 	int *errs = calloc(n, sizeof(*errs));
 	/* One platform copy per variant met in the batch: consecutive runs share one. */
 	struct il_platform *plats = calloc(n, sizeof(*plats));
+	struct batch_plan plan = { 0 };
 	int ret = 0, nplats = 0;
 	size_t last = SIZE_MAX;
 
 	if (!specs || !res || !errs || !plats) {
-		free(specs);
-		free(res);
-		free(errs);
-		free(plats);
-		errno = ENOMEM;
-		return -1;
+		ret = ENOMEM;
+		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct il_verdict_pos pos = il_verdict_pos_of(v, idx[i]);
@@ -143,21 +244,34 @@ static int run_batch(struct il_verdict *v, const struct il_verdict_plan *pl, con
 		il_verdict_vspec(pl, v, pos.p, pos.s, pos.var, pos.g, pos.it, &specs[i],
 				 &plats[nplats ? nplats - 1 : 0]);
 	}
-	il_lab_run_all_progress(specs, res, n, pl->threads, errs,
+	if (plan_batch(v, idx, n, specs, &plan)) {
+		ret = ENOMEM;
+		goto out;
+	}
+	bp->scale_num = n;
+	bp->scale_den = plan.nsim;
+	il_lab_run_all_progress(plan.run, res, plan.nsim, pl->threads, errs,
 				pl->progress ? batch_progress_cb : NULL, bp);
 	bp->before += n;
 	v->runs_done += n;
+	v->sims_done += plan.nsim;
 	for (size_t i = 0; i < n; i++) {
-		if (errs[i]) {
+		int err = errs[plan.sim[plan.lead[i]]];
+
+		if (err) {
 			if (!ret) {
 				*failed = idx[i];
-				ret = errs[i];
+				ret = err;
 			}
 			continue;
 		}
-		il_verdict_run_of(&res[i], pl->duration_ns, &v->runs[idx[i]]);
-		il_lab_result_free(&res[i]);
+		batch_result(pl, &plan, res, i, &v->runs[idx[i]]);
 	}
+	for (size_t r = 0; r < plan.nsim; r++)
+		if (!errs[r])
+			il_lab_result_free(&res[r]);
+out:
+	batch_plan_free(&plan);
 	free(specs);
 	free(res);
 	free(errs);

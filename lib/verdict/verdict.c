@@ -129,17 +129,13 @@ int il_verdict_ensemble_init(struct il_verdict *v, const struct il_platform *pla
 	return 0;
 }
 
-bool il_verdict_derived(const struct il_verdict *v, int p, int s, int var)
+bool il_verdict_power_only(const struct il_verdict *v, int p, int s, int var)
 {
 	const struct il_ens_space *sp = v->space ? &v->space[p * v->nscn + s] : NULL;
 	int param;
 	enum il_ens_kind kind;
 
 	if (!sp || !var || var >= il_ens_nvar(sp, v->ensemble))
-		return false;
-	/* Per-CPU tables and power domains price each CPU and each physical state on its own
-	 * (il_cpu_energy_j(), lib/sim/domain.c): the summed times cannot be re-priced. Run it. */
-	if (v->models && (v->models[p].ntables > 1 || v->models[p].ndomains))
 		return false;
 	kind = il_ens_kind_of(sp, v->ensemble, var, &param);
 	if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
@@ -149,6 +145,16 @@ bool il_verdict_derived(const struct il_verdict *v, int p, int s, int var)
 		if (!sp->p[j].power)
 			return false;
 	return true;
+}
+
+bool il_verdict_derived(const struct il_verdict *v, int p, int s, int var)
+{
+	/* Per-CPU tables and power domains price each CPU and each physical state on its own
+	 * (il_cpu_energy_j(), lib/sim/domain.c): the summed times cannot be re-priced. Run it
+	 * (run.c prices such variants of one seed in one simulation). */
+	if (v->models && (v->models[p].ntables > 1 || v->models[p].ndomains))
+		return false;
+	return il_verdict_power_only(v, p, s, var);
 }
 
 /* The runs of derived variant @var of (@p, @s): the nominal runs, their energy recomputed. */

@@ -336,6 +336,7 @@ struct il_verdict {
 	int ens_runs;                         /* pairs that ran the hypercube (after judging) */
 	int oat_runs;                         /* pairs that ran the range ends */
 	size_t runs_done;                     /* lab runs il_verdict_run() made */
+	size_t sims_done; /* the simulations they took (variants of power numbers share one) */
 };
 
 /** il_verdict_init - allocate na[] and runs[] of @nplat x @nscn x @ngov x @n; Return: 0 or -1 */
@@ -346,10 +347,16 @@ size_t il_verdict_index(const struct il_verdict *v, int p, int s, int g, int it)
 /** il_verdict_vindex - the same under model variant @var (0: the nominal model) */
 size_t il_verdict_vindex(const struct il_verdict *v, int p, int s, int var, int g, int it);
 /**
- * il_verdict_derived - whether variant @var of (@p, @s) changes power numbers only (one end
- * of a power number's range, or any variant of a pair whose uncertain numbers are all power
- * numbers): the simulation is the nominal one (governors never read power), so its runs
- * are the nominal runs with their energy recomputed (il_verdict_joules()), not lab runs
+ * il_verdict_power_only - whether variant @var of (@p, @s) changes power numbers only (one
+ * end of a power number's range, or any variant of a pair whose uncertain numbers are all
+ * power numbers): its simulation is the nominal one (nothing but the energy reads power)
+ */
+bool il_verdict_power_only(const struct il_verdict *v, int p, int s, int var);
+/**
+ * il_verdict_derived - whether variant @var of (@p, @s) is power only on a platform of one
+ * state table and no power domains: its runs are the nominal runs with their energy
+ * recomputed from the summed counters (il_verdict_joules()), not lab runs. (With several
+ * tables or domains the power-only variants of a seed are priced in one lab run: run.c.)
  */
 bool il_verdict_derived(const struct il_verdict *v, int p, int s, int var);
 /** il_verdict_nvar - the variants pair (@p, @s) has (1 without an ensemble) */
