@@ -117,6 +117,7 @@ static int domain_init(struct il_sim *sim, struct sim_domain *sd, const struct i
 				return -1;
 			memset(c->dom->dom_of_state, -1, sizeof(c->dom->dom_of_state));
 			c->dom->phys = -1;
+			c->dom->simple_level = -1;
 		}
 		c->dom->doms[c->dom->ndoms++] = (u8)di;
 		for (int s = 0; s < CPUIDLE_STATE_MAX; s++)
@@ -135,6 +136,8 @@ static void mark_simple(struct il_sim *sim, struct sim_domain *sd)
 	sd->level = states ? __builtin_ctz(states) : 0;
 	for (unsigned int k = 0; k < sd->ncpus; k++)
 		sd->simple &= sim->cpu[sd->cpus[k]].dom->ndoms == 1;
+	for (unsigned int k = 0; sd->simple && k < sd->ncpus; k++)
+		sim->cpu[sd->cpus[k]].dom->simple_level = (s8)sd->level;
 }
 
 int sim_topology_init(struct il_sim *sim)
@@ -336,10 +339,19 @@ static bool skewed(const struct sim_cpu *c)
 	return c->dom->phys >= 0 && c->dom->phys != c->idx;
 }
 
-/* Note whether @c is asleep having asked for a domain state, in each of its domains. */
-static void note_request(struct il_sim *sim, struct sim_cpu *c)
+/*
+ * Asleep in a real (not polling) state: computed once per sim_domain_changed() and passed
+ * down (stores to the domains' counters could alias the CPU's mode for the compiler).
+ */
+static bool cpu_sleeps(const struct sim_cpu *c)
 {
-	bool req = c->mode == CPU_IDLE && !c->polling && c->dom->dom_of_state[c->idx] >= 0;
+	return c->mode == CPU_IDLE && !c->polling;
+}
+
+/* Note whether @c (@asleep: cpu_sleeps()) is asleep having asked for a domain state. */
+static void note_request(struct il_sim *sim, struct sim_cpu *c, bool asleep)
+{
+	bool req = asleep && c->dom->dom_of_state[c->idx] >= 0;
 
 	if (req == c->dom->req)
 		return;
@@ -348,17 +360,23 @@ static void note_request(struct il_sim *sim, struct sim_cpu *c)
 		sim->domains[c->dom->doms[k]].nreq += req ? 1 : -1u;
 }
 
-static void follow(struct il_sim *sim, unsigned int cpu, int phys);
+static void follow_change(struct il_sim *sim, unsigned int cpu, int phys);
+
+/* @cpu's physical state is now @phys (-1: no longer followed); usually it is unchanged. */
+static sim_hot void follow(struct il_sim *sim, unsigned int cpu, int phys)
+{
+	if (phys != sim->cpu[cpu].dom->phys)
+		follow_change(sim, cpu, phys);
+}
 
 /*
  * A simple domain (struct sim_domain): count @cpu in ndeep or not. Return: whether the domain
  * went down or up, which changes every requester's physical state; otherwise only @cpu's
  * can have changed.
  */
-static bool simple_domain_flipped(struct il_sim *sim, struct sim_domain *sd, unsigned int cpu)
+static bool simple_domain_flipped(struct sim_domain *sd, struct sim_cpu *c, bool asleep)
 {
-	struct sim_cpu *c = &sim->cpu[cpu];
-	bool deep = c->mode == CPU_IDLE && !c->polling && c->idx >= sd->level;
+	bool deep = asleep && c->idx >= sd->level;
 	bool was_down = sd->ndeep == sd->ncpus;
 
 	if (deep == c->dom->deep)
@@ -373,11 +391,11 @@ static bool simple_domain_flipped(struct il_sim *sim, struct sim_domain *sd, uns
  * that sleeps in what it asked for is not followed (-1): nothing to charge beyond the
  * accounting, and a later scan starts following it from then on.
  */
-static void follow_simple(struct il_sim *sim, const struct sim_domain *sd, unsigned int cpu)
+static void follow_simple(struct il_sim *sim, const struct sim_domain *sd, unsigned int cpu,
+			  bool asleep)
 {
 	const struct sim_cpu *c = &sim->cpu[cpu];
-	bool demoted = c->mode == CPU_IDLE && !c->polling && c->dom->req &&
-		       sd->ndeep != sd->ncpus;
+	bool demoted = asleep && c->dom->req && sd->ndeep != sd->ncpus;
 
 	follow(sim, cpu, demoted ? c->idx - 1 : -1);
 }
@@ -400,14 +418,12 @@ static int sole_domain_state(struct il_sim *sim, struct sim_domain *sd, unsigned
 	return domain_allows(sim, sd, m, mc->idx) ? mc->idx : mc->idx - 1;
 }
 
-/* @cpu's physical state is now @phys (-1: no longer followed): charge the segment that ends. */
-static void follow(struct il_sim *sim, unsigned int cpu, int phys)
+/* @cpu's physical state changes to @phys (-1: no longer followed): charge the segment. */
+static void follow_change(struct il_sim *sim, unsigned int cpu, int phys)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	bool was_skewed;
 
-	if (phys == c->dom->phys)
-		return;
 	was_skewed = skewed(c);
 	segment_close(sim, cpu);
 	c->dom->phys = (s8)phys;
@@ -422,17 +438,19 @@ static void follow(struct il_sim *sim, unsigned int cpu, int phys)
  */
 void sim_domain_changed(struct il_sim *sim, unsigned int cpu)
 {
-	const struct sim_cpu_dom *dom = sim->cpu[cpu].dom;
+	struct sim_cpu *c = &sim->cpu[cpu];
+	const struct sim_cpu_dom *dom = c->dom;
+	bool asleep = cpu_sleeps(c);
 
-	note_request(sim, &sim->cpu[cpu]);
-	if (sim->cpu[cpu].mode != CPU_IDLE)
+	note_request(sim, c, asleep);
+	if (c->mode != CPU_IDLE)
 		follow(sim, cpu, -1); /* awake: its segment ends, even in a domain skipped below */
 	sim->dom_stamp++;
 	for (unsigned int k = 0; k < dom->ndoms; k++) {
 		struct sim_domain *sd = &sim->domains[dom->doms[k]];
 
-		if (sd->simple && !simple_domain_flipped(sim, sd, cpu)) {
-			follow_simple(sim, sd, cpu);
+		if (sd->simple && !simple_domain_flipped(sd, c, asleep)) {
+			follow_simple(sim, sd, cpu, asleep);
 			continue;
 		}
 		if (!sd->nreq && sd->down_idx < 0 && !sim->dom_nskew)

@@ -700,7 +700,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
 		tick_arm(sim, cpu, sim_next_tick(sim));
 	if (c->dom)
-		sim_domain_changed(sim, cpu);
+		sim_domain_changed_fast(sim, c);
 }
 
 /* 7.0 do_idle(): tick_nohz_idle_got_tick() read after each pass, not a governor input. */
@@ -762,7 +762,7 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 		else
 			c->stats->ticks_retained++;
 	}
-	if (sim->domains && sim_domain_refuses(sim, cpu, idx)) {
+	if (c->dom && c->dom->dom_of_state[idx] >= 0 && sim_domain_refuses(sim, cpu, idx)) {
 		idle_entry_refused(sim, cpu, idx);
 		return;
 	}
@@ -828,8 +828,12 @@ static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 
 	if (c->polling)
 		return 0;
-	if (sim->domains)
-		return sim_domain_wake_exit(sim, c->dev.cpu); /* replaces the package wake */
+	if (sim->domains) {
+		/* replaces the package wake; inline: a CPU of a simple domain, not asking for it */
+		if (!c->dom || (c->dom->simple_level >= 0 && !c->dom->req))
+			return c->exit_ns[c->idx];
+		return sim_domain_wake_exit(sim, c->dev.cpu);
+	}
 	if (sim->actual_hi[c->idx])
 		return actual_exit_ns(sim, c->idx);
 	if (!sim->package_wake)
@@ -858,7 +862,7 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 	c->stats->wakeups++;
 	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
 	if (c->dom)
-		sim_domain_changed(sim, cpu); /* after wake_exit_ns(): an OSI domain is up */
+		sim_domain_changed_fast(sim, c); /* after wake_exit_ns(): an OSI domain is up */
 }
 
 static void poll_limit(struct il_sim *sim, unsigned int cpu)
