@@ -199,9 +199,10 @@ static int plan_batch(const struct il_verdict *v, const size_t *idx, size_t n,
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct il_lab_spec *l = &bp->run[bp->sim[bp->lead[i]]];
+		size_t at = (size_t)(l->reprice - bp->reprice) + bp->slot[i];
 
 		if (bp->lead[i] != i)
-			bp->reprice[(size_t)(l->reprice - bp->reprice) + bp->slot[i]] = specs[i].plat;
+			bp->reprice[at] = specs[i].plat;
 	}
 	return 0;
 }
