@@ -128,6 +128,34 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
 	return CLI_PARSE_OK;
 }
 
+int cli_opt_progress(int id, enum progress_mode *mode)
+{
+	*mode = id == CLI_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
+	return CLI_PARSE_OK;
+}
+
+int cli_run_option(struct cli_run_opts *o, int id, const char *value, struct cli_error *err)
+{
+	switch (id) {
+	case CLI_OPT_TIME:
+		return cli_opt_time(value, &o->time_ns, err);
+	case CLI_OPT_SEED:
+		return cli_opt_seed(value, UINT64_MAX, &o->seed, err);
+	case CLI_OPT_ITER:
+		return cli_opt_iter(value, &o->iter, err);
+	case CLI_OPT_JOBS:
+		return cli_opt_jobs(value, &o->jobs, err);
+	case CLI_OPT_FORMAT:
+		return cli_opt_format(value, &o->format, err);
+	case CLI_OPT_ENSEMBLE:
+		return cli_opt_ensemble(value, &o->ensemble, err);
+	case CLI_OPT_PROGRESS:
+	case CLI_OPT_NO_PROGRESS:
+		return cli_opt_progress(id, &o->progress);
+	}
+	return cli_error_set(err, "unexpected argument '%s'", value);
+}
+
 unsigned int cli_default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

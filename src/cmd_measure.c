@@ -39,29 +39,24 @@
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 enum {
-	MEASURE_OPT_HELP = 1, MEASURE_OPT_GOV, MEASURE_OPT_ITER, MEASURE_OPT_METRIC,
-	MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE, MEASURE_OPT_ROOT,
-	MEASURE_OPT_LOCK, MEASURE_OPT_FORMAT, MEASURE_OPT_OUTPUT, MEASURE_OPT_TRACE,
-	MEASURE_OPT_TRACE_BUFFER, MEASURE_OPT_BASELINE, MEASURE_OPT_PROGRESS,
-	MEASURE_OPT_NO_PROGRESS, MEASURE_OPT_USER, MEASURE_OPT_ALLOW_MISSING,
+	MEASURE_OPT_METRIC = 1, MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE,
+	MEASURE_OPT_ROOT, MEASURE_OPT_LOCK, MEASURE_OPT_TRACE, MEASURE_OPT_TRACE_BUFFER,
+	MEASURE_OPT_BASELINE, MEASURE_OPT_USER, MEASURE_OPT_ALLOW_MISSING,
 };
 
 static const struct cli_opt measure_opts[] = {
-	{ MEASURE_OPT_HELP, 'h', "help", false },
-	{ MEASURE_OPT_GOV, 'g', "governor", true },
-	{ MEASURE_OPT_ITER, 'n', "iter", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_ITER,
 	{ MEASURE_OPT_METRIC, 'm', "metric", true },
 	{ MEASURE_OPT_CPUS, 'c', "cpus", true },
 	{ MEASURE_OPT_SETTLE, 0, "settle", true },
 	{ MEASURE_OPT_DISABLE, 'd', "disable", true },
 	{ MEASURE_OPT_ROOT, 0, "root", true },
 	{ MEASURE_OPT_LOCK, 0, "lock", true },
-	{ MEASURE_OPT_FORMAT, 'f', "format", true },
-	{ MEASURE_OPT_OUTPUT, 'o', "output", true },
+	CLI_OPTS_FORMAT, CLI_OPTS_OUT,
 	{ MEASURE_OPT_TRACE, 0, "trace", true },
 	{ MEASURE_OPT_TRACE_BUFFER, 0, "trace-buffer-kb", true },
 	{ MEASURE_OPT_BASELINE, 0, "baseline", true },
-	PROGRESS_CLI_OPTS(MEASURE_OPT_PROGRESS, MEASURE_OPT_NO_PROGRESS),
+	CLI_OPTS_PROGRESS,
 	{ MEASURE_OPT_USER, 0, "user", true },
 	{ MEASURE_OPT_ALLOW_MISSING, 0, "allow-missing", false },
 	{ 0 },
@@ -217,7 +212,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 	switch (id) {
 	case CLI_OPT_POSITIONAL:
 		return set_command(args, value);
-	case MEASURE_OPT_GOV:
+	case CLI_OPT_GOV:
 		return cli_append_list(value, args->list_buf, sizeof(args->list_buf),
 				       &args->list_used, o->governors, IL_LIVE_MEASURE_GOV_MAX,
 				       &o->ngov, "governor", err);
@@ -225,7 +220,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 		return cli_append_list(value, args->list_buf, sizeof(args->list_buf),
 				       &args->list_used, o->disable, IL_LIVE_DISABLE_MAX,
 				       &o->ndisable, "idle state", err);
-	case MEASURE_OPT_ITER:
+	case CLI_OPT_ITER:
 		if (cli_opt_iter(value, &iter, err))
 			return CLI_PARSE_ERROR;
 		o->iter = (unsigned int)iter;
@@ -251,17 +246,16 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 					     "(500ms, 1.5s, 2s, 1m; a bare number is seconds)",
 					     value);
 		return CLI_PARSE_OK;
-	case MEASURE_OPT_FORMAT:
+	case CLI_OPT_FORMAT:
 		return cli_opt_format(value, &args->format, err);
 	case MEASURE_OPT_TRACE:
 		if (il_live_trace_missing())
 			return cli_error_set(err, "--trace: %s", il_live_trace_missing());
 		o->trace = value;
 		return CLI_PARSE_OK;
-	case MEASURE_OPT_PROGRESS:
-	case MEASURE_OPT_NO_PROGRESS:
-		args->progress = id == MEASURE_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
-		return CLI_PARSE_OK;
+	case CLI_OPT_PROGRESS:
+	case CLI_OPT_NO_PROGRESS:
+		return cli_opt_progress(id, &args->progress);
 	case MEASURE_OPT_ALLOW_MISSING:
 		o->allow_missing = true;
 		break;
@@ -274,7 +268,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 	case MEASURE_OPT_LOCK:
 		args->lock = value;
 		break;
-	case MEASURE_OPT_OUTPUT:
+	case CLI_OPT_OUT:
 		args->output = value;
 		break;
 	case MEASURE_OPT_BASELINE:
@@ -296,7 +290,7 @@ static int measure_parse(int argc, char **argv, void *state, struct cli_error *e
 	args->o.trace_buffer_kb = MEASURE_TRACE_BUFFER_KB;
 	args->o.echo_fd = STDERR_FILENO; /* the tables on stdout stay clean */
 	args->format = "table";
-	ret = cli_parse_options(argc, argv, measure_opts, MEASURE_OPT_HELP, measure_option, args,
+	ret = cli_parse_options(argc, argv, measure_opts, CLI_OPT_HELP, measure_option, args,
 				err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
