@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "cli_opts.h"
 #include "output/output.h"
 #include "util/atomic.h"
 
@@ -198,8 +197,14 @@ int cli_main(const struct cli_lifecycle *cmd, int argc, char **argv)
 	return ret;
 }
 
-/* -f is table, csv or json here */
-static const struct cli_opt listing_opts[] = { CLI_OPTS_HELP, CLI_OPTS_FORMAT, { 0 } };
+/* Below cli_opts.h (which includes this file's header): its own two entries. */
+enum { LISTING_OPT_HELP = 1, LISTING_OPT_FORMAT };
+
+static const struct cli_opt listing_opts[] = {
+	{ LISTING_OPT_HELP, 'h', "help", false },
+	{ LISTING_OPT_FORMAT, 'f', "format", true },
+	{ 0 },
+};
 
 int cli_parse_listing_args(int argc, char **argv, enum cli_format *format, const char **positional,
 			   const char *what, struct cli_error *err)
@@ -213,9 +218,9 @@ int cli_parse_listing_args(int argc, char **argv, enum cli_format *format, const
 		switch (id) {
 		case CLI_PARSE_ERROR:
 			return CLI_PARSE_ERROR;
-		case CLI_OPT_HELP:
+		case LISTING_OPT_HELP:
 			return CLI_PARSE_HELP;
-		case CLI_OPT_FORMAT:
+		case LISTING_OPT_FORMAT:
 			if (cli_parse_format(value, format))
 				return cli_error_set(err, "unknown format '%s' (table, csv or "
 							  "json)", value);

@@ -104,7 +104,7 @@ enum cli_shared_opt {
 	int iter;                    /* -n, --iter */ \
 	unsigned int jobs;           /* -j, --jobs; 0: the online CPUs */ \
 	const char *format;          /* -f, --format: an output format of lib/output/ */ \
-	int ensemble;                /* --ensemble: model variants per seed; 0: the nominal model */ \
+	int ensemble;                /* --ensemble: model variants per seed; 0: nominal */ \
 	enum progress_mode progress; /* --progress, --no-progress */
 
 /* The values of the run options, for cli_run_option(). */
