@@ -27,6 +27,22 @@ int il_error_set(struct il_error *err, const char *file, int line, const char *f
 	}
 	err->line = line;
 	err->need = IL_NEED_NOTHING;
+	err->about = IL_INPUT_NONE;
+	return -1;
+}
+
+int il_error_input(struct il_error *err, enum il_error_input about, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	err->line = 0;
+	err->need = IL_NEED_NOTHING;
+	err->about = about;
 	return -1;
 }
 

@@ -160,6 +160,35 @@ void cmd_measure_usage(FILE *out)
 		"it.\n");
 }
 
+/* ---- the library's errors, worded with our options ------------------------------------------ */
+
+/* The library names no flag: the option an error is about is put before its message... */
+static const char *option_of(enum il_error_input about)
+{
+	switch (about) {
+	case IL_INPUT_CPUS: return "--cpus: ";
+	case IL_INPUT_DISABLE: return "--disable: ";
+	case IL_INPUT_METRIC: return "--metric: ";
+	case IL_INPUT_TRACE: return "--trace: ";
+	case IL_INPUT_USER: return "--user: ";
+	case IL_INPUT_NONE: break;
+	}
+	return "";
+}
+
+/* ... and what would get past it is said after, as an option. */
+static const char *remedy_of(enum il_error_need need)
+{
+	switch (need) {
+	case IL_NEED_ALLOW_MISSING: return "; --allow-missing skips it";
+	case IL_NEED_USER: return "; give --user USER (--user root to run the command as root)";
+	case IL_NEED_HZ:
+	case IL_NEED_ONE_CPU:
+	case IL_NEED_NOTHING: break;
+	}
+	return "";
+}
+
 /* ---- arguments ------------------------------------------------------------------------------- */
 
 /* A metric is compiled here only to check it: a bad expression is a usage error. */
@@ -172,7 +201,7 @@ static int add_metric(struct il_live_measure_opts *o, const char *value, struct 
 	if (o->nmetric == IL_LIVE_METRICS_MAX)
 		return cli_error_set(err, "--metric: at most %d", IL_LIVE_METRICS_MAX);
 	if (il_live_metric_parse(value, &m, &lerr))
-		return cli_error_set(err, "%s", lerr.msg);
+		return cli_error_set(err, "%s%s", option_of(lerr.about), lerr.msg);
 	for (int i = 0; i < o->nmetric && !ret; i++) {
 		size_t len = strlen(m.name);
 
@@ -236,7 +265,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 	case MEASURE_OPT_CPUS:
 		/* Checked here so that a typo is a usage error; used after the machine is read. */
 		if (il_live_parse_cpulist(value, &cpus, &lerr) < 0)
-			return cli_error_set(err, "%s", lerr.msg);
+			return cli_error_set(err, "%s%s", option_of(lerr.about), lerr.msg);
 		free(cpus);
 		o->cpus = value;
 		return CLI_PARSE_OK;
@@ -396,6 +425,12 @@ static void uninstall_signals(void)
 
 #define warn(...) cli_warn("measure", __VA_ARGS__)
 
+/* An error of the library, with the option it is about and its remedy. */
+static void warn_lib(const struct il_error *err)
+{
+	warn("%s%s%s", option_of(err->about), err->msg, remedy_of(err->need));
+}
+
 /* What the hooks need: the progress line, erased before each run's own line. */
 struct measure_ui {
 	struct progress prog;
@@ -477,17 +512,17 @@ static int print_results(const struct il_live_session *s, const struct measure_a
 static int measure_locked(struct il_live_session *s, const struct measure_args *args,
 			  struct measure_ui *ui)
 {
-	struct il_error err;
+	struct il_error err = { 0 };
 	int loop, restored, printed;
 
 	if (il_live_session_lock(s, args->lock, &err)) {
-		warn("%s", err.msg);
+		warn_lib(&err);
 		return CLI_EXIT_RUNTIME;
 	}
 	install_signals(s);
 	loop = il_live_session_measure(s, &err);
 	if (loop && err.msg[0])
-		warn("%s", err.msg);
+		warn_lib(&err);
 	if (ui->begun)
 		progress_end(&ui->prog);
 	restored = il_live_session_restore(s);
@@ -523,9 +558,7 @@ static int measure_run(void *state)
 	args->o.sudo_uid = getenv("SUDO_UID");
 	args->o.sudo_gid = getenv("SUDO_GID");
 	if (il_live_session_init(&s, &args->o, &hooks, &err)) {
-		/* The library names no flag: the remedy is worded here. */
-		warn("%s%s", err.msg,
-		     err.need == IL_NEED_ALLOW_MISSING ? "; --allow-missing skips it" : "");
+		warn_lib(&err);
 		ret = CLI_EXIT_RUNTIME;
 	} else {
 		ret = measure_locked(&s, args, &ui);

@@ -75,18 +75,18 @@ int il_live_user_resolve(struct il_live_user *u, const char *name, const char *s
 		if (!pw && !parse_id(name, &id))
 			pw = getpwuid((uid_t)id);
 		if (!pw)
-			return il_live_error(err, "--user: no user '%s' in the password database",
-					     name);
+			return il_error_input(err, IL_INPUT_USER, "no user '%s' in the password "
+					      "database", name);
 		u->uid = pw->pw_uid;
 		u->gid = pw->pw_gid;
 	} else if (sudo_uid && geteuid() == 0) {
 		unsigned int gid;
 
-		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid)))
-			return il_live_error(err, "SUDO_UID='%s', SUDO_GID='%s': not user and "
-					     "group ids; give --user USER (--user root to run the "
-					     "command as root)", sudo_uid,
-					     sudo_gid ? sudo_gid : "");
+		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid))) {
+			il_live_error(err, "SUDO_UID='%s', SUDO_GID='%s': not user and group ids",
+				      sudo_uid, sudo_gid ? sudo_gid : "");
+			return il_error_need(err, IL_NEED_USER);
+		}
 		pw = getpwuid((uid_t)id);
 		u->uid = id;
 		u->gid = sudo_gid ? gid : pw ? pw->pw_gid : id;

@@ -65,6 +65,7 @@ int il_live_error(struct il_error *err, const char *fmt, ...)
 	va_end(ap);
 	err->line = 0;
 	err->need = IL_NEED_NOTHING;
+	err->about = IL_INPUT_NONE;
 	return -1;
 }
 
@@ -261,7 +262,7 @@ static int save_trace(struct il_live_session *s, const struct il_live_run *row,
 	char path[IL_LIVE_PATH_MAX];
 
 	if (il_live_trace_file(s, row, path, sizeof(path)))
-		return il_live_error(err, "--trace: name too long");
+		return il_error_input(err, IL_INPUT_TRACE, "name too long");
 	return il_live_trace_save(s->trace, path, err);
 }
 
@@ -311,7 +312,7 @@ static int open_trace(struct il_live_session *s, struct il_error *err)
 		return 0;
 	if (il_live_trace_open(&s->lv, &s->changes, s->opts->trace_buffer_kb, &s->trace, missing,
 			       sizeof(missing), &e))
-		return il_live_error(err, "--trace: %s", e.msg);
+		return il_error_input(err, IL_INPUT_TRACE, "%s", e.msg);
 	if (missing[0])
 		il_live_say(&s->hooks, IL_LIVE_WARNING, "trace: this kernel lacks %s; recording "
 			    "without", missing);

@@ -100,11 +100,12 @@ static int measurable(const struct il_live_cpu *c, unsigned int cpu, bool wanted
 		      struct il_error *err)
 {
 	if (!c->has_cpuidle)
-		return wanted ? il_live_error(err, "--cpus: cpu%u has no cpuidle directory "
+		return wanted ? il_error_input(err, IL_INPUT_CPUS, "cpu%u has no cpuidle directory "
 					      "(offline?)", cpu) : 0;
 	/* It keeps its cpuidle directory, but does not idle: nothing to measure. */
 	if (c->offline)
-		return wanted ? il_live_error(err, "--cpus: cpu%u is offline", cpu) : 0;
+		return wanted ? il_error_input(err, IL_INPUT_CPUS, "cpu%u is offline",
+						      cpu) : 0;
 	return 1;
 }
 
@@ -113,7 +114,8 @@ static int keep_cpus(struct il_live_session *s, const unsigned int *all, int nal
 {
 	for (int i = 0; i < nwant; i++)
 		if (!in_list(all, nall, want[i]))
-			return il_live_error(err, "--cpus: cpu%u does not exist", want[i]);
+			return il_error_input(err, IL_INPUT_CPUS, "cpu%u does not exist",
+					      want[i]);
 	for (int i = 0; i < nall; i++) {
 		struct il_live_cpu *c = &s->before[s->ncpu];
 		int ok;
@@ -176,7 +178,8 @@ static int resolve_disable(struct il_live_session *s, struct il_error *err)
 			char *path = s->disable_path[s->ndisable_paths];
 
 			if (idx < 0)
-				return il_live_error(err, "--disable: cpu%u has no state '%s'",
+				return il_error_input(err, IL_INPUT_DISABLE, "cpu%u has no state "
+						      "'%s'",
 						     s->cpu[c], spec);
 			if (il_live_path(&s->lv, path, IL_LIVE_PATH_MAX,
 					 "/sys/devices/system/cpu/cpu%u/cpuidle/state%d/disable",
