@@ -22,6 +22,8 @@ enum il_error_need {
 	IL_NEED_ONE_CPU, /* one CPU's table rather than all of them (struct il_live_export.cpu) */
 	IL_NEED_ALLOW_MISSING, /* leave out what this machine lacks (il_live_measure_opts) */
 	IL_NEED_USER,    /* the user to run a command as (il_live_measure_opts.user) */
+	IL_NEED_TREE,    /* the top directory of a kernel tree (il_review_patch_apply()'s tree) */
+	IL_NEED_PRESET,  /* a preset for the base file's framework (il_kgov_framework_query.as) */
 };
 
 /*

@@ -156,6 +156,22 @@ int cli_run_option(struct cli_run_opts *o, int id, const char *value, struct cli
 	return cli_error_set(err, "unexpected argument '%s'", value);
 }
 
+/* The library names no flag: each remedy is one command's option, worded here once. */
+const char *cli_remedy(enum il_error_need need)
+{
+	switch (need) {
+	case IL_NEED_HZ: return "; give it with --hz";
+	case IL_NEED_ONE_CPU: return "; export one CPU's table with --cpu";
+	case IL_NEED_ALLOW_MISSING: return "; --allow-missing skips it";
+	case IL_NEED_USER: return "; give --user USER (--user root to run the command as root)";
+	case IL_NEED_TREE: return " (give --tree the top of a kernel tree)";
+	case IL_NEED_PRESET:
+		return ": give --as PRESET (idlelab governors) for its framework rules";
+	case IL_NEED_NOTHING: break;
+	}
+	return "";
+}
+
 unsigned int cli_default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "error.h"
 #include "progress.h"
 
 struct il_error;
@@ -155,6 +156,12 @@ int cli_opt_iter(const char *value, int *iter, struct cli_error *err);
 int cli_opt_jobs(const char *value, unsigned int *jobs, struct cli_error *err);
 /** cli_opt_format - -f, --format F: an output format of lib/output/ (table, tsv, csv, json) */
 int cli_opt_format(const char *value, const char **format, struct cli_error *err);
+
+/**
+ * cli_remedy - what would get past a library error that needs @need, worded as the option
+ * that gives it ("; --allow-missing skips it"), to print after its message; "" for none
+ */
+const char *cli_remedy(enum il_error_need need);
 
 /** cli_default_jobs - what -j is when not given: the online CPUs, in [1, CLI_MAX_JOBS] */
 unsigned int cli_default_jobs(void);

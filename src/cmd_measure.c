@@ -162,7 +162,8 @@ void cmd_measure_usage(FILE *out)
 
 /* ---- the library's errors, worded with our options ------------------------------------------ */
 
-/* The library names no flag: the option an error is about is put before its message... */
+/* The library names no flag: the option an error is about is put before its message (and
+ * what would get past it after: cli_remedy()). */
 static const char *option_of(enum il_error_input about)
 {
 	switch (about) {
@@ -172,19 +173,6 @@ static const char *option_of(enum il_error_input about)
 	case IL_INPUT_TRACE: return "--trace: ";
 	case IL_INPUT_USER: return "--user: ";
 	case IL_INPUT_NONE: break;
-	}
-	return "";
-}
-
-/* ... and what would get past it is said after, as an option. */
-static const char *remedy_of(enum il_error_need need)
-{
-	switch (need) {
-	case IL_NEED_ALLOW_MISSING: return "; --allow-missing skips it";
-	case IL_NEED_USER: return "; give --user USER (--user root to run the command as root)";
-	case IL_NEED_HZ:
-	case IL_NEED_ONE_CPU:
-	case IL_NEED_NOTHING: break;
 	}
 	return "";
 }
@@ -428,7 +416,7 @@ static void uninstall_signals(void)
 /* An error of the library, with the option it is about and its remedy. */
 static void warn_lib(const struct il_error *err)
 {
-	warn("%s%s%s", option_of(err->about), err->msg, remedy_of(err->need));
+	warn("%s%s%s", option_of(err->about), err->msg, cli_remedy(err->need));
 }
 
 /* What the hooks need: the progress line, erased before each run's own line. */

@@ -342,7 +342,8 @@ static int load_sides(struct review *r, struct review_file *f)
 					       "unknown preset for --as (see idlelab governors)");
 	}
 	if (il_kgov_framework_choose(&q, &f->fw, &err))
-		return fail("%s%s", err.msg, r->from_patch && !r->tree_kver ?
+		return fail("%s%s%s", err.msg, cli_remedy(err.need),
+			    r->from_patch && !r->tree_kver ?
 			    " (the tree has no top Makefile with VERSION and PATCHLEVEL)" : "");
 	lopts.like = f->fw.preset;
 	f->base = il_kgov_load(f->base_so, &lopts, &err);
@@ -576,7 +577,8 @@ static int from_patch(struct review *r)
 				    pf->created ? "base" : "patched");
 	}
 	if (il_review_patch_apply(&r->patch, tree, r->tmp, &log, &err)) {
-		fprintf(stderr, "idlelab review: %s: %s\n", r->a->pos[0], err.msg);
+		fprintf(stderr, "idlelab review: %s: %s%s\n", r->a->pos[0], err.msg,
+			cli_remedy(err.need));
 		if (log)
 			fputs(log, stderr);
 		free(log);

@@ -318,19 +318,6 @@ static const char *name_from_file(const char *file, char *buf, size_t cap)
 	return buf;
 }
 
-/* The remedy of an export error, as this command's option (the library names none). */
-static const char *export_remedy(enum il_error_need need)
-{
-	switch (need) {
-	case IL_NEED_HZ:
-		return "; give it with --hz";
-	case IL_NEED_ONE_CPU:
-		return "; export one CPU's table with --cpu";
-	default:
-		return "";
-	}
-}
-
 static int do_export(const struct il_live *lv, const struct states_args *args)
 {
 	struct il_live_export opt = { .name = args->name, .hz = args->hz, .cpu = args->cpu };
@@ -344,7 +331,7 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 	text = il_live_export_platform(lv, &opt, &len, warning, sizeof(warning), &err);
 	if (!text) {
 		fprintf(stderr, "idlelab states: --export: %s%s\n", err.msg,
-			export_remedy(err.need));
+			cli_remedy(err.need));
 		return -1;
 	}
 	/* The only warning is of CPUs whose tables differ: another CPU can be chosen. */
