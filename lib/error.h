@@ -49,7 +49,8 @@ struct il_error {
 /**
  * il_error_set - fill @err with "FILE:LINE: message"
  * @err: the error to fill (may be NULL: nothing is written)
- * @file: the name to show for the input ("platforms/skx.plat", "builtin:demo", "<stdin>")
+ * @file: the name to show for the input ("platforms/skx.plat", "builtin:demo", "<stdin>"),
+ *        or NULL for a message that names none (the caller knows the input and adds it)
  * @line: the 1-based line, or 0 to leave the line out
  * @fmt: printf-style message
  *

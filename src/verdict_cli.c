@@ -1036,7 +1036,7 @@ static int merge_check_case(const struct verdict_ctx *c, const char *path, size_
 int verdict_merge_add(struct verdict_merge *m, const char *path, int n, const char *const *names,
 		      const char *const *texts)
 {
-	char why[256];
+	struct il_error err;
 	uint64_t k;
 	int ret;
 
@@ -1059,9 +1059,8 @@ int verdict_merge_add(struct verdict_merge *m, const char *path, int n, const ch
 	if ((ret = merge_check_case(m->c, path, k, texts)))
 		return ret;
 	if (il_verdict_run_parse(n - CASE_LABELS, names + CASE_LABELS, texts + CASE_LABELS,
-				 &m->c->v.runs[k], why,
-				 sizeof(why)))
-		return fail("%s: %s", path, why);
+				 &m->c->v.runs[k], &err))
+		return fail("%s: %s", path, err.msg);
 	m->c->have[k] = true;
 	m->got++;
 	return CLI_EXIT_OK;

@@ -54,21 +54,6 @@ void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const cha
 	h->say(h->ctx, kind, msg);
 }
 
-int il_live_error(struct il_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	err->line = 0;
-	err->need = IL_NEED_NOTHING;
-	err->about = IL_INPUT_NONE;
-	return -1;
-}
-
 static void warn(const struct il_live_session *s, const char *msg)
 {
 	il_live_say(&s->hooks, IL_LIVE_WARNING, "%s", msg);
@@ -84,7 +69,7 @@ int il_live_session_lock(struct il_live_session *s, const char *path, struct il_
 	if (path)
 		snprintf(lock, sizeof(lock), "%s", path);
 	else if (il_live_path(&s->lv, lock, sizeof(lock), IL_LIVE_LOCK_FILE))
-		return il_live_error(err, "lock file path too long");
+		return il_error_set(err, NULL, 0, "lock file path too long");
 	s->lock_fd = il_live_lock(lock, err);
 	if (s->lock_fd < 0)
 		return -1;
