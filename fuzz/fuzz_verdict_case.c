@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *names[MAX_FIELDS], *texts[MAX_FIELDS], *names2[IL_VERDICT_RUN_FIELDS_MAX];
 	const char *texts2[IL_VERDICT_RUN_FIELDS_MAX];
-	char *buf = malloc(size + 1), *nl, why[256], bufs[IL_VERDICT_RUN_FIELDS_MAX][64];
+	char *buf = malloc(size + 1), *nl, bufs[IL_VERDICT_RUN_FIELDS_MAX][64];
+	struct il_error err;
 	struct il_verdict_run r, back;
 	int n, m;
 
@@ -38,12 +39,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		*nl = '\0';
 		n = split(buf, names);
 		m = split(nl + 1, texts);
-		if (il_verdict_run_parse(n < m ? n : m, names, texts, &r, why, sizeof(why)) == 0) {
+		if (il_verdict_run_parse(n < m ? n : m, names, texts, &r, &err) == 0) {
 			for (int i = 0; i < IL_VERDICT_RUN_FIELDS; i++) {
 				names2[i] = il_verdict_run_field(i);
 				texts2[i] = il_verdict_run_format(&r, i, bufs[i], sizeof(bufs[i]));
 			}
-			if (il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names2, texts2, &back, why, sizeof(why)) ||
+			if (il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names2, texts2, &back, &err) ||
 			    memcmp(&r.score, &back.score, sizeof(double)) || memcmp(&r.joules, &back.joules, sizeof(double)) ||
 			    memcmp(r.field, back.field, sizeof(r.field)) || r.energy_known != back.energy_known ||
 			    r.duration_ns != back.duration_ns)

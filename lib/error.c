@@ -7,26 +7,34 @@
 
 #include "error.h"
 
-int il_error_set(struct il_error *err, const char *file, int line, const char *fmt, ...)
+/* Fill @err: "FILE:LINE: ", "FILE: " or nothing before the message, and nothing needed. */
+static void set_message(struct il_error *err, const char *file, int line, const char *fmt,
+			va_list ap)
 {
-	va_list ap;
-	int n;
+	int n = 0;
 
-	if (!err)
-		return -1;
-	if (line > 0)
+	if (file && line > 0)
 		n = snprintf(err->msg, sizeof(err->msg), "%s:%d: ", file, line);
-	else
+	else if (file)
 		n = snprintf(err->msg, sizeof(err->msg), "%s: ", file);
 	if (n < 0)
 		n = 0;
-	if ((size_t)n < sizeof(err->msg)) {
-		va_start(ap, fmt);
+	if ((size_t)n < sizeof(err->msg))
 		vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
 	err->line = line;
 	err->need = IL_NEED_NOTHING;
+	err->about = IL_INPUT_NONE;
+}
+
+int il_error_set(struct il_error *err, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return -1;
+	va_start(ap, fmt);
+	set_message(err, file, line, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -34,5 +42,18 @@ int il_error_need(struct il_error *err, enum il_error_need need)
 {
 	if (err)
 		err->need = need;
+	return -1;
+}
+
+int il_error_input(struct il_error *err, enum il_error_input about, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return -1;
+	va_start(ap, fmt);
+	set_message(err, NULL, 0, fmt, ap);
+	va_end(ap);
+	err->about = about;
 	return -1;
 }

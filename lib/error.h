@@ -21,18 +21,36 @@ enum il_error_need {
 	IL_NEED_HZ,      /* a CONFIG_HZ the source does not give (struct il_live_export.hz) */
 	IL_NEED_ONE_CPU, /* one CPU's table rather than all of them (struct il_live_export.cpu) */
 	IL_NEED_ALLOW_MISSING, /* leave out what this machine lacks (il_live_measure_opts) */
+	IL_NEED_USER,    /* the user to run a command as (il_live_measure_opts.user) */
+	IL_NEED_TREE,    /* the top directory of a kernel tree (il_review_patch_apply()'s tree) */
+	IL_NEED_PRESET,  /* a preset for the base file's framework (il_kgov_framework_query.as) */
+};
+
+/*
+ * Which of the caller's settings an error is about, in the library's terms (the fields of
+ * struct il_live_measure_opts): the front end names it as its own option.
+ */
+enum il_error_input {
+	IL_INPUT_NONE = 0,
+	IL_INPUT_CPUS,    /* the CPUs to measure (.cpus) */
+	IL_INPUT_DISABLE, /* the idle states to disable (.disable) */
+	IL_INPUT_METRIC,  /* a metric read from the command's output (.metrics) */
+	IL_INPUT_TRACE,   /* the trace to record (.trace) */
+	IL_INPUT_USER,    /* the user to run the command as (.user) */
 };
 
 struct il_error {
 	char msg[IL_ERROR_LEN]; /* "FILE:LINE: message", or "FILE: message" when no line applies */
 	int line;               /* 1-based line of the problem, 0 if none */
 	enum il_error_need need; /* set by il_error_need(); il_error_set() clears it */
+	enum il_error_input about; /* set by il_error_input(); il_error_set() clears it */
 };
 
 /**
  * il_error_set - fill @err with "FILE:LINE: message"
  * @err: the error to fill (may be NULL: nothing is written)
- * @file: the name to show for the input ("platforms/skx.plat", "builtin:demo", "<stdin>")
+ * @file: the name to show for the input ("platforms/skx.plat", "builtin:demo", "<stdin>"),
+ *        or NULL for a message that names none (the caller knows the input and adds it)
  * @line: the 1-based line, or 0 to leave the line out
  * @fmt: printf-style message
  *
@@ -49,5 +67,17 @@ int il_error_set(struct il_error *err, const char *file, int line, const char *f
  * Return: -1, so that a function can write "return il_error_need(...)" after il_error_set().
  */
 int il_error_need(struct il_error *err, enum il_error_need need);
+
+/**
+ * il_error_input - fill @err with a message about the caller's setting @about, naming no
+ * file (the front end puts the setting's name before it)
+ * @err: the error to fill (may be NULL: nothing is written)
+ * @about: the setting
+ * @fmt: printf-style message
+ *
+ * Return: -1, so that a function can write "return il_error_input(...)".
+ */
+int il_error_input(struct il_error *err, enum il_error_input about, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif /* IDLELAB_ERROR_H */

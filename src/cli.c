@@ -197,6 +197,7 @@ int cli_main(const struct cli_lifecycle *cmd, int argc, char **argv)
 	return ret;
 }
 
+/* Below cli_opts.h (which includes this file's header): its own two entries. */
 enum { LISTING_OPT_HELP = 1, LISTING_OPT_FORMAT };
 
 static const struct cli_opt listing_opts[] = {

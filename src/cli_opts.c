@@ -128,6 +128,50 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
 	return CLI_PARSE_OK;
 }
 
+int cli_opt_progress(int id, enum progress_mode *mode)
+{
+	*mode = id == CLI_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
+	return CLI_PARSE_OK;
+}
+
+int cli_run_option(struct cli_run_opts *o, int id, const char *value, struct cli_error *err)
+{
+	switch (id) {
+	case CLI_OPT_TIME:
+		return cli_opt_time(value, &o->time_ns, err);
+	case CLI_OPT_SEED:
+		return cli_opt_seed(value, UINT64_MAX, &o->seed, err);
+	case CLI_OPT_ITER:
+		return cli_opt_iter(value, &o->iter, err);
+	case CLI_OPT_JOBS:
+		return cli_opt_jobs(value, &o->jobs, err);
+	case CLI_OPT_FORMAT:
+		return cli_opt_format(value, &o->format, err);
+	case CLI_OPT_ENSEMBLE:
+		return cli_opt_ensemble(value, &o->ensemble, err);
+	case CLI_OPT_PROGRESS:
+	case CLI_OPT_NO_PROGRESS:
+		return cli_opt_progress(id, &o->progress);
+	}
+	return cli_error_set(err, "unexpected argument '%s'", value);
+}
+
+/* The library names no flag: each remedy is one command's option, worded here once. */
+const char *cli_remedy(enum il_error_need need)
+{
+	switch (need) {
+	case IL_NEED_HZ: return "; give it with --hz";
+	case IL_NEED_ONE_CPU: return "; export one CPU's table with --cpu";
+	case IL_NEED_ALLOW_MISSING: return "; --allow-missing skips it";
+	case IL_NEED_USER: return "; give --user USER (--user root to run the command as root)";
+	case IL_NEED_TREE: return " (give --tree the top of a kernel tree)";
+	case IL_NEED_PRESET:
+		return ": give --as PRESET (idlelab governors) for its framework rules";
+	case IL_NEED_NOTHING: break;
+	}
+	return "";
+}
+
 unsigned int cli_default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "error.h"
+#include "progress.h"
 
 struct il_error;
 struct il_platform;
@@ -57,9 +59,85 @@ int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const
 		    int max, int *n, const char *what, struct cli_error *err);
 
 /*
+ * DOC: the shared options, declared once (as rtla's common options are)
+ *
+ * An option several commands take has one id here, above every command's own ids (which
+ * count from 1), and one table entry (CLI_OPTS_TIME...) that a command puts in its struct
+ * cli_opt list. Its value goes through one parser below (cli_opt_time()...), so it has one
+ * meaning and one message in every command. The run options (time, seed, iterations,
+ * threads, format, ensemble, progress) also have one home: a command's argument struct
+ * holds CLI_RUN_OPTS, and its option handler gives every id it does not take itself to
+ * cli_run_option().
+ */
+enum cli_shared_opt {
+	CLI_OPT_HELP = 1000, /* -h, --help */
+	CLI_OPT_GOV,         /* -g, --governor LIST */
+	CLI_OPT_PLAT,        /* -p, --platform LIST */
+	CLI_OPT_SCN,         /* -s, --scenario S */
+	CLI_OPT_OUT,         /* -o, --output PATH */
+	CLI_OPT_TIME,        /* -t, --time T */
+	CLI_OPT_SEED,        /* --seed N */
+	CLI_OPT_ITER,        /* -n, --iter N */
+	CLI_OPT_JOBS,        /* -j, --jobs N */
+	CLI_OPT_FORMAT,      /* -f, --format F */
+	CLI_OPT_ENSEMBLE,    /* --ensemble N */
+	CLI_OPT_PROGRESS,    /* --progress */
+	CLI_OPT_NO_PROGRESS, /* --no-progress */
+};
+
+#define CLI_OPTS_HELP { CLI_OPT_HELP, 'h', "help", false }
+#define CLI_OPTS_GOV { CLI_OPT_GOV, 'g', "governor", true }
+#define CLI_OPTS_PLAT { CLI_OPT_PLAT, 'p', "platform", true }
+#define CLI_OPTS_SCN { CLI_OPT_SCN, 's', "scenario", true }
+#define CLI_OPTS_OUT { CLI_OPT_OUT, 'o', "output", true }
+#define CLI_OPTS_TIME { CLI_OPT_TIME, 't', "time", true }
+#define CLI_OPTS_SEED { CLI_OPT_SEED, 0, "seed", true }
+#define CLI_OPTS_ITER { CLI_OPT_ITER, 'n', "iter", true }
+#define CLI_OPTS_JOBS { CLI_OPT_JOBS, 'j', "jobs", true }
+#define CLI_OPTS_FORMAT { CLI_OPT_FORMAT, 'f', "format", true }
+#define CLI_OPTS_ENSEMBLE { CLI_OPT_ENSEMBLE, 0, "ensemble", true }
+#define CLI_OPTS_PROGRESS \
+	{ CLI_OPT_PROGRESS, 0, "progress", false }, { CLI_OPT_NO_PROGRESS, 0, "no-progress", false }
+
+#define CLI_RUN_OPTS_FIELDS \
+	uint64_t time_ns;            /* -t, --time */ \
+	uint64_t seed;               /* --seed: of the first iteration */ \
+	int iter;                    /* -n, --iter */ \
+	unsigned int jobs;           /* -j, --jobs; 0: the online CPUs */ \
+	const char *format;          /* -f, --format: an output format of lib/output/ */ \
+	int ensemble;                /* --ensemble: model variants per seed; 0: nominal */ \
+	enum progress_mode progress; /* --progress, --no-progress */
+
+/* The values of the run options, for cli_run_option(). */
+struct cli_run_opts {
+	CLI_RUN_OPTS_FIELDS
+};
+
+/*
+ * CLI_RUN_OPTS - the run options in a command's argument struct: each field under its own
+ * name (a->time_ns) and all of them as one struct cli_run_opts (&a->run), the way the
+ * kernel's struct_group() names a group of members.
+ */
+#define CLI_RUN_OPTS \
+	union { \
+		struct { CLI_RUN_OPTS_FIELDS }; \
+		struct cli_run_opts run; \
+	}
+
+/**
+ * cli_run_option - the run option @id (CLI_OPT_TIME ... CLI_OPT_NO_PROGRESS) with its text
+ * @value into @o; any other id is a positional argument no option took
+ * Return: CLI_PARSE_OK, or CLI_PARSE_ERROR with @err set (a bad value, an unexpected
+ * argument).
+ */
+int cli_run_option(struct cli_run_opts *o, int id, const char *value, struct cli_error *err);
+
+/*
  * The options with one meaning and one message in every command; each takes the option's
  * text @value and returns CLI_PARSE_OK or CLI_PARSE_ERROR with @err set.
  */
+/** cli_opt_progress - --progress (@id CLI_OPT_PROGRESS) or --no-progress into *@mode */
+int cli_opt_progress(int id, enum progress_mode *mode);
 /** cli_opt_count - option @name (its long form, "--iter"): a whole number in [@min, @max] */
 int cli_opt_count(const char *value, const char *name, uint64_t min, uint64_t max, uint64_t *out,
 		  struct cli_error *err);
@@ -78,6 +156,12 @@ int cli_opt_iter(const char *value, int *iter, struct cli_error *err);
 int cli_opt_jobs(const char *value, unsigned int *jobs, struct cli_error *err);
 /** cli_opt_format - -f, --format F: an output format of lib/output/ (table, tsv, csv, json) */
 int cli_opt_format(const char *value, const char **format, struct cli_error *err);
+
+/**
+ * cli_remedy - what would get past a library error that needs @need, worded as the option
+ * that gives it ("; --allow-missing skips it"), to print after its message; "" for none
+ */
+const char *cli_remedy(enum il_error_need need);
 
 /** cli_default_jobs - what -j is when not given: the online CPUs, in [1, CLI_MAX_JOBS] */
 unsigned int cli_default_jobs(void);

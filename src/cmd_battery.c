@@ -37,38 +37,20 @@ struct battery_args {
 	size_t plat_used;
 	int nplat;
 	const char *platforms[BATTERY_MAX_PLATFORMS];
-	uint64_t time_ns;
-	uint64_t seed;
-	int iter;
-	unsigned int jobs;      /* 0: the online CPUs */
-	const char *format;
+	CLI_RUN_OPTS;
 	const char *json_path;  /* -o */
 	bool list;              /* --list: print the variants, run nothing */
 	const char *baseline;   /* --baseline: the summaries' reference; NULL: the first -g */
-	enum progress_mode progress; /* --progress, --no-progress */
-	int ensemble;           /* --ensemble: model variants per seed; 0: the nominal model */
 };
 
-enum {
-	BAT_OPT_HELP = 1, BAT_OPT_GOV, BAT_OPT_PLAT, BAT_OPT_TIME, BAT_OPT_SEED, BAT_OPT_ITER,
-	BAT_OPT_JOBS, BAT_OPT_FORMAT, BAT_OPT_OUT, BAT_OPT_LIST, BAT_OPT_BASELINE,
-	BAT_OPT_PROGRESS, BAT_OPT_NO_PROGRESS, BAT_OPT_ENSEMBLE,
-};
+enum { BAT_OPT_LIST = 1, BAT_OPT_BASELINE };
 
 static const struct cli_opt battery_opts[] = {
-	{ BAT_OPT_HELP, 'h', "help", false },
-	{ BAT_OPT_GOV, 'g', "governor", true },
-	{ BAT_OPT_PLAT, 'p', "platform", true },
-	{ BAT_OPT_TIME, 't', "time", true },
-	{ BAT_OPT_ENSEMBLE, 0, "ensemble", true },
-	{ BAT_OPT_SEED, 0, "seed", true },
-	{ BAT_OPT_ITER, 'n', "iter", true },
-	{ BAT_OPT_JOBS, 'j', "jobs", true },
-	{ BAT_OPT_FORMAT, 'f', "format", true },
-	{ BAT_OPT_OUT, 'o', "output", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_PLAT, CLI_OPTS_TIME, CLI_OPTS_ENSEMBLE,
+	CLI_OPTS_SEED, CLI_OPTS_ITER, CLI_OPTS_JOBS, CLI_OPTS_FORMAT, CLI_OPTS_OUT,
 	{ BAT_OPT_LIST, 0, "list", false },
 	{ BAT_OPT_BASELINE, 0, "baseline", true },
-	PROGRESS_CLI_OPTS(BAT_OPT_PROGRESS, BAT_OPT_NO_PROGRESS),
+	CLI_OPTS_PROGRESS,
 	{ 0 },
 };
 
@@ -131,27 +113,15 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 	struct battery_args *a = state;
 
 	switch (id) {
-	case BAT_OPT_GOV:
+	case CLI_OPT_GOV:
 		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used,
 				       a->governors,
 				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
-	case BAT_OPT_PLAT:
+	case CLI_OPT_PLAT:
 		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used,
 				       a->platforms,
 				       BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
-	case BAT_OPT_TIME:
-		return cli_opt_time(value, &a->time_ns, err);
-	case BAT_OPT_SEED:
-		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
-	case BAT_OPT_ITER:
-		return cli_opt_iter(value, &a->iter, err);
-	case BAT_OPT_ENSEMBLE:
-		return cli_opt_ensemble(value, &a->ensemble, err);
-	case BAT_OPT_JOBS:
-		return cli_opt_jobs(value, &a->jobs, err);
-	case BAT_OPT_FORMAT:
-		return cli_opt_format(value, &a->format, err);
-	case BAT_OPT_OUT:
+	case CLI_OPT_OUT:
 		a->json_path = value;
 		return CLI_PARSE_OK;
 	case BAT_OPT_LIST:
@@ -160,12 +130,8 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 	case BAT_OPT_BASELINE:
 		a->baseline = value;
 		return CLI_PARSE_OK;
-	case BAT_OPT_PROGRESS:
-	case BAT_OPT_NO_PROGRESS:
-		a->progress = id == BAT_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
-		return CLI_PARSE_OK;
 	}
-	return cli_error_set(err, "unexpected argument '%s'", value);
+	return cli_run_option(&a->run, id, value, err);
 }
 
 static int battery_parse_args(int argc, char **argv, struct battery_args *a, struct cli_error *err)
@@ -177,12 +143,12 @@ static int battery_parse_args(int argc, char **argv, struct battery_args *a, str
 	a->seed = 1;
 	a->iter = 1;
 	a->format = "table";
-	ret = cli_parse_options(argc, argv, battery_opts, BAT_OPT_HELP, battery_option, a, err);
+	ret = cli_parse_options(argc, argv, battery_opts, CLI_OPT_HELP, battery_option, a, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
-	if (!a->ngov && (ret = battery_option(a, BAT_OPT_GOV, BATTERY_DEFAULT_GOVERNORS, err)))
+	if (!a->ngov && (ret = battery_option(a, CLI_OPT_GOV, BATTERY_DEFAULT_GOVERNORS, err)))
 		return ret;
-	if (!a->nplat && (ret = battery_option(a, BAT_OPT_PLAT, BATTERY_DEFAULT_PLATFORMS, err)))
+	if (!a->nplat && (ret = battery_option(a, CLI_OPT_PLAT, BATTERY_DEFAULT_PLATFORMS, err)))
 		return ret;
 	if (summary_check_baseline(a->baseline, a->governors, a->ngov, err))
 		return CLI_PARSE_ERROR;

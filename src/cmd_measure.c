@@ -39,29 +39,24 @@
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 enum {
-	MEASURE_OPT_HELP = 1, MEASURE_OPT_GOV, MEASURE_OPT_ITER, MEASURE_OPT_METRIC,
-	MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE, MEASURE_OPT_ROOT,
-	MEASURE_OPT_LOCK, MEASURE_OPT_FORMAT, MEASURE_OPT_OUTPUT, MEASURE_OPT_TRACE,
-	MEASURE_OPT_TRACE_BUFFER, MEASURE_OPT_BASELINE, MEASURE_OPT_PROGRESS,
-	MEASURE_OPT_NO_PROGRESS, MEASURE_OPT_USER, MEASURE_OPT_ALLOW_MISSING,
+	MEASURE_OPT_METRIC = 1, MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE,
+	MEASURE_OPT_ROOT, MEASURE_OPT_LOCK, MEASURE_OPT_TRACE, MEASURE_OPT_TRACE_BUFFER,
+	MEASURE_OPT_BASELINE, MEASURE_OPT_USER, MEASURE_OPT_ALLOW_MISSING,
 };
 
 static const struct cli_opt measure_opts[] = {
-	{ MEASURE_OPT_HELP, 'h', "help", false },
-	{ MEASURE_OPT_GOV, 'g', "governor", true },
-	{ MEASURE_OPT_ITER, 'n', "iter", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_ITER,
 	{ MEASURE_OPT_METRIC, 'm', "metric", true },
 	{ MEASURE_OPT_CPUS, 'c', "cpus", true },
 	{ MEASURE_OPT_SETTLE, 0, "settle", true },
 	{ MEASURE_OPT_DISABLE, 'd', "disable", true },
 	{ MEASURE_OPT_ROOT, 0, "root", true },
 	{ MEASURE_OPT_LOCK, 0, "lock", true },
-	{ MEASURE_OPT_FORMAT, 'f', "format", true },
-	{ MEASURE_OPT_OUTPUT, 'o', "output", true },
+	CLI_OPTS_FORMAT, CLI_OPTS_OUT,
 	{ MEASURE_OPT_TRACE, 0, "trace", true },
 	{ MEASURE_OPT_TRACE_BUFFER, 0, "trace-buffer-kb", true },
 	{ MEASURE_OPT_BASELINE, 0, "baseline", true },
-	PROGRESS_CLI_OPTS(MEASURE_OPT_PROGRESS, MEASURE_OPT_NO_PROGRESS),
+	CLI_OPTS_PROGRESS,
 	{ MEASURE_OPT_USER, 0, "user", true },
 	{ MEASURE_OPT_ALLOW_MISSING, 0, "allow-missing", false },
 	{ 0 },
@@ -165,6 +160,23 @@ void cmd_measure_usage(FILE *out)
 		"it.\n");
 }
 
+/* ---- the library's errors, worded with our options ------------------------------------------ */
+
+/* The library names no flag: the option an error is about is put before its message (and
+ * what would get past it after: cli_remedy()). */
+static const char *option_of(enum il_error_input about)
+{
+	switch (about) {
+	case IL_INPUT_CPUS: return "--cpus: ";
+	case IL_INPUT_DISABLE: return "--disable: ";
+	case IL_INPUT_METRIC: return "--metric: ";
+	case IL_INPUT_TRACE: return "--trace: ";
+	case IL_INPUT_USER: return "--user: ";
+	case IL_INPUT_NONE: break;
+	}
+	return "";
+}
+
 /* ---- arguments ------------------------------------------------------------------------------- */
 
 /* A metric is compiled here only to check it: a bad expression is a usage error. */
@@ -177,7 +189,7 @@ static int add_metric(struct il_live_measure_opts *o, const char *value, struct 
 	if (o->nmetric == IL_LIVE_METRICS_MAX)
 		return cli_error_set(err, "--metric: at most %d", IL_LIVE_METRICS_MAX);
 	if (il_live_metric_parse(value, &m, &lerr))
-		return cli_error_set(err, "%s", lerr.msg);
+		return cli_error_set(err, "%s%s", option_of(lerr.about), lerr.msg);
 	for (int i = 0; i < o->nmetric && !ret; i++) {
 		size_t len = strlen(m.name);
 
@@ -217,7 +229,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 	switch (id) {
 	case CLI_OPT_POSITIONAL:
 		return set_command(args, value);
-	case MEASURE_OPT_GOV:
+	case CLI_OPT_GOV:
 		return cli_append_list(value, args->list_buf, sizeof(args->list_buf),
 				       &args->list_used, o->governors, IL_LIVE_MEASURE_GOV_MAX,
 				       &o->ngov, "governor", err);
@@ -225,7 +237,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 		return cli_append_list(value, args->list_buf, sizeof(args->list_buf),
 				       &args->list_used, o->disable, IL_LIVE_DISABLE_MAX,
 				       &o->ndisable, "idle state", err);
-	case MEASURE_OPT_ITER:
+	case CLI_OPT_ITER:
 		if (cli_opt_iter(value, &iter, err))
 			return CLI_PARSE_ERROR;
 		o->iter = (unsigned int)iter;
@@ -241,7 +253,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 	case MEASURE_OPT_CPUS:
 		/* Checked here so that a typo is a usage error; used after the machine is read. */
 		if (il_live_parse_cpulist(value, &cpus, &lerr) < 0)
-			return cli_error_set(err, "%s", lerr.msg);
+			return cli_error_set(err, "%s%s", option_of(lerr.about), lerr.msg);
 		free(cpus);
 		o->cpus = value;
 		return CLI_PARSE_OK;
@@ -251,17 +263,16 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 					     "(500ms, 1.5s, 2s, 1m; a bare number is seconds)",
 					     value);
 		return CLI_PARSE_OK;
-	case MEASURE_OPT_FORMAT:
+	case CLI_OPT_FORMAT:
 		return cli_opt_format(value, &args->format, err);
 	case MEASURE_OPT_TRACE:
 		if (il_live_trace_missing())
 			return cli_error_set(err, "--trace: %s", il_live_trace_missing());
 		o->trace = value;
 		return CLI_PARSE_OK;
-	case MEASURE_OPT_PROGRESS:
-	case MEASURE_OPT_NO_PROGRESS:
-		args->progress = id == MEASURE_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
-		return CLI_PARSE_OK;
+	case CLI_OPT_PROGRESS:
+	case CLI_OPT_NO_PROGRESS:
+		return cli_opt_progress(id, &args->progress);
 	case MEASURE_OPT_ALLOW_MISSING:
 		o->allow_missing = true;
 		break;
@@ -274,7 +285,7 @@ static int measure_option(void *state, int id, const char *value, struct cli_err
 	case MEASURE_OPT_LOCK:
 		args->lock = value;
 		break;
-	case MEASURE_OPT_OUTPUT:
+	case CLI_OPT_OUT:
 		args->output = value;
 		break;
 	case MEASURE_OPT_BASELINE:
@@ -296,7 +307,7 @@ static int measure_parse(int argc, char **argv, void *state, struct cli_error *e
 	args->o.trace_buffer_kb = MEASURE_TRACE_BUFFER_KB;
 	args->o.echo_fd = STDERR_FILENO; /* the tables on stdout stay clean */
 	args->format = "table";
-	ret = cli_parse_options(argc, argv, measure_opts, MEASURE_OPT_HELP, measure_option, args,
+	ret = cli_parse_options(argc, argv, measure_opts, CLI_OPT_HELP, measure_option, args,
 				err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
@@ -402,6 +413,12 @@ static void uninstall_signals(void)
 
 #define warn(...) cli_warn("measure", __VA_ARGS__)
 
+/* An error of the library, with the option it is about and its remedy. */
+static void warn_lib(const struct il_error *err)
+{
+	warn("%s%s%s", option_of(err->about), err->msg, cli_remedy(err->need));
+}
+
 /* What the hooks need: the progress line, erased before each run's own line. */
 struct measure_ui {
 	struct progress prog;
@@ -483,17 +500,17 @@ static int print_results(const struct il_live_session *s, const struct measure_a
 static int measure_locked(struct il_live_session *s, const struct measure_args *args,
 			  struct measure_ui *ui)
 {
-	struct il_error err;
+	struct il_error err = { 0 };
 	int loop, restored, printed;
 
 	if (il_live_session_lock(s, args->lock, &err)) {
-		warn("%s", err.msg);
+		warn_lib(&err);
 		return CLI_EXIT_RUNTIME;
 	}
 	install_signals(s);
 	loop = il_live_session_measure(s, &err);
 	if (loop && err.msg[0])
-		warn("%s", err.msg);
+		warn_lib(&err);
 	if (ui->begun)
 		progress_end(&ui->prog);
 	restored = il_live_session_restore(s);
@@ -529,9 +546,7 @@ static int measure_run(void *state)
 	args->o.sudo_uid = getenv("SUDO_UID");
 	args->o.sudo_gid = getenv("SUDO_GID");
 	if (il_live_session_init(&s, &args->o, &hooks, &err)) {
-		/* The library names no flag: the remedy is worded here. */
-		warn("%s%s", err.msg,
-		     err.need == IL_NEED_ALLOW_MISSING ? "; --allow-missing skips it" : "");
+		warn_lib(&err);
 		ret = CLI_EXIT_RUNTIME;
 	} else {
 		ret = measure_locked(&s, args, &ui);

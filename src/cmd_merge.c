@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "sweep_table.h"
 #include "util/parse.h"
@@ -19,11 +20,10 @@
 
 #define MERGE_SHOW_MISSING 8 /* missing case numbers named */
 
-enum { MG_OPT_HELP = 1, MG_OPT_OUT, MG_OPT_PARTIAL };
+enum { MG_OPT_PARTIAL = 1 };
 
 static const struct cli_opt merge_opts[] = {
-	{ MG_OPT_HELP, 'h', "help", false },
-	{ MG_OPT_OUT, 'o', "output", true },
+	CLI_OPTS_HELP, CLI_OPTS_OUT,
 	{ MG_OPT_PARTIAL, 0, "partial", false },
 	{ 0 },
 };
@@ -387,7 +387,7 @@ static int merge_option(void *state, int id, const char *value, struct cli_error
 	case CLI_OPT_POSITIONAL:
 		a->inputs[a->ninputs++] = value;
 		break;
-	case MG_OPT_OUT:
+	case CLI_OPT_OUT:
 		a->out = value;
 		break;
 	case MG_OPT_PARTIAL:
@@ -406,7 +406,7 @@ static int merge_parse(int argc, char **argv, void *state, struct cli_error *err
 	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
 	if (!a->inputs)
 		return cli_error_set(err, "%s", strerror(errno));
-	ret = cli_parse_options(argc, argv, merge_opts, MG_OPT_HELP, merge_option, a, err);
+	ret = cli_parse_options(argc, argv, merge_opts, CLI_OPT_HELP, merge_option, a, err);
 	if (ret == CLI_PARSE_OK && !a->ninputs)
 		return cli_error_set(err, "no case file given");
 	return ret;

@@ -18,17 +18,14 @@
 #define REPORT_PATH_LEN 4096
 
 enum {
-	RP_OPT_HELP = 1,
-	RP_OPT_OUT,
-	RP_OPT_BASELINE,
+	RP_OPT_BASELINE = 1,
 	RP_OPT_TITLE,
 	RP_OPT_X,
 	RP_OPT_METRIC,
 };
 
 static const struct cli_opt report_opts[] = {
-	{ RP_OPT_HELP, 'h', "help", false },
-	{ RP_OPT_OUT, 'o', "output", true },
+	CLI_OPTS_HELP, CLI_OPTS_OUT,
 	{ RP_OPT_BASELINE, 'b', "baseline", true },
 	{ RP_OPT_TITLE, 0, "title", true },
 	{ RP_OPT_X, 'x', "x", true },
@@ -187,7 +184,7 @@ static int set_option(void *state, int id, const char *value, struct cli_error *
 	case CLI_OPT_POSITIONAL:
 		a->inputs[a->ninputs++] = value;
 		break;
-	case RP_OPT_OUT:
+	case CLI_OPT_OUT:
 		a->out = value;
 		break;
 	case RP_OPT_BASELINE:
@@ -222,7 +219,7 @@ static int report_parse(int argc, char **argv, void *state, struct cli_error *er
 	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
 	if (!a->inputs)
 		return cli_error_set(err, "%s", strerror(errno));
-	ret = cli_parse_options(argc, argv, report_opts, RP_OPT_HELP, set_option, a, err);
+	ret = cli_parse_options(argc, argv, report_opts, CLI_OPT_HELP, set_option, a, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!a->ninputs)

@@ -47,32 +47,25 @@
 #define REVIEW_IMPACT_TIME_NS 500000000ULL
 
 enum {
-	RV_OPT_HELP = 1, RV_OPT_TREE, RV_OPT_AS, RV_OPT_PLAT, RV_OPT_SCN, RV_OPT_BATTERY,
-	RV_OPT_ITER, RV_OPT_TIME, RV_OPT_SEED, RV_OPT_STEPS, RV_OPT_FAIL_ON, RV_OPT_FORMAT,
-	RV_OPT_OUT, RV_OPT_JOBS, RV_OPT_KEEP, RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS,
+	RV_OPT_TREE = 1, RV_OPT_AS, RV_OPT_BATTERY, RV_OPT_STEPS, RV_OPT_FAIL_ON, RV_OPT_KEEP,
 	RV_OPT_TRACE, RV_OPT_TRACE_PLAT, RV_OPT_REPORT,
 };
 
 static const struct cli_opt review_opts[] = {
-	{ RV_OPT_HELP, 'h', "help", false },
+	CLI_OPTS_HELP,
 	{ RV_OPT_TREE, 0, "tree", true },
 	{ RV_OPT_AS, 0, "as", true },
-	{ RV_OPT_PLAT, 'p', "platform", true },
-	{ RV_OPT_SCN, 's', "scenario", true },
+	CLI_OPTS_PLAT, CLI_OPTS_SCN,
 	{ RV_OPT_BATTERY, 0, "battery", false },
-	{ RV_OPT_ITER, 'n', "iter", true },
-	{ RV_OPT_TIME, 't', "time", true },
-	{ RV_OPT_SEED, 0, "seed", true },
+	CLI_OPTS_ITER, CLI_OPTS_TIME, CLI_OPTS_SEED,
 	{ RV_OPT_STEPS, 0, "steps", true },
 	{ RV_OPT_FAIL_ON, 0, "fail-on", true },
-	{ RV_OPT_FORMAT, 'f', "format", true },
-	{ RV_OPT_OUT, 'o', "output", true },
-	{ RV_OPT_JOBS, 'j', "jobs", true },
+	CLI_OPTS_FORMAT, CLI_OPTS_OUT, CLI_OPTS_JOBS,
 	{ RV_OPT_KEEP, 0, "keep", true },
 	{ RV_OPT_TRACE, 0, "trace", true },
 	{ RV_OPT_TRACE_PLAT, 0, "trace-platform", true },
 	{ RV_OPT_REPORT, 0, "report", true },
-	PROGRESS_CLI_OPTS(RV_OPT_PROGRESS, RV_OPT_NO_PROGRESS),
+	CLI_OPTS_PROGRESS,
 	{ 0 },
 };
 
@@ -90,10 +83,8 @@ struct review_args {
 	const char *traces[REVIEW_MAX_TRACES];
 	int ntrace;
 	const char *trace_platform; /* the state table of traces without one in their header */
-	int iter;
-	uint64_t seed, time_ns, steps;
-	unsigned int jobs;
-	enum progress_mode progress;
+	CLI_RUN_OPTS; /* its -f is text or json: bool json */
+	uint64_t steps;
 	char command[4096];     /* the command line, for the provenance */
 };
 
@@ -118,14 +109,10 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 	switch (id) {
 	case RV_OPT_TREE: a->tree = value; return CLI_PARSE_OK;
 	case RV_OPT_AS: a->as = value; return CLI_PARSE_OK;
-	case RV_OPT_PLAT: return set_platforms(a, value, err);
+	case CLI_OPT_PLAT: return set_platforms(a, value, err);
 	case RV_OPT_BATTERY: a->battery = true; return CLI_PARSE_OK;
-	case RV_OPT_ITER: return cli_opt_iter(value, &a->iter, err);
-	case RV_OPT_TIME: return cli_opt_time(value, &a->time_ns, err);
-	case RV_OPT_SEED: return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
 	case RV_OPT_STEPS: return cli_opt_count(value, "--steps", 1, 100000000, &a->steps, err);
-	case RV_OPT_JOBS: return cli_opt_jobs(value, &a->jobs, err);
-	case RV_OPT_OUT: a->out = value; return CLI_PARSE_OK;
+	case CLI_OPT_OUT: a->out = value; return CLI_PARSE_OK;
 	case RV_OPT_KEEP: a->keep = value; return CLI_PARSE_OK;
 	case RV_OPT_TRACE_PLAT: a->trace_platform = value; return CLI_PARSE_OK;
 	case RV_OPT_REPORT: a->report = value; return CLI_PARSE_OK;
@@ -134,9 +121,7 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 			return cli_error_set(err, "at most %d --trace", REVIEW_MAX_TRACES);
 		a->traces[a->ntrace++] = value;
 		return CLI_PARSE_OK;
-	case RV_OPT_PROGRESS: a->progress = PROGRESS_ON; return CLI_PARSE_OK;
-	case RV_OPT_NO_PROGRESS: a->progress = PROGRESS_OFF; return CLI_PARSE_OK;
-	case RV_OPT_SCN:
+	case CLI_OPT_SCN:
 		if (a->nspec == REVIEW_MAX_SCENARIOS)
 			return cli_error_set(err, "too many scenarios");
 		a->specs[a->nspec++] = value;
@@ -146,7 +131,7 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 			return cli_error_set(err, "--fail-on takes worse or any, not '%s'", value);
 		a->fail_on = value;
 		return CLI_PARSE_OK;
-	case RV_OPT_FORMAT:
+	case CLI_OPT_FORMAT:
 		if (strcmp(value, "text") && strcmp(value, "json"))
 			return cli_error_set(err, "unknown format '%s' (text or json)", value);
 		a->json = !strcmp(value, "json");
@@ -159,7 +144,7 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 		a->pos[a->npos++] = value;
 		return CLI_PARSE_OK;
 	}
-	return CLI_PARSE_OK;
+	return cli_run_option(&a->run, id, value, err);
 }
 
 /* The command line as shell words, for the provenance. */
@@ -185,7 +170,7 @@ static int review_parse(int argc, char **argv, void *state, struct cli_error *er
 	a->time_ns = IL_VERDICT_TIME_NS;
 	a->steps = REVIEW_DEFAULT_STEPS;
 	command_line(argc - 1, argv + 1, a->command, sizeof(a->command));
-	ret = cli_parse_options(argc, argv, review_opts, RV_OPT_HELP, review_option, a, err);
+	ret = cli_parse_options(argc, argv, review_opts, CLI_OPT_HELP, review_option, a, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!a->npos)
@@ -357,7 +342,8 @@ static int load_sides(struct review *r, struct review_file *f)
 					       "unknown preset for --as (see idlelab governors)");
 	}
 	if (il_kgov_framework_choose(&q, &f->fw, &err))
-		return fail("%s%s", err.msg, r->from_patch && !r->tree_kver ?
+		return fail("%s%s%s", err.msg, cli_remedy(err.need),
+			    r->from_patch && !r->tree_kver ?
 			    " (the tree has no top Makefile with VERSION and PATCHLEVEL)" : "");
 	lopts.like = f->fw.preset;
 	f->base = il_kgov_load(f->base_so, &lopts, &err);
@@ -591,7 +577,8 @@ static int from_patch(struct review *r)
 				    pf->created ? "base" : "patched");
 	}
 	if (il_review_patch_apply(&r->patch, tree, r->tmp, &log, &err)) {
-		fprintf(stderr, "idlelab review: %s: %s\n", r->a->pos[0], err.msg);
+		fprintf(stderr, "idlelab review: %s: %s%s\n", r->a->pos[0], err.msg,
+			cli_remedy(err.need));
 		if (log)
 			fputs(log, stderr);
 		free(log);

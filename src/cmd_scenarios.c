@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "scenario/scenario.h"
 
@@ -86,10 +87,10 @@ void cmd_scenarios_usage(FILE *out)
 		     "  -v, --verbose   show every scenario's parameters\n");
 }
 
-enum { SCN_OPT_HELP = 1, SCN_OPT_VERBOSE };
+enum { SCN_OPT_VERBOSE = 1 };
 
 static const struct cli_opt scenarios_opts[] = {
-	{ SCN_OPT_HELP, 'h', "help", false },
+	CLI_OPTS_HELP,
 	{ SCN_OPT_VERBOSE, 'v', "verbose", false },
 	{ 0 },
 };
@@ -117,7 +118,7 @@ static int scenarios_option(void *state, int id, const char *value, struct cli_e
 
 static int scenarios_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	return cli_parse_options(argc, argv, scenarios_opts, SCN_OPT_HELP, scenarios_option, state,
+	return cli_parse_options(argc, argv, scenarios_opts, CLI_OPT_HELP, scenarios_option, state,
 				 err);
 }
 

@@ -10,24 +10,25 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "live/live.h"
 #include "output/output.h"
 #include "util/parse.h"
 
 enum {
-	STATES_OPT_HELP = 1, STATES_OPT_ROOT, STATES_OPT_EXPORT, STATES_OPT_NAME, STATES_OPT_HZ,
-	STATES_OPT_CPU, STATES_OPT_FORMAT, STATES_OPT_DUMP, STATES_OPT_DIFF,
+	STATES_OPT_ROOT = 1, STATES_OPT_EXPORT, STATES_OPT_NAME, STATES_OPT_HZ,
+	STATES_OPT_CPU, STATES_OPT_DUMP, STATES_OPT_DIFF,
 };
 
 static const struct cli_opt states_opts[] = {
-	{ STATES_OPT_HELP, 'h', "help", false },
+	CLI_OPTS_HELP,
 	{ STATES_OPT_ROOT, 0, "root", true },
 	{ STATES_OPT_EXPORT, 0, "export", true },
 	{ STATES_OPT_NAME, 0, "name", true },
 	{ STATES_OPT_HZ, 0, "hz", true },
 	{ STATES_OPT_CPU, 0, "cpu", true },
-	{ STATES_OPT_FORMAT, 'f', "format", true },
+	CLI_OPTS_FORMAT,
 	{ STATES_OPT_DUMP, 0, "dump", true },
 	{ STATES_OPT_DIFF, 0, "diff", false },
 	{ 0 },
@@ -130,12 +131,8 @@ static int states_option(int id, const char *value, struct states_args *args, st
 			return cli_error_set(err, "--cpu: '%s' is not a CPU number", value);
 		args->cpu = (int)v;
 		return CLI_PARSE_OK;
-	case STATES_OPT_FORMAT:
-		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)",
-					     value);
-		args->format = value;
-		return CLI_PARSE_OK;
+	case CLI_OPT_FORMAT:
+		return cli_opt_format(value, &args->format, err);
 	default:
 		return cli_error_set(err, "unexpected argument");
 	}
@@ -154,7 +151,7 @@ static int states_parse_args(int argc, char **argv, struct states_args *args, st
 	while ((id = cli_next_opt(&s, states_opts, &value, err)) != CLI_OPT_END) {
 		if (id == CLI_PARSE_ERROR)
 			return CLI_PARSE_ERROR;
-		if (id == STATES_OPT_HELP)
+		if (id == CLI_OPT_HELP)
 			return CLI_PARSE_HELP;
 		if (id == CLI_OPT_POSITIONAL) {
 			if (!args->diff || args->nsnap == 2)
@@ -321,19 +318,6 @@ static const char *name_from_file(const char *file, char *buf, size_t cap)
 	return buf;
 }
 
-/* The remedy of an export error, as this command's option (the library names none). */
-static const char *export_remedy(enum il_error_need need)
-{
-	switch (need) {
-	case IL_NEED_HZ:
-		return "; give it with --hz";
-	case IL_NEED_ONE_CPU:
-		return "; export one CPU's table with --cpu";
-	default:
-		return "";
-	}
-}
-
 static int do_export(const struct il_live *lv, const struct states_args *args)
 {
 	struct il_live_export opt = { .name = args->name, .hz = args->hz, .cpu = args->cpu };
@@ -347,7 +331,7 @@ static int do_export(const struct il_live *lv, const struct states_args *args)
 	text = il_live_export_platform(lv, &opt, &len, warning, sizeof(warning), &err);
 	if (!text) {
 		fprintf(stderr, "idlelab states: --export: %s%s\n", err.msg,
-			export_remedy(err.need));
+			cli_remedy(err.need));
 		return -1;
 	}
 	/* The only warning is of CPUs whose tables differ: another CPU can be chosen. */

@@ -12,23 +12,21 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "step_output.h"
 #include "util/parse.h"
 
 enum {
-	STEP_OPT_HELP = 1, STEP_OPT_GOV, STEP_OPT_PLATFORM, STEP_OPT_INPUT, STEP_OPT_OUTPUT,
-	STEP_OPT_FORMAT, STEP_OPT_VARS, STEP_OPT_DETAIL, STEP_OPT_HZ, STEP_OPT_PARAM,
+	STEP_OPT_INPUT = 1, STEP_OPT_VARS, STEP_OPT_DETAIL, STEP_OPT_HZ, STEP_OPT_PARAM,
 	STEP_OPT_PRINT_INPUT, STEP_OPT_DIFF,
 };
 
 static const struct cli_opt step_opts[] = {
-	{ STEP_OPT_HELP, 'h', "help", false },
-	{ STEP_OPT_GOV, 'g', "governor", true },
-	{ STEP_OPT_PLATFORM, 'p', "platform", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_PLAT,
 	{ STEP_OPT_INPUT, 'i', "input", true },
-	{ STEP_OPT_OUTPUT, 'o', "output", true },
-	{ STEP_OPT_FORMAT, 'f', "format", true },
+	CLI_OPTS_OUT,
+	CLI_OPTS_FORMAT, /* table, csv or json here */
 	{ STEP_OPT_VARS, 0, "vars", false },
 	{ STEP_OPT_DETAIL, 0, "detail", false },
 	{ STEP_OPT_HZ, 0, "hz", true },
@@ -89,9 +87,9 @@ static int step_option(void *state, int id, const char *value, struct cli_error 
 	struct step_args *args = state;
 
 	switch (id) {
-	case STEP_OPT_GOV:
+	case CLI_OPT_GOV:
 		return add_governors(args, value, err);
-	case STEP_OPT_PLATFORM:
+	case CLI_OPT_PLAT:
 		if (args->platform)
 			return cli_error_set(err, "more than one platform given");
 		args->platform = value;
@@ -101,10 +99,10 @@ static int step_option(void *state, int id, const char *value, struct cli_error 
 			return cli_error_set(err, "more than one input given");
 		args->input = value;
 		return CLI_PARSE_OK;
-	case STEP_OPT_OUTPUT:
+	case CLI_OPT_OUT:
 		args->output = value;
 		return CLI_PARSE_OK;
-	case STEP_OPT_FORMAT:
+	case CLI_OPT_FORMAT:
 		if (cli_parse_format(value, &args->format))
 			return cli_error_set(err, "unknown format '%s' (table, csv or json)",
 					     value);
@@ -139,7 +137,7 @@ int step_parse_args(int argc, char **argv, struct step_args *args, struct cli_er
 	int ret;
 
 	memset(args, 0, sizeof(*args));
-	ret = cli_parse_options(argc, argv, step_opts, STEP_OPT_HELP, step_option, args, err);
+	ret = cli_parse_options(argc, argv, step_opts, CLI_OPT_HELP, step_option, args, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!args->input)

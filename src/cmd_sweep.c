@@ -56,34 +56,19 @@ struct sweep_args {
 	const char *scenario;
 	int nparam;
 	struct sweep_param params[SWEEP_MAX_PARAMS];
-	uint64_t time_ns;
-	uint64_t seed;
-	int iter;
-	unsigned int jobs; /* 0: the online CPUs */
+	CLI_RUN_OPTS;
 	const char *dir;   /* -o */
 	const char *emit;  /* --emit-jobs */
-	enum progress_mode progress; /* --progress, --no-progress */
 };
 
-enum {
-	SW_OPT_HELP = 1, SW_OPT_GOV, SW_OPT_PLAT, SW_OPT_SCN, SW_OPT_PARAM, SW_OPT_TIME,
-		SW_OPT_SEED,
-	SW_OPT_ITER, SW_OPT_JOBS, SW_OPT_OUT, SW_OPT_EMIT, SW_OPT_PROGRESS, SW_OPT_NO_PROGRESS,
-};
+enum { SW_OPT_PARAM = 1, SW_OPT_EMIT };
 
 static const struct cli_opt sweep_opts[] = {
-	{ SW_OPT_HELP, 'h', "help", false },
-	{ SW_OPT_GOV, 'g', "governor", true },
-	{ SW_OPT_PLAT, 'p', "platform", true },
-	{ SW_OPT_SCN, 's', "scenario", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_PLAT, CLI_OPTS_SCN,
 	{ SW_OPT_PARAM, 0, "param", true },
-	{ SW_OPT_TIME, 't', "time", true },
-	{ SW_OPT_SEED, 0, "seed", true },
-	{ SW_OPT_ITER, 'n', "iter", true },
-	{ SW_OPT_JOBS, 'j', "jobs", true },
-	{ SW_OPT_OUT, 'o', "output", true },
+	CLI_OPTS_TIME, CLI_OPTS_SEED, CLI_OPTS_ITER, CLI_OPTS_JOBS, CLI_OPTS_OUT,
 	{ SW_OPT_EMIT, 0, "emit-jobs", true },
-	PROGRESS_CLI_OPTS(SW_OPT_PROGRESS, SW_OPT_NO_PROGRESS),
+	CLI_OPTS_PROGRESS,
 	{ 0 },
 };
 
@@ -228,39 +213,27 @@ static int sweep_option(void *state, int id, const char *value, struct cli_error
 	struct sweep_args *a = state;
 
 	switch (id) {
-	case SW_OPT_GOV:
+	case CLI_OPT_GOV:
 		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used,
 				       a->governors,
 				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
-	case SW_OPT_PLAT:
+	case CLI_OPT_PLAT:
 		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used,
 				       a->platforms,
 				       SWEEP_MAX_PLATFORMS, &a->nplat, "platform", err);
-	case SW_OPT_SCN:
+	case CLI_OPT_SCN:
 		a->scenario = value;
 		return CLI_PARSE_OK;
 	case SW_OPT_PARAM:
 		return parse_param(a, value, err);
-	case SW_OPT_TIME:
-		return cli_opt_time(value, &a->time_ns, err);
-	case SW_OPT_SEED:
-		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
-	case SW_OPT_ITER:
-		return cli_opt_iter(value, &a->iter, err);
-	case SW_OPT_JOBS:
-		return cli_opt_jobs(value, &a->jobs, err);
-	case SW_OPT_OUT:
+	case CLI_OPT_OUT:
 		a->dir = value;
 		return CLI_PARSE_OK;
 	case SW_OPT_EMIT:
 		a->emit = value;
 		return CLI_PARSE_OK;
-	case SW_OPT_PROGRESS:
-	case SW_OPT_NO_PROGRESS:
-		a->progress = id == SW_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
-		return CLI_PARSE_OK;
 	}
-	return cli_error_set(err, "unexpected argument '%s'", value);
+	return cli_run_option(&a->run, id, value, err);
 }
 
 static int sweep_check(const struct sweep_args *a, struct cli_error *err)
@@ -286,7 +259,7 @@ static int sweep_parse_args(int argc, char **argv, struct sweep_args *a, struct 
 	a->time_ns = SWEEP_DEFAULT_TIME_NS;
 	a->seed = 1;
 	a->iter = 1;
-	ret = cli_parse_options(argc, argv, sweep_opts, SW_OPT_HELP, sweep_option, a, err);
+	ret = cli_parse_options(argc, argv, sweep_opts, CLI_OPT_HELP, sweep_option, a, err);
 	return ret == CLI_PARSE_OK ? sweep_check(a, err) : ret;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "commands.h"
 #include "complete.h"
 
@@ -101,10 +102,10 @@ int global_parse_args(int argc, char **argv, struct global_args *args, struct cl
 
 /* ---- idlelab help ------------------------------------------------------------------------- */
 
-enum { HELP_OPT_HELP = 1, HELP_OPT_COMPLETE };
+enum { HELP_OPT_COMPLETE = 1 };
 
 static const struct cli_opt help_opts[] = {
-	{ HELP_OPT_HELP, 'h', "help", false },
+	CLI_OPTS_HELP,
 	{ HELP_OPT_COMPLETE, 0, "complete", true },
 	{ 0 },
 };
@@ -121,7 +122,7 @@ int help_parse_args(int argc, char **argv, struct help_args *args, struct cli_er
 		switch (id) {
 		case CLI_PARSE_ERROR:
 			return CLI_PARSE_ERROR;
-		case HELP_OPT_HELP:
+		case CLI_OPT_HELP:
 			return CLI_PARSE_HELP;
 		case HELP_OPT_COMPLETE:
 			args->complete = value;

@@ -11,38 +11,32 @@
 #include "util/parse.h"
 
 enum {
-	KGOV_OPT_HELP = 1,
-	KGOV_OPT_OUT,
-	KGOV_OPT_VERBOSE,
+	KGOV_OPT_VERBOSE = 1,
 	KGOV_OPT_AGAINST,
 	KGOV_OPT_STEPS,
 	KGOV_OPT_SEED,
-	KGOV_OPT_PLATFORM,
 	KGOV_OPT_RANDOM,
 	KGOV_OPT_AS,
-	KGOV_OPT_PROGRESS,
-	KGOV_OPT_NO_PROGRESS,
 	KGOV_OPT_SHOW,
 	KGOV_OPT_FORMAT,
 	KGOV_OPT_SCENARIO,
-	KGOV_OPT_TIME,
 };
 
 static const struct cli_opt kgov_opts[] = {
-	{ KGOV_OPT_HELP, 'h', "help", false },
-	{ KGOV_OPT_OUT, 'o', "output", true },
+	/* -s and -n are --seed and --steps here; -f is table or json */
+	CLI_OPTS_HELP, CLI_OPTS_OUT,
 	{ KGOV_OPT_VERBOSE, 'v', "verbose", false },
 	{ KGOV_OPT_AGAINST, 'a', "against", true },
 	{ KGOV_OPT_STEPS, 'n', "steps", true },
 	{ KGOV_OPT_SEED, 's', "seed", true },
-	{ KGOV_OPT_PLATFORM, 'p', "platform", true },
+	CLI_OPTS_PLAT,
 	{ KGOV_OPT_RANDOM, 0, "random-platforms", false },
 	{ KGOV_OPT_AS, 0, "as", true },
-	PROGRESS_CLI_OPTS(KGOV_OPT_PROGRESS, KGOV_OPT_NO_PROGRESS),
+	CLI_OPTS_PROGRESS,
 	{ KGOV_OPT_SHOW, 0, "show", true },
 	{ KGOV_OPT_FORMAT, 'f', "format", true },
 	{ KGOV_OPT_SCENARIO, 0, "scenario", true },
-	{ KGOV_OPT_TIME, 't', "time", true },
+	CLI_OPTS_TIME,
 	{ 0 },
 };
 
@@ -68,7 +62,7 @@ bool kgov_ends_with(const char *s, const char *suffix)
 static int kgov_option(struct kgov_args *args, int id, const char *value, struct cli_error *err)
 {
 	switch (id) {
-	case KGOV_OPT_OUT:
+	case CLI_OPT_OUT:
 		args->out = value;
 		return CLI_PARSE_OK;
 	case KGOV_OPT_VERBOSE:
@@ -110,20 +104,17 @@ static int kgov_option(struct kgov_args *args, int id, const char *value, struct
 	case KGOV_OPT_SCENARIO:
 		args->scenario = value;
 		return CLI_PARSE_OK;
-	case KGOV_OPT_TIME:
-		if (cli_opt_time(value, &args->time_ns, err))
-			return CLI_PARSE_ERROR;
-		return CLI_PARSE_OK;
-	case KGOV_OPT_PLATFORM:
+	case CLI_OPT_TIME:
+		return cli_opt_time(value, &args->time_ns, err);
+	case CLI_OPT_PLAT:
 		args->platform = value;
 		return CLI_PARSE_OK;
 	case KGOV_OPT_RANDOM:
 		args->random_platforms = true;
 		return CLI_PARSE_OK;
-	case KGOV_OPT_PROGRESS:
-	case KGOV_OPT_NO_PROGRESS:
-		args->progress = id == KGOV_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
-		return CLI_PARSE_OK;
+	case CLI_OPT_PROGRESS:
+	case CLI_OPT_NO_PROGRESS:
+		return cli_opt_progress(id, &args->progress);
 	}
 	return CLI_PARSE_OK;
 }
@@ -246,7 +237,7 @@ int kgov_parse_args(int argc, char **argv, struct kgov_args *args, struct cli_er
 	       (id = cli_next_opt(&s, kgov_opts, &value, err)) != CLI_OPT_END) {
 		if (id == CLI_PARSE_ERROR)
 			return CLI_PARSE_ERROR;
-		if (id == KGOV_OPT_HELP)
+		if (id == CLI_OPT_HELP)
 			return CLI_PARSE_HELP;
 		ret = id == CLI_OPT_POSITIONAL ? kgov_positional(args, value, err) :
 						 kgov_option(args, id, value, err);

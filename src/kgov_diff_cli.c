@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "kgov_args.h"
 #include "kgov_cli.h"
 #include "progress.h"
@@ -178,7 +179,7 @@ static int diff_choose_framework(const struct kgov_args *args, struct diff_side 
 	}
 	q.fallback_reason = guess;
 	if (il_kgov_framework_choose(&q, &f->fw, &err)) {
-		fprintf(stderr, "idlelab kgov diff: %s\n", err.msg);
+		fprintf(stderr, "idlelab kgov diff: %s%s\n", err.msg, cli_remedy(err.need));
 		return CLI_EXIT_RUNTIME;
 	}
 	ret = diff_load(old, f->fw.preset);

@@ -22,29 +22,21 @@
 #include "verdict/verdict.h"
 
 enum {
-	LAB_OPT_HELP = 1, LAB_OPT_GOV, LAB_OPT_PLAT, LAB_OPT_SCN, LAB_OPT_TIME, LAB_OPT_SEED,
-	LAB_OPT_ITER, LAB_OPT_FORMAT, LAB_OPT_PN, LAB_OPT_ACTIVE, LAB_OPT_OUT, LAB_OPT_LABEL,
-	LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW, LAB_OPT_BASELINE,
-	LAB_OPT_BOUND, LAB_OPT_ENSEMBLE,
+	LAB_OPT_PN = 1, LAB_OPT_ACTIVE, LAB_OPT_LABEL, LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT,
+	LAB_OPT_PERFETTO_WINDOW, LAB_OPT_BASELINE, LAB_OPT_BOUND,
 };
 
 static const struct cli_opt lab_opts[] = {
-	{ LAB_OPT_HELP, 'h', "help", false },
-	{ LAB_OPT_GOV, 'g', "governor", true },
-	{ LAB_OPT_PLAT, 'p', "platform", true },
-	{ LAB_OPT_SCN, 's', "scenario", true },
-	{ LAB_OPT_TIME, 't', "time", true },
-	{ LAB_OPT_SEED, 0, "seed", true },
-	{ LAB_OPT_ITER, 'n', "iter", true },
-	{ LAB_OPT_FORMAT, 'f', "format", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_PLAT, CLI_OPTS_SCN, CLI_OPTS_TIME, CLI_OPTS_SEED,
+	CLI_OPTS_ITER, CLI_OPTS_FORMAT,
 	{ LAB_OPT_PN, 0, "pn-us", true },
 	{ LAB_OPT_ACTIVE, 0, "active-mw", true },
-	{ LAB_OPT_OUT, 'o', "output", true },
+	CLI_OPTS_OUT,
 	{ LAB_OPT_LABEL, 0, "label", true },
 	PERFETTO_CLI_OPTS(LAB_OPT_PERFETTO, LAB_OPT_PERFETTO_LIMIT, LAB_OPT_PERFETTO_WINDOW),
 	{ LAB_OPT_BASELINE, 0, "baseline", true },
 	{ LAB_OPT_BOUND, 0, "bound", false },
-	{ LAB_OPT_ENSEMBLE, 0, "ensemble", true },
+	CLI_OPTS_ENSEMBLE,
 	{ 0 },
 };
 
@@ -77,29 +69,23 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 	uint64_t v;
 
 	switch (id) {
-	case LAB_OPT_GOV:
+	case CLI_OPT_GOV:
 		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf),
 				       &args->gov_buf_used,
 				       args->governors, LAB_MAX_GOVERNORS, &args->ngov, "governor",
 				       	err);
-	case LAB_OPT_PLAT:
+	case CLI_OPT_PLAT:
 		args->platform = value;
 		return CLI_PARSE_OK;
-	case LAB_OPT_SCN:
+	case CLI_OPT_SCN:
 		if (args->nscn == LAB_MAX_SCENARIOS)
 			return cli_error_set(err, "more than %d scenarios", LAB_MAX_SCENARIOS);
 		args->scenarios[args->nscn++] = value;
 		return CLI_PARSE_OK;
-	case LAB_OPT_TIME:
-		return cli_opt_time(value, &args->time_ns, err);
-	case LAB_OPT_SEED:
-		return cli_opt_seed(value, UINT64_MAX, &args->seed, err);
-	case LAB_OPT_ITER:
+	case CLI_OPT_ITER:
 		if (!args->compare)
 			return cli_error_set(err, "--iter is an option of compare");
-		return cli_opt_iter(value, &args->iter, err);
-	case LAB_OPT_FORMAT:
-		return cli_opt_format(value, &args->format, err);
+		break;
 	case LAB_OPT_PN:
 		return parse_pn(args, value, err);
 	case LAB_OPT_ACTIVE:
@@ -108,7 +94,7 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 						  "1000000]", value);
 		args->active_uw = v * 1000;
 		return CLI_PARSE_OK;
-	case LAB_OPT_OUT:
+	case CLI_OPT_OUT:
 		args->output = value;
 		return CLI_PARSE_OK;
 	case LAB_OPT_LABEL:
@@ -128,10 +114,10 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 	case LAB_OPT_BOUND:
 		args->bound = true;
 		return CLI_PARSE_OK;
-	case LAB_OPT_ENSEMBLE:
+	case CLI_OPT_ENSEMBLE:
 		if (!args->compare)
 			return cli_error_set(err, "--ensemble is an option of compare");
-		return cli_opt_ensemble(value, &args->ensemble, err);
+		break;
 	case LAB_OPT_PERFETTO:
 	case LAB_OPT_PERFETTO_LIMIT:
 	case LAB_OPT_PERFETTO_WINDOW:
@@ -140,7 +126,7 @@ static int lab_option(void *state, int id, const char *value, struct cli_error *
 		return perfetto_option(&args->perfetto, (enum perfetto_opt)(id - LAB_OPT_PERFETTO),
 				       value, err);
 	}
-	return cli_error_set(err, "unexpected argument '%s'", value);
+	return cli_run_option(&args->run, id, value, err);
 }
 
 static int lab_check(const struct lab_args *args, struct cli_error *err)
@@ -174,7 +160,7 @@ int lab_parse_args(int argc, char **argv, bool compare, struct lab_args *args,
 	args->iter = 1;
 	args->format = "table";
 	perfetto_args_init(&args->perfetto);
-	ret = cli_parse_options(argc, argv, lab_opts, LAB_OPT_HELP, lab_option, args, err);
+	ret = cli_parse_options(argc, argv, lab_opts, CLI_OPT_HELP, lab_option, args, err);
 	return ret == CLI_PARSE_OK ? lab_check(args, err) : ret;
 }
 

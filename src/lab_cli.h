@@ -33,12 +33,9 @@ struct lab_args {
 	const char *platform;     /* -p */
 	int nscn;
 	const char *scenarios[LAB_MAX_SCENARIOS]; /* -s, repeatable in compare */
-	uint64_t time_ns;         /* --time */
-	uint64_t seed;            /* --seed */
-	int iter;                 /* --iter (compare) */
+	CLI_RUN_OPTS;             /* --iter and --ensemble: compare's; no -j, no progress */
 	/* --baseline (compare): the governor of the deltas; NULL: the first */
 	const char *baseline;
-	const char *format;       /* --format: table, tsv, csv, json */
 	bool pn_set;
 	uint64_t pn_us[IL_PN_LEVELS]; /* --pn-us */
 	uint64_t active_uw;       /* --active-mw, in µW */
@@ -47,7 +44,6 @@ struct lab_args {
 	const char *labels[LAB_MAX_LABELS]; /* --label K=V (run): leading columns of the row */
 	struct perfetto_args perfetto; /* --perfetto FILE (run): the timeline */
 	bool bound;               /* --bound: the open-loop frontier and each row's gap to it */
-	int ensemble;             /* --ensemble (compare): model variants per seed; 0: nominal */
 };
 
 /**

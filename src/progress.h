@@ -33,9 +33,7 @@ enum progress_mode {
 	PROGRESS_OFF,      /* --no-progress */
 };
 
-/* The two options every long command takes, for its struct cli_opt table. */
-#define PROGRESS_CLI_OPTS(on_id, off_id) \
-	{ (on_id), 0, "progress", false }, { (off_id), 0, "no-progress", false }
+/* The two options every long command takes: CLI_OPTS_PROGRESS (cli_opts.h). */
 enum progress_unit {
 	PROGRESS_COUNT, /* shown as "37/120 runs" */
 	PROGRESS_BYTES, /* shown as "12.3/31.6 MB" */

@@ -13,15 +13,10 @@
 #include "util/parse.h"
 
 enum {
-	TOPT_HELP = 1,
-	TOPT_PLATFORM,
-	TOPT_INPUT_FORMAT,
-	TOPT_FORMAT,
-	TOPT_OUTPUT,
+	TOPT_INPUT_FORMAT = 1,
 	TOPT_MAX_WARNINGS,
 	TOPT_NIGHTMARE,
 	TOPT_NO_HIST,
-	TOPT_GOVERNOR,
 	TOPT_RECORDED,
 	TOPT_HZ,
 	TOPT_CPU,
@@ -31,18 +26,14 @@ enum {
 	TOPT_PERFETTO,
 	TOPT_PERFETTO_LIMIT,
 	TOPT_PERFETTO_WINDOW,
-	TOPT_PROGRESS,
-	TOPT_NO_PROGRESS,
 };
 
 #define TRACE_INPUT_OPTS                                        \
-	{ TOPT_HELP, 'h', "help", false },                      \
-	{ TOPT_PLATFORM, 'p', "platform", true },               \
+	CLI_OPTS_HELP, CLI_OPTS_PLAT,                           \
 	{ TOPT_INPUT_FORMAT, 'F', "input-format", true },       \
-	{ TOPT_FORMAT, 'f', "format", true },                   \
-	{ TOPT_OUTPUT, 'o', "output", true },                   \
+	CLI_OPTS_FORMAT, CLI_OPTS_OUT,                          \
 	{ TOPT_MAX_WARNINGS, 0, "max-warnings", true },         \
-	PROGRESS_CLI_OPTS(TOPT_PROGRESS, TOPT_NO_PROGRESS)
+	CLI_OPTS_PROGRESS
 
 static const struct cli_opt stats_opts[] = {
 	TRACE_INPUT_OPTS,
@@ -53,7 +44,7 @@ static const struct cli_opt stats_opts[] = {
 
 static const struct cli_opt replay_opts[] = {
 	TRACE_INPUT_OPTS,
-	{ TOPT_GOVERNOR, 'g', "governor", true },
+	CLI_OPTS_GOV,
 	{ TOPT_RECORDED, 'r', "recorded", true },
 	{ TOPT_HZ, 0, "hz", true },
 	{ TOPT_CPU, 0, "cpu", true },
@@ -97,9 +88,9 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 	unsigned long n;
 
 	switch (id) {
-	case TOPT_HELP:
+	case CLI_OPT_HELP:
 		return CLI_PARSE_HELP;
-	case TOPT_PLATFORM:
+	case CLI_OPT_PLAT:
 		in->platform = value;
 		return INPUT_HANDLED;
 	case TOPT_INPUT_FORMAT:
@@ -109,13 +100,11 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 					     value);
 		in->reader = value;
 		return INPUT_HANDLED;
-	case TOPT_FORMAT:
-		if (!il_output_find(value))
-			return cli_error_set(err, "unknown format '%s' (table, tsv, csv or json)",
-					     value);
-		in->format = value;
+	case CLI_OPT_FORMAT:
+		if (cli_opt_format(value, &in->format, err))
+			return CLI_PARSE_ERROR;
 		return INPUT_HANDLED;
-	case TOPT_OUTPUT:
+	case CLI_OPT_OUT:
 		in->output = value;
 		return INPUT_HANDLED;
 	case TOPT_MAX_WARNINGS:
@@ -123,9 +112,9 @@ static int input_opt(int id, const char *value, struct trace_input_args *in, str
 			return cli_error_set(err, "--max-warnings takes a count, not '%s'", value);
 		in->max_warnings = (int)n;
 		return INPUT_HANDLED;
-	case TOPT_PROGRESS:
-	case TOPT_NO_PROGRESS:
-		in->progress = id == TOPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
+	case CLI_OPT_PROGRESS:
+	case CLI_OPT_NO_PROGRESS:
+		cli_opt_progress(id, &in->progress);
 		return INPUT_HANDLED;
 	case CLI_OPT_POSITIONAL:
 		if (in->trace)
@@ -223,7 +212,7 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 	unsigned long n;
 
 	switch (id) {
-	case TOPT_GOVERNOR:
+	case CLI_OPT_GOV:
 		return add_governors(args, value, err);
 	case TOPT_RECORDED:
 		args->recorded = value;

@@ -50,57 +50,39 @@ struct verdict_args {
 	int nspec;
 	const char *specs[VERDICT_MAX_SCENARIOS]; /* -s, in order */
 	bool battery;
-	int iter;
-	uint64_t seed;
-	uint64_t time_ns;
+	CLI_RUN_OPTS;
 	const char *alpha_s, *min_effect_s;
 	double alpha, min_effect;
 	const char *fail_on; /* NULL, "worse" or "any" */
 	bool unpaired;
 	const char *baseline;
 	const char *metric_s;
-	unsigned int jobs;
-	const char *format;
 	const char *output;
 	const char *emit;
 	bool has_case;
 	uint64_t case_index;
-	enum progress_mode progress; /* --progress, --no-progress */
-	int ensemble;
 	const char *ensemble_s;
 };
 
 enum {
-	VD_OPT_HELP = 1, VD_OPT_GOV, VD_OPT_PLAT, VD_OPT_SCN, VD_OPT_BATTERY, VD_OPT_ITER,
-		VD_OPT_SEED,
-	VD_OPT_TIME, VD_OPT_ALPHA, VD_OPT_MIN_EFFECT, VD_OPT_FAIL_ON, VD_OPT_UNPAIRED,
-		VD_OPT_BASELINE,
-	VD_OPT_METRIC, VD_OPT_JOBS, VD_OPT_FORMAT, VD_OPT_OUT, VD_OPT_EMIT, VD_OPT_CASE,
-	VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS, VD_OPT_ENSEMBLE,
+	VD_OPT_BATTERY = 1, VD_OPT_ALPHA, VD_OPT_MIN_EFFECT, VD_OPT_FAIL_ON, VD_OPT_UNPAIRED,
+	VD_OPT_BASELINE, VD_OPT_METRIC, VD_OPT_EMIT, VD_OPT_CASE,
 };
 
 static const struct cli_opt verdict_opts[] = {
-	{ VD_OPT_HELP, 'h', "help", false },
-	{ VD_OPT_GOV, 'g', "governor", true },
-	{ VD_OPT_PLAT, 'p', "platform", true },
-	{ VD_OPT_SCN, 's', "scenario", true },
+	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_PLAT, CLI_OPTS_SCN,
 	{ VD_OPT_BATTERY, 0, "battery", false },
-	{ VD_OPT_ITER, 'n', "iter", true },
-	{ VD_OPT_SEED, 0, "seed", true },
-	{ VD_OPT_TIME, 't', "time", true },
+	CLI_OPTS_ITER, CLI_OPTS_SEED, CLI_OPTS_TIME,
 	{ VD_OPT_ALPHA, 0, "alpha", true },
 	{ VD_OPT_MIN_EFFECT, 0, "min-effect", true },
 	{ VD_OPT_FAIL_ON, 0, "fail-on", true },
 	{ VD_OPT_UNPAIRED, 0, "unpaired", false },
 	{ VD_OPT_BASELINE, 0, "baseline", true },
 	{ VD_OPT_METRIC, 'm', "metric", true },
-	{ VD_OPT_JOBS, 'j', "jobs", true },
-	{ VD_OPT_FORMAT, 'f', "format", true },
-	{ VD_OPT_OUT, 'o', "output", true },
+	CLI_OPTS_JOBS, CLI_OPTS_FORMAT, CLI_OPTS_OUT,
 	{ VD_OPT_EMIT, 0, "emit-jobs", true },
 	{ VD_OPT_CASE, 0, "case", true },
-	{ VD_OPT_ENSEMBLE, 0, "ensemble", true },
-	PROGRESS_CLI_OPTS(VD_OPT_PROGRESS, VD_OPT_NO_PROGRESS),
+	CLI_OPTS_ENSEMBLE, CLI_OPTS_PROGRESS,
 	{ 0 },
 };
 
@@ -133,24 +115,16 @@ static int verdict_option_run(struct verdict_args *a, int id, const char *value,
 			      struct cli_error *err)
 {
 	switch (id) {
-	case VD_OPT_ITER:
-		return cli_opt_iter(value, &a->iter, err);
-	case VD_OPT_SEED:
-		return cli_opt_seed(value, UINT64_MAX, &a->seed, err);
-	case VD_OPT_TIME:
-		return cli_opt_time(value, &a->time_ns, err);
-	case VD_OPT_JOBS:
-		return cli_opt_jobs(value, &a->jobs, err);
-	case VD_OPT_ENSEMBLE:
+	case CLI_OPT_ENSEMBLE:
 		a->ensemble_s = value;
-		return cli_opt_ensemble(value, &a->ensemble, err);
+		break;
 	case VD_OPT_CASE:
 		if (cli_parse_count(value, UINT64_MAX / 2, &a->case_index))
 			return cli_error_set(err, "--case: '%s' is not a case number", value);
 		a->has_case = true;
 		return CLI_PARSE_OK;
 	}
-	return cli_error_set(err, "unexpected argument '%s'", value);
+	return cli_run_option(&a->run, id, value, err);
 }
 
 static int verdict_option(void *state, int id, const char *value, struct cli_error *err)
@@ -158,19 +132,19 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 	struct verdict_args *a = state;
 
 	switch (id) {
-	case VD_OPT_GOV:
+	case CLI_OPT_GOV:
 		if (a->ngov)
 			return cli_error_set(err, "-g given twice: give every governor in one "
 						  "list");
 		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors,
 				      CLI_MAX_GOVERNORS,
 				      &a->ngov, "governor", err);
-	case VD_OPT_PLAT:
+	case CLI_OPT_PLAT:
 		if (a->nplat)
 			return cli_error_set(err, "-p given twice: give every platform in one "
 						  "list");
 		return set_platforms(a, value, err);
-	case VD_OPT_SCN:
+	case CLI_OPT_SCN:
 		if (a->nspec == VERDICT_MAX_SCENARIOS)
 			return cli_error_set(err, "more than %d scenarios", VERDICT_MAX_SCENARIOS);
 		a->specs[a->nspec++] = value;
@@ -206,17 +180,11 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 			return cli_error_set(err, "-m given twice: give every metric in one list");
 		a->metric_s = value;
 		return CLI_PARSE_OK;
-	case VD_OPT_FORMAT:
-		return cli_opt_format(value, &a->format, err);
-	case VD_OPT_OUT:
+	case CLI_OPT_OUT:
 		a->output = value;
 		return CLI_PARSE_OK;
 	case VD_OPT_EMIT:
 		a->emit = value;
-		return CLI_PARSE_OK;
-	case VD_OPT_PROGRESS:
-	case VD_OPT_NO_PROGRESS:
-		a->progress = id == VD_OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
 		return CLI_PARSE_OK;
 	}
 	return verdict_option_run(a, id, value, err);
@@ -251,7 +219,7 @@ static int verdict_parse_args(int argc, char **argv, struct verdict_args *a, str
 	a->min_effect = IL_VERDICT_DEFAULT_MIN_EFFECT;
 	a->format = "table";
 	a->ensemble = IL_VERDICT_DEFAULT_ENSEMBLE;
-	ret = cli_parse_options(argc, argv, verdict_opts, VD_OPT_HELP, verdict_option, a, err);
+	ret = cli_parse_options(argc, argv, verdict_opts, CLI_OPT_HELP, verdict_option, a, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!a->nplat && set_platforms(a, "all", err))
@@ -1068,7 +1036,7 @@ static int merge_check_case(const struct verdict_ctx *c, const char *path, size_
 int verdict_merge_add(struct verdict_merge *m, const char *path, int n, const char *const *names,
 		      const char *const *texts)
 {
-	char why[256];
+	struct il_error err;
 	uint64_t k;
 	int ret;
 
@@ -1091,9 +1059,8 @@ int verdict_merge_add(struct verdict_merge *m, const char *path, int n, const ch
 	if ((ret = merge_check_case(m->c, path, k, texts)))
 		return ret;
 	if (il_verdict_run_parse(n - CASE_LABELS, names + CASE_LABELS, texts + CASE_LABELS,
-				 &m->c->v.runs[k], why,
-				 sizeof(why)))
-		return fail("%s: %s", path, why);
+				 &m->c->v.runs[k], &err))
+		return fail("%s: %s", path, err.msg);
 	m->c->have[k] = true;
 	m->got++;
 	return CLI_EXIT_OK;

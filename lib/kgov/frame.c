@@ -138,11 +138,11 @@ int il_kgov_framework_choose(const struct il_kgov_framework_query *q,
 			 q->fallback_reason : "the base side's own preset");
 		return 0;
 	}
-	return il_error_set(err, q->base_name ? q->base_name : "base", 0,
-			    "the base file's blob %.12s is no %s preset's%s%s: give --as PRESET "
-			    "(idlelab governors) for its framework rules", q->blob ? q->blob : "?",
-			    q->family, q->tree_kver ? " and the tree's version " : "",
-			    q->tree_kver ? ver : "");
+	il_error_set(err, q->base_name ? q->base_name : "base", 0,
+		     "the base file's blob %.12s is no %s preset's%s%s", q->blob ? q->blob : "?",
+		     q->family, q->tree_kver ? " and the tree's version " : "",
+		     q->tree_kver ? ver : "");
+	return il_error_need(err, IL_NEED_PRESET);
 }
 
 int il_kgov_parse_makefile_version(const char *text, int *kver, char *version, size_t cap)

@@ -75,18 +75,18 @@ int il_live_user_resolve(struct il_live_user *u, const char *name, const char *s
 		if (!pw && !parse_id(name, &id))
 			pw = getpwuid((uid_t)id);
 		if (!pw)
-			return il_live_error(err, "--user: no user '%s' in the password database",
-					     name);
+			return il_error_input(err, IL_INPUT_USER, "no user '%s' in the password "
+					      "database", name);
 		u->uid = pw->pw_uid;
 		u->gid = pw->pw_gid;
 	} else if (sudo_uid && geteuid() == 0) {
 		unsigned int gid;
 
-		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid)))
-			return il_live_error(err, "SUDO_UID='%s', SUDO_GID='%s': not user and "
-					     "group ids; give --user USER (--user root to run the "
-					     "command as root)", sudo_uid,
-					     sudo_gid ? sudo_gid : "");
+		if (parse_id(sudo_uid, &id) || (sudo_gid && parse_id(sudo_gid, &gid))) {
+			il_error_set(err, NULL, 0, "SUDO_UID='%s', SUDO_GID='%s': not user and "
+				     "group ids", sudo_uid, sudo_gid ? sudo_gid : "");
+			return il_error_need(err, IL_NEED_USER);
+		}
 		pw = getpwuid((uid_t)id);
 		u->uid = id;
 		u->gid = sudo_gid ? gid : pw ? pw->pw_gid : id;
@@ -96,8 +96,8 @@ int il_live_user_resolve(struct il_live_user *u, const char *name, const char *s
 	if (u->uid == geteuid() && u->gid == getegid())
 		return 0; /* already that user: nothing to drop */
 	if (geteuid() != 0)
-		return il_live_error(err, "--user %s: only root can run the command as another "
-				     "user", name);
+		return il_error_set(err, NULL, 0, "--user %s: only root can run the command as "
+				    "another user", name);
 	user_groups(u, pw);
 	u->drop = true;
 	if (!name && note_cap)
@@ -135,7 +135,7 @@ int il_live_output_init(struct il_live_output *out, size_t cap, struct il_error 
 	out->cap = out->text ? cap : 0;
 	out->truncated = false;
 	if (!out->text)
-		return il_live_error(err, "out of memory");
+		return il_error_set(err, NULL, 0, "out of memory");
 	out->text[0] = '\0';
 	return 0;
 }
@@ -298,11 +298,11 @@ int il_live_child_run(const struct il_live_child_opts *o, struct il_live_output 
 	out->len = 0;
 	out->truncated = false;
 	if (pipe(p))
-		return il_live_error(err, "pipe: %s", strerror(errno));
+		return il_error_set(err, NULL, 0, "pipe: %s", strerror(errno));
 	if (pipe2(report, O_CLOEXEC)) {
 		close(p[0]);
 		close(p[1]);
-		return il_live_error(err, "pipe: %s", strerror(errno));
+		return il_error_set(err, NULL, 0, "pipe: %s", strerror(errno));
 	}
 	t0 = il_live_now_ns();
 	pid = start(o, p, report);
@@ -312,14 +312,14 @@ int il_live_child_run(const struct il_live_child_opts *o, struct il_live_output 
 	if (pid < 0) {
 		close(p[0]);
 		close(report[0]);
-		return il_live_error(err, "fork: %s", strerror(errno));
+		return il_error_set(err, NULL, 0, "fork: %s", strerror(errno));
 	}
 	read_exec_report(o, report[0], res);
 	close(report[0]);
 	ret = follow(o, out, pid, p[0], &res->status);
 	close(p[0]);
 	if (ret)
-		return il_live_error(err, "waitpid: %s", strerror(errno));
+		return il_error_set(err, NULL, 0, "waitpid: %s", strerror(errno));
 	res->wall_ns = il_live_now_ns() - t0;
 	out->text[out->len] = '\0';
 	return 0;
@@ -335,10 +335,10 @@ int il_live_child_check(const struct il_live_child_result *res, const char *cmd,
 	err->msg[0] = '\0';
 	err->line = 0;
 	if (WIFEXITED(status))
-		il_live_error(err, "'%s' exited with status %d (%s); stopping", cmd,
-			      WEXITSTATUS(status), what);
+		il_error_set(err, NULL, 0, "'%s' exited with status %d (%s); stopping", cmd,
+			     WEXITSTATUS(status), what);
 	else if (WIFSIGNALED(status) && !stopped)
-		il_live_error(err, "'%s' was killed by %s (signal %d) (%s); stopping", cmd,
-			      il_live_signal_name(WTERMSIG(status)), WTERMSIG(status), what);
+		il_error_set(err, NULL, 0, "'%s' was killed by %s (signal %d) (%s); stopping", cmd,
+			     il_live_signal_name(WTERMSIG(status)), WTERMSIG(status), what);
 	return -1;
 }

@@ -787,12 +787,6 @@ void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const cha
 	__attribute__((format(printf, 3, 4)));
 
 /**
- * il_live_error - fill @err with a message that names no file
- * Return: -1.
- */
-int il_live_error(struct il_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/**
  * il_live_session_init - step 1 of the DOC: read and check, change nothing. @opts and @hooks
  * must outlive @s. The governors skipped, the sudo user taken, energy not measured, what is
  * measured and a busy machine are said through @hooks.

@@ -36,31 +36,31 @@ static int mark_cpulist(const char *s, bool *seen, struct il_error *err)
 	const char *p = s;
 
 	if (!*s)
-		return il_error_set(err, "--cpus", 0, "empty CPU list");
+		return il_error_input(err, IL_INPUT_CPUS, "empty CPU list");
 	for (;;) {
 		unsigned int first, last;
 
 		if (cpu_number(&p, &first))
-			return il_error_set(err, "--cpus", 0,
-					    "'%s': expected a CPU number below %d at '%s'", s,
-					    IL_LIVE_CPUS_MAX, p);
+			return il_error_input(err, IL_INPUT_CPUS,
+					      "'%s': expected a CPU number below %d at '%s'", s,
+					      IL_LIVE_CPUS_MAX, p);
 		last = first;
 		if (*p == '-') {
 			p++;
 			if (cpu_number(&p, &last))
-				return il_error_set(err, "--cpus", 0, "'%s': bad range end at '%s'",
-						    s, p);
+				return il_error_input(err, IL_INPUT_CPUS,
+						      "'%s': bad range end at '%s'", s, p);
 			if (last < first)
-				return il_error_set(err, "--cpus", 0,
-						    "'%s': range %u-%u goes backwards", s, first,
-						    last);
+				return il_error_input(err, IL_INPUT_CPUS,
+						      "'%s': range %u-%u goes backwards", s, first,
+						      last);
 		}
 		for (unsigned int c = first; c <= last; c++)
 			seen[c] = true;
 		if (!*p)
 			return 0;
 		if (*p != ',')
-			return il_error_set(err, "--cpus", 0, "'%s': unexpected '%c'", s, *p);
+			return il_error_input(err, IL_INPUT_CPUS, "'%s': unexpected '%c'", s, *p);
 		p++;
 	}
 }
@@ -73,14 +73,14 @@ int il_live_parse_cpulist(const char *s, unsigned int **cpus, struct il_error *e
 
 	*cpus = NULL;
 	if (!seen)
-		return il_error_set(err, "--cpus", 0, "out of memory");
+		return il_error_input(err, IL_INPUT_CPUS, "out of memory");
 	if (mark_cpulist(s, seen, err))
 		goto fail;
 	for (unsigned int c = 0; c < IL_LIVE_CPUS_MAX; c++)
 		n += seen[c];
 	ids = malloc((size_t)n * sizeof(*ids));
 	if (!ids) {
-		il_error_set(err, "--cpus", 0, "out of memory");
+		il_error_input(err, IL_INPUT_CPUS, "out of memory");
 		goto fail;
 	}
 	n = 0;
@@ -147,21 +147,21 @@ int il_live_metric_parse(const char *spec, struct il_live_metric *m, struct il_e
 
 	memset(m, 0, sizeof(*m));
 	if (!eq)
-		return il_error_set(err, "--metric", 0, "'%s': expected NAME=REGEX", spec);
+		return il_error_input(err, IL_INPUT_METRIC, "'%s': expected NAME=REGEX", spec);
 	if (!valid_metric_name(spec, (size_t)(eq - spec)))
-		return il_error_set(err, "--metric", 0,
-				    "'%.*s': a metric name has 1 to %d letters, digits, '_', "
-				    "'-' or '.'",
-				    (int)(eq - spec), spec, IL_LIVE_METRIC_NAME_LEN - 1);
+		return il_error_input(err, IL_INPUT_METRIC,
+				      "'%.*s': a metric name has 1 to %d letters, digits, '_', "
+				      "'-' or '.'",
+				      (int)(eq - spec), spec, IL_LIVE_METRIC_NAME_LEN - 1);
 	if (!eq[1])
-		return il_error_set(err, "--metric", 0, "'%s': empty regular expression", spec);
+		return il_error_input(err, IL_INPUT_METRIC, "'%s': empty regular expression", spec);
 	memcpy(m->name, spec, (size_t)(eq - spec));
 	m->name[eq - spec] = '\0';
 	rc = regcomp(&m->re, eq + 1, REG_EXTENDED);
 	if (rc) {
 		regerror(rc, &m->re, msg, sizeof(msg));
 		regfree(&m->re);
-		return il_error_set(err, "--metric", 0, "'%s': %s", eq + 1, msg);
+		return il_error_input(err, IL_INPUT_METRIC, "'%s': %s", eq + 1, msg);
 	}
 	m->compiled = true;
 	return 0;

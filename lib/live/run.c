@@ -86,11 +86,11 @@ int il_live_run_energy(const struct il_live_rapl *rapl, const u64 *before, const
 		return 0;
 	for (int z = 0; z < rapl->nzones; z++) {
 		if (!il_live_energy_delta(before[z], after[z], rapl->zone[z].max_range_uj, &uj))
-			return il_live_error(err, "energy: %s went from %llu to %llu uJ and "
-					     "max_energy_range_uj is unknown; joules not measured "
-					     "for %s iter %u", rapl->zone[z].name,
-					     (unsigned long long)before[z],
-					     (unsigned long long)after[z], run->gov, run->iter);
+			return il_error_set(err, NULL, 0, "energy: %s went from %llu to %llu uJ "
+					    "and max_energy_range_uj is unknown; joules not "
+					    "measured for %s iter %u", rapl->zone[z].name,
+					    (unsigned long long)before[z],
+					    (unsigned long long)after[z], run->gov, run->iter);
 		total += uj;
 	}
 	run->energy_ok = true;

@@ -54,20 +54,6 @@ void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const cha
 	h->say(h->ctx, kind, msg);
 }
 
-int il_live_error(struct il_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	err->line = 0;
-	err->need = IL_NEED_NOTHING;
-	return -1;
-}
-
 static void warn(const struct il_live_session *s, const char *msg)
 {
 	il_live_say(&s->hooks, IL_LIVE_WARNING, "%s", msg);
@@ -83,7 +69,7 @@ int il_live_session_lock(struct il_live_session *s, const char *path, struct il_
 	if (path)
 		snprintf(lock, sizeof(lock), "%s", path);
 	else if (il_live_path(&s->lv, lock, sizeof(lock), IL_LIVE_LOCK_FILE))
-		return il_live_error(err, "lock file path too long");
+		return il_error_set(err, NULL, 0, "lock file path too long");
 	s->lock_fd = il_live_lock(lock, err);
 	if (s->lock_fd < 0)
 		return -1;
@@ -261,7 +247,7 @@ static int save_trace(struct il_live_session *s, const struct il_live_run *row,
 	char path[IL_LIVE_PATH_MAX];
 
 	if (il_live_trace_file(s, row, path, sizeof(path)))
-		return il_live_error(err, "--trace: name too long");
+		return il_error_input(err, IL_INPUT_TRACE, "name too long");
 	return il_live_trace_save(s->trace, path, err);
 }
 
@@ -311,7 +297,7 @@ static int open_trace(struct il_live_session *s, struct il_error *err)
 		return 0;
 	if (il_live_trace_open(&s->lv, &s->changes, s->opts->trace_buffer_kb, &s->trace, missing,
 			       sizeof(missing), &e))
-		return il_live_error(err, "--trace: %s", e.msg);
+		return il_error_input(err, IL_INPUT_TRACE, "%s", e.msg);
 	if (missing[0])
 		il_live_say(&s->hooks, IL_LIVE_WARNING, "trace: this kernel lacks %s; recording "
 			    "without", missing);

@@ -36,12 +36,14 @@ static int check_cpuidle(struct il_live_session *s, struct il_error *err)
 	if (il_live_init(&s->lv, s->opts->root, err) || il_live_read_cpuidle(&s->lv, &s->ci, err))
 		return -1;
 	if (!il_live_has_driver(&s->ci))
-		return il_live_error(err, "no cpuidle driver is registered (current_driver: %s): "
-				     "there are no idle-state counters to measure", s->ci.driver);
+		return il_error_set(err, NULL, 0, "no cpuidle driver is registered "
+				    "(current_driver: %s): there are no idle-state counters to "
+				    "measure", s->ci.driver);
 	if (!s->ci.can_switch) {
 		il_live_path(&s->lv, path, sizeof(path), CPUIDLE_DIR "/current_governor");
-		return il_live_error(err, "%s: missing: this kernel cannot switch governors at run "
-				     "time (5.8+, or boot with cpuidle_sysfs_switch)", path);
+		return il_error_set(err, NULL, 0, "%s: missing: this kernel cannot switch "
+				    "governors at run time (5.8+, or boot with "
+				    "cpuidle_sysfs_switch)", path);
 	}
 	return 0;
 }
@@ -72,17 +74,17 @@ static int pick_governors(struct il_live_session *s, struct il_error *err)
 			continue;
 		}
 		if (!s->opts->allow_missing) {
-			il_live_error(err, "governor '%s' is not available here "
-				      "(available_governors:%s): an A/B without it is not the one "
-				      "asked for", g, list);
+			il_error_set(err, NULL, 0, "governor '%s' is not available here "
+				     "(available_governors:%s): an A/B without it is not the one "
+				     "asked for", g, list);
 			return il_error_need(err, IL_NEED_ALLOW_MISSING);
 		}
 		il_live_say(hooks(s), IL_LIVE_WARNING, "governor '%s' is not available here "
 			    "(available_governors:%s); skipped", g, list);
 	}
 	if (!s->ngov)
-		return il_live_error(err, "none of the governors given is available; nothing to "
-				     "measure");
+		return il_error_set(err, NULL, 0, "none of the governors given is available; "
+				    "nothing to measure");
 	return 0;
 }
 
@@ -100,11 +102,12 @@ static int measurable(const struct il_live_cpu *c, unsigned int cpu, bool wanted
 		      struct il_error *err)
 {
 	if (!c->has_cpuidle)
-		return wanted ? il_live_error(err, "--cpus: cpu%u has no cpuidle directory "
+		return wanted ? il_error_input(err, IL_INPUT_CPUS, "cpu%u has no cpuidle directory "
 					      "(offline?)", cpu) : 0;
 	/* It keeps its cpuidle directory, but does not idle: nothing to measure. */
 	if (c->offline)
-		return wanted ? il_live_error(err, "--cpus: cpu%u is offline", cpu) : 0;
+		return wanted ? il_error_input(err, IL_INPUT_CPUS, "cpu%u is offline",
+						      cpu) : 0;
 	return 1;
 }
 
@@ -113,7 +116,8 @@ static int keep_cpus(struct il_live_session *s, const unsigned int *all, int nal
 {
 	for (int i = 0; i < nwant; i++)
 		if (!in_list(all, nall, want[i]))
-			return il_live_error(err, "--cpus: cpu%u does not exist", want[i]);
+			return il_error_input(err, IL_INPUT_CPUS, "cpu%u does not exist",
+					      want[i]);
 	for (int i = 0; i < nall; i++) {
 		struct il_live_cpu *c = &s->before[s->ncpu];
 		int ok;
@@ -129,7 +133,8 @@ static int keep_cpus(struct il_live_session *s, const unsigned int *all, int nal
 			s->cpu[s->ncpu++] = all[i];
 	}
 	if (!s->ncpu)
-		return il_live_error(err, "no CPU has a cpuidle directory; nothing to measure");
+		return il_error_set(err, NULL, 0, "no CPU has a cpuidle directory; nothing to "
+				    "measure");
 	return 0;
 }
 
@@ -150,7 +155,7 @@ static int pick_cpus(struct il_live_session *s, struct il_error *err)
 	s->before = calloc((size_t)nall, sizeof(*s->before));
 	s->after = calloc((size_t)nall, sizeof(*s->after));
 	if (!s->cpu || !s->before || !s->after)
-		il_live_error(err, "out of memory");
+		il_error_set(err, NULL, 0, "out of memory");
 	else
 		ret = keep_cpus(s, all, nall, want, nwant, err);
 out:
@@ -168,7 +173,7 @@ static int resolve_disable(struct il_live_session *s, struct il_error *err)
 		return 0;
 	s->disable_path = calloc((size_t)cap, sizeof(*s->disable_path));
 	if (!s->disable_path)
-		return il_live_error(err, "out of memory");
+		return il_error_set(err, NULL, 0, "out of memory");
 	for (int c = 0; c < s->ncpu; c++) {
 		for (int k = 0; k < s->opts->ndisable; k++) {
 			const char *spec = s->opts->disable[k];
@@ -176,12 +181,13 @@ static int resolve_disable(struct il_live_session *s, struct il_error *err)
 			char *path = s->disable_path[s->ndisable_paths];
 
 			if (idx < 0)
-				return il_live_error(err, "--disable: cpu%u has no state '%s'",
+				return il_error_input(err, IL_INPUT_DISABLE, "cpu%u has no state "
+						      "'%s'",
 						     s->cpu[c], spec);
 			if (il_live_path(&s->lv, path, IL_LIVE_PATH_MAX,
 					 "/sys/devices/system/cpu/cpu%u/cpuidle/state%d/disable",
 					 s->cpu[c], idx))
-				return il_live_error(err, "path too long");
+				return il_error_set(err, NULL, 0, "path too long");
 			s->ndisable_paths++;
 		}
 	}
@@ -295,6 +301,6 @@ int il_live_session_init(struct il_live_session *s, const struct il_live_measure
 	check_load(s);
 	s->rows = calloc((size_t)s->ngov * opts->iter, sizeof(*s->rows));
 	if (!s->rows || il_live_output_init(&s->output, IL_LIVE_CAPTURE_MAX, err))
-		return il_live_error(err, "out of memory");
+		return il_error_set(err, NULL, 0, "out of memory");
 	return 0;
 }

@@ -286,22 +286,22 @@ int il_live_trace_open(const struct il_live *lv, struct il_live_changes *ch, uns
 		       struct il_error *err)
 {
 	*out = NULL;
-	return il_error_set(err, "--trace", 0, "%s", no_libtracefs);
+	return il_error_input(err, IL_INPUT_TRACE, "%s", no_libtracefs);
 }
 
 int il_live_trace_start(struct il_live_trace *t, struct il_error *err)
 {
-	return il_error_set(err, "--trace", 0, "%s", no_libtracefs);
+	return il_error_input(err, IL_INPUT_TRACE, "%s", no_libtracefs);
 }
 
 long long il_live_trace_stop(struct il_live_trace *t, struct il_error *err)
 {
-	return il_error_set(err, "--trace", 0, "%s", no_libtracefs);
+	return il_error_input(err, IL_INPUT_TRACE, "%s", no_libtracefs);
 }
 
 int il_live_trace_save(struct il_live_trace *t, const char *path, struct il_error *err)
 {
-	return il_error_set(err, "--trace", 0, "%s", no_libtracefs);
+	return il_error_input(err, IL_INPUT_TRACE, "%s", no_libtracefs);
 }
 
 const char *il_live_trace_dir(const struct il_live_trace *t)

@@ -294,9 +294,10 @@ static int copy_governors(const char *tree, const char *dir, struct il_error *er
 
 	snprintf(from, sizeof(from), "%s/%s", tree, GOV_DIR);
 	d = opendir(from);
-	if (!d)
-		return il_error_set(err, from, 0, "%s (give --tree the top of a kernel tree)",
-				    strerror(errno));
+	if (!d) {
+		il_error_set(err, from, 0, "%s", strerror(errno));
+		return il_error_need(err, IL_NEED_TREE);
+	}
 	snprintf(to, sizeof(to), "%s/drivers", dir);
 	mkdir(to, 0755);
 	snprintf(to, sizeof(to), "%s/drivers/cpuidle", dir);

@@ -193,7 +193,7 @@ static int parse_field(int i, const char *s, struct il_verdict_run *r)
 }
 
 int il_verdict_run_parse(int n, const char *const *names, const char *const *texts,
-			 struct il_verdict_run *r, char *why, size_t cap)
+			 struct il_verdict_run *r, struct il_error *err)
 {
 	memset(r, 0, sizeof(*r));
 	r->nstates = -1; /* not read yet: the two lists must agree */
@@ -202,15 +202,11 @@ int il_verdict_run_parse(int n, const char *const *names, const char *const *tex
 
 		while (k < n && strcmp(names[k], il_verdict_run_field(i)))
 			k++;
-		if (k == n) {
-			snprintf(why, cap, "no '%s' field", il_verdict_run_field(i));
-			return -1;
-		}
-		if (parse_field(i, texts[k], r)) {
-			snprintf(why, cap, "%s: '%s' is not a valid value", il_verdict_run_field(i),
-				 texts[k]);
-			return -1;
-		}
+		if (k == n)
+			return il_error_set(err, NULL, 0, "no '%s' field", il_verdict_run_field(i));
+		if (parse_field(i, texts[k], r))
+			return il_error_set(err, il_verdict_run_field(i), 0,
+					    "'%s' is not a valid value", texts[k]);
 	}
 	return 0;
 }

@@ -123,10 +123,10 @@ const char *il_verdict_run_field(int i);
 const char *il_verdict_run_format(const struct il_verdict_run *r, int i, char *buf, size_t cap);
 /**
  * il_verdict_run_parse - @r from the @n fields @names / @texts (in any order; others ignored)
- * Return: 0, or -1 with the reason in @why (a field missing or not a number)
+ * Return: 0, or -1 with @err set (a field missing or not a number; the file is the caller's)
  */
 int il_verdict_run_parse(int n, const char *const *names, const char *const *texts,
-			 struct il_verdict_run *r, char *why, size_t cap);
+			 struct il_verdict_run *r, struct il_error *err);
 
 /* ---- metrics (metrics.c) ------------------------------------------------------------------ */
 

@@ -492,21 +492,21 @@ static void test_refused_before_any_change(void **state)
 	copy_fixture("haltpoll-vm");
 	opts_for(&o, "menu", "true");
 	o.cpus = "7";
-	expect_refused("haltpoll-vm", &o, "--cpus: cpu7 does not exist");
+	expect_refused("haltpoll-vm", &o, "cpu7 does not exist");
 	o.cpus = NULL;
 	o.ndisable = 1;
 	o.disable[0] = "C6";
-	expect_refused("haltpoll-vm", &o, "--disable: cpu0 has no state 'C6'");
+	expect_refused("haltpoll-vm", &o, "cpu0 has no state 'C6'");
 	o.ndisable = 0;
 	o.user = "no-such-user-idlelab";
-	expect_refused("haltpoll-vm", &o, "--user: no user 'no-such-user-idlelab' in the password "
+	expect_refused("haltpoll-vm", &o, "no user 'no-such-user-idlelab' in the password "
 		       "database");
 	remove_copy(NULL);
 
 	copy_fixture("desktop-rapl");
 	opts_for(&o, "menu", "true");
 	o.cpus = "3";
-	expect_refused("desktop-rapl", &o, "--cpus: cpu3 has no cpuidle directory (offline?)");
+	expect_refused("desktop-rapl", &o, "cpu3 has no cpuidle directory (offline?)");
 	remove_copy(NULL);
 
 	copy_fixture("no-driver");

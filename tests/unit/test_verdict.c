@@ -148,7 +148,8 @@ static void test_run_text_is_exact(void **state)
 	struct il_verdict_run r = { .score = 1.0 / 3.0, .joules = 0.17963275688000002,
 				    .energy_known = true, .duration_ns = 500000000 }, back;
 	const char *names[IL_VERDICT_RUN_FIELDS_MAX], *texts[IL_VERDICT_RUN_FIELDS_MAX];
-	char bufs[IL_VERDICT_RUN_FIELDS_MAX][64], why[128];
+	char bufs[IL_VERDICT_RUN_FIELDS_MAX][64];
+	struct il_error err;
 	int misses = il_vmetric_find("idle_misses"), ratio = il_vmetric_find("idle_miss_ratio");
 	int p99 = il_vmetric_find("wakeup_p99_us");
 
@@ -161,7 +162,7 @@ static void test_run_text_is_exact(void **state)
 		names[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_field(i);
 		texts[IL_VERDICT_RUN_FIELDS - 1 - i] = il_verdict_run_format(&r, i, bufs[i], sizeof(bufs[i]));
 	}
-	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, why, sizeof(why)), 0);
+	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, &err), 0);
 	assert_memory_equal(&r.score, &back.score, sizeof(double));
 	assert_memory_equal(&r.joules, &back.joules, sizeof(double));
 	assert_memory_equal(r.field, back.field, sizeof(r.field));
@@ -169,11 +170,12 @@ static void test_run_text_is_exact(void **state)
 	assert_string_equal(il_verdict_run_field(p99), "wake_p99_ns");
 	assert_true(back.energy_known && back.duration_ns == 500000000);
 	texts[0] = "12x";
-	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "not a valid value"));
-	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS - 1, names + 1, texts + 1, &back, why,
-					      sizeof(why)), -1);
-	assert_non_null(strstr(why, "no '"));
+	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS, names, texts, &back, &err), -1);
+	assert_non_null(strstr(err.msg, "not a valid value"));
+	assert_int_equal(il_verdict_run_parse(IL_VERDICT_RUN_FIELDS - 1, names + 1, texts + 1, &back,
+					      &err), -1);
+	/* no file named: the caller knows it */
+	assert_true(!strncmp(err.msg, "no '", 4));
 }
 
 /* A grid of one platform, @nscn fio scenarios, baseline + one governor, @n seeds. */
