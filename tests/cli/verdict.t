@@ -140,7 +140,7 @@ d = json.load(open(sys.argv[1]))
 kv = {r['key']: r['value'] for r in d['verdict']}
 assert kv['ensemble'].startswith('2-member Latin hypercube'), kv
 for c in d['verdict_cells']:
-    assert c['variants'] in (1, 3, 23), c
+    assert c['variants'] in (1, 3, 25), c
     assert c['ci_lo_pct'] <= c['model_lo_pct'] <= c['delta_pct'] <= c['model_hi_pct'] <= c['ci_hi_pct'], c
 assert 'sensitive' in d['verdict_summary'][0]
 " "$TMP/ens-local.json"
@@ -151,7 +151,7 @@ fi
 # ---- --ensemble on a platform that declares no uncertain number -----------------------------------
 sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
 expect 0 "--ensemble with a platform and scenario without uncertain numbers" \
-	"$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/certain.plat" -s idle --time 300ms -m score
+	"$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/certain.plat" -s wakeup --time 300ms -m score
 check "it says so and runs the nominal model" \
 	grep -q "declares no uncertain parameter: its cells run the nominal model" "$ERR"
 expect 0 "--ensemble 0" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --time 300ms -m score --ensemble 0
