@@ -10,7 +10,8 @@
  *  1. Each CPU has `timers` periodic timers. Timer k's period is drawn once, log-uniformly in
  *     [period_min_us, period_max_us]; each expiry is jittered by up to 1/8 of the period
  *     (timer slack and rounding). Typical idle servers show 10-100 wakeups per second per
- *     CPU (powertop); the defaults give about 20.
+ *     CPU (powertop); the defaults give 60-70 idle periods per second per CPU (the idle
+ *     scenario: 71 on rk3588, 59 on the i5-10600K), of which the timers are ~50.
  *  2. On expiry a timer wakes a kworker on its CPU with probability task_pct %, for 3-30 µs.
  *     With probability burst_pct % that work starts a chain of 1-3 more short pieces, each
  *     after a device-interrupt wait of 20-300 µs (non-timer wakeups the governors cannot
