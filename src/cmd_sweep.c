@@ -298,8 +298,9 @@ static int sweep_check(const struct sweep_args *a, struct cli_error *err)
 	/* a job is an `idlelab run`, which takes no model variant: its platform numbers could
 	 * not be given on its command line */
 	if (a->ensemble && a->emit)
-		return cli_error_set(err, "--ensemble runs model variants that 'idlelab run' cannot "
-					  "be told: give it to a local sweep, not with --emit-jobs");
+		return cli_error_set(err, "--ensemble runs model variants that 'idlelab run' "
+				     "cannot be told: give it to a local sweep, not with "
+				     "--emit-jobs");
 	return CLI_PARSE_OK;
 }
 
