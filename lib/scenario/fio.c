@@ -75,7 +75,9 @@
  *  - the background on rk3588 (nullb0 row): ~2.9 k idle periods per second and ~5 too-deep
  *    ones. The default background has 440 and 80: a timer-only one (bg_hz) matches the
  *    rates but takes away the irregular wakeups that make menu-6.13 give up, and with them
- *    its misses on all three devices, so the rows keep the default.
+ *    its misses on all three devices, so the rows keep the default. The default at
+ *    bg_rate_pct=550 has the board's rate (2933 for menu-6.13) with 515 too-deep periods
+ *    per second: that is the upper end of bg_rate_pct's range (background.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
