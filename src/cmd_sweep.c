@@ -7,7 +7,8 @@
  * outputs `idlelab merge` turns into the same two files.
  *
  * Case i is (platform, value of the first parameter, value of the second, governor,
- * iteration), the last varying fastest; iteration k runs with seed N+k as in compare. A
+ * iteration), the last varying fastest; iteration k runs with seed N+k as in compare (with
+ * --ensemble E, seed N + k / E under model variant k % E, as compare and battery). A
  * case's row is built from text exactly as merge builds it from `run -f csv` (see
  * sweep_table.h), so both give the same bytes.
  */
@@ -29,6 +30,7 @@
 #include "lab/tables.h"
 #include "sweep_table.h"
 #include "util/atomic.h"
+#include "verdict/verdict.h"
 
 #define SWEEP_MAX_PARAMS 2
 #define SWEEP_MAX_VALUES 10000
@@ -66,7 +68,8 @@ enum { SW_OPT_PARAM = 1, SW_OPT_EMIT };
 static const struct cli_opt sweep_opts[] = {
 	CLI_OPTS_HELP, CLI_OPTS_GOV, CLI_OPTS_PLAT, CLI_OPTS_SCN,
 	{ SW_OPT_PARAM, 0, "param", true },
-	CLI_OPTS_TIME, CLI_OPTS_SEED, CLI_OPTS_ITER, CLI_OPTS_JOBS, CLI_OPTS_OUT,
+	CLI_OPTS_TIME, CLI_OPTS_SEED, CLI_OPTS_ITER, CLI_OPTS_ENSEMBLE, CLI_OPTS_JOBS,
+	CLI_OPTS_OUT,
 	{ SW_OPT_EMIT, 0, "emit-jobs", true },
 	CLI_OPTS_PROGRESS,
 	{ 0 },
@@ -77,7 +80,8 @@ void cmd_sweep_usage(FILE *out)
 	fprintf(out, "usage: idlelab sweep -g GOV,... -p PLATFORM,... -s SCENARIO[:k=v,...]\n"
 		     "                     --param NAME=LIST|A..B:STEP [--param ...] [-j N] "
 		     "[--time T]\n"
-		     "                     [--seed N] [--iter N] [--emit-jobs FILE] -o DIR\n"
+		     "                     [--seed N] [--iter N] [--ensemble N] [--emit-jobs FILE] "
+		     "-o DIR\n"
 		     "\n"
 		     "Run SCENARIO with one or two of its parameters over a list "
 		     "(interval_us=5,10,30)\n"
@@ -100,6 +104,14 @@ void cmd_sweep_usage(FILE *out)
 		     "max, the 95 %% confidence interval of the mean, and the difference from the "
 		     "first\n"
 		     "governor with its 95 %% interval and p (paired by seed); see docs/lab.md.\n"
+		     "With --ensemble E, each seed runs under E model variants (a Latin hypercube "
+		     "over\n"
+		     "the ranges of the platform's and scenario's uncertain numbers, the "
+		     "verdict's):\n"
+		     "iter k is seed N + k / E under variant k %% E, the same for every governor "
+		     "and\n"
+		     "case of a platform, so the summary carries the seed and the model spread "
+		     "together.\n"
 		     "\n"
 		     "  -g, --governor LIST    presets or aliases, comma-separated\n"
 		     "  -p, --platform LIST    built-in platforms or platform files, "
@@ -111,6 +123,9 @@ void cmd_sweep_usage(FILE *out)
 		     "seconds)\n"
 		     "      --seed N           seed of the first iteration (default 1)\n"
 		     "  -n, --iter N           iterations per case, seeds N, N+1, ... (default 1)\n"
+		     "      --ensemble N       model variants per seed (default 0: the nominal "
+		     "model);\n"
+		     "                         not with --emit-jobs\n"
 		     "  -j, --jobs N           threads (default: the online CPUs)\n"
 		     "  -o, --output DIR       the output directory (made if missing)\n"
 		     "      --emit-jobs FILE   write the per-case command lines instead of "
@@ -249,6 +264,12 @@ static int sweep_check(const struct sweep_args *a, struct cli_error *err)
 					  "NAME=A..B:STEP)");
 	if (!a->dir)
 		return cli_error_set(err, "no output directory given (-o DIR)");
+	/* a job is an `idlelab run`, which takes no model variant: its platform numbers could
+	 * not be given on its command line */
+	if (a->ensemble && a->emit)
+		return cli_error_set(err, "--ensemble runs model variants that 'idlelab run' "
+				     "cannot be told: give it to a local sweep, not with "
+				     "--emit-jobs");
 	return CLI_PARSE_OK;
 }
 
@@ -282,7 +303,14 @@ struct sweep {
 	size_t ncases;
 };
 
-/* The case's coordinates; case i = ((p * ncombo + c) * ngov + g) * iter + it. */
+/* Rows per platform, parameter values and governor: --iter seeds, each under --ensemble
+ * model variants. */
+static int runs_per(const struct sweep_args *a)
+{
+	return a->iter * (a->ensemble ? a->ensemble : 1);
+}
+
+/* The case's coordinates; case i = ((p * ncombo + c) * ngov + g) * runs_per + it. */
 struct sweep_case {
 	int p, c, g, it;
 };
@@ -292,8 +320,8 @@ static struct sweep_case case_at(const struct sweep *w, size_t i)
 	const struct sweep_args *a = w->a;
 	struct sweep_case k;
 
-	k.it = (int)(i % (size_t)a->iter);
-	i /= (size_t)a->iter;
+	k.it = (int)(i % (size_t)runs_per(a));
+	i /= (size_t)runs_per(a);
 	k.g = (int)(i % (size_t)a->ngov);
 	i /= (size_t)a->ngov;
 	k.c = (int)(i % (size_t)w->ncombo);
@@ -373,7 +401,7 @@ static int sweep_resolve(struct sweep *w)
 	ret = sweep_combos(w);
 	if (ret != CLI_EXIT_OK)
 		return ret;
-	w->ncases = (size_t)a->nplat * (size_t)w->ncombo * (size_t)a->ngov * (size_t)a->iter;
+	w->ncases = (size_t)a->nplat * (size_t)w->ncombo * (size_t)a->ngov * (size_t)runs_per(a);
 	if (w->ncases > SWEEP_MAX_CASES) {
 		char n[32];
 
@@ -391,6 +419,12 @@ static int sweep_resolve(struct sweep *w)
 	return ret;
 }
 
+/* The seed of row @it: N + it, or N + it / E with --ensemble E. */
+static uint64_t case_seed(const struct sweep_args *a, int it)
+{
+	return a->seed + (uint64_t)(a->ensemble ? it / a->ensemble : it);
+}
+
 /* The leading columns of case @i: what identifies it. Texts go to @buf. */
 static int case_labels(const struct sweep *w, size_t i, const char **names, const char **texts,
 		       char bufs[3][32])
@@ -401,7 +435,7 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 
 	snprintf(bufs[0], sizeof(bufs[0]), "%zu", i);
 	snprintf(bufs[1], sizeof(bufs[1]), "%d", k.it);
-	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, a->seed + (uint64_t)k.it);
+	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, case_seed(a, k.it));
 	names[n] = "case", texts[n++] = bufs[0];
 	names[n] = "governor", texts[n++] = a->governors[k.g];
 	names[n] = "platform", texts[n++] = a->platforms[k.p];
@@ -412,10 +446,20 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 	return n;
 }
 
-static void case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec)
+/*
+ * The run of case @i. With --ensemble E, under member it % E of the hypercube
+ * (lib/verdict/ensemble.c, seeded as a verdict's), whose platform goes to @plat_buf; a
+ * platform and scenario without uncertain numbers run the nominal model and say so once.
+ * Return: 0, or -1 after the message.
+ */
+static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
+		     struct il_platform *plat_buf)
 {
+	const struct sweep_args *a = w->a;
 	struct sweep_case k = case_at(w, i);
 	const struct sweep_combo *c = &w->combo[k.c];
+	struct il_error err;
+	int ret;
 
 	memset(spec, 0, sizeof(*spec));
 	spec->plat = &w->plat[k.p];
@@ -423,8 +467,17 @@ static void case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec)
 	spec->scn = c->scn;
 	spec->args = c->args;
 	spec->common = c->common;
-	spec->duration_ns = w->a->time_ns;
-	spec->seed = w->a->seed + (uint64_t)k.it;
+	spec->duration_ns = a->time_ns;
+	spec->seed = case_seed(a, k.it);
+	if (!a->ensemble)
+		return 0;
+	ret = il_ens_member_spec(spec, a->ensemble, a->seed, k.it % a->ensemble, plat_buf, &err);
+	if (ret < 0)
+		fprintf(stderr, "idlelab sweep: %s\n", err.msg);
+	else if (ret > 0 && k.g == 0 && k.it == 0)
+		fprintf(stderr, "idlelab sweep: --ensemble: %s with %s declares no uncertain "
+				"parameter: the nominal model runs\n", w->plat[k.p].name, c->spec);
+	return ret < 0 ? -1 : 0;
 }
 
 /* The row of case @i: its labels, then the linux-pm row as `idlelab run -f csv` prints it. */
@@ -471,15 +524,21 @@ static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));
 	int *errs = calloc(n, sizeof(*errs));
+	/* --ensemble: each run's variant of its platform */
+	struct il_platform *vplat = w->a->ensemble ? calloc(n, sizeof(*vplat)) : NULL;
 	int ret = CLI_EXIT_OK;
 
-	if (!specs || !res || !errs) {
+	if (!specs || !res || !errs || (w->a->ensemble && !vplat)) {
 		fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
 		ret = CLI_EXIT_RUNTIME;
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++)
-		case_spec(w, start + i, &specs[i]);
+	for (size_t i = 0; i < n; i++) {
+		if (case_spec(w, start + i, &specs[i], vplat ? &vplat[i] : NULL)) {
+			ret = CLI_EXIT_RUNTIME;
+			goto out;
+		}
+	}
 	il_lab_run_all(specs, res, n, jobs, errs);
 	for (size_t i = 0; i < n && ret == CLI_EXIT_OK; i++) {
 		if (errs[i]) {
@@ -500,6 +559,7 @@ out:
 	free(specs);
 	free(res);
 	free(errs);
+	free(vplat);
 	return ret;
 }
 

@@ -11,10 +11,11 @@
  * state's exit latency (and nothing for the timer interrupt or the context switch), so
  * its costs are the idle-state part of adrestia's number. Score: wakeup_ns.
  */
+#include "background.h"
 #include "scenario.h"
 #include "sleepers.h"
 
-enum { P_THREADS, P_INTERVAL, P_WORK, P_BG };
+enum { P_THREADS, P_INTERVAL, P_WORK, P_BG, P_BG_RATE };
 
 static const struct il_scn_param adrestia_params[] = {
 	[P_THREADS] = { "threads", IL_SCN_INT, 0, 0, 100000, NULL, "",
@@ -24,6 +25,7 @@ static const struct il_scn_param adrestia_params[] = {
 	[P_WORK] = { "work_ns", IL_SCN_INT, 1000, 1, 100000000, NULL, "", "work per wakeup" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
+	[P_BG_RATE] = IL_BG_RATE_PARAM,
 	{ 0 }
 };
 
@@ -36,7 +38,7 @@ static int adrestia_setup(struct il_sim *sim, void *ctx, const struct il_scn_arg
 		.sleep_ns = (u64)args->v[P_INTERVAL] * NSEC_PER_USEC,
 	};
 
-	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG]);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG], args->v[P_BG_RATE]);
 }
 
 static double adrestia_score(const struct il_sim *sim, const void *ctx)

@@ -8,6 +8,30 @@
 
 #include "background.h"
 
+/*
+ * The background's rate is an assumption (background.h); what bounds it, in idle periods per
+ * second: powertop's "10-100 wakeups per second per CPU" of typical idle servers; the 6.18
+ * guest's idle trace (shared traces, vm-haltpoll/ladder_idle_5s: 121 idle periods in 5 s on
+ * 2 vCPUs, 12 per CPU); the seeds' rk3588 nullb0 rows (seeds/000, menu-6.13: 88502 idle
+ * periods in 30 s, 2950 per second, on the 7 CPUs fio leaves idle). The model at 100 %:
+ * 566 per second on an idle rk3588 (71 per CPU), 432 under menu-6.13 on nullb0. The range's
+ * ends are the rates that give the sources' lowest and highest figures there: 0.15x, 79 per
+ * second on the idle rk3588 (10 per CPU); 5.5x, 2933 per second for menu-6.13 on nullb0.
+ */
+#define BG_RATE_UNC(switch_param) { \
+	.cls = IL_UNC_ASSUMED, \
+	.range = "0.15x..5.5x", \
+	.why = "the rates giving the sources' ends: 10 idle periods per second per CPU on an " \
+	       "idle rk3588 (powertop's idle servers; the 6.18 guest's idle trace has 12) and " \
+	       "the seeds' rk3588 nullb0 rows' 2950 per second (menu-6.13; the model at 100 %: " \
+	       "432)", \
+	.off_with = switch_param, \
+}
+
+const struct il_scn_unc il_bg_rate_unc = BG_RATE_UNC("background");
+const struct il_scn_unc il_bg_rate_unc_always = BG_RATE_UNC(NULL);
+const struct il_scn_unc il_bg_rate_unc_jbb = BG_RATE_UNC("timer_pct");
+
 struct bg_timer {
 	struct il_bg *bg;
 	struct il_sim_timer t;
@@ -30,6 +54,14 @@ struct il_bg {
 	struct bg_chain *chains; /* per CPU */
 	u64 irq_mean_ns;
 };
+
+/* A period of the model at the background's rate: divided by rate_pct / 100. */
+static u64 bg_at_rate(const struct il_bg *bg, u64 ns)
+{
+	u64 v = ns * 100 / bg->p.rate_pct;
+
+	return v ? v : 1;
+}
 
 static u64 bg_work_ns(struct il_bg *bg)
 {
@@ -132,7 +164,7 @@ static int bg_arm_timers(struct il_sim *sim, struct il_bg *bg)
 
 			bt->bg = bg;
 			bt->cpu = cpu;
-			bt->period_ns = bg_period(bg);
+			bt->period_ns = bg_at_rate(bg, bg_period(bg));
 			il_sim_timer_init(&bt->t, bg_timer_fire, bt);
 			il_sim_timer_init(&bt->pair, NULL, NULL);
 			/* Start at a random phase so CPUs and timers do not line up. */
@@ -149,14 +181,20 @@ void il_bg_defaults(struct il_bg_params *p)
 {
 	*p = (struct il_bg_params){
 		.timers = 4, .period_min_us = 20000, .period_max_us = 1000000,
-		.task_pct = 50, .burst_pct = 30, .pair_pct = 10, .irq_hz = 20, .skip_cpu = -1,
+		.task_pct = 50, .burst_pct = 30, .pair_pct = 10, .irq_hz = 20, .rate_pct = 100,
+		.skip_cpu = -1,
 	};
 }
 
 struct il_bg *il_bg_start(struct il_sim *sim, const struct il_bg_params *p, u64 stream)
 {
-	struct il_bg *bg = calloc(1, sizeof(*bg));
+	struct il_bg *bg;
 
+	if (!p->rate_pct) {
+		errno = EINVAL;
+		return NULL;
+	}
+	bg = calloc(1, sizeof(*bg));
 	if (!bg)
 		goto nomem;
 	bg->p = *p;
@@ -173,7 +211,7 @@ struct il_bg *il_bg_start(struct il_sim *sim, const struct il_bg_params *p, u64 
 	if (bg_arm_timers(sim, bg))
 		goto nomem;
 	if (bg->p.irq_hz) {
-		bg->irq_mean_ns = NSEC_PER_SEC / bg->p.irq_hz;
+		bg->irq_mean_ns = bg_at_rate(bg, NSEC_PER_SEC / bg->p.irq_hz);
 		bg_next_irq(sim, bg);
 	}
 	return bg;
@@ -183,13 +221,15 @@ nomem:
 	return NULL;
 }
 
-int il_bg_start_default(struct il_sim *sim, bool on, u64 stream, struct il_bg **bg)
+int il_bg_start_default(struct il_sim *sim, bool on, s64 rate_pct, u64 stream,
+			struct il_bg **bg)
 {
 	struct il_bg_params p;
 
 	if (!on)
 		return 0;
 	il_bg_defaults(&p);
+	p.rate_pct = (unsigned int)rate_pct;
 	*bg = il_bg_start(sim, &p, stream);
 	return *bg ? 0 : -1;
 }

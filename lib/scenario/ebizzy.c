@@ -10,10 +10,11 @@
  * sleeps interval_us on a timer; sweep interval_us to move the load across idle states.
  * Score: records_per_s, one record per search (Doug's "records per second").
  */
+#include "background.h"
 #include "scenario.h"
 #include "sleepers.h"
 
-enum { P_N, P_SEARCH, P_INTERVAL, P_BG };
+enum { P_N, P_SEARCH, P_INTERVAL, P_BG, P_BG_RATE };
 
 static const struct il_scn_param ebizzy_params[] = {
 	[P_N] = { "n", IL_SCN_INT, 128, 1, 100000, NULL, "", "threads" },
@@ -23,6 +24,7 @@ static const struct il_scn_param ebizzy_params[] = {
 			 "sleep between searches (the swept variable)" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
+	[P_BG_RATE] = IL_BG_RATE_PARAM,
 	{ 0 }
 };
 
@@ -35,7 +37,7 @@ static int ebizzy_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 		.sleep_ns = (u64)args->v[P_INTERVAL] * NSEC_PER_USEC,
 	};
 
-	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG]);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG], args->v[P_BG_RATE]);
 }
 
 const struct il_scenario il_scn_ebizzy = {

@@ -35,7 +35,8 @@
  *     (a cluster; 0: any CPU);
  *  8. the housekeeping background is lib/scenario/background.h's default, or, with
  *     bg_hz=N, one periodic timer per CPU at N Hz and nothing else: only wakeups that the
- *     governors can see coming.
+ *     governors can see coming. bg_rate_pct scales the rate of either (an ensemble varies
+ *     it: the background's rate is an assumption, background.c's il_bg_rate_unc).
  *
  * Score: iops = completed requests per simulated second. Device defaults come from the
  * seeds' teo/menu-5 rows, which are the least disturbed by idle-state exit latency: the
@@ -74,7 +75,9 @@
  *  - the background on rk3588 (nullb0 row): ~2.9 k idle periods per second and ~5 too-deep
  *    ones. The default background has 440 and 80: a timer-only one (bg_hz) matches the
  *    rates but takes away the irregular wakeups that make menu-6.13 give up, and with them
- *    its misses on all three devices, so the rows keep the default.
+ *    its misses on all three devices, so the rows keep the default. The default at
+ *    bg_rate_pct=550 has the board's rate (2933 for menu-6.13) with 515 too-deep periods
+ *    per second: that is the upper end of bg_rate_pct's range (background.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +124,7 @@ static const char *const device_names[] = { "nvme", "sda", "mmcblk", "nullb", "m
 
 enum { P_DEVICE, P_JOBS, P_LAT, P_SIGMA, P_TAIL_PM, P_TAIL, P_CMD_IRQ, P_IRQ_CPU, P_MIGRATE,
        P_SUBMIT, P_COMPLETE, P_HOPS, P_HOP, P_BG, P_IRQ_REMOTE, P_IRQ_WORK, P_IRQ_EXTRA,
-       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ };
+       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ, P_BG_RATE };
 
 /*
  * The numbers fitted to the seeds' rk3588 rows (docs/lab.md "fio on rk3588: the request
@@ -133,17 +136,20 @@ static const struct il_scn_unc fio_lat_unc = {
 	IL_UNC_FITTED, "0.9x..1.1x",
 	"the seeds' iops spread ~4.5 % between iterations; the latency is ~half the service time",
 	"teo-6.14's iops in the seeds' rk3588 rows (per device)",
+	NULL,
 };
 static const struct il_scn_unc fio_remote_unc = {
 	IL_UNC_FITTED, "0.8x..1.18x",
 	"the seeds give no interrupt-vector count; 85 % reproduces menu-6.13's iops ratio to teo "
 	"(0.80, seeds 0.83) and its range is what keeps that ratio within the seeds' spread",
 	"menu-6.13's iops and too-deep periods per request on nvme0n1 (rk3588)",
+	NULL,
 };
 static const struct il_scn_unc fio_irq_work_unc = {
 	IL_UNC_ASSUMED, "0.5x..2x",
 	"an assumption of ~3 us for nvme_irq and the blk-mq completion on Cortex-A55/A76: a "
 	"factor of 2 either way",
+	NULL,
 	NULL,
 };
 static const struct il_scn_unc fio_extra_unc = {
@@ -151,15 +157,17 @@ static const struct il_scn_unc fio_extra_unc = {
 	"the idle periods per request of the seeds' rows spread 6-10 % between governors (sda "
 	"18.0-19.1, mmcblk 10.1-13.0); these interrupts are most of them",
 	"the seeds' idle periods per request on sda and mmcblk1 (rk3588)",
+	NULL,
 };
 static const struct il_scn_unc fio_extra_us_unc = {
 	IL_UNC_ASSUMED, "0.67x..1.5x",
 	"the transfer window is not in the seeds: chosen to put the transfer interrupts in the "
 	"data phase of a 1.14 ms request; a factor of 1.5 either way",
 	NULL,
+	NULL,
 };
 static const struct il_scn_unc fio_hops_unc = {
-	IL_UNC_DATASHEET, NULL, NULL, NULL, /* the drivers' structure: usb-storage, mmc */
+	IL_UNC_DATASHEET, NULL, NULL, NULL, NULL, /* the drivers' structure: usb-storage, mmc */
 };
 
 static const struct il_scn_param fio_params[] = {
@@ -211,6 +219,7 @@ static const struct il_scn_param fio_params[] = {
 	[P_BG_HZ] = { "bg_hz", IL_SCN_INT, 0, 0, 100000, NULL, "hz",
 		      "instead of the default background: one periodic timer per CPU at this rate, "
 		      "nothing else (0: off)" },
+	[P_BG_RATE] = IL_BG_RATE_PARAM,
 	{ 0 }
 };
 
@@ -460,11 +469,13 @@ static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
  * to 1/8 of the period), half of the expiries waking a kworker on that CPU; no I/O chains,
  * no companion timers, no device interrupts. Every wakeup is one the governors can see.
  */
-static int fio_timer_background(struct il_sim *sim, struct fio_ctx *f, unsigned int hz)
+static int fio_timer_background(struct il_sim *sim, struct fio_ctx *f, unsigned int hz,
+				s64 rate_pct)
 {
 	struct il_bg_params bp;
 
 	il_bg_defaults(&bp);
+	bp.rate_pct = (unsigned int)rate_pct;
 	bp.timers = 1;
 	bp.period_min_us = USEC_PER_SEC / hz;
 	bp.period_max_us = bp.period_min_us;
@@ -497,8 +508,9 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 			return -1;
 	}
 	if (args->v[P_BG_HZ])
-		return fio_timer_background(sim, f, (unsigned int)args->v[P_BG_HZ]);
-	return il_bg_start_default(sim, args->v[P_BG], 2, &f->bg);
+		return fio_timer_background(sim, f, (unsigned int)args->v[P_BG_HZ],
+					    args->v[P_BG_RATE]);
+	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE], 2, &f->bg);
 }
 
 static void fio_cleanup(void *ctx)

@@ -20,7 +20,7 @@
 #include "background.h"
 #include "scenario.h"
 
-enum { P_GAP, P_WORK, P_SIGMA, P_TIMER };
+enum { P_GAP, P_WORK, P_SIGMA, P_TIMER, P_BG_RATE };
 
 static const struct il_scn_param jbb_params[] = {
 	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us",
@@ -30,6 +30,7 @@ static const struct il_scn_param jbb_params[] = {
 		      "log-normal sigma x1000 of the service time" },
 	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct",
 		      "background timer rate in % of the default" },
+	[P_BG_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_jbb),
 	{ 0 }
 };
 
@@ -124,6 +125,7 @@ static int jbb_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 	for (unsigned int c = 0; c < n; c++)
 		jbb_schedule(sim, j, c);
 	il_bg_defaults(&bp);
+	bp.rate_pct = (unsigned int)args->v[P_BG_RATE];
 	if (!args->v[P_TIMER])
 		return 0;
 	/* Fewer timer wakeups: the same timers, periods stretched by 100 / timer_pct. */

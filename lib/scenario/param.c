@@ -306,6 +306,9 @@ int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param 
 	if ((u->cls == IL_UNC_FITTED) != !!u->fitted_to)
 		return il_error_set(err, scn->name, 0, "%s: fitted_to goes with class fitted",
 				    p->name);
+	if (u->off_with && il_scn_param_index(scn, u->off_with) < 0)
+		return il_error_set(err, scn->name, 0, "%s: off_with names no parameter '%s'",
+				    p->name, u->off_with);
 	if (!u->range)
 		return u->cls == IL_UNC_FITTED || u->cls == IL_UNC_ASSUMED ?
 			il_error_set(err, scn->name, 0, "%s: a %s value needs a range", p->name,

@@ -38,13 +38,16 @@ enum il_scn_type {
  * for fitted and assumed numbers a range, a ratio ("0.9x..1.1x") or absolute in the
  * parameter's own unit ("101..257"), with where the range comes from. An ensemble varies
  * the value in play (the default or the one given) inside it; a value of 0 or below (off,
- * "device default") is not varied by a ratio range.
+ * "device default") is not varied by a ratio range, nor one whose off_with parameter is 0.
  */
 struct il_scn_unc {
 	enum il_unc_class cls;
 	const char *range;     /* NULL: the class alone */
 	const char *why;
 	const char *fitted_to; /* a fitted value: what it was fitted to */
+	/* the parameter of the same table that switches this number's mechanism off when 0 (the
+	 * background's rate without a background): then the number is not in play; NULL: none */
+	const char *off_with;
 };
 
 struct il_scn_param {

@@ -10,10 +10,11 @@
  * The defaults (10 µs of work, 2 ms of sleep: about 20 % load on 12 CPUs) are assumptions;
  * the thread does not give Doug's numbers. Score: loops_per_s, all threads together.
  */
+#include "background.h"
 #include "scenario.h"
 #include "sleepers.h"
 
-enum { P_N, P_WORK, P_SLEEP, P_BG };
+enum { P_N, P_WORK, P_SLEEP, P_BG, P_BG_RATE };
 
 static const struct il_scn_param threads_params[] = {
 	[P_N] = { "n", IL_SCN_INT, 500, 1, 100000, NULL, "", "threads" },
@@ -23,6 +24,7 @@ static const struct il_scn_param threads_params[] = {
 		      "sleep per loop (timer)" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
+	[P_BG_RATE] = IL_BG_RATE_PARAM,
 	{ 0 }
 };
 
@@ -35,7 +37,7 @@ static int threads_setup(struct il_sim *sim, void *ctx, const struct il_scn_args
 		.sleep_ns = (u64)args->v[P_SLEEP] * NSEC_PER_USEC,
 	};
 
-	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG]);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG], args->v[P_BG_RATE]);
 }
 
 const struct il_scenario il_scn_threads = {

@@ -32,7 +32,7 @@
 
 static const char *const modes[] = { "pipe", "timer", NULL };
 
-enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_BG };
+enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_BG, P_BG_RATE };
 
 static const struct il_scn_param wakeup_params[] = {
 	[P_MODE] = { "mode", IL_SCN_ENUM, 0, 0, 0, modes, "",
@@ -48,6 +48,7 @@ static const struct il_scn_param wakeup_params[] = {
 		      "that run)" },
 	[P_BG] = { "background", IL_SCN_INT, 0, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
+	[P_BG_RATE] = IL_BG_RATE_PARAM,
 	{ 0 }
 };
 
@@ -112,7 +113,7 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 	w->waker_ns = (u64)args->v[P_WAKER];
 	w->wakee_ns = (u64)args->v[P_WAKEE];
 	il_sim_timer_init(&w->timer, wakeup_timer, w);
-	if (il_bg_start_default(sim, args->v[P_BG], 2, &w->bg))
+	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE], 2, &w->bg))
 		return -1;
 	if (w->pipe)
 		return waker_spin(sim, 0, w);

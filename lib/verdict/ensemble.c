@@ -51,6 +51,15 @@ static int add_plat_params(const struct il_platform *plat, struct il_ens_space *
 	return 0;
 }
 
+/* Whether @p's mechanism is switched off by its off_with parameter being 0 in @args. */
+static bool scn_param_off(const struct il_scenario *scn, const struct il_scn_param *p,
+			  const struct il_scn_args *args)
+{
+	int sw = p->unc && p->unc->off_with ? il_scn_param_index(scn, p->unc->off_with) : -1;
+
+	return sw >= 0 && args->v[sw] == 0;
+}
+
 static int add_scn_params(const struct il_scenario *scn, const struct il_scn_args *args,
 			  struct il_ens_space *sp, struct il_error *err)
 {
@@ -62,7 +71,8 @@ static int add_scn_params(const struct il_scenario *scn, const struct il_scn_arg
 
 		if (il_scn_param_range(scn, p, &r, err))
 			return -1;
-		if (r.kind == IL_UNC_NO_RANGE || (r.kind == IL_UNC_RATIO && nominal <= 0))
+		if (r.kind == IL_UNC_NO_RANGE || (r.kind == IL_UNC_RATIO && nominal <= 0) ||
+		    scn_param_off(scn, p, args))
 			continue;
 		if (sp->k == IL_ENS_MAX_PARAMS)
 			return il_error_set(err, scn->name, 0, "more than %d uncertain parameters",

@@ -85,9 +85,14 @@ assert [r['iter'] for r in it] == [str(k) for k in range(6)], it
 assert any(r['row'] == 'summary' and r.get('n') == '6' for r in rows)
 " "$OUT"
 sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
+# wakeup runs no background by default: its bg_rate_pct is out of play (background=0)
 expect 0 "compare --ensemble on a platform and scenario without uncertain numbers" \
-	"$IDLELAB" compare -g menu-5 -p "$TMP/certain.plat" -s idle --ensemble 2 --time 100ms
+	"$IDLELAB" compare -g menu-5 -p "$TMP/certain.plat" -s wakeup --ensemble 2 --time 100ms
 check "it says so" grep -q "declares no uncertain parameter: the nominal model runs" "$ERR"
+expect 0 "compare --ensemble with the background on: its rate is varied" \
+	"$IDLELAB" compare -g menu-5 -p "$TMP/certain.plat" -s wakeup:background=1 --ensemble 2 \
+	--time 100ms
+check "it does not say so" sh -c "! grep -q 'declares no uncertain parameter' '$ERR'"
 expect 2 "compare --ensemble 1" "$IDLELAB" compare -g menu-5 -p rk3588 -s idle --ensemble 1
 expect 2 "run --ensemble: an option of compare" "$IDLELAB" run -g menu-5 -p rk3588 -s idle --ensemble 2
 

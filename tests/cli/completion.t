@@ -105,6 +105,9 @@ check "run -s fio:device=<TAB>: the device classes" only "idlelab run -s fio:dev
 check "run -s fio:device=nvme,jo<TAB>: the next parameter" only "idlelab run -s fio:device=nvme,jo" nvme,jobs=
 check "compare -s wakeup:mode=<TAB>" has "idlelab compare -s wakeup:mode=" timer
 check "sweep -s wakeup --param int<TAB>: the scenario's parameter" only "idlelab sweep -s wakeup --param int" interval_us=
+check "sweep --ens<TAB>: the ensemble, from its usage" only "idlelab sweep --ens" --ensemble
+check "sweep -s idle --param bg_<TAB>: the background's rate" only "idlelab sweep -s idle --param bg_" \
+	bg_rate_pct=
 check "kgov --seed takes a number: nothing offered" only "idlelab kgov check x.c --seed "
 
 # Options: every option of every command's help text.

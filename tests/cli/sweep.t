@@ -106,6 +106,38 @@ check "merge: no output directory on error" test ! -e "$TMP/bad"
 expect 2 "merge: no files" "$IDLELAB" merge -o "$TMP/bad"
 expect 2 "merge: no -o" "$IDLELAB" merge "$TMP/two/case-000000.csv"
 
+# ---- --ensemble: each seed under E model variants, the same for every governor ------------
+expect 0 "sweep --ensemble 3 --iter 2" "$IDLELAB" sweep -g menu-5,teo-6.14 -p rk3588 \
+	-s pingpong --param work_us=5,10 --time 50ms --iter 2 --ensemble 3 -o "$TMP/ens"
+check "sweep --ensemble: 6 rows per case (2 seeds x 3 variants), seeds 1 1 1 2 2 2" python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['governor'] == 'teo-6.14'
+        and r['work_us'] == '10']
+assert [r['iter'] for r in rows] == [str(k) for k in range(6)], rows
+assert [r['seed'] for r in rows] == ['1', '1', '1', '2', '2', '2'], rows
+" "$TMP/ens/sweep.csv"
+check "sweep --ensemble: the variants differ (the same seed, other model numbers)" python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['governor'] == 'menu-5'
+        and r['work_us'] == '5' and r['seed'] == '1']
+assert len({r['us_per_loop'] for r in rows}) == 3, rows
+" "$TMP/ens/sweep.csv"
+check "sweep --ensemble: a summary of n 6" grep -q ",us_per_loop,6," "$TMP/ens/summary.csv"
+expect 0 "sweep --ensemble 3 again, -j 1" "$IDLELAB" sweep -g menu-5,teo-6.14 -p rk3588 \
+	-s pingpong --param work_us=5,10 --time 50ms --iter 2 --ensemble 3 -j 1 -o "$TMP/ens1"
+check "sweep --ensemble: the same bytes" cmp "$TMP/ens/sweep.csv" "$TMP/ens1/sweep.csv"
+sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
+expect 0 "sweep --ensemble where nothing is uncertain" "$IDLELAB" sweep -g menu-5 \
+	-p "$TMP/certain.plat" -s wakeup --param interval_us=50 --time 10ms --ensemble 2 \
+	-o "$TMP/ens2"
+check "it says so" grep -q "declares no uncertain parameter: the nominal model runs" "$ERR"
+expect 2 "sweep: --ensemble with --emit-jobs" "$IDLELAB" sweep -g menu-5 -p rk3588 -s wakeup \
+	--param interval_us=50 --ensemble 2 --emit-jobs "$TMP/ens.jobs" -o "$TMP/ens3"
+check "the message says why" grep -q "'idlelab run' cannot" "$ERR"
+expect 2 "sweep: --ensemble 1" "$IDLELAB" sweep -g menu-5 -p rk3588 -s wakeup \
+	--param interval_us=50 --ensemble 1 -o "$TMP/ens3"
+check "sweep: nothing written on --ensemble usage errors" test ! -e "$TMP/ens3"
+
 base="$IDLELAB sweep -g menu -p rk3588 -s wakeup --time 1ms -o $TMP/err"
 expect 2 "sweep: a range going down" $base --param interval_us=50..10:5
 check "the message names the range" grep -q "range '50..10:5' is empty" "$ERR"

@@ -29,11 +29,15 @@ expect 0 "verdict menu-4,menu-5 on rk3588,rk3399, fio nvme and sda, 5 seeds" \
 cp "$OUT" "$TMP/done.txt"
 sed 's/^/# /' "$TMP/done.txt" | grep -E ' iops |vs menu-4'
 for p in rk3588 rk3399; do
-	for d in nvme sda; do
-		check "menu-5 better in iops on $p $d, with a CI" \
-			grep -Eq "^menu-5 +$p +fio:device=$d +iops +[0-9.]+ +[0-9.]+ +\+[0-9.]+ % \[\+[0-9.]+, \+[0-9.]+\] +0\.0[0-4][0-9]* +better" \
-			"$TMP/done.txt"
-	done
+	check "menu-5 better in iops on $p sda, with a CI" \
+		grep -Eq "^menu-5 +$p +fio:device=sda +iops +[0-9.]+ +[0-9.]+ +\+[0-9.]+ % \[\+[0-9.]+, \+[0-9.]+\] +0\.0[0-4][0-9]* +better" \
+		"$TMP/done.txt"
+	# nvme's gain (+2.6 %, +5.0 %) shrinks within the 1 % minimum at the upper end of the
+	# background's rate (bg_rate_pct, docs/verdict.md "The background's rate"): called under
+	# the nominal model, sensitive to that one number
+	check "menu-5 faster in iops on $p nvme, sensitive to the background's rate" \
+		grep -Eq "^menu-5 +$p +fio:device=nvme +iops +[0-9.]+ +[0-9.]+ +\+[0-9.]+ % \[[-+][0-9.]+, \+[0-9.]+\] +0\.0[0-4][0-9]* +sensitive +flips with fio\.bg_rate_pct$" \
+		"$TMP/done.txt"
 done
 check "the summary line names the design, the ensemble and the four classes" \
 	grep -q '^menu-5 vs menu-4 on 2 platforms × 2 scenarios, 5 seeds, ensemble of [0-9]* model variants (pairs screened in: [0-9]*, scanned: [0-9]*): worse in [0-9]* cells*.*better in [0-9]*.*sensitive in [0-9]*.*same in [0-9]*' \
@@ -125,8 +129,9 @@ expect 0 "verdict with an ensemble of 2, json" "$IDLELAB" verdict $ens -f json -
 mkdir "$TMP/ens"
 expect 0 "--emit-jobs with the ensemble" "$IDLELAB" verdict $ens -f json --emit-jobs "$TMP/ens/jobs.txt"
 # i5-10600k pingpong: 8 power numbers (their range ends are computed, not run) and
-# overhead_ns, overhead_sigma: variants 0, 2 of the hypercube, 2 x 2 ends = 7, x 2 x 3
-check "one line per governor, seed and run variant (7 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 42
+# overhead_ns, overhead_sigma, bg_rate_pct: variants 0, 2 of the hypercube, 3 x 2 ends = 9,
+# x 2 x 3
+check "one line per governor, seed and run variant (9 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 54
 check "the lines carry --ensemble" grep -q -- '--ensemble 2 -m score,energy -f json --case' "$TMP/ens/jobs.txt"
 expect 0 "the ensemble's command lines run" env IDLELAB="$IDLELAB" sh "$TMP/ens/jobs.txt"
 check "a case file names its variant" sh -c "head -1 '$TMP/ens/case-000006.csv' | grep -q ',seed,variant,' && \
@@ -140,7 +145,7 @@ d = json.load(open(sys.argv[1]))
 kv = {r['key']: r['value'] for r in d['verdict']}
 assert kv['ensemble'].startswith('2-member Latin hypercube'), kv
 for c in d['verdict_cells']:
-    assert c['variants'] in (1, 3, 23), c
+    assert c['variants'] in (1, 3, 25), c
     assert c['ci_lo_pct'] <= c['model_lo_pct'] <= c['delta_pct'] <= c['model_hi_pct'] <= c['ci_hi_pct'], c
 assert 'sensitive' in d['verdict_summary'][0]
 " "$TMP/ens-local.json"
@@ -151,7 +156,7 @@ fi
 # ---- --ensemble on a platform that declares no uncertain number -----------------------------------
 sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
 expect 0 "--ensemble with a platform and scenario without uncertain numbers" \
-	"$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/certain.plat" -s idle --time 300ms -m score
+	"$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/certain.plat" -s wakeup --time 300ms -m score
 check "it says so and runs the nominal model" \
 	grep -q "declares no uncertain parameter: its cells run the nominal model" "$ERR"
 expect 0 "--ensemble 0" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --time 300ms -m score --ensemble 0

@@ -151,7 +151,37 @@ static void test_parameter_classes(void **state)
 			ranged += r.kind != IL_UNC_NO_RANGE;
 		}
 	}
-	assert_true(ranged >= 7); /* fio's five and pingpong's two at least */
+	assert_true(ranged >= 20); /* fio's five, pingpong's two, bg_rate_pct in 14 tables */
+}
+
+/*
+ * bg_rate_pct scales the background's rate: the idle scenario's wakeups (the background and
+ * nothing else) go with it, 100 is the model draw for draw (the same run as without it),
+ * and every scenario with a background takes it.
+ */
+static void test_background_rate(void **state)
+{
+	static const char *const specs[] = { "idle", "idle:bg_rate_pct=100", "idle:bg_rate_pct=25",
+					     "idle:bg_rate_pct=400" };
+	double w[4];
+
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		struct il_lab_result res;
+
+		tl_lab_run("rk3588", "teo", specs[i], 5, 4 * RUN_NS, &res);
+		w[i] = res.score;
+		il_lab_result_free(&res);
+	}
+	assert_true(w[0] == w[1]);
+	assert_true(w[2] > 0.15 * w[0] && w[2] < 0.4 * w[0]);
+	assert_true(w[3] > 3.0 * w[0] && w[3] < 6.0 * w[0]);
+	for (int i = 0; i < il_scenario_count(); i++) {
+		const struct il_scenario *scn = il_scenario_at(i);
+
+		if (il_scn_param_index(scn, "background") >= 0 || !strcmp(scn->name, "jbb"))
+			assert_true(il_scn_param_index(scn, "bg_rate_pct") >= 0);
+	}
 }
 
 static void test_determinism(void **state)
@@ -181,6 +211,7 @@ int main(void)
 		cmocka_unit_test(test_every_scenario_runs),
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_parameter_classes),
+		cmocka_unit_test(test_background_rate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
