@@ -34,6 +34,7 @@ expect 1 "a baseline of another ensemble is bad input" "$FID" --rows pseries/ --
 check "saying so" grep -q "ens.txt:[0-9]*: the baseline's robust call used 7 ensemble members, this run 6" "$ERR"
 check "the figures say which call they score" sh -c "grep -q '^fidelity: the robust call: every nominal call re-judged' '$OUT' &&
 	grep -q '^fidelity_robust_right_pct ' '$OUT' && grep -q '^fidelity_nominal_right_pct ' '$OUT'"
+expect 2 "an ensemble beyond the verdict's largest is a usage error" "$FID" --ensemble 65 "$SEEDS"
 echo 'fidelity_nosuch 1' >"$TMP/bad.txt"
 expect 1 "an unknown figure is bad input" "$FID" --rows pseries/ --check "$TMP/bad.txt" "$SEEDS"
 check "named with its line" grep -q "bad.txt:1: unknown figure fidelity_nosuch" "$ERR"
