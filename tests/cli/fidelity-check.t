@@ -21,14 +21,20 @@ check "it prints its figures" test "$(wc -l <"$TMP/base.txt")" -ge 10
 expect 0 "its own figures as the baseline pass" "$FID" --rows pseries/ --check "$TMP/base.txt" "$SEEDS"
 check "every figure checked" grep -q "^fidelity: $(wc -l <"$TMP/base.txt") figures checked against .*, 0 worse" "$OUT"
 
-awk '$1 == "fidelity_sign_right_pct" { $2 += 1 } $1 == "fidelity_false_call_pct" { $2 = -1 } { print }' \
+awk '$1 == "fidelity_robust_right_pct" { $2 += 1 } $1 == "fidelity_robust_false_call_pct" { $2 = -1 } { print }' \
 	"$TMP/base.txt" >"$TMP/better.txt"
 expect 3 "a better baseline fails" "$FID" --rows pseries/ --check "$TMP/better.txt" "$SEEDS"
 check "naming the two figures" sh -c "test \$(grep -c 'is worse than the baseline' '$OUT') -eq 2 &&
-	grep -q '^fidelity: fidelity_sign_right_pct is worse' '$OUT' &&
-	grep -q '^fidelity: fidelity_false_call_pct is worse' '$OUT'"
+	grep -q '^fidelity: fidelity_robust_right_pct is worse' '$OUT' &&
+	grep -q '^fidelity: fidelity_robust_false_call_pct is worse' '$OUT'"
 awk '$1 == "fidelity_comparisons_raw" { $2 += 100 } { print }' "$TMP/base.txt" >"$TMP/count.txt"
 expect 0 "a count without a direction is not a goal" "$FID" --rows pseries/ --check "$TMP/count.txt" "$SEEDS"
+awk '$1 == "fidelity_ensemble_members" { $2 += 1 } { print }' "$TMP/base.txt" >"$TMP/ens.txt"
+expect 1 "a baseline of another ensemble is bad input" "$FID" --rows pseries/ --check "$TMP/ens.txt" "$SEEDS"
+check "saying so" grep -q "ens.txt:[0-9]*: the baseline's robust call used 7 ensemble members, this run 6" "$ERR"
+check "the figures say which call they score" sh -c "grep -q '^fidelity: the robust call: every nominal call re-judged' '$OUT' &&
+	grep -q '^fidelity_robust_right_pct ' '$OUT' && grep -q '^fidelity_nominal_right_pct ' '$OUT'"
+expect 2 "an ensemble beyond the verdict's largest is a usage error" "$FID" --ensemble 65 "$SEEDS"
 echo 'fidelity_nosuch 1' >"$TMP/bad.txt"
 expect 1 "an unknown figure is bad input" "$FID" --rows pseries/ --check "$TMP/bad.txt" "$SEEDS"
 check "named with its line" grep -q "bad.txt:1: unknown figure fidelity_nosuch" "$ERR"

@@ -3,7 +3,7 @@
  * fidelity.c - the fidelity scoreboard (`make fidelity`): every number of the seeds beside
  * the lab's, and every comparison the seeds make, on several lab seeds.
  *
- * Usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N]
+ * Usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N] [--ensemble N]
  *                 [--rows PREFIX,...] [--json FILE] [--markdown FILE] SEEDS.TSV
  *
  *  1. Read tests/fidelity/seeds.tsv (seeds.h: one line per number the seeds report, with
@@ -19,8 +19,11 @@
  *     class (seeds_class(): a difference or none by Welch's t-test over their iterations,
  *     untested between close single figures), the lab's call (lab_calls(): the verdict's
  *     rule over the lab seeds, Holm over the whole scoreboard), merged when the two presets
- *     decide identically on the lab's runs (merge_weights()), and scored: sign right,
- *     reversed, missed, false calls, effect size (score_cmp()).
+ *     decide identically on the lab's runs (merge_weights()); the lab's robust call
+ *     (robust_calls(): every nominal call re-judged under the verdict's model variants,
+ *     --ensemble N members of its Latin hypercube, default 6, and the ranges' ends; 0: no
+ *     robust call); both scored: sign right, reversed, sensitive, missed, false calls,
+ *     effect size (score_cmp(), score_robust()). The goals score the robust call.
  *  6. --scan: what misses, from a one-at-a-time scan over the scenario parameters of
  *     scan_params[] (docs/lab.md, "The fidelity scoreboard"), and Doug's 6.17 finding at
  *     the ends of overhead_ns's range.
@@ -45,6 +48,7 @@
 #include "platform/platform.h"
 #include "lab/battery.h"
 #include "lab/lab.h"
+#include "robust_call.h"
 #include "seeds.h"
 #include "stat/stat.h"
 #include "verdict/verdict.h"
@@ -375,7 +379,12 @@ static void compute_lab(const struct lab *lab, struct number *num, size_t n)
  * show none, SEEDS_UNTESTED: single figures closer than the single-figure threshold, no noise
  * to tell). lab: the lab's call (+1 b above a, -1 below, 0 none), from lab_calls().
  */
-enum seeds_class { SEEDS_SAME = 0, SEEDS_HIGHER = 1, SEEDS_LOWER = -1, SEEDS_UNTESTED = 2 };
+enum seeds_class {
+	SEEDS_SAME = FID_SEEDS_SAME,
+	SEEDS_HIGHER = FID_SEEDS_HIGHER,
+	SEEDS_LOWER = FID_SEEDS_LOWER,
+	SEEDS_UNTESTED = FID_SEEDS_UNTESTED,
+};
 
 struct cmp {
 	const struct number *a, *b;
@@ -384,7 +393,11 @@ struct cmp {
 	int holds;          /* lab seeds on which b - a has the seeds' sign */
 	double t, p_adj;    /* the lab's Welch t and family-wise adjusted p over its seeds */
 	double rel;         /* lab: mean(b) against mean(a), % */
-	int lab;            /* the lab's call */
+	int lab;            /* the lab's nominal call */
+	int robust;         /* the lab's robust call (ens_classify()): +1, -1, 0 */
+	enum fid_robust kind; /* none, a robust call, or sensitive */
+	int nvar;           /* the model variants the robust call rests on (1: nominal) */
+	bool nominal_only;  /* called over runs of several model spaces: not re-judged */
 	double weight;      /* 1 / the comparisons merged with it (identical lab decisions) */
 	const char *why;    /* what misses, from the scan (NULL: nothing missed or not scanned) */
 };
@@ -423,9 +436,8 @@ static int call_of(double p_adj, double rel)
  * (lib/verdict): the Westfall-Young step-down max-T permutation test (il_stat_maxt(), Welch's
  * t, every relabelling of the lab seeds) with the whole scoreboard as the family; a call when
  * the adjusted p-value is at most LAB_ALPHA and the mean moved by more than LAB_MIN_EFFECT %.
- * Identically zero on both sides: no call, untested. This is the one place the lab's call is
- * made: switch it to the ensemble's robust call (issue 23 item 2) here, and a `sensitive`
- * cell becomes a call of 0 that the tallies count apart.
+ * Identically zero on both sides: no call, untested. The ensemble (ens_classify()) re-judges
+ * these calls into the robust ones the scoreboard scores.
  */
 static int lab_calls(struct cmp *c, size_t n, int nseeds)
 {
@@ -460,6 +472,322 @@ out:
 	free(p);
 	free(idx);
 	return ret;
+}
+
+static void lab_free(struct lab *lab);
+
+/* ---- the robust call: the called comparisons under the model's variants ------------------- */
+
+/*
+ * The ensemble (issue 23 item 2, the verdict's own machinery: lib/verdict/ensemble.c and
+ * robust.c). A robust call needs the nominal call, so only the run keys behind a called
+ * comparison run again, under the variants of their (platform, scenario), on the same lab
+ * seeds (common random numbers), in the verdict's two stages: the `members` of the Latin
+ * hypercube (seeded as a verdict of seed ENS_SEED), then, for the comparisons still called,
+ * the two ends of every range one at a time. A power number's ends run only for an energy
+ * comparison: the governors never read power, so for any other metric that variant is the
+ * nominal simulation (il_verdict_derived()'s reason) and cannot change the call.
+ * fid_robust_call() judges a comparison over every variant both its sides ran under.
+ */
+#define ENS_SEED 1
+#define ENS_KEYS 4 /* a comparison's run keys: each side's run and base run */
+
+struct ens {
+	int members;                 /* of the Latin hypercube; 0: the nominal model alone */
+	struct il_ens_space *space;  /* per nominal run key */
+	int nvar_max;
+	int *slot;                   /* [key * nvar_max + var]: its runs in vlab, -1: none */
+	int *slot_key, *slot_var;    /* per vlab run key */
+	struct il_platform **pbuf;   /* per vlab run key: the variant's platform */
+	size_t cap;
+	struct lab vlab;             /* the variant runs, laid out as the nominal ones */
+	double *a, *b;               /* a comparison's values, [nvar_max * nseeds] each */
+	int lhs_keys, oat_keys;      /* run keys that ran the hypercube, some range end */
+};
+
+static int ens_init(struct ens *e, const struct lab *lab)
+{
+	size_t nk = lab->nkeys ? lab->nkeys : 1;
+	struct il_error err;
+
+	e->vlab.nseeds = lab->nseeds;
+	e->space = calloc(nk, sizeof(*e->space));
+	if (!e->space)
+		return -1;
+	e->nvar_max = 1;
+	for (size_t k = 0; k < lab->nkeys; k++) {
+		const struct il_lab_spec *sp = &lab->specs[k * (size_t)lab->nseeds];
+
+		if (il_ens_space_of(sp->plat, sp->scn, &sp->args, &e->space[k], &err)) {
+			fprintf(stderr, "fidelity: %s\n", err.msg);
+			return -1;
+		}
+		if (il_ens_nvar(&e->space[k], e->members) > e->nvar_max)
+			e->nvar_max = il_ens_nvar(&e->space[k], e->members);
+	}
+	e->slot = malloc(nk * (size_t)e->nvar_max * sizeof(*e->slot));
+	e->a = malloc((size_t)e->nvar_max * (size_t)lab->nseeds * sizeof(*e->a));
+	e->b = malloc((size_t)e->nvar_max * (size_t)lab->nseeds * sizeof(*e->b));
+	if (!e->slot || !e->a || !e->b)
+		return -1;
+	for (size_t i = 0; i < nk * (size_t)e->nvar_max; i++)
+		e->slot[i] = -1;
+	return 0;
+}
+
+/* Variant @var of run key @key, to run. */
+static int ens_add(struct ens *e, int key, int var)
+{
+	int *slot = &e->slot[(size_t)key * (size_t)e->nvar_max + (size_t)var];
+
+	if (*slot >= 0)
+		return 0;
+	if (e->vlab.nkeys == e->cap) {
+		size_t nc = e->cap ? 2 * e->cap : 64;
+		int *nk = realloc(e->slot_key, nc * sizeof(*nk)), *nv;
+		struct il_platform **np;
+
+		if (!nk)
+			return -1;
+		e->slot_key = nk;
+		nv = realloc(e->slot_var, nc * sizeof(*nv));
+		if (!nv)
+			return -1;
+		e->slot_var = nv;
+		np = realloc(e->pbuf, nc * sizeof(*np));
+		if (!np)
+			return -1;
+		e->pbuf = np;
+		e->cap = nc;
+	}
+	e->slot_key[e->vlab.nkeys] = key;
+	e->slot_var[e->vlab.nkeys] = var;
+	e->pbuf[e->vlab.nkeys] = NULL;
+	*slot = (int)e->vlab.nkeys++;
+	return 0;
+}
+
+/* Run the variant run keys from @from on: the nominal specs with the variant's values. */
+static int ens_run(struct ens *e, const struct lab *lab, size_t from, unsigned int threads)
+{
+	size_t ns = (size_t)lab->nseeds, n = e->vlab.nkeys;
+	struct il_lab_spec *specs = realloc(e->vlab.specs, (n ? n : 1) * ns * sizeof(*specs));
+	struct il_lab_result *res;
+
+	if (!specs)
+		return -1;
+	e->vlab.specs = specs;
+	res = realloc(e->vlab.res, (n ? n : 1) * ns * sizeof(*res));
+	if (!res)
+		return -1;
+	e->vlab.res = res;
+	memset(res + from * ns, 0, (n - from) * ns * sizeof(*res));
+	for (size_t i = from; i < n; i++) {
+		const struct il_ens_space *sp = &e->space[e->slot_key[i]];
+		const struct il_lab_spec *nominal = &lab->specs[(size_t)e->slot_key[i] * ns];
+		struct il_scn_args args = nominal->args;
+		double vals[IL_ENS_MAX_PARAMS];
+
+		e->pbuf[i] = malloc(sizeof(*e->pbuf[i]));
+		if (!e->pbuf[i])
+			return -1;
+		*e->pbuf[i] = *nominal->plat;
+		il_ens_values(sp, e->members, ENS_SEED, e->slot_var[i], vals);
+		il_ens_apply(sp, vals, e->pbuf[i], &args);
+		for (size_t s = 0; s < ns; s++) {
+			specs[i * ns + s] = lab->specs[(size_t)e->slot_key[i] * ns + s];
+			specs[i * ns + s].args = args;
+			specs[i * ns + s].plat = e->pbuf[i];
+		}
+	}
+	if (n > from && il_lab_run_all(specs + from * ns, res + from * ns, (n - from) * ns,
+				       threads, NULL)) {
+		perror("fidelity: a lab run of a model variant failed");
+		return -1;
+	}
+	return 0;
+}
+
+static void ens_free(struct ens *e)
+{
+	for (size_t i = 0; i < e->vlab.nkeys && e->pbuf; i++)
+		free(e->pbuf[i]);
+	free(e->pbuf);
+	lab_free(&e->vlab);
+	free(e->space);
+	free(e->slot);
+	free(e->slot_key);
+	free(e->slot_var);
+	free(e->a);
+	free(e->b);
+}
+
+/* The run keys comparison @c rests on, into @k; Return: how many. */
+static int cmp_keys(const struct cmp *c, int *k)
+{
+	int n = 0;
+
+	k[n++] = c->a->run;
+	k[n++] = c->b->run;
+	if (c->a->base_run >= 0)
+		k[n++] = c->a->base_run;
+	if (c->b->base_run >= 0)
+		k[n++] = c->b->base_run;
+	return n;
+}
+
+/*
+ * The keys span one model space: the same uncertain numbers in the same order and one
+ * hypercube (the same platform and scenario, whatever the scenario's arguments), so that
+ * variant v sets each number at the same point of its range on every side. Keys on several
+ * platforms or scenarios would need a joint space; the seeds' table has none (every row
+ * group is one platform and one scenario), so such a comparison keeps its nominal call and
+ * is counted apart (fidelity_robust_nominal_only).
+ */
+static bool one_space(const struct ens *e, const int *k, int nk)
+{
+	const struct il_ens_space *s0 = &e->space[k[0]];
+
+	for (int i = 1; i < nk; i++) {
+		const struct il_ens_space *s = &e->space[k[i]];
+
+		if (s->k != s0->k || s->hash != s0->hash)
+			return false;
+		for (int j = 0; j < s->k; j++)
+			if (strcmp(s->p[j].name, s0->p[j].name))
+				return false;
+	}
+	return true;
+}
+
+static bool is_energy(int kind)
+{
+	return kind == FID_JOULES || kind == FID_WATTS;
+}
+
+/*
+ * Whether comparison @c needs variant @var of its space @sp: any for an energy comparison;
+ * else one that moves a number the simulation reads (a range end of one, a hypercube member
+ * of a space that has one), the others being the nominal simulation (see above).
+ */
+static bool var_needed(const struct ens *e, const struct il_ens_space *sp, const struct cmp *c,
+		       int var)
+{
+	int param;
+	enum il_ens_kind kind = il_ens_kind_of(sp, e->members, var, &param);
+
+	if (kind == IL_ENS_NOMINAL || is_energy(c->a->row->kind))
+		return true;
+	if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
+		return !sp->p[param].power;
+	for (int j = 0; j < sp->k; j++)
+		if (!sp->p[j].power)
+			return true;
+	return false;
+}
+
+/* The values of @x under variant @var into @out; Return: false when that variant has not run. */
+static bool var_values(const struct ens *e, const struct number *x, int var, double *out)
+{
+	struct number y = *x;
+	int nv = e->nvar_max;
+
+	if (!var) {
+		memcpy(out, x->lab, (size_t)e->vlab.nseeds * sizeof(*out));
+		return true;
+	}
+	y.run = e->slot[(size_t)x->run * (size_t)nv + (size_t)var];
+	if (x->base_run >= 0)
+		y.base_run = e->slot[(size_t)x->base_run * (size_t)nv + (size_t)var];
+	if (y.run < 0 || (x->base_run >= 0 && y.base_run < 0))
+		return false;
+	for (int s = 0; s < e->vlab.nseeds; s++)
+		out[s] = lab_value(&e->vlab, &y, s);
+	return true;
+}
+
+/* Ask for the variants of stage @stage (1: the hypercube, 2: the range ends) of @c's keys. */
+static int ens_want(struct ens *e, const struct cmp *c, int stage)
+{
+	int k[ENS_KEYS], nk = cmp_keys(c, k);
+	const struct il_ens_space *sp = &e->space[k[0]];
+	int nvar = il_ens_nvar(sp, e->members);
+
+	if (!c->lab || c->kind == FID_ROBUST_SENSITIVE || !one_space(e, k, nk))
+		return 0;
+	for (int var = stage == 1 ? 1 : e->members + 1; var < (stage == 1 ? e->members + 1 : nvar);
+	     var++) {
+		if (var >= nvar || !var_needed(e, sp, c, var))
+			continue;
+		for (int i = 0; i < nk; i++)
+			if (ens_add(e, k[i], var))
+				return -1;
+	}
+	return 0;
+}
+
+/* @c's robust call over every variant its sides ran under (fid_robust_call()). */
+static int ens_classify(struct ens *e, struct cmp *c)
+{
+	int k[ENS_KEYS], nk = cmp_keys(c, k), ns = e->vlab.nseeds, nv = 0;
+	const struct il_ens_space *sp = &e->space[k[0]];
+
+	c->nominal_only = c->lab && e->members > 0 && !one_space(e, k, nk);
+	c->nvar = 1;
+	if (c->nominal_only || e->members <= 0) {
+		c->robust = c->lab;
+		c->kind = c->lab ? FID_ROBUST_CALL : FID_ROBUST_NONE;
+		return 0;
+	}
+	for (int var = 0; c->lab && var < il_ens_nvar(sp, e->members); var++)
+		if (var_needed(e, sp, c, var) &&
+		    var_values(e, c->a, var, e->a + (size_t)nv * (size_t)ns) &&
+		    var_values(e, c->b, var, e->b + (size_t)nv * (size_t)ns))
+			nv++;
+	c->nvar = nv ? nv : 1;
+	c->robust = fid_robust_call(e->a, e->b, c->nvar, ns, c->lab, LAB_MIN_EFFECT, &c->kind);
+	return c->robust == -2 ? -1 : 0;
+}
+
+static int count_keys(const struct ens *e, size_t from, size_t to)
+{
+	int n = 0;
+
+	for (size_t i = from; i < to; i++) {
+		bool first = true;
+
+		for (size_t j = from; j < i && first; j++)
+			first = e->slot_key[j] != e->slot_key[i];
+		n += first;
+	}
+	return n;
+}
+
+/* The robust calls of every comparison: the two stages, judged after each. */
+static int robust_calls(struct ens *e, const struct lab *lab, struct cmp *c, size_t n,
+			unsigned int threads)
+{
+	size_t from = 0;
+
+	for (int stage = 1; stage <= 2; stage++) {
+		for (size_t i = 0; i < n; i++)
+			if (e->members > 0 && ens_want(e, &c[i], stage))
+				return -1;
+		if (e->members > 0)
+			fprintf(stderr, "fidelity: the ensemble, %s: %zu lab runs\n",
+				stage == 1 ? "the hypercube" : "the range ends",
+				(e->vlab.nkeys - from) * (size_t)lab->nseeds);
+		if (ens_run(e, lab, from, threads))
+			return -1;
+		*(stage == 1 ? &e->lhs_keys : &e->oat_keys) = count_keys(e, from, e->vlab.nkeys);
+		from = e->vlab.nkeys;
+		for (size_t i = 0; i < n; i++)
+			if (ens_classify(e, &c[i])) {
+				perror("fidelity: a comparison's robust call");
+				return -1;
+			}
+	}
+	return 0;
 }
 
 /* ---- what misses: a one-at-a-time scan over the scenario's uncertain parameters ------------ */
@@ -777,6 +1105,11 @@ struct score {
 	double eff_n, eff_ok;          /* called differences with the right sign: effect size */
 	double called;                 /* lab calls (better or worse) */
 	int stable_claims, stable;     /* the old figure: the seeds' direction on every lab seed */
+	/* The robust call (fid_outcome_of()): where the seeds differ, right, reversed, sensitive
+	 * (called nominally, not robustly) and missed (no nominal call); where they show none,
+	 * false (robust) calls and sensitive ones; and the robust calls' effect size. */
+	double r_right, r_reversed, r_sensitive, r_missed, r_false, r_same_sensitive, r_called;
+	double r_eff_n, r_eff_ok, r_nominal_only;
 };
 
 #define MAX_FAM 32
@@ -865,6 +1198,42 @@ static int effect_ok(const struct cmp *c)
 	return e <= tol;
 }
 
+/* The robust call's tallies of @c (its seeds' class counted by score_cmp()). */
+static void score_robust(struct score *t, const struct cmp *c)
+{
+	double w = c->weight;
+	int eff;
+
+	t->r_called += w * (c->robust != 0);
+	t->r_nominal_only += w * c->nominal_only;
+	switch (fid_outcome_of(c->seeds, c->robust, c->kind)) {
+	case FID_OUT_RIGHT:
+		t->r_right += w;
+		if ((eff = effect_ok(c)) >= 0) {
+			t->r_eff_n += w;
+			t->r_eff_ok += w * eff;
+		}
+		break;
+	case FID_OUT_REVERSED:
+		t->r_reversed += w;
+		break;
+	case FID_OUT_SENSITIVE:
+		t->r_sensitive += w;
+		break;
+	case FID_OUT_MISSED:
+		t->r_missed += w;
+		break;
+	case FID_OUT_FALSE_CALL:
+		t->r_false += w;
+		break;
+	case FID_OUT_SAME_SENSITIVE:
+		t->r_same_sensitive += w;
+		break;
+	default:
+		break;
+	}
+}
+
 static void score_cmp(struct score *t, const struct cmp *c, int nseeds)
 {
 	double w = c->weight;
@@ -895,6 +1264,7 @@ static void score_cmp(struct score *t, const struct cmp *c, int nseeds)
 		t->untested += w;
 		t->untested_called += w * (c->lab != 0);
 	}
+	score_robust(t, c);
 }
 
 static double pct(double part, double whole)
@@ -918,7 +1288,7 @@ static int json_init(struct json_out *j)
 	};
 	static const char *const ccols[] = {
 		"group", "family", "metric", "a", "b", "seeds", "lab", "holds", "lab_seeds",
-		"lab_call", "weight", "why",
+		"lab_call", "weight", "why", "robust_call", "variants",
 	};
 
 	j->on = true;
@@ -965,6 +1335,12 @@ static int json_number(struct json_out *j, const struct number *x, double ratio,
 	return 0;
 }
 
+/* The robust call as printed: '<', '>', '=' (none), 's' (sensitive). */
+static char robust_char(const struct cmp *c)
+{
+	return c->kind == FID_ROBUST_SENSITIVE ? 's' : dir_char(c->robust);
+}
+
 static char seeds_char(int cls)
 {
 	return cls == SEEDS_UNTESTED ? '?' : dir_char(cls);
@@ -975,7 +1351,8 @@ static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds)
 	struct il_table *t = &j->cmps;
 	int row = j->on ? il_table_add_row(t) : 0;
 	char family[2 * FID_SPEC], sd[2] = { seeds_char(c->seeds), 0 },
-	     ld[2] = { dir_char(c->lab_dir), 0 }, lc[2] = { dir_char(c->lab), 0 };
+	     ld[2] = { dir_char(c->lab_dir), 0 }, lc[2] = { dir_char(c->lab), 0 },
+	     rc[2] = { robust_char(c), 0 };
 
 	if (!j->on)
 		return 0;
@@ -985,8 +1362,10 @@ static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds)
 	    il_table_set_str(t, row, 3, c->a->row->label) ||
 	    il_table_set_str(t, row, 4, c->b->row->label) || il_table_set_str(t, row, 5, sd) ||
 	    il_table_set_str(t, row, 6, ld) || il_table_set_str(t, row, 9, lc) ||
-	    il_table_set_str(t, row, 11, c->why ? c->why : ""))
+	    il_table_set_str(t, row, 11, c->why ? c->why : "") ||
+	    il_table_set_str(t, row, 12, rc))
 		return -1;
+	il_table_set_int(t, row, 13, c->nvar);
 	if (c->seeds == SEEDS_HIGHER || c->seeds == SEEDS_LOWER)
 		il_table_set_int(t, row, 7, c->holds);
 	il_table_set_int(t, row, 8, nseeds);
@@ -1178,9 +1557,10 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 
 	printf("\n## comparisons: a OP b in the seeds ('=': their iterations show no difference, "
 	       "'?': single figures too close to tell) and the lab's call ('=': none; the "
-	       "verdict's statistics over the lab seeds), on how many lab seeds the seeds' "
+	       "verdict's statistics over the lab seeds, nominal model), the robust call ('s': "
+	       "sensitive) and the variants it rests on, on how many lab seeds the seeds' "
 	       "direction holds, the weight (1 / comparisons merged) and what misses\n");
-	printf("group\tmetric\ta\tb\tseeds\tlab\tholds\tweight\twhy\n");
+	printf("group\tmetric\ta\tb\tseeds\tlab\trobust\tvariants\tholds\tweight\twhy\n");
 	for (size_t i = 0; i < n; i++) {
 		struct cmp *x = &c[i];
 		struct score *f = fam_of(x->a->row);
@@ -1192,8 +1572,9 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 			score_cmp(f, x, nseeds);
 		if (x->why)
 			why_count(x->why, x->a->row, 0, x->weight);
-		printf("%s\t%s\t%s\t%s\t%c\t%c\t", x->a->row->group, x->a->row->metric,
-		       x->a->row->label, x->b->row->label, seeds_char(x->seeds), dir_char(x->lab));
+		printf("%s\t%s\t%s\t%s\t%c\t%c\t%c\t%d\t", x->a->row->group, x->a->row->metric,
+		       x->a->row->label, x->b->row->label, seeds_char(x->seeds), dir_char(x->lab),
+		       robust_char(x), x->nvar);
 		if (x->seeds == SEEDS_HIGHER || x->seeds == SEEDS_LOWER)
 			printf("%d/%d\t", x->holds, nseeds);
 		else
@@ -1289,7 +1670,7 @@ static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs
 /* ---- figures, the baseline and the findings ----------------------------------------------- */
 
 /* The figures `--check FILE` holds against the baseline: name, value, +1 higher is better. */
-#define MAX_FIGS 24
+#define MAX_FIGS 40
 static struct figure {
 	const char *name;
 	double value;
@@ -1303,19 +1684,39 @@ static void fig(const char *name, double value, int better)
 		figs[nfigs++] = (struct figure){ name, value, better };
 }
 
-static void figures_of(const struct score *t, const struct pp_goal *pp, bool pingpong)
+/* The robust call's figures (the goals). */
+static void robust_figures_of(const struct score *t)
+{
+	fig("fidelity_robust_right_pct", pct(t->r_right, t->diff), 1);
+	fig("fidelity_robust_reversed_pct", pct(t->r_reversed, t->diff), -1);
+	fig("fidelity_robust_sensitive_pct", pct(t->r_sensitive, t->diff), 0);
+	fig("fidelity_robust_missed_pct", pct(t->r_missed, t->diff), -1);
+	fig("fidelity_robust_false_call_pct", pct(t->r_false, t->same), -1);
+	fig("fidelity_robust_same_sensitive_pct", pct(t->r_same_sensitive, t->same), 0);
+	fig("fidelity_robust_effect_within_pct", pct(t->r_eff_ok, t->r_eff_n), 1);
+	fig("fidelity_robust_called_pct", pct(t->r_called, t->distinct), 0);
+	fig("fidelity_robust_nominal_only", t->r_nominal_only, 0);
+}
+
+/* Every figure; --ensemble 0 has no robust call, so no robust figure (the nominal ones only). */
+static void figures_of(const struct score *t, const struct pp_goal *pp, bool pingpong,
+		       int members)
 {
 	fig("fidelity_comparisons_raw", t->raw, 0);
 	fig("fidelity_comparisons_distinct", t->distinct, 0);
 	fig("fidelity_seeds_differences", t->diff, 0);
 	fig("fidelity_seeds_no_difference", t->same, 0);
 	fig("fidelity_seeds_untested", t->untested, 0);
-	fig("fidelity_sign_right_pct", pct(t->right, t->diff), 1);
-	fig("fidelity_reversed_pct", pct(t->reversed, t->diff), -1);
-	fig("fidelity_missed_pct", pct(t->missed, t->diff), -1);
-	fig("fidelity_false_call_pct", pct(t->false_calls, t->same), -1);
-	fig("fidelity_effect_within_pct", pct(t->eff_ok, t->eff_n), 1);
-	fig("fidelity_called_pct", pct(t->called, t->distinct), 0);
+	fig("fidelity_ensemble_members", members, 0);
+	if (members > 0)
+		robust_figures_of(t);
+	/* the nominal model's max-T call, as before the ensemble */
+	fig("fidelity_nominal_right_pct", pct(t->right, t->diff), 1);
+	fig("fidelity_nominal_reversed_pct", pct(t->reversed, t->diff), -1);
+	fig("fidelity_nominal_missed_pct", pct(t->missed, t->diff), -1);
+	fig("fidelity_nominal_false_call_pct", pct(t->false_calls, t->same), -1);
+	fig("fidelity_nominal_effect_within_pct", pct(t->eff_ok, t->eff_n), 1);
+	fig("fidelity_nominal_called_pct", pct(t->called, t->distinct), 0);
 	fig("fidelity_within_25pct_pct", pct(t->within, t->scored), 1);
 	fig("fidelity_seeds_zero", t->zero, 0);
 	fig("fidelity_zero_matched_pct", pct(t->zero_ok, t->zero), 1);
@@ -1329,50 +1730,117 @@ static const char *met(bool ok)
 	return ok ? "met" : "missed";
 }
 
+/* Which call the goals score: "robust", or "nominal" under --ensemble 0 (no robust call). */
+static const char *goal_call = "robust";
+
+static bool have_robust(void)
+{
+	return !strcmp(goal_call, "robust");
+}
+
+static void print_goal(FILE *f, bool md, const char *what, double part, double whole, bool ok)
+{
+	char name[256];
+
+	snprintf(name, sizeof(name), what, goal_call);
+	fprintf(f, md ? "| %s | %.1f of %.1f (%.1f %%) | %s |\n" :
+			"goal %s: %.1f of %.1f (%.1f %%) (%s)\n",
+		name, part, whole, pct(part, whole), met(ok));
+}
+
 static void print_goals(FILE *f, const struct score *t, bool md)
 {
-	const char *fmt = md ? "| %s | %.1f of %.1f (%.1f %%) | %s |\n" : "goal %s: %.1f of %.1f (%.1f %%) (%s)\n";
-
 	if (md)
-		fprintf(f, "| goal (issue 23; distinct comparisons) | lab | |\n|---|---|---|\n");
-	fprintf(f, fmt, "no lab call against the sign of a seeds' difference", t->reversed, t->diff,
-		pct(t->reversed, t->diff), met(t->reversed == 0));
-	fprintf(f, fmt, ">= 80 % of the seeds' differences called with the right sign", t->right,
-		t->diff, pct(t->right, t->diff), met(pct(t->right, t->diff) >= 80));
-	fprintf(f, fmt, "<= 10 % false calls where the seeds' iterations show no difference",
-		t->false_calls, t->same, pct(t->false_calls, t->same),
-		met(pct(t->false_calls, t->same) <= 10));
-	fprintf(f, fmt, "effect within max(3 %, 30 % of the seeds' log ratio) in >= 80 % of the "
-		"called differences", t->eff_ok, t->eff_n, pct(t->eff_ok, t->eff_n),
-		met(pct(t->eff_ok, t->eff_n) >= 80));
+		fprintf(f, "| goal (issue 23; distinct comparisons; the lab's %s call) | lab | "
+			   "|\n|---|---|---|\n", goal_call);
+	print_goal(f, md, "no %s lab call against the sign of a seeds' difference", t->r_reversed,
+		   t->diff, t->r_reversed == 0);
+	print_goal(f, md, ">= 80 %% of the seeds' differences called (%s) with the right sign",
+		   t->r_right, t->diff, pct(t->r_right, t->diff) >= 80);
+	print_goal(f, md, "<= 10 %% %s false calls where the seeds' iterations show no difference",
+		   t->r_false, t->same, pct(t->r_false, t->same) <= 10);
+	print_goal(f, md, "effect within max(3 %%, 30 %% of the seeds' log ratio) in >= 80 %% of "
+		   "the called (%s) differences", t->r_eff_ok, t->r_eff_n,
+		   pct(t->r_eff_ok, t->r_eff_n) >= 80);
+}
+
+/* The share of each class of the robust call, and the nominal call's figures beside them. */
+static void print_classes(FILE *f, const struct score *t, bool md)
+{
+	const char *li = md ? "* " : "";
+
+	if (!have_robust()) {
+		fprintf(f, "%sthe nominal call (no robust call: --ensemble 0): where the seeds differ "
+			   "(%.1f) right %.1f %%, reversed %.1f %%, missed %.1f %%; false calls %.1f %% "
+			   "where they show none (%.1f); called %.1f of %.1f distinct comparisons\n", li,
+			t->diff, pct(t->right, t->diff), pct(t->reversed, t->diff),
+			pct(t->missed, t->diff), pct(t->false_calls, t->same), t->same, t->called,
+			t->distinct);
+		return;
+	}
+	fprintf(f, "%swhere the seeds differ (%.1f): robust right %.1f %%, reversed %.1f %%, "
+		   "sensitive %.1f %%, missed %.1f %% (the nominal call: right %.1f %%, reversed "
+		   "%.1f %%, missed %.1f %%)\n", li, t->diff, pct(t->r_right, t->diff),
+		pct(t->r_reversed, t->diff), pct(t->r_sensitive, t->diff), pct(t->r_missed, t->diff),
+		pct(t->right, t->diff), pct(t->reversed, t->diff), pct(t->missed, t->diff));
+	fprintf(f, "%swhere the seeds show none (%.1f): robust false calls %.1f %%, sensitive "
+		   "%.1f %%, no call %.1f %% (the nominal call: false calls %.1f %%)\n", li, t->same,
+		pct(t->r_false, t->same), pct(t->r_same_sensitive, t->same),
+		pct(t->same - t->r_false - t->r_same_sensitive, t->same),
+		pct(t->false_calls, t->same));
+	fprintf(f, "%sthe lab calls %.1f of %.1f distinct comparisons robustly (%.1f %%), %.1f "
+		   "nominally (%.1f %%)\n", li, t->r_called, t->distinct,
+		pct(t->r_called, t->distinct), t->called, pct(t->called, t->distinct));
+}
+
+/* Which call the figures score: the ensemble behind the robust call. */
+static void print_ensemble(FILE *f, const struct ens *e, int nseeds, bool md)
+{
+	if (e->members <= 0) {
+		fprintf(f, "%sno robust call (--ensemble 0: no model variants): the goals score the "
+			   "nominal call\n", md ? "" : "fidelity: ");
+		return;
+	}
+	fprintf(f, "%sthe robust call: every nominal call re-judged under the nominal model, %d "
+		   "members of the verdict's Latin hypercube (seed %d) and, where still called, the "
+		   "ends of every range one at a time, on the same %d lab seeds (%d run settings "
+		   "ran the hypercube, %d some range end: %zu lab runs)\n",
+		md ? "" : "fidelity: ", e->members, ENS_SEED, nseeds, e->lhs_keys, e->oat_keys,
+		e->vlab.nkeys * (size_t)nseeds);
 }
 
 static void print_scores(FILE *f, const struct score *t, const char *name, bool md)
 {
 	if (md) {
-		fprintf(f, "| %s | %d / %.1f | %.1f | %.1f (%.0f %%) | %.1f | %.1f | %.1f / %.1f | "
-			   "%.1f / %.1f | %d of %d | %d of %d |\n",
-			name, t->raw, t->distinct, t->diff, t->right, pct(t->right, t->diff),
-			t->reversed, t->missed, t->false_calls, t->same, t->eff_ok, t->eff_n,
-			t->within, t->scored, t->zero_ok, t->zero);
+		fprintf(f, "| %s | %d / %.1f | %.1f | %.1f (%.0f %%) | %.1f | %.1f | %.1f | "
+			   "%.1f (%.1f) / %.1f | %.1f / %.1f | %.1f / %.1f | %d of %d | %d of %d |\n",
+			name, t->raw, t->distinct, t->diff, t->r_right, pct(t->r_right, t->diff),
+			t->r_reversed, t->r_sensitive, t->r_missed, t->r_false, t->r_same_sensitive,
+			t->same, t->r_eff_ok, t->r_eff_n, t->right, t->false_calls, t->within,
+			t->scored, t->zero_ok, t->zero);
 		return;
 	}
-	printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d/%d\t%d/%d\n",
-	       name, t->raw, t->distinct, t->diff, t->right, t->reversed, t->missed, t->same,
-	       t->false_calls, t->untested, t->eff_ok, t->eff_n, t->within, t->scored, t->zero_ok,
-	       t->zero);
+	printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t"
+	       "%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d/%d\t%d/%d\n",
+	       name, t->raw, t->distinct, t->diff, t->r_right, t->r_reversed, t->r_sensitive,
+	       t->r_missed, t->same, t->r_false, t->r_same_sensitive, t->untested, t->r_eff_ok,
+	       t->r_eff_n, t->right, t->reversed, t->missed, t->false_calls, t->within, t->scored,
+	       t->zero_ok, t->zero);
 }
 
 static const char score_head_md[] =
-	"| family | comparisons raw / distinct | seeds' differences | sign right | reversed | "
-	"missed | false calls / no difference | effect within / scored | numbers within +-25 % | "
-	"seeds' zeros matched |\n|---|---|---|---|---|---|---|---|---|---|\n";
+	"| family | comparisons raw / distinct | seeds' differences | robust right | reversed | "
+	"sensitive | missed | robust false calls (sensitive) / no difference | effect within / "
+	"scored | nominal right / false calls | numbers within +-25 % | seeds' zeros matched |\n"
+	"|---|---|---|---|---|---|---|---|---|---|---|---|\n";
 
 static void print_families(const struct score *t)
 {
 	printf("\n## per family (comparisons weighted: merged ones count once)\n");
-	printf("family\traw\tdistinct\tdiff\tright\treversed\tmissed\tsame\tfalse\tuntested\t"
-	       "eff_ok\teff_n\twithin25\tzeros_matched\n");
+	printf("family\traw\tdistinct\tdiff\trobust_right\trobust_reversed\trobust_sensitive\t"
+	       "robust_missed\tsame\trobust_false\trobust_same_sensitive\tuntested\t"
+	       "robust_eff_ok\trobust_eff_n\tnominal_right\tnominal_reversed\tnominal_missed\t"
+	       "nominal_false\twithin25\tzeros_matched\n");
 	for (int i = 0; i < nfams; i++)
 		print_scores(stdout, &fams[i], fams[i].family, false);
 	print_scores(stdout, t, "overall", false);
@@ -1402,6 +1870,14 @@ static int check_baseline(const char *path)
 			return 1;
 		}
 		seen++;
+		/* Figures of another ensemble are not comparable: a bad baseline, not a worse one. */
+		if (!strcmp(name, "fidelity_ensemble_members") && v != figs[i].value) {
+			fprintf(stderr, "fidelity: %s:%d: the baseline's robust call used %.0f "
+				"ensemble members, this run %.0f (--ensemble)\n", path, line, v,
+				figs[i].value);
+			fclose(f);
+			return 1;
+		}
 		/* The figures print with one decimal: worse by more than the rounding. */
 		if (figs[i].better && (figs[i].value - v) * figs[i].better < -0.051) {
 			printf("fidelity: %s is worse than the baseline: %.1f (%s: %.1f)\n", name,
@@ -1422,7 +1898,8 @@ static int check_baseline(const char *path)
 static void usage(void)
 {
 	fprintf(stderr, "usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N] "
-			"[--rows PREFIX,...] [--json FILE] [--markdown FILE] SEEDS.TSV\n");
+			"[--ensemble N] [--rows PREFIX,...] [--json FILE] [--markdown FILE] "
+			"SEEDS.TSV\n");
 	exit(2);
 }
 
@@ -1537,7 +2014,7 @@ static void md_whys(FILE *f)
 
 /* --markdown FILE: docs/lab.md's findings, as `make fidelity-doc` puts them between markers. */
 static int md_write(const char *path, const struct score *t, int nseeds, bool pingpong,
-		    struct pp_goal pp_ok)
+		    struct pp_goal pp_ok, const struct ens *e)
 {
 	char tmp[4096];
 	FILE *f;
@@ -1556,6 +2033,10 @@ static int md_write(const char *path, const struct score *t, int nseeds, bool pi
 		fprintf(f, "| Doug's 6.17 ping-pong finding on every seed (POLL's share of idle time) "
 			   "| %d of %d seeds (%d by its share of idle periods) | %s |\n",
 			pp_ok.ok_time, nseeds, pp_ok.ok_entries, met(pp_ok.ok_time == nseeds));
+	fprintf(f, "\n");
+	print_ensemble(f, e, nseeds, true);
+	fprintf(f, "\n");
+	print_classes(f, t, true);
 	fprintf(f, "\n%s", score_head_md);
 	for (int i = 0; i < nfams; i++)
 		print_scores(f, &fams[i], fams[i].family, true);
@@ -1613,6 +2094,7 @@ int main(int argc, char **argv)
 	struct fid_table t;
 	struct lab lab = { .nseeds = 5 };
 	struct scan scan = { .lab = { .nseeds = 5 } };
+	struct ens ens = { .members = IL_VERDICT_DEFAULT_ENSEMBLE };
 	struct score total = { .family = "overall" };
 	struct number *num;
 	struct cmp *cmps;
@@ -1635,6 +2117,8 @@ int main(int argc, char **argv)
 			do_scan = true;
 		else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
 			lab.nseeds = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--ensemble") && i + 1 < argc)
+			ens.members = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-j") && i + 1 < argc)
 			threads = (unsigned int)atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
@@ -1648,8 +2132,11 @@ int main(int argc, char **argv)
 		else
 			path = argv[i];
 	}
-	if (!path || lab.nseeds < 2 || lab.nseeds > MAX_SEEDS || !threads)
+	if (!path || lab.nseeds < 2 || lab.nseeds > MAX_SEEDS || !threads || ens.members < 0 ||
+	    ens.members > IL_ENS_MAX_MEMBERS)
 		usage();
+	if (!ens.members)
+		goal_call = "nominal";
 	scan.lab.nseeds = lab.nseeds;
 	if (fid_load(path, &t, err, sizeof(err))) {
 		fprintf(stderr, "fidelity: %s\n", err);
@@ -1685,6 +2172,8 @@ int main(int argc, char **argv)
 	cmps = build_cmps(num, n, lab.nseeds, &ncmp);
 	if (!cmps || lab_calls(cmps, ncmp, lab.nseeds) || merge_weights(cmps, ncmp, &lab))
 		return 1;
+	if (ens_init(&ens, &lab) || robust_calls(&ens, &lab, cmps, ncmp, threads))
+		return 1;
 	if (do_scan) {
 		if (scan_plan(&scan, &lab, cmps, ncmp))
 			return 1;
@@ -1707,16 +2196,16 @@ int main(int argc, char **argv)
 	print_families(&total);
 
 	printf("\n## goals\n");
+	print_ensemble(stdout, &ens, lab.nseeds, false);
 	print_goals(stdout, &total, false);
-	printf("lab calls: %.1f of %.1f distinct comparisons (%.1f %%) better/worse, the rest same\n",
-	       total.called, total.distinct, pct(total.called, total.distinct));
+	print_classes(stdout, &total, false);
 	if (pingpong)
 		printf("goal Doug's 6.17 ping-pong finding on every seed: %d of %d seeds by POLL's "
 		       "share of idle time (%s); %d of %d by its share of idle periods (%s)\n",
 		       pp_ok.ok_time, lab.nseeds, met(pp_ok.ok_time == lab.nseeds),
 		       pp_ok.ok_entries, lab.nseeds, met(pp_ok.ok_entries == lab.nseeds));
 
-	figures_of(&total, &pp_ok, pingpong);
+	figures_of(&total, &pp_ok, pingpong, ens.members);
 	printf("\nfidelity_seeds_lines %zu\n", t.n);
 	printf("fidelity_numbers %d\n", total.numbers);
 	printf("fidelity_numbers_not_run %d\n", total.unmodeled);
@@ -1725,7 +2214,7 @@ int main(int argc, char **argv)
 		printf("%s %.1f\n", figs[i].name, figs[i].value);
 	if (json && json_write(&jo, json, rows, lab.nseeds))
 		return 1;
-	if (markdown && md_write(markdown, &total, lab.nseeds, pingpong, pp_ok))
+	if (markdown && md_write(markdown, &total, lab.nseeds, pingpong, pp_ok, &ens))
 		return 1;
 	if (baseline)
 		rc = check_baseline(baseline);
@@ -1735,6 +2224,7 @@ int main(int argc, char **argv)
 	}
 	lab_free(&lab);
 	lab_free(&scan.lab);
+	ens_free(&ens);
 	free(scan.var);
 	free(scan.first);
 	free(cmps);

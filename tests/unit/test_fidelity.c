@@ -4,6 +4,8 @@
  * parse, every row names a built-in platform, a preset (or "-"), a scenario spec that
  * parses and a metric the scoreboard computes; bad lines are refused with file and line.
  * (The scoreboard's goals are `make fidelity`'s, not a test's.) Run from the top of the tree.
+ * And tests/fidelity/robust_call.c: the robust call of a comparison over model variants and
+ * how it scores against the seeds' class.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "../fidelity/robust_call.h"
 #include "../fidelity/seeds.h"
 
 #define SEEDS "tests/fidelity/seeds.tsv"
@@ -113,12 +116,77 @@ static void test_good_row(void **state)
 				   "no: no preset\n", err, sizeof(err)), 0);
 }
 
+/* 3 variants x 5 seeds: a at 100 in each, b at @b[v] (+- 0.1 over the seeds). */
+static void values(double *a, double *b, const double *bv, int nvar)
+{
+	static const double noise[5] = { -0.1, 0.05, 0, 0.1, -0.05 };
+
+	for (int v = 0; v < nvar; v++)
+		for (int i = 0; i < 5; i++) {
+			a[v * 5 + i] = 100 + noise[i];
+			b[v * 5 + i] = bv[v] + noise[(i + 2) % 5];
+		}
+}
+
+static void test_robust_call(void **state)
+{
+	static const double same_way[3] = { 110, 105, 120 }, flips[3] = { 110, 90, 112 },
+			    within[3] = { 110, 100.5, 115 }, down[3] = { 90, 95, 80 };
+	double a[15], b[15];
+	enum fid_robust kind;
+
+	(void)state;
+	values(a, b, same_way, 3);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), 1);
+	assert_int_equal(kind, FID_ROBUST_CALL);
+	/* no nominal call: the ensemble has nothing to re-judge */
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 0, 1.0, &kind), 0);
+	assert_int_equal(kind, FID_ROBUST_NONE);
+	/* a variant that reverses it, or one that keeps it within the minimum effect */
+	values(a, b, flips, 3);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), 0);
+	assert_int_equal(kind, FID_ROBUST_SENSITIVE);
+	values(a, b, within, 3);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), 0);
+	assert_int_equal(kind, FID_ROBUST_SENSITIVE);
+	/* ... at any minimum effect the other variants pass (5 %: +10 and +15 are beyond it) */
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 5.0, &kind), 0);
+	assert_int_equal(kind, FID_ROBUST_SENSITIVE);
+	values(a, b, down, 3);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, -1, 1.0, &kind), -1);
+	assert_int_equal(kind, FID_ROBUST_CALL);
+	/* the nominal model alone: the nominal call */
+	assert_int_equal(fid_robust_call(a, b, 1, 5, -1, 1.0, &kind), -1);
+	/* a nominal call against variant 0's own direction, a bad count: refused */
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), -2);
+	assert_int_equal(fid_robust_call(a, b, 0, 5, 1, 1.0, &kind), -2);
+}
+
+static void test_outcome(void **state)
+{
+	(void)state;
+	assert_int_equal(fid_outcome_of(FID_SEEDS_HIGHER, 1, FID_ROBUST_CALL), FID_OUT_RIGHT);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_LOWER, -1, FID_ROBUST_CALL), FID_OUT_RIGHT);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_HIGHER, -1, FID_ROBUST_CALL), FID_OUT_REVERSED);
+	/* a sensitive cell is not a call: neither right nor reversed, nor a false call */
+	assert_int_equal(fid_outcome_of(FID_SEEDS_LOWER, 0, FID_ROBUST_SENSITIVE),
+			 FID_OUT_SENSITIVE);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_LOWER, 0, FID_ROBUST_NONE), FID_OUT_MISSED);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_SAME, 1, FID_ROBUST_CALL), FID_OUT_FALSE_CALL);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_SAME, 0, FID_ROBUST_SENSITIVE),
+			 FID_OUT_SAME_SENSITIVE);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_SAME, 0, FID_ROBUST_NONE), FID_OUT_SAME_NONE);
+	assert_int_equal(fid_outcome_of(FID_SEEDS_UNTESTED, 1, FID_ROBUST_CALL), FID_OUT_UNTESTED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seeds_tsv_parses),
 		cmocka_unit_test(test_bad_rows),
 		cmocka_unit_test(test_good_row),
+		cmocka_unit_test(test_robust_call),
+		cmocka_unit_test(test_outcome),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
