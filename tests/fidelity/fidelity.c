@@ -1293,7 +1293,8 @@ static int json_init(struct json_out *j)
 
 	j->on = true;
 	if (il_table_init(&j->nums, "fidelity numbers", (int)(sizeof(ncols) / sizeof(ncols[0])), ncols) ||
-	    il_table_init(&j->cmps, "fidelity comparisons", (int)(sizeof(ccols) / sizeof(ccols[0])), ccols))
+	    il_table_init(&j->cmps, "fidelity comparisons", (int)(sizeof(ccols) / sizeof(ccols[0])),
+			  ccols))
 		return -1;
 	return 0;
 }
@@ -1306,7 +1307,8 @@ static void family_of(const struct fid_row *r, char *buf, size_t cap)
 	snprintf(buf, cap, "%s %.*s", r->platform, (int)len, r->scenario);
 }
 
-static int json_number(struct json_out *j, const struct number *x, double ratio, const char *verdict)
+static int json_number(struct json_out *j, const struct number *x, double ratio,
+		       const char *verdict)
 {
 	const struct fid_row *r = x->row;
 	struct il_table *t = &j->nums;
@@ -1329,7 +1331,8 @@ static int json_number(struct json_out *j, const struct number *x, double ratio,
 	}
 	if (!isnan(ratio))
 		il_table_set_real(t, row, 9, ratio, 4);
-	if (il_table_set_str(t, row, 10, x->modeled && r->magnitude && x->seeds_mean != 0 ? "yes" : "no") ||
+	if (il_table_set_str(t, row, 10,
+			     x->modeled && r->magnitude && x->seeds_mean != 0 ? "yes" : "no") ||
 	    il_table_set_str(t, row, 11, verdict) || il_table_set_str(t, row, 12, r->source))
 		return -1;
 	return 0;
@@ -1943,7 +1946,10 @@ static int kv_add(struct il_table *t, const char *key, const char *fmt, double v
 	return 0;
 }
 
-/* Write the JSON of --json to @path: the summary as key/value rows, the numbers, the comparisons. */
+/*
+ * Write the JSON of --json to @path: the summary as key/value rows, the numbers, the
+ * comparisons.
+ */
 static int json_write(struct json_out *j, const char *path, const char *rows, int nseeds)
 {
 	static const char *const kv[] = { "key", "value" };
@@ -2058,7 +2064,9 @@ static int md_write(const char *path, const struct score *t, int nseeds, bool pi
 }
 
 /* Doug's finding at the ends of overhead_ns's range (--scan): seeds meeting it at each. */
-static const char *const pp_overheads[] = { "pingpong:overhead_ns=700", "pingpong:overhead_ns=1100" };
+static const char *const pp_overheads[] = {
+	"pingpong:overhead_ns=700", "pingpong:overhead_ns=1100",
+};
 
 static void print_pingpong_scan(const struct lab *sl, const int runs[2][3])
 {
