@@ -57,7 +57,7 @@ static const struct cli_opt review_opts[] = {
 	{ RV_OPT_AS, 0, "as", true },
 	CLI_OPTS_PLAT, CLI_OPTS_SCN,
 	{ RV_OPT_BATTERY, 0, "battery", false },
-	CLI_OPTS_ITER, CLI_OPTS_TIME, CLI_OPTS_SEED,
+	CLI_OPTS_ITER, CLI_OPTS_TIME, CLI_OPTS_SEED, CLI_OPTS_ENSEMBLE,
 	{ RV_OPT_STEPS, 0, "steps", true },
 	{ RV_OPT_FAIL_ON, 0, "fail-on", true },
 	CLI_OPTS_FORMAT, CLI_OPTS_OUT, CLI_OPTS_JOBS,
@@ -166,6 +166,7 @@ static int review_parse(int argc, char **argv, void *state, struct cli_error *er
 	int ret;
 
 	a->iter = IL_VERDICT_DEFAULT_ITER;
+	a->ensemble = IL_VERDICT_DEFAULT_ENSEMBLE;
 	a->seed = 1;
 	a->time_ns = IL_VERDICT_TIME_NS;
 	a->steps = REVIEW_DEFAULT_STEPS;
@@ -426,7 +427,7 @@ static int run_verdict(struct review *r, struct review_file *f)
 	struct il_review_verdict_opts o = {
 		.base = f->base, .patched = f->patched, .platforms = r->a->platforms,
 		.nplat = r->a->nplat, .scenarios = r->scenarios, .nscn = r->nscn,
-		.iter = r->a->iter, .ensemble = IL_VERDICT_DEFAULT_ENSEMBLE, .seed = r->a->seed,
+		.iter = r->a->iter, .ensemble = r->a->ensemble, .seed = r->a->seed,
 		.duration_ns = r->a->time_ns,
 		.threads = r->a->jobs ? r->a->jobs : cli_default_jobs(),
 	};
@@ -811,6 +812,15 @@ static void text_mechanism(FILE *out, const struct mechanism_cell *mc)
 	wrap(out, 6, line);
 }
 
+/* The model the verdict ran: "Ensemble of N model variants", or the nominal one only. */
+static const char *ensemble_words(int ensemble, char *buf, size_t size)
+{
+	if (!ensemble)
+		return "The nominal model only (--ensemble 0)";
+	snprintf(buf, size, "Ensemble of %d model variants", ensemble);
+	return buf;
+}
+
 static void text_verdict(FILE *out, const struct review *r, const struct review_file *f)
 {
 	const struct il_verdict *v = &f->rv.v;
@@ -821,17 +831,23 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 	fprintf(out, "\nVerdict (%d platform%s x %d scenario%s, %d seeds, %g s each)\n", v->nplat,
 		v->nplat == 1 ? "" : "s", v->nscn, v->nscn == 1 ? "" : "s", v->n,
 		(double)r->a->time_ns / 1e9);
-	wrapf(out, 2, "%d cells worse, %d better, %d same, %d n/a.", k.worse, k.better, k.same,
+	wrapf(out, 2, "%s: %d cells worse, %d better, %d sensitive, %d same, %d n/a.",
+	      ensemble_words(r->a->ensemble, b, sizeof(b)), k.worse, k.better, k.sensitive, k.same,
 	      k.na);
 	for (int i = 0; i < v->ncells; i++) {
 		const struct il_verdict_cell *c = &v->cells[i];
+		bool sensitive = c->cls == IL_VERDICT_SENSITIVE;
 
-		if (!il_review_called(c))
+		if (!il_review_called(c) && !sensitive)
 			continue;
 		il_verdict_cell_delta(c, delta, sizeof(delta));
-		wrapf(out, 2, "%s %s %s %s %s p=%.4f", il_verdict_class_name(c->cls), v->plat[c->p],
-		      v->spec[c->s], il_vmetric_name(c->metric, v->scn[c->s], name, sizeof(name)),
-		      delta, c->p_adj);
+		wrapf(out, 2, "%s %s %s %s %s p=%.4f%s%s", il_verdict_class_name(c->cls),
+		      v->plat[c->p], v->spec[c->s],
+		      il_vmetric_name(c->metric, v->scn[c->s], name, sizeof(name)), delta, c->p_adj,
+		      sensitive ? ": " : "",
+		      sensitive ? il_verdict_cell_note(v, c, p, sizeof(p)) : "");
+		if (sensitive)
+			continue;
 		for (int m = 0; m < f->nmech; m++)
 			if (f->mech[m].cell == c)
 				text_mechanism(out, &f->mech[m]);
@@ -852,8 +868,11 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 			n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, " --battery");
 		for (int i = 0; i < r->a->nspec; i++)
 			n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, " -s %s", r->a->specs[i]);
-		snprintf(cmd + n, sizeof(cmd) - n, " --iter %d --seed %llu --time %gs", v->n,
-			 (unsigned long long)r->a->seed, (double)r->a->time_ns / 1e9);
+		n += (size_t)snprintf(cmd + n, sizeof(cmd) - n, " --iter %d --seed %llu --time %gs",
+				      v->n, (unsigned long long)r->a->seed,
+				      (double)r->a->time_ns / 1e9);
+		if (r->a->ensemble != IL_VERDICT_DEFAULT_ENSEMBLE)
+			snprintf(cmd + n, sizeof(cmd) - n, " --ensemble %d", r->a->ensemble);
 		wrap_cmd(out, 4, cmd);
 	}
 }
@@ -1193,7 +1212,7 @@ static json_t *json_provenance(const struct review *r)
 	json_object_set_new(o, "seed", json_integer((json_int_t)r->a->seed));
 	json_object_set_new(o, "iter", json_integer(r->a->iter));
 	json_object_set_new(o, "random_decisions", json_integer((json_int_t)r->a->steps));
-	json_object_set_new(o, "ensemble", json_integer(IL_VERDICT_DEFAULT_ENSEMBLE));
+	json_object_set_new(o, "ensemble", json_integer(r->a->ensemble));
 	json_object_set_new(o, "report", r->a->report ? json_string(r->a->report) : json_null());
 	json_object_set_new(o, "wall_s", json_real(r->t_total));
 	return o;
@@ -1507,6 +1526,8 @@ void cmd_review_usage(FILE *out)
 		"      --battery         the battery's scenario variants (idlelab battery --list)\n"
 		"  -n, --iter N          seeds per side (default %d)\n"
 		"      --seed N          the first seed (default 1)\n"
+		"      --ensemble N      model variants per seed of the verdict (default %d;\n"
+		"                        0: the nominal model only, quicker, and says so)\n"
 		"  -t, --time T          simulated time per verdict run (default 2s); the\n"
 		"                        decision impact runs last min(T, 500ms)\n"
 		"      --steps N         random decisions of the decision impact (default %llu)\n"
@@ -1526,7 +1547,8 @@ void cmd_review_usage(FILE *out)
 		"\n"
 		"Exit status: 0, 1 bad input or failure (a patch that does not apply, no governor\n"
 		"file, no framework), 2 usage, 3 --fail-on matched.\n",
-		IL_VERDICT_DEFAULT_ITER, (unsigned long long)REVIEW_DEFAULT_STEPS);
+		IL_VERDICT_DEFAULT_ITER, IL_VERDICT_DEFAULT_ENSEMBLE,
+		(unsigned long long)REVIEW_DEFAULT_STEPS);
 }
 
 int cmd_review(int argc, char **argv)

@@ -83,6 +83,8 @@ check "... the figure of kgov diff menu-6.12.117 file:X.so@menu-6.12.117 ($kgov_
 check "... a non-zero figure" test "${kgov_figure:-0}" -gt 0
 check "... and the verdict" grep -q '^Verdict (1 platform x 1 scenario, 3 seeds' "$OUT"
 check "... with its rerun command" grep -q 'idlelab verdict -g' "$OUT"
+check "... names the ensemble it ran" grep -q '^  Ensemble of 6 model variants: ' "$OUT"
+check "... counts the sensitive cells" grep -q ': [0-9]* cells worse, [0-9]* better, [0-9]* sensitive, ' "$OUT"
 check "... where the decisions differ" grep -q 'where they differ' "$OUT"
 cp "$OUT" "$TMP/decay.txt"
 expect 0 "the same review again" "$IDLELAB" review "$TMP/decay.patch" --tree "$TREE" $NARROW
@@ -104,6 +106,11 @@ assert f['verdict']['cells'] and f['time']['verdict_s'] >= 0
 else
 	skip "JSON parses" "no python3"
 fi
+
+expect 0 "--ensemble 0" "$IDLELAB" review "$TMP/decay.patch" --tree "$TREE" $NARROW --ensemble 0
+check "... says the nominal model ran" grep -q '^  The nominal model only (--ensemble 0): ' "$OUT"
+check "... and its rerun verdict is the same" sh -c "tr -d '\\\\\n' <'$OUT' | grep -q -- '--time 0.1s *--ensemble 0'"
+expect 2 "--ensemble -1" "$IDLELAB" review "$TMP/decay.patch" --ensemble -1
 
 # ---- ORIG.c PATCHED.c ----
 expect 0 "ORIG.c PATCHED.c" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW
