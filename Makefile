@@ -256,7 +256,8 @@ FUZZ_BINS += $(O)/fuzz/fuzz_dump
 $(O)/fuzz/fuzz_dump: fuzz/fuzz_dump.c lib/live/dump.c lib/live/sysfs.c lib/error.c
 # The run fields of verdict case files (lib/verdict/casefile.c), which merge reads.
 FUZZ_BINS += $(O)/fuzz/fuzz_verdict_case
-$(O)/fuzz/fuzz_verdict_case: fuzz/fuzz_verdict_case.c lib/verdict/casefile.c lib/metrics/metrics.c
+$(O)/fuzz/fuzz_verdict_case: fuzz/fuzz_verdict_case.c lib/verdict/casefile.c lib/metrics/metrics.c \
+	lib/error.c
 $(O)/fuzz/fuzz_rtapp: fuzz/fuzz_rtapp.c $(sort $(wildcard lib/rtapp/*.c)) lib/error.c
 $(O)/fuzz/fuzz_rtapp: FUZZ_LIBS = -DHAVE_JANSSON $(shell $(PKG_CONFIG) --cflags --libs jansson)
 
