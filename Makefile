@@ -605,9 +605,13 @@ check-cli: $(CALLS_BIN) $(FIDELITY_BIN)
 # about 10 min of CPU) against tests/fidelity/baseline-ensemble.txt and fails when a figure is
 # worse. fidelity-check, which make check runs, scores the nominal call only (--ensemble 0:
 # the ensemble would add several minutes of CPU to CI) against tests/fidelity/baseline.txt.
-# Improving a figure is a commit of its baseline. Without the scan (what misses): figures only.
+# Improving a figure is a commit of its baseline. The same run writes docs/lab.md's findings
+# and fails when the committed section is stale (fidelity-doc-check's test, one run for both).
+# CI runs make fidelity after make check.
 fidelity: $(FIDELITY_BIN)
-	$(Q)$(FIDELITY_BIN) --scan --check tests/fidelity/baseline-ensemble.txt tests/fidelity/seeds.tsv
+	$(Q)$(FIDELITY_BIN) --scan --markdown $(O)/fidelity-findings.md \
+		--check tests/fidelity/baseline-ensemble.txt tests/fidelity/seeds.tsv
+	$(Q)scripts/fidelity-doc.sh check docs/lab.md $(O)/fidelity-findings.md
 fidelity-check: $(FIDELITY_BIN)
 	$(Q)$(FIDELITY_BIN) --ensemble 0 --check tests/fidelity/baseline.txt tests/fidelity/seeds.tsv \
 		>$(O)/fidelity-check.txt || \
