@@ -330,14 +330,15 @@ $(O)/tests/unit/%: $(O)/tests/unit/%.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(UNIT_HELPER_OBJS) $(LIBIDLELAB) $(LIBS) -lcmocka
 
-# kgov compiles upstream governor files with the kernel-API shim in kshim/ (lib/kgov/build.c);
-# a binary in this build directory finds the shim in this source tree, an installed one under
-# $(datadir)/idlelab (next to the binary, else the datadir compiled in), $IDLELAB_KSHIM_DIR
-# overrides. $(O)/install-paths changes, and build.o is rebuilt, only when a path does.
+# idlelab's data, kgov's kernel-API shim (kshim/, lib/kgov/build.c) and the shipped real traces
+# (traces/, `idlelab review`), is found by lib/util/datadir.c: a binary in this build
+# directory finds it in this source tree, an installed one under $(datadir)/idlelab (next to
+# the binary, else the datadir compiled in); $IDLELAB_KSHIM_DIR overrides the shim's.
+# $(O)/install-paths changes, and datadir.o is rebuilt, only when a path does.
 KGOV_PATHS := $(CURDIR) $(abspath $(O)) $(datadir) $(prefix) $(libdir) $(includedir)
-$(O)/lib/kgov/build.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"' -DIL_BUILDDIR='"$(abspath $(O))"' \
-	-DIL_DATADIR='"$(datadir)"'
-$(O)/lib/kgov/build.o: $(O)/install-paths
+$(O)/lib/util/datadir.o: BASE_CFLAGS += -DIL_SRCDIR='"$(CURDIR)"' \
+	-DIL_BUILDDIR='"$(abspath $(O))"' -DIL_DATADIR='"$(datadir)"'
+$(O)/lib/util/datadir.o: $(O)/install-paths
 $(O)/install-paths: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(KGOV_PATHS)' | cmp -s - $@ 2>/dev/null || echo '$(KGOV_PATHS)' > $@
@@ -371,6 +372,7 @@ $(LIBIDLELAB_SO): $(LIB_OBJS)
 #   $(includedir)/idlelab/*.h                   the public headers
 #   $(datadir)/idlelab/kshim/, lib/*.h          kgov's kernel-API shim and the headers it includes
 #   $(datadir)/idlelab/workloads/*.json         the rt-app workloads (-s rtapp:FILE)
+#   $(datadir)/idlelab/traces/README.md, */*    the real traces `idlelab review` replays
 #   $(mandir)/man1/$(MAN_PAGES)                 the man pages, when the tree has them
 #   $(datadir)/bash-completion/completions/idlelab
 INSTALL ?= install
@@ -378,6 +380,7 @@ INSTALL ?= install
 COMPLETION := $(wildcard completion/idlelab)
 PUBLIC_HEADERS := $(sort $(wildcard include/idlelab/*.h))
 WORKLOADS := $(sort $(wildcard workloads/*.json))
+SHIPPED_TRACES := traces/README.md $(sort $(wildcard traces/*/*))
 IDLELAB_PC := $(O)/idlelab.pc
 # pkg-config modules a static link needs (what the library was built with).
 PC_REQUIRES := $(strip $(if $(filter 1,$(FEATURE_JANSSON)),jansson >= $(MIN_JANSSON)) \
@@ -417,6 +420,8 @@ install: all $(LIBIDLELAB_SO) $(IDLELAB_PC) $$(MAN_PAGES)
 	$(Q)for f in $$(scripts/kshim-files.sh '$(CC)'); do \
 		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(datadir)/idlelab/$$f || exit 1; done
 	$(Q)$(INSTALL) -m 644 $(WORKLOADS) $(DESTDIR)$(datadir)/idlelab/workloads/
+	$(Q)for f in $(SHIPPED_TRACES); do \
+		$(INSTALL) -D -m 644 $$f $(DESTDIR)$(datadir)/idlelab/$$f || exit 1; done
 	$(Q)$(if $(strip $(MAN_PAGES)),$(INSTALL) -d -m 755 $(DESTDIR)$(mandir)/man1 && \
 		$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(mandir)/man1/,:)
 ifneq ($(COMPLETION),)

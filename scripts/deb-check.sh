@@ -9,7 +9,8 @@
 #  3. apt-get install ./idlelab_*.deb ./libidlelab0_*.deb ./libidlelab-dev_*.deb;
 #  4. from another directory, with no IDLELAB_KSHIM_DIR: idlelab battery -p rk3588 --time 1s;
 #     idlelab kgov check of Debian's linux-source-6.12 menu.c against menu-6.12.117
-#     ($IDLELAB_MENU_C, else extracted from /usr/src/linux-source-6.12.tar.xz);
+#     ($IDLELAB_MENU_C, else extracted from /usr/src/linux-source-6.12.tar.xz); idlelab
+#     review of that file against itself replays the shipped traces of /usr/share/idlelab;
 #     examples/run-preset.c built with pkg-config against the installed library;
 #  5. apt-get purge: the packages are gone and none of their files is left.
 # Needs root (or sudo) for apt-get; scripts/install-deps.sh --test installs the tools.
@@ -110,6 +111,10 @@ idlelab kgov check "$menu" --against menu-6.12.117 -v >kgov.out 2>&1 || {
 grep -q -- '-I/usr/share/idlelab/kshim/include -I/usr/share/idlelab ' kgov.out ||
 	fail "kgov did not compile against /usr/share/idlelab/kshim"
 tail -1 kgov.out
+idlelab review "$menu" "$menu" -p rk3588 -s idle --ensemble 0 --iter 2 --time 50ms \
+	--no-progress >review.out 2>&1 || { cat review.out; fail "idlelab review failed"; }
+grep -qF 'D=/usr/share/idlelab/traces' review.out ||
+	fail "idlelab review did not replay the shipped traces of /usr/share/idlelab/traces"
 # shellcheck disable=SC2046
 cc -o run-preset "$tree/examples/run-preset.c" $(pkg-config --cflags --libs idlelab) ||
 	fail "the example does not build against the installed libidlelab-dev"

@@ -90,6 +90,13 @@ done <"$tmp/kshim-files"
 if [ -s "$tmp/out" ]; then not_ok "the shim and the headers it includes"; else
 	ok "the shim and the headers it includes ($(wc -l <"$tmp/kshim-files") files)"; fi
 
+: >"$tmp/out"
+for f in traces/README.md traces/*/*; do
+	cmp -s "$f" "$share/$f" || echo "$f: not installed as $share/$f" >>"$tmp/out"
+done
+if [ -s "$tmp/out" ]; then not_ok "the shipped real traces"; else
+	ok "the shipped real traces ($(ls traces/*/* | wc -l) files and their README)"; fi
+
 # ---- 2. the installed binary, away from the tree ----
 run_away() {
 	(cd "$tmp" && env -u IDLELAB_KSHIM_DIR "$@")
@@ -110,6 +117,10 @@ if [ -n "$menu" ]; then
 	check "... compiled against the installed shim and headers" \
 		grep -q -- "-I$share/kshim/include -I$share " "$tmp/kgov"
 	echo "# $(tail -1 "$tmp/kgov")"
+	check "review replays the installed shipped traces" run_away "$bin" review "$menu" "$menu" \
+		-p rk3588 -s idle --ensemble 0 --iter 2 --time 50ms --no-progress
+	cp "$tmp/out" "$tmp/review"
+	check "... found next to the binary" grep -qF "D=$share/traces" "$tmp/review"
 else
 	n=$((n + 1))
 	echo "ok $n # skip kgov check: no $TARBALL (apt-get install linux-source-6.12)"

@@ -332,7 +332,7 @@ static int timeline_meta(struct replay_run *run)
 /* Process 1: the recorded states; then one process per governor, in -g order. */
 static int timeline_setup(struct replay_run *run)
 {
-	const struct il_driver *drv = &run->src.plat.drv;
+	const struct il_platform *plat = &run->src.plat;
 	struct il_power pw;
 	char name[512];
 	int pid;
@@ -342,10 +342,10 @@ static int timeline_setup(struct replay_run *run)
 		return -1;
 	il_lab_power(&run->src.plat, 0, &pw);
 	snprintf(name, sizeof(name), "recorded: %s", run->args.in.trace);
-	pid = il_timeline_process(run->tl, name, drv, &pw, false);
+	pid = il_timeline_process_plat(run->tl, name, plat, &pw, false);
 	for (int i = 0; i < run->cfg.ngov && pid > 0; i++) {
 		snprintf(name, sizeof(name), "%s (replayed)", run->cfg.presets[i]->name);
-		run->tl_pids[i] = il_timeline_process(run->tl, name, drv, &pw, false);
+		run->tl_pids[i] = il_timeline_process_plat(run->tl, name, plat, &pw, false);
 		if (run->tl_pids[i] < 0)
 			pid = -1;
 	}

@@ -39,7 +39,9 @@
 #define REVIEW_MAX_PLATFORMS 64
 #define REVIEW_MAX_SCENARIOS 128
 #define REVIEW_MAX_MECHANISMS 8
-#define REVIEW_MAX_TRACES 16
+#define REVIEW_MAX_TRACES 16 /* --trace */
+/* the shipped traces, then the --trace ones */
+#define REVIEW_MAX_REPLAYS (IL_REVIEW_MAX_SHIPPED + REVIEW_MAX_TRACES)
 #define REVIEW_TEXT_FEATURES 6 /* combinations of features the text shows */
 #define REVIEW_DEFAULT_STEPS 100000ULL /* random decisions: kgov diff's default */
 /* the lab runs whose idle periods both sides decide on: long enough for thousands of
@@ -48,7 +50,7 @@
 
 enum {
 	RV_OPT_TREE = 1, RV_OPT_AS, RV_OPT_BATTERY, RV_OPT_STEPS, RV_OPT_FAIL_ON, RV_OPT_KEEP,
-	RV_OPT_TRACE, RV_OPT_TRACE_PLAT, RV_OPT_REPORT,
+	RV_OPT_TRACE, RV_OPT_TRACE_PLAT, RV_OPT_NO_SHIPPED, RV_OPT_REPORT,
 };
 
 static const struct cli_opt review_opts[] = {
@@ -64,6 +66,7 @@ static const struct cli_opt review_opts[] = {
 	{ RV_OPT_KEEP, 0, "keep", true },
 	{ RV_OPT_TRACE, 0, "trace", true },
 	{ RV_OPT_TRACE_PLAT, 0, "trace-platform", true },
+	{ RV_OPT_NO_SHIPPED, 0, "no-shipped-traces", false },
 	{ RV_OPT_REPORT, 0, "report", true },
 	CLI_OPTS_PROGRESS,
 	{ 0 },
@@ -75,6 +78,7 @@ struct review_args {
 	const char *tree, *as, *fail_on, *out, *keep;
 	const char *report;         /* --report DIR: the HTML page and the JSON it is made of */
 	bool json, battery;
+	bool no_shipped;            /* --no-shipped-traces: replay only the --trace ones */
 	const char *platforms[REVIEW_MAX_PLATFORMS];
 	int nplat;
 	char plat_buf[4096];
@@ -115,6 +119,7 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 	case CLI_OPT_OUT: a->out = value; return CLI_PARSE_OK;
 	case RV_OPT_KEEP: a->keep = value; return CLI_PARSE_OK;
 	case RV_OPT_TRACE_PLAT: a->trace_platform = value; return CLI_PARSE_OK;
+	case RV_OPT_NO_SHIPPED: a->no_shipped = true; return CLI_PARSE_OK;
 	case RV_OPT_REPORT: a->report = value; return CLI_PARSE_OK;
 	case RV_OPT_TRACE:
 		if (a->ntrace == REVIEW_MAX_TRACES)
@@ -147,16 +152,20 @@ static int review_option(void *state, int id, const char *value, struct cli_erro
 	return cli_run_option(&a->run, id, value, err);
 }
 
+/* Whether @word is one shell word as it is (no quoting needed). */
+static bool shell_plain(const char *word)
+{
+	return word[0] && !word[strcspn(word, " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
+}
+
 /* The command line as shell words, for the provenance. */
 static void command_line(int argc, char **argv, char *buf, size_t cap)
 {
 	size_t n = (size_t)snprintf(buf, cap, "idlelab review");
 
 	for (int i = 0; i < argc && n < cap; i++) {
-		bool plain = argv[i][0] && !argv[i][strcspn(argv[i],
-							    " \t\n'\"\\$`*?[]{}()<>|&;!#~")];
-
-		n += (size_t)snprintf(buf + n, cap - n, plain ? " %s" : " '%s'", argv[i]);
+		n += (size_t)snprintf(buf + n, cap - n, shell_plain(argv[i]) ? " %s" : " '%s'",
+				      argv[i]);
 	}
 }
 
@@ -199,9 +208,20 @@ struct mechanism_cell {
 	struct il_review_mechanism m;
 };
 
-/* One --trace through both sides of one file. */
+/* A trace to replay: shipped with idlelab (its platform from where it is installed) or
+ * given with --trace (its platform from --trace-platform, else from its header). */
+struct review_trace {
+	const char *path;
+	const char *name;     /* PLATFORM/FILE (shipped), or the path */
+	const char *label;    /* what the text calls it: "NAME (shipped)", or the path */
+	bool shipped;
+	const char *platform; /* NULL: the trace's own header */
+};
+
+/* One trace through both sides of one file. */
 struct trace_row {
 	const char *path;
+	const struct review_trace *in;
 	char table[IL_PLAT_ORIGIN_LEN + 32]; /* where its state table came from */
 	const char *sleep;                   /* "timers" or "wakeups" */
 	struct il_review_trace res;
@@ -223,7 +243,7 @@ struct review_file {
 	bool have_verdict;
 	struct mechanism_cell mech[REVIEW_MAX_MECHANISMS];
 	int nmech, ncalled;
-	struct trace_row traces[REVIEW_MAX_TRACES];
+	struct trace_row traces[REVIEW_MAX_REPLAYS];
 	double t_build, t_random, t_lab, t_verdict, t_mech, t_trace;
 };
 
@@ -238,6 +258,11 @@ struct review {
 	int nfiles;
 	const char *scenarios[REVIEW_MAX_SCENARIOS + 32];
 	int nscn;
+	struct il_review_shipped shipped[IL_REVIEW_MAX_SHIPPED];
+	char shipped_labels[IL_REVIEW_MAX_SHIPPED][IL_REVIEW_SHIPPED_NAME_LEN + 16];
+	struct review_trace traces[REVIEW_MAX_REPLAYS];
+	int ntraces, nshipped;
+	char shipped_dir[4096];     /* where the shipped traces are installed */
 	double t_total;
 };
 
@@ -485,7 +510,7 @@ static int trace_sleep_source(const char *path, struct il_review_trace_opts *o)
 
 static int replay_one_trace(struct review *r, struct review_file *f, struct trace_row *row)
 {
-	struct trace_input_args in = { .trace = row->path, .platform = r->a->trace_platform,
+	struct trace_input_args in = { .trace = row->path, .platform = row->in->platform,
 				       .max_warnings = TRACE_CLI_MAX_WARNINGS,
 				       .progress = PROGRESS_OFF };
 	struct il_review_trace_opts o = { .base = f->base, .patched = f->patched };
@@ -516,10 +541,11 @@ static int replay_traces(struct review *r, struct review_file *f)
 {
 	double t0 = now();
 
-	for (int i = 0; i < r->a->ntrace; i++) {
+	for (int i = 0; i < r->ntraces; i++) {
 		int ret;
 
-		f->traces[i].path = r->a->traces[i];
+		f->traces[i].path = r->traces[i].path;
+		f->traces[i].in = &r->traces[i];
 		ret = replay_one_trace(r, f, &f->traces[i]);
 		if (ret)
 			return ret;
@@ -895,11 +921,11 @@ static void text_trace(FILE *out, const struct review *r, const struct review_fi
 {
 	const struct il_review_trace *t = &row->res;
 	const struct il_replay_row *b = &t->side[0], *p = &t->side[1];
-	char gb[64], gp[64], ob[512], op[512], cmd[4096];
+	char gb[64], gp[64], ob[512], op[512], cmd[8192], path[4096];
 
 	gap_text(gb, sizeof(gb), t, 0);
 	gap_text(gp, sizeof(gp), t, 1);
-	fprintf(out, "  %s\n", row->path);
+	fprintf(out, "  %s\n", row->in->label);
 	wrapf(out, 4, "%llu idle periods, state table: %s; sleep length from %s.",
 	      (unsigned long long)t->periods, row->table, row->sleep);
 	wrapf(out, 4, "Same state in %.2f %% of the periods (and the same tick request in "
@@ -915,19 +941,36 @@ static void text_trace(FILE *out, const struct review *r, const struct review_fi
 	      (unsigned long long)b->below, (unsigned long long)p->below, gb, gp);
 	obj_name(r, f, false, ob, sizeof(ob));
 	obj_name(r, f, true, op, sizeof(op));
-	snprintf(cmd, sizeof(cmd), "idlelab replay %s%s%s -g file:%s@%s,file:%s@%s", row->path,
-		 r->a->trace_platform ? " -p " : "",
-		 r->a->trace_platform ? r->a->trace_platform : "", ob, f->fw.preset->name, op,
+	if (row->in->shipped)
+		snprintf(path, sizeof(path), "%s/%s", shell_plain(r->shipped_dir) ? "$D" : "\"$D\"",
+			 row->in->name);
+	else
+		snprintf(path, sizeof(path), "%s", row->path);
+	snprintf(cmd, sizeof(cmd), "idlelab replay %s%s%s -g file:%s@%s,file:%s@%s", path,
+		 row->in->platform ? " -p " : "",
+		 row->in->platform ? row->in->platform : "", ob, f->fw.preset->name, op,
 		 f->fw.preset->name);
 	wrap_cmd(out, 4, cmd);
 }
 
 static void text_traces(FILE *out, const struct review *r, const struct review_file *f)
 {
-	if (!r->a->ntrace)
+	if (!r->ntraces)
 		return;
 	fprintf(out, "\nReal traces (open loop: both sides over the recorded idle periods)\n");
-	for (int i = 0; i < r->a->ntrace; i++)
+	if (r->nshipped) {
+		char cmd[4200];
+
+		wrapf(out, 2, "The %d traces shipped with idlelab (in D below), each replayed on "
+		      "the state table it was recorded on (D/README.md says how; "
+		      "--no-shipped-traces leaves them out), then those given with --trace.",
+		      r->nshipped);
+		/* their directory once, so that each rerun command fits the 80 columns */
+		snprintf(cmd, sizeof(cmd), shell_plain(r->shipped_dir) ? "D=%s" : "D='%s'",
+			 r->shipped_dir);
+		wrap_cmd(out, 4, cmd);
+	}
+	for (int i = 0; i < r->ntraces; i++)
 		text_trace(out, r, f, &f->traces[i]);
 	if (!r->a->keep)
 		wrap(out, 2, "(The replay commands name base.so and patched.so: the objects --keep "
@@ -958,11 +1001,10 @@ static int format_text(FILE *out, const void *ctx)
 	const struct review *r = ctx;
 
 	if (r->from_patch)
-		fprintf(out, "idlelab review of %s%s%s\n", r->a->pos[0],
-			r->patch.subject[0] ? ": " : "",
-			r->patch.subject);
+		wrapf(out, 0, "idlelab review of %s%s%s", r->a->pos[0],
+		      r->patch.subject[0] ? ": " : "", r->patch.subject);
 	else
-		fprintf(out, "idlelab review of %s -> %s\n", r->a->pos[0], r->a->pos[1]);
+		wrapf(out, 0, "idlelab review of %s -> %s", r->a->pos[0], r->a->pos[1]);
 	wrap(out, 0, "What was simulated: each governor file below, unmodified and patched, "
 	     "compiled with the kernel-API shim and run in idlelab's simulator under one "
 	     "framework model (idle loop, QoS, polling, accounting of the kernel named), on the "
@@ -1135,12 +1177,14 @@ static json_t *json_traces(const struct review *r, const struct review_file *f)
 {
 	json_t *a = json_array();
 
-	for (int i = 0; i < r->a->ntrace; i++) {
+	for (int i = 0; i < r->ntraces; i++) {
 		const struct trace_row *row = &f->traces[i];
 		const struct il_review_trace *t = &row->res;
 		json_t *o = json_object();
 
 		json_object_set_new(o, "path", json_string(row->path));
+		json_object_set_new(o, "shipped", json_boolean(row->in->shipped));
+		json_object_set_new(o, "name", json_string(row->in->name));
 		json_object_set_new(o, "state_table", json_string(row->table));
 		json_object_set_new(o, "sleep_length", json_string(row->sleep));
 		json_object_set_new(o, "periods", json_integer((json_int_t)t->periods));
@@ -1261,14 +1305,15 @@ static char *file_report_json(const struct review *r, const struct review_file *
 			      size_t *len)
 {
 	struct il_review_mech_ref refs[REVIEW_MAX_MECHANISMS];
-	const struct il_review_trace *traces[REVIEW_MAX_TRACES];
+	const struct il_review_trace *traces[REVIEW_MAX_REPLAYS];
+	const char *labels[REVIEW_MAX_REPLAYS];
 	const char *prov[REVIEW_REPORT_PROVENANCE][2];
 	char names[2][64], version[256], blobs[2][128], fw[512];
 	struct il_review_report rep = { .gov_names = { names[0], names[1] },
 					.seed = r->a->seed, .duration_ns = r->a->time_ns,
 					.provenance = prov, .mech = refs, .nmech = f->nmech,
-					.trace_paths = r->a->traces, .traces = traces,
-					.ntraces = r->a->ntrace };
+					.trace_paths = labels, .traces = traces,
+					.ntraces = r->ntraces };
 	struct il_table t[IL_REVIEW_REPORT_TABLES];
 	const struct il_table *ptrs[IL_REVIEW_REPORT_TABLES];
 	char *text = NULL;
@@ -1291,8 +1336,10 @@ static char *file_report_json(const struct review *r, const struct review_file *
 	for (int i = 0; i < f->nmech; i++)
 		refs[i] = (struct il_review_mech_ref){ f->mech[i].cell->p, f->mech[i].cell->s,
 						       &f->mech[i].m };
-	for (int i = 0; i < r->a->ntrace; i++)
+	for (int i = 0; i < r->ntraces; i++) {
 		traces[i] = &f->traces[i].res;
+		labels[i] = r->traces[i].label;
+	}
 	if (il_review_report_tables(&f->rv, &rep, t))
 		return NULL;
 	for (int i = 0; i < IL_REVIEW_REPORT_TABLES; i++)
@@ -1455,6 +1502,37 @@ static int check_names(const struct review *r)
 	return 0;
 }
 
+/* The shipped traces (unless --no-shipped-traces), then the --trace ones. */
+static int gather_traces(struct review *r)
+{
+	struct il_error err = { 0 };
+
+	if (!r->a->no_shipped && il_review_shipped_traces(r->shipped, IL_REVIEW_MAX_SHIPPED,
+							  &r->nshipped, &err))
+		return fail("%s (--no-shipped-traces replays only the --trace ones)", err.msg);
+	if (r->nshipped) /* path = DIR/name */
+		snprintf(r->shipped_dir, sizeof(r->shipped_dir), "%.*s",
+			 (int)(strlen(r->shipped[0].path) - strlen(r->shipped[0].name) - 1),
+			 r->shipped[0].path);
+	for (int i = 0; i < r->nshipped; i++) {
+		struct review_trace *t = &r->traces[r->ntraces++];
+
+		/* (not snprintf: both strings are in *r, which -Wrestrict cannot tell apart) */
+		size_t n = strlen(r->shipped[i].name);
+
+		memcpy(r->shipped_labels[i], r->shipped[i].name, n);
+		memcpy(r->shipped_labels[i] + n, " (shipped)", sizeof(" (shipped)"));
+		*t = (struct review_trace){ .path = r->shipped[i].path, .name = r->shipped[i].name,
+					    .label = r->shipped_labels[i],
+					    .platform = r->shipped[i].platform, .shipped = true };
+	}
+	for (int i = 0; i < r->a->ntrace; i++)
+		r->traces[r->ntraces++] = (struct review_trace){
+			.path = r->a->traces[i], .name = r->a->traces[i], .label = r->a->traces[i],
+			.platform = r->a->trace_platform };
+	return 0;
+}
+
 static int review_run(void *state)
 {
 	struct review *r = calloc(1, sizeof(*r));
@@ -1476,6 +1554,8 @@ static int review_run(void *state)
 	}
 	gather_scenarios(r);
 	ret = check_names(r);
+	if (!ret)
+		ret = gather_traces(r);
 	if (!ret)
 		ret = r->a->npos == 2 ? from_files(r) : from_patch(r);
 	for (int i = 0; !ret && i < r->nfiles; i++)
@@ -1539,6 +1619,8 @@ void cmd_review_usage(FILE *out)
 		"      --trace FILE      replay a recorded trace through both sides (open loop):\n"
 		"                        same picks, energy, misses, gap to the bound; repeatable\n"
 		"      --trace-platform P  the state table of traces without one in their header\n"
+		"      --no-shipped-traces  replay only the --trace ones, not the real traces\n"
+		"                        installed with idlelab (replayed by default)\n"
 		"      --report DIR      write DIR/index.html (idlelab report of DIR/review.json:\n"
 		"                        the verdict's heat maps, the mechanism, the traces)\n"
 		"  -j, --jobs N          threads (default: the online CPUs)\n"

@@ -220,21 +220,27 @@ static void lab_spec(const struct lab_args *args, const struct lab_job *job, int
 	spec->pn_us = args->pn_set ? args->pn_us : NULL;
 }
 
-/* --bound: every finished idle period of the run, to the frontier and to the governor's row. */
+/*
+ * --bound: every finished idle period of the run, to the frontier and to the governor's row.
+ * With per-CPU tables each CPU's periods go to its own table's frontier (the states it can
+ * enter), and the run's frontier is their sum, point by point (il_bound_merge()).
+ */
 struct lab_bound {
-	struct il_bound b;
+	struct il_bound b;                             /* table 0's CPUs, then the sum */
+	struct il_bound table_b[IL_PLAT_TABLES_MAX];   /* per-CPU tables: table t's CPUs */
 	struct il_bound_gov g;
-	const struct il_driver *drv;
+	const struct il_platform *plat;
 	struct il_sim_observer obs;
 };
 
 static void lab_bound_period(void *ctx, const struct il_sim_period *p)
 {
 	struct lab_bound *lb = ctx;
+	int t = il_platform_cpu_table(lb->plat, p->cpu);
 	u64 ns = p->end_ns - p->start_ns;
 
-	il_bound_add(&lb->b, ns);
-	il_bound_gov_add(&lb->g, lb->drv, p->idx, ns);
+	il_bound_add(t ? &lb->table_b[t] : &lb->b, ns);
+	il_bound_gov_add(&lb->g, il_platform_cpu_drv(lb->plat, p->cpu), p->idx, ns);
 }
 
 /* The states the run's governor may pick: enabled on the platform, within the QoS limit. */
@@ -243,14 +249,32 @@ static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
 {
 	struct il_device dev;
 	s64 qos_ns = spec->common.qos_us < 0 ? -1 : spec->common.qos_us * NSEC_PER_USEC;
+	bool set[IL_PLAT_TABLES_MAX] = { true };
 
 	memset(lb, 0, sizeof(*lb));
+	lb->plat = &job->plat;
 	il_platform_device_init(&job->plat, &dev);
 	il_bound_init(&lb->b, &job->plat.drv, &dev, qos_ns);
-	lb->drv = &job->plat.drv;
+	for (unsigned int cpu = 0; cpu < job->plat.cpus && job->plat.ntables > 1; cpu++) {
+		int t = il_platform_cpu_table(&job->plat, cpu);
+
+		if (set[t])
+			continue;
+		set[t] = true;
+		il_platform_cpu_device_init(&job->plat, cpu, &dev);
+		il_bound_init(&lb->table_b[t], &job->plat.tables[t].drv, &dev, qos_ns);
+	}
 	lb->obs.period = lab_bound_period;
 	lb->obs.ctx = lb;
 	spec->observer = &lb->obs;
+}
+
+/* After the run: the run's frontier, every table's summed. */
+static const struct il_bound *lab_bound_total(struct lab_bound *lb)
+{
+	for (int t = 1; t < lb->plat->ntables; t++)
+		il_bound_merge(&lb->b, &lb->table_b[t]);
+	return &lb->b;
 }
 
 static int run_failed(const char *cmd, const struct il_lab_spec *spec)
@@ -386,9 +410,11 @@ static int lab_run_one(const struct lab_args *args, const struct lab_job *job)
 		      il_report_cpus(&t[n++], &res);
 	}
 	if (!ret && lb) {
-		ret = il_bound_table(&t[n++], &lb->b) || il_bound_gap_table_init(&t[n],
+		const struct il_bound *b = lab_bound_total(lb);
+
+		ret = il_bound_table(&t[n++], b) || il_bound_gap_table_init(&t[n],
 			spec.scn->name) ||
-		      il_bound_gap_row(&t[n], args->governors[0], 0, &lb->b, &lb->g);
+		      il_bound_gap_row(&t[n], args->governors[0], 0, b, &lb->g);
 		n++;
 	}
 	free(lb);
@@ -471,7 +497,8 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 			}
 			ret = il_report_pm_row(&t[ti], args->governors[g], it, spec.scn, &res);
 			if (!ret && lb)
-				ret = il_bound_gap_row(gap, args->governors[g], it, &lb->b, &lb->g);
+				ret = il_bound_gap_row(gap, args->governors[g], it,
+						       lab_bound_total(lb), &lb->g);
 			il_lab_result_free(&res);
 			if (ret) {
 				free(plat_buf);

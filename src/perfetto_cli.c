@@ -161,7 +161,7 @@ int perfetto_sim_begin(struct perfetto_sim *ps, const struct perfetto_args *a,
 		 spec->plat->name,
 		 spec->scn->name, *params ? ":" : "", params, (unsigned long long)spec->seed);
 	il_lab_power(spec->plat, spec->active_uw, &ps->pw);
-	ps->pid = il_timeline_process(ps->tl, name, &spec->plat->drv, &ps->pw, true);
+	ps->pid = il_timeline_process_plat(ps->tl, name, spec->plat, &ps->pw, true);
 	if (ps->pid < 0)
 		return sim_failed(ps, cmd);
 	il_tl_sim_init(&ps->sim, ps->tl, ps->pid);

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "kgov.h"
+#include "../util/datadir.h"
 
 #define MAX_ARGS 64
 
@@ -43,83 +44,19 @@ static bool shim_dir_ok(const char *dir)
 	return access(probe, R_OK) == 0;
 }
 
-/* The directory of the running executable, resolved; false if /proc cannot say. */
-static bool exe_dir(char *out, size_t cap)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	if (n <= 0)
-		return false;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return false;
-	*slash = '\0';
-	snprintf(out, cap, "%s", exe[0] ? exe : "/");
-	return true;
-}
-
-#ifdef IL_BUILDDIR
-/* Whether directory @dir is @top or below it (both resolved). */
-static bool dir_under(const char *dir, const char *top)
-{
-	char rtop[PATH_MAX];
-	size_t n;
-
-	if (!realpath(top, rtop))
-		return false;
-	n = strlen(rtop);
-	return !strncmp(dir, rtop, n) && (dir[n] == '\0' || dir[n] == '/');
-}
-#endif
-
-/* @dir/@sub into @out if it fits and is a shim directory. */
-static bool shim_at(char *out, size_t cap, const char *dir, const char *sub)
-{
-	return snprintf(out, cap, "%s/%s", dir, sub) < (int)cap && shim_dir_ok(out);
-}
-
 /*
- * Where the shim is, in this order:
- *  1. $IDLELAB_KSHIM_DIR;
- *  2. a program running from the build directory it was linked in (IL_BUILDDIR: the CLI,
- *     the unit tests) uses the source tree's kshim/, so a development build never picks up
- *     an older installed shim;
- *  3. an installed binary: <bindir>/../share/idlelab/kshim next to the executable (a tree
- *     installed with any PREFIX, moved, or staged under DESTDIR), then the datadir compiled
- *     in at build time (IL_DATADIR, `make install datadir=...`);
- *  4. the source tree it was built from, then ./kshim.
+ * Where the shim is: $IDLELAB_KSHIM_DIR, else kshim/ where idlelab's data is
+ * (il_datadir_find(): the source tree for a program running from its build directory, the
+ * install prefix next to the executable, the datadir compiled in, the source tree, ./kshim).
  */
 const char *il_kgov_shim_dir(void)
 {
 	static char dir[PATH_MAX];
 	const char *env = getenv("IDLELAB_KSHIM_DIR");
-	char self[PATH_MAX];
-	bool have_self;
 
 	if (env && *env)
 		return env;
-	have_self = exe_dir(self, sizeof(self));
-#if defined(IL_SRCDIR) && defined(IL_BUILDDIR)
-	if (have_self && dir_under(self, IL_BUILDDIR) &&
-	    shim_at(dir, sizeof(dir), IL_SRCDIR, "kshim"))
-		return dir;
-#endif
-	if (have_self && shim_at(dir, sizeof(dir), self, "../share/idlelab/kshim"))
-		return dir;
-#ifdef IL_DATADIR
-	if (shim_at(dir, sizeof(dir), IL_DATADIR, "idlelab/kshim"))
-		return dir;
-#endif
-#ifdef IL_SRCDIR
-	if (shim_at(dir, sizeof(dir), IL_SRCDIR, "kshim"))
-		return dir;
-#endif
-	if (shim_dir_ok("kshim") && realpath("kshim", dir))
-		return dir;
-	return NULL;
+	return il_datadir_find(dir, sizeof(dir), "kshim", shim_dir_ok);
 }
 
 /* The whole file at @path, NUL-terminated; NULL with errno set on failure. */

@@ -108,6 +108,15 @@ void il_bound_gov_add(struct il_bound_gov *g, const struct il_driver *drv, int i
 		drv->states[idx].exit_latency_ns > 0 ? (u64)drv->states[idx].exit_latency_ns : 0;
 }
 
+void il_bound_merge(struct il_bound *into, const struct il_bound *b)
+{
+	into->periods += b->periods;
+	for (int k = 0; k < IL_BOUND_NLAMBDA; k++) {
+		into->pt[k].energy_nj += b->pt[k].energy_nj;
+		into->pt[k].latency_ns += b->pt[k].latency_ns;
+	}
+}
+
 int il_bound_at_latency(const struct il_bound *b, u64 latency_ns, double *energy_nj)
 {
 	const struct il_bound_point *pt = b->pt;

@@ -75,6 +75,12 @@ void il_bound_add(struct il_bound *b, u64 ns);
 void il_bound_gov_add(struct il_bound_gov *g, const struct il_driver *drv, int idx, u64 ns);
 
 /**
+ * il_bound_merge - add the frontier of other periods @b (same prices) into @into: the
+ * per-period choices are independent, so the sums at one price are the minimum of all the
+ * periods at it (per-CPU tables: each table's CPUs have a bound of their own)
+ */
+void il_bound_merge(struct il_bound *into, const struct il_bound *b);
+/**
  * il_bound_at_latency - the frontier's energy at total added latency @latency_ns (linear
  * between points; the energy-optimal point's energy for more latency than it adds)
  * Return: 0, or -1 when @latency_ns is below the least-latency point (no choice reaches it).

@@ -568,15 +568,8 @@ const struct il_bound *il_replay_bound(struct il_replay *r)
 	if (r->cfg.plat->ntables <= 1)
 		return &r->bound;
 	r->bound_sum = r->bound;
-	for (int t = 1; t < r->cfg.plat->ntables; t++) {
-		const struct il_bound *b = &r->table_bound[t];
-
-		r->bound_sum.periods += b->periods;
-		for (int k = 0; k < IL_BOUND_NLAMBDA; k++) {
-			r->bound_sum.pt[k].energy_nj += b->pt[k].energy_nj;
-			r->bound_sum.pt[k].latency_ns += b->pt[k].latency_ns;
-		}
-	}
+	for (int t = 1; t < r->cfg.plat->ntables; t++)
+		il_bound_merge(&r->bound_sum, &r->table_bound[t]);
 	return &r->bound_sum;
 }
 

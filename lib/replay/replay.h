@@ -80,7 +80,8 @@ enum il_sleep_from {
 /**
  * il_replay_local_timer - whether @ev is the CPU's local timer interrupt: irq_handler_entry
  * of arch_timer (Arm generic timer), riscv-timer, twd (Cortex-A9 private timer) or
- * mct_tickN (Exynos MCT); the x86 irq_vectors local_timer_entry (LOC, the APIC timer); an
+ * mct_tickN (Exynos MCT); the x86 irq_vectors local_timer_entry (LOC, the APIC timer);
+ * powerpc's decrementer (powerpc:timer_interrupt_entry, il_trace_vector_is_local_timer()); an
  * Arm ipi_entry "Timer broadcast interrupts" (the broadcast that stands in for a local
  * timer stopped in a deep state). Return: true or false.
  */

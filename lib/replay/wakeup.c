@@ -21,8 +21,8 @@ bool il_replay_local_timer(const struct il_trace_event *ev)
 	case IL_EV_IRQ:
 		return !strcmp(ev->label, "arch_timer") || !strcmp(ev->label, "riscv-timer") ||
 		       !strcmp(ev->label, "twd") || starts_with(ev->label, "mct_tick");
-	case IL_EV_IRQ_VECTOR:
-		return !strcmp(ev->label, "local_timer");
+	case IL_EV_IRQ_VECTOR: /* x86's LOC, powerpc's decrementer */
+		return il_trace_vector_is_local_timer(ev->label);
 	case IL_EV_IPI_ENTRY:
 		return starts_with(ev->label, "Timer broadcast");
 	default:

@@ -14,7 +14,8 @@
  *     tree's top Makefile version, else --as.
  *  3. The verdict (il_review_verdict()) and, for each called cell, the mechanism
  *     (il_review_mechanism(): state usage, aboves, belows, tick stops of both sides).
- *  4. Real traces replayed through both sides (il_review_trace_replay(), lib/replay).
+ *  4. Real traces replayed through both sides (il_review_trace_replay(), lib/replay): the
+ *     ones installed with idlelab (il_review_shipped_traces()) and the user's.
  *  5. The review as tables a verdict JSON holds, plus the mechanism and the traces
  *     (il_review_report_tables()): what `idlelab report` turns into the page.
  *  Nothing here prints.
@@ -163,6 +164,25 @@ struct il_review_trace {
  */
 int il_review_trace_replay(const struct il_review_trace_opts *o, struct il_trace *t,
 			   struct il_review_trace *res, struct il_error *err);
+
+/* ---- the real traces installed with idlelab (shipped.c) ----------------------------------- */
+
+#define IL_REVIEW_MAX_SHIPPED 16
+#define IL_REVIEW_SHIPPED_NAME_LEN 256
+
+struct il_review_shipped {
+	char path[4096];                 /* where it is installed */
+	char name[IL_REVIEW_SHIPPED_NAME_LEN]; /* PLATFORM/FILE, what the review calls it */
+	char platform[64];               /* the built-in platform it was recorded on */
+};
+
+/**
+ * il_review_shipped_traces - the traces installed with idlelab, @max at most, into @s:
+ * <data>/traces/PLATFORM/FILE (lib/util/datadir.c finds <data>), sorted by platform and file
+ * Return: 0 with *@n set, or -1 with @err set (not installed, a directory that names no
+ * built-in platform, something else than a file in it, more than @max, none at all).
+ */
+int il_review_shipped_traces(struct il_review_shipped *s, int max, int *n, struct il_error *err);
 
 /* ---- the review as tables, for the report page (report.c) ---------------------------------- */
 

@@ -367,7 +367,7 @@ void il_stats_event(struct il_stats *s, const struct il_trace_event *ev)
 		interrupt(s, c, IL_WAKE_IRQ, ev->irq, ev->label);
 		break;
 	case IL_EV_IRQ_VECTOR:
-		if (!strcmp(ev->label, "local_timer"))
+		if (il_trace_vector_is_local_timer(ev->label))
 			interrupt(s, c, IL_WAKE_LOCAL_TIMER, 0, "");
 		else
 			interrupt(s, c, is_ipi_vector(ev->label) ? IL_WAKE_IPI : IL_WAKE_VECTOR,

@@ -117,8 +117,17 @@ void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl,
 {
 	memset(r, 0, sizeof(*r));
 	r->tl = tl;
-	r->drv = &plat->drv;
-	il_platform_device_init(plat, &r->acct);
+	r->plat = plat;
+	il_platform_device_init(plat, &r->acct[0]);
+	/* per-CPU tables: table t's device, from its first CPU */
+	for (unsigned int cpu = 0; cpu < plat->cpus && plat->ntables > 1; cpu++) {
+		int t = il_platform_cpu_table(plat, cpu);
+
+		if (t && !r->acct_set[t]) {
+			il_platform_cpu_device_init(plat, cpu, &r->acct[t]);
+			r->acct_set[t] = true;
+		}
+	}
 	r->ngov = ngov;
 	r->pid_recorded = pid_recorded;
 	r->pids = pids;
@@ -133,8 +142,10 @@ static void replay_slice(struct il_tl_replay *r, int pid, const struct il_replay
 		.wake_ns = in->exit_ts, .cause = cause, .stop_tick = stop,
 		.tick_retained = !in->tick_stopped && !stop,
 	};
+	int t = il_platform_cpu_table(r->plat, in->cpu); /* the CPU's own table's verdict */
 
-	idle.miss = il_cpuidle_account(r->drv, &r->acct, idx, in->residency_ns);
+	idle.miss = il_cpuidle_account(il_platform_cpu_drv(r->plat, in->cpu), &r->acct[t], idx,
+				       in->residency_ns);
 	if (!in->tick_stopped && stop)
 		il_timeline_tick_stop(r->tl, pid, in->cpu, in->enter_ts);
 	il_timeline_idle(r->tl, pid, &idle);

@@ -51,11 +51,19 @@ struct tl_track {
 	bool known;    /* false: nothing is known of the CPU before its next period */
 };
 
-struct tl_process {
-	char *name;
+/* A state table: the names and powers the slices and counters show. */
+struct tl_table {
 	int nstates;
 	char state_name[CPUIDLE_STATE_MAX][IL_NAME_LEN];
 	u64 state_uw[CPUIDLE_STATE_MAX];
+};
+
+struct tl_process {
+	char *name;
+	struct tl_table tab[IL_PLAT_TABLES_MAX]; /* tab[0]: the process's (every CPU's) */
+	int ntab;
+	unsigned char *cpu_tab;  /* per-CPU tables: CPU c's index in tab[], NULL: all tab[0] */
+	unsigned int ncpu_tab;
 	u64 active_uw;
 	bool power;
 	bool edges;
@@ -107,6 +115,7 @@ void il_timeline_free(struct il_timeline *tl)
 	for (int i = 0; i < tl->nproc; i++) {
 		free(tl->proc[i].name);
 		free(tl->proc[i].track);
+		free(tl->proc[i].cpu_tab);
 	}
 	for (int i = 0; i < tl->nmeta; i++) {
 		free(tl->meta[i].key);
@@ -116,6 +125,23 @@ void il_timeline_free(struct il_timeline *tl)
 	free(tl->meta);
 	free(tl->ev);
 	free(tl);
+}
+
+static void table_from(struct tl_table *t, const struct il_driver *drv)
+{
+	t->nstates = drv->state_count;
+	for (int i = 0; i < drv->state_count; i++) {
+		memcpy(t->state_name[i], drv->states[i].name, IL_NAME_LEN);
+		t->state_name[i][IL_NAME_LEN - 1] = '\0';
+		t->state_uw[i] = drv->states[i].power_uw;
+	}
+}
+
+/* The table of process @p's CPU @cpu. */
+static const struct tl_table *table_of(const struct tl_process *p, unsigned int cpu)
+{
+	/* (a CPU beyond the platform's takes the table of CPU cpu % cpus, as the lab does) */
+	return &p->tab[p->ncpu_tab ? p->cpu_tab[cpu % p->ncpu_tab] : 0];
 }
 
 int il_timeline_process(struct il_timeline *tl, const char *name, const struct il_driver *drv,
@@ -141,12 +167,8 @@ int il_timeline_process(struct il_timeline *tl, const char *name, const struct i
 		errno = ENOMEM;
 		return -1;
 	}
-	p->nstates = drv->state_count;
-	for (int i = 0; i < drv->state_count; i++) {
-		memcpy(p->state_name[i], drv->states[i].name, IL_NAME_LEN);
-		p->state_name[i][IL_NAME_LEN - 1] = '\0';
-		p->state_uw[i] = drv->states[i].power_uw;
-	}
+	table_from(&p->tab[0], drv);
+	p->ntab = 1;
 	p->power = pw && pw->known;
 	p->active_uw = pw ? pw->active_uw : 0;
 	p->edges = edges;
@@ -156,6 +178,35 @@ int il_timeline_process(struct il_timeline *tl, const char *name, const struct i
 static struct tl_process *process_of(struct il_timeline *tl, int pid)
 {
 	return pid >= 1 && pid <= tl->nproc ? &tl->proc[pid - 1] : NULL;
+}
+
+int il_timeline_process_plat(struct il_timeline *tl, const char *name,
+			     const struct il_platform *plat, const struct il_power *pw, bool edges)
+{
+	int pid = il_timeline_process(tl, name, &plat->drv, pw, edges);
+	struct tl_process *p;
+
+	if (pid < 0 || plat->ntables <= 1)
+		return pid;
+	p = process_of(tl, pid);
+	for (int t = 1; t < plat->ntables; t++) {
+		if (plat->tables[t].drv.state_count < 1 ||
+		    plat->tables[t].drv.state_count > CPUIDLE_STATE_MAX) {
+			errno = EINVAL;
+			return -1;
+		}
+		table_from(&p->tab[t], &plat->tables[t].drv);
+	}
+	p->ntab = plat->ntables;
+	p->cpu_tab = malloc(plat->cpus);
+	if (!p->cpu_tab) {
+		errno = ENOMEM;
+		return -1;
+	}
+	p->ncpu_tab = plat->cpus;
+	for (unsigned int c = 0; c < plat->cpus; c++)
+		p->cpu_tab[c] = (unsigned char)il_platform_cpu_table(plat, c);
+	return pid;
 }
 
 /* Grow @p's tracks to @n; new ones start at 0 when the process has edges. */
@@ -361,7 +412,8 @@ void il_timeline_idle(struct il_timeline *tl, int pid, const struct il_tl_idle *
 
 	if (!track)
 		return;
-	if (p->state < 0 || p->state >= tl->proc[pid - 1].nstates || p->end_ns < p->start_ns) {
+	if (p->state < 0 || p->state >= table_of(&tl->proc[pid - 1], p->cpu)->nstates ||
+	    p->end_ns < p->start_ns) {
 		fail(tl, EINVAL);
 		return;
 	}
@@ -502,7 +554,7 @@ static void put_slice(struct tl_writer *w, const struct tl_event *e)
 		fputc('}', out);
 		return;
 	}
-	put_head(w, 'X', "idle", p->state_name[e->state], e->pid, e->cpu, e->ts);
+	put_head(w, 'X', "idle", table_of(p, e->cpu)->state_name[e->state], e->pid, e->cpu, e->ts);
 	fputs(",\"dur\":", out);
 	put_milli(out, e->dur);
 	fprintf(out, ",\"args\":{\"state\":%d", e->state);
@@ -545,7 +597,7 @@ static void put_instant(struct tl_writer *w, const struct tl_event *e)
 			 e->pid, e->cpu, e->ts);
 		fprintf(out,
 			",\"s\":\"t\",\"args\":{\"miss\":\"%s\",\"state\":", miss_name(e->miss));
-		put_str(out, p->state_name[e->state]);
+		put_str(out, table_of(p, e->cpu)->state_name[e->state]);
 		fputs("}}", out);
 		break;
 	default:
@@ -581,7 +633,7 @@ static void power_at(struct tl_writer *w, const struct tl_event *e)
 {
 	const struct tl_process *p = &w->tl->proc[e->pid - 1];
 	int i = e->pid - 1;
-	u64 uw = e->kind == TL_BUSY ? p->active_uw : p->state_uw[e->state];
+	u64 uw = e->kind == TL_BUSY ? p->active_uw : table_of(p, e->cpu)->state_uw[e->state];
 	char name[32];
 
 	if (!p->power)

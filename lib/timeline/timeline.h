@@ -45,6 +45,7 @@
 #include "../cpuidle.h"
 #include "../core/core.h"
 #include "../metrics/metrics.h"
+#include "../platform/platform.h"
 
 /*
  * The default event limit: about 100 bytes per event, so files stay near 20 MB, which
@@ -87,6 +88,13 @@ void il_timeline_free(struct il_timeline *tl);
  */
 int il_timeline_process(struct il_timeline *tl, const char *name, const struct il_driver *drv,
 			const struct il_power *pw, bool edges);
+/**
+ * il_timeline_process_plat - il_timeline_process() over @plat's state tables: with per-CPU
+ * tables (docs/platforms.md), each CPU's slices, misses and power use its own table
+ * Return: its pid, or -1 with errno set.
+ */
+int il_timeline_process_plat(struct il_timeline *tl, const char *name,
+			     const struct il_platform *plat, const struct il_power *pw, bool edges);
 /** il_timeline_cpus - make sure process @pid has tracks for CPUs 0..@ncpus-1; Return: 0 or -1 */
 int il_timeline_cpus(struct il_timeline *tl, int pid, unsigned int ncpus);
 /** il_timeline_set_origin - the time the window is relative to (default 0) */
@@ -118,7 +126,6 @@ u64 il_timeline_events(const struct il_timeline *tl);
 
 struct il_sim_observer;
 struct il_replay_inputs;
-struct il_platform;
 
 /* The simulator's observer (lib/sim/sim.h) feeding one process of a timeline. */
 struct il_tl_sim {
@@ -143,8 +150,10 @@ int il_tl_sim_finish(struct il_tl_sim *s, unsigned int ncpus, u64 end_ns);
  */
 struct il_tl_replay {
 	struct il_timeline *tl;
-	const struct il_driver *drv;
-	struct il_device acct;  /* accounts every pick for its above/below verdict */
+	const struct il_platform *plat;  /* each CPU's table: il_platform_cpu_table() */
+	/* per table, accounts every pick for its above/below verdict */
+	struct il_device acct[IL_PLAT_TABLES_MAX];
+	bool acct_set[IL_PLAT_TABLES_MAX];
 	int ngov;
 	int pid_recorded;
 	const int *pids;

@@ -28,7 +28,8 @@ static inline bool is_digit(char c)
 enum kind {
 	K_NONE, K_IDLE, K_MISS, K_HR_SETUP, K_HR_START, K_HR_CANCEL, K_HR_EXPIRE, K_TM_START,
 	K_TM_CANCEL, K_TM_EXPIRE, K_TICK_STOP, K_IRQ, K_IRQ_EXIT, K_VECTOR, K_VECTOR_EXIT,
-	K_IPI_CPU, K_IPI_MASK, K_IPI_RAISE, K_IPI_ENTRY, K_WAKEUP, K_WAKE_NO_IPI, K_SWITCH,
+	K_PPC_TIMER, K_PPC_TIMER_EXIT, K_IPI_CPU, K_IPI_MASK, K_IPI_RAISE, K_IPI_ENTRY, K_WAKEUP,
+	K_WAKE_NO_IPI, K_SWITCH,
 };
 
 static const unsigned char kind_type[] = {
@@ -47,6 +48,8 @@ static const unsigned char kind_type[] = {
 	[K_IRQ_EXIT] = IL_EV_IRQ_EXIT,
 	[K_VECTOR] = IL_EV_IRQ_VECTOR,
 	[K_VECTOR_EXIT] = IL_EV_IRQ_EXIT,
+	[K_PPC_TIMER] = IL_EV_IRQ_VECTOR,
+	[K_PPC_TIMER_EXIT] = IL_EV_IRQ_EXIT,
 	[K_IPI_CPU] = IL_EV_IPI_SEND,
 	[K_IPI_MASK] = IL_EV_IPI_SEND,
 	[K_IPI_RAISE] = IL_EV_IPI_SEND,
@@ -106,7 +109,10 @@ static int known_kind(const char *name, size_t len)
 	case 18:
 		return IS("timer_expire_entry", K_TM_EXPIRE);
 	case 20:
-		return IS("hrtimer_expire_entry", K_HR_EXPIRE);
+		return name[0] == 'h' ? IS("hrtimer_expire_entry", K_HR_EXPIRE) :
+					IS("timer_interrupt_exit", K_PPC_TIMER_EXIT);
+	case 21:
+		return IS("timer_interrupt_entry", K_PPC_TIMER);
 	case 27:
 		return IS("sched_wake_idle_without_ipi", K_WAKE_NO_IPI);
 	default:
@@ -520,6 +526,24 @@ static int decode_vector(const char *name, size_t name_len, size_t suffix, const
 	return 1;
 }
 
+/*
+ * powerpc's decrementer, the CPU's local timer: powerpc:timer_interrupt_entry / _exit
+ * (arch/powerpc/include/asm/trace.h, ppc64_interrupt_class: "pt_regs=%p"), traced by
+ * timer_interrupt() in arch/powerpc/kernel/time.c. It is no irq_handler_entry: delivered as
+ * an irq_vectors-like entry, vector 0, label IL_TRACE_PPC_TIMER.
+ */
+static int decode_ppc_timer(struct il_trace_event *ev)
+{
+	memcpy(ev->label, IL_TRACE_PPC_TIMER, sizeof(IL_TRACE_PPC_TIMER));
+	return 1;
+}
+
+/* Events named like powerpc's but that are not: their fields differ. */
+static bool is_ppc_interrupt_event(const char *fields, const char *end)
+{
+	return end - fields >= 8 && !memcmp(fields, "pt_regs=", 8);
+}
+
 /* The text between the first '(' and ')' (ipi_raise/ipi_entry reasons). */
 static void paren_label(const char *f, const char *end, char *dst)
 {
@@ -675,6 +699,9 @@ static int decode_fields(int kind, const char *name, size_t len, const char *f,
 		return decode_vector(name, len, 6, f, end, ev);
 	case K_VECTOR_EXIT:
 		return decode_vector(name, len, 5, f, end, ev);
+	case K_PPC_TIMER:
+	case K_PPC_TIMER_EXIT:
+		return decode_ppc_timer(ev);
 	case K_IPI_CPU:
 	case K_IPI_MASK:
 	case K_IPI_RAISE:
@@ -737,6 +764,8 @@ int il_trace_decode_masked(const char *s, const char *end, u32 mask, struct il_t
 		f++;
 
 	kind = known_kind(name, len);
+	if ((kind == K_PPC_TIMER || kind == K_PPC_TIMER_EXIT) && !is_ppc_interrupt_event(f, end))
+		kind = K_NONE;
 	if (kind == K_NONE && (kind = vector_kind(name, len, f, end)) == K_NONE)
 		return 0;
 	type = kind_type[kind];

@@ -197,6 +197,11 @@ static bool grow_last_ts(struct il_trace *t, unsigned int cpu)
 	return true;
 }
 
+bool il_trace_vector_is_local_timer(const char *label)
+{
+	return !strcmp(label, IL_TRACE_X86_TIMER) || !strcmp(label, IL_TRACE_PPC_TIMER);
+}
+
 bool il_trace_accept(struct il_trace *t, struct il_trace_event *ev)
 {
 	unsigned int limit = t->info.ncpus > 0 ? (unsigned int)t->info.ncpus : IL_TRACE_MAX_CPUS;

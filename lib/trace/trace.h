@@ -106,6 +106,16 @@ struct il_trace_event {
 	char label[IL_TRACE_LABEL_LEN];
 };
 
+/*
+ * The labels of IL_EV_IRQ_VECTOR that are the CPU's local timer: x86's irq_vectors
+ * local_timer_entry (LOC, the APIC timer) and powerpc's decrementer
+ * (powerpc:timer_interrupt_entry, delivered as a vector event with this label).
+ */
+#define IL_TRACE_X86_TIMER "local_timer"
+#define IL_TRACE_PPC_TIMER "timer_interrupt"
+/** il_trace_vector_is_local_timer - whether vector event label @label is the local timer */
+bool il_trace_vector_is_local_timer(const char *label);
+
 /* What a reader learnt from the file's header (all optional). */
 struct il_trace_info {
 	int ncpus;            /* from "#P:N" / "cpus=N"; 0 if not stated */

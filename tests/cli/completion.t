@@ -171,6 +171,7 @@ check "step --input <TAB>: files" only "idlelab step --input $TMP/traces/a" "$TM
 check "review --trace <TAB>: files" only "idlelab review x.patch --trace $TMP/traces/a" "$TMP/traces/a.trace"
 check "review --trace-platform sk<TAB>: the built-ins" only "idlelab review x.patch --trace-platform sk" skx
 check "review --tr<TAB>: its trace options" has "idlelab review x.patch --tr" --trace --trace-platform --tree
+check "review --no-sh<TAB>: --no-shipped-traces" only "idlelab review x.patch --no-sh" --no-shipped-traces
 check "measure -g menu -- sle<TAB>: commands" has "idlelab measure -g menu -- sle" sleep
 
 # What a command's usage spells out: a stand-in binary whose verdict has the options of

@@ -61,6 +61,55 @@ check "replay says the tables are per CPU" grep -q "^tables	per CPU" "$OUT"
 check "every period replayed" grep -q "^periods	30$" "$OUT"
 check "no period without a table" grep -q "^periods_of_cpus_without_table	0$" "$OUT"
 
+# --perfetto and --bound with per-CPU tables: each CPU's slices, misses, power and frontier
+# come from its own table (cpu2's 2500 us in cluster-off is above the big table's 3000 us;
+# the big table's WFI draws 150 mW, the little one's 100 mW).
+expect 0 "replay --perfetto with per-CPU tables" "$IDLELAB" replay "$TRACE" -g menu -p "$P" \
+	--perfetto "$TMP/tl.json"
+if command -v python3 >/dev/null 2>&1; then
+	check "... cpu2's recorded misses and power are the big table's" python3 -c "
+import json
+ev = json.load(open('$TMP/tl.json'))['traceEvents']
+def on(tid): return [e for e in ev if e.get('tid') == tid]
+miss = lambda tid: sorted(e['args']['state'] for e in on(tid) if e.get('name') == 'miss above')
+power = lambda tid: {e['args']['mW'] for e in on(tid) if e.get('ph') == 'C'}
+assert miss(100002) == ['cluster-off'] * 5, miss(100002)  # process 1 (recorded), CPU 2
+assert miss(100000) == ['cpu-off'] * 5, miss(100000)      # CPU 0: the little table
+assert 150.0 in power(100002) and 100.0 not in power(100002), power(100002)
+assert 100.0 in power(100000) and 150.0 not in power(100000), power(100000)
+"
+	expect 0 "run --perfetto with per-CPU tables" "$IDLELAB" run -g menu -p "$P" -s fio \
+		--time 100ms --perfetto "$TMP/run.json"
+	check "... each CPU's power from its own table (and 400 mW busy)" python3 -c "
+import json
+ev = json.load(open('$TMP/run.json'))['traceEvents']
+little, big = {100.0, 20.0, 5.0, 400.0}, {150.0, 30.0, 5.0, 400.0}
+seen = {id(little): set(), id(big): set()}
+for cpu, table in ((0, little), (1, little), (2, big), (3, big)):
+    pw = {e['args']['mW'] for e in ev if e.get('ph') == 'C' and e['name'] == 'CPU %d power' % cpu}
+    assert pw and pw <= table, (cpu, pw)
+    seen[id(table)] |= pw - {5.0, 400.0}  # what only that table has
+assert all(seen.values()), seen
+"
+else
+	skip "the timelines read" "no python3"
+fi
+# The same platform with the big table's powers doubled: the same periods (powers steer no
+# governor), so only the big CPUs' energy changes, in the frontier and the governor's row.
+awk '/^table big/ { big = 1 } big && /^state / { for (i = 1; i <= NF; i++) if ($i ~ /^power_uw=/) {
+	split($i, kv, "="); $i = "power_uw=" 2 * kv[2] } } { print }' "$P" >"$TMP/big2.plat"
+gap_mj() { awk '/^# gap to bound/ { getline; getline; print $3; exit }' "$1"; }
+bound0_mj() { awk '$1 == "bound" && $2 == "0" { print $4; exit }' "$1"; }
+expect 0 "run --bound with per-CPU tables" "$IDLELAB" run -g teo -p "$P" -s fio --time 200ms --bound
+cp "$OUT" "$TMP/b1"
+expect 0 "... and with the big table's powers doubled" "$IDLELAB" run -g teo -p "$TMP/big2.plat" \
+	-s fio --time 200ms --bound
+check "... the same periods" sh -c "grep -A3 '^# states' '$TMP/b1' | cut -c1-30 >'$TMP/s1'; grep -A3 '^# states' '$OUT' | cut -c1-30 | cmp -s - '$TMP/s1'"
+check "... the governor's energy over the big CPUs' periods grows ($(gap_mj "$TMP/b1") -> $(gap_mj "$OUT") mJ)" \
+	awk -v a="$(gap_mj "$TMP/b1")" -v b="$(gap_mj "$OUT")" 'BEGIN { exit !(b > a) }'
+check "... and so does the energy-optimal bound ($(bound0_mj "$TMP/b1") -> $(bound0_mj "$OUT") mJ)" \
+	awk -v a="$(bound0_mj "$TMP/b1")" -v b="$(bound0_mj "$OUT")" 'BEGIN { exit !(b > a) }'
+
 # states --export of three per-cluster tables and a UINT_MAX residency.
 expect 0 "export of a three-cluster machine" "$IDLELAB" states --root "$TOP/tests/fixtures/sysfs/psci-clusters" --export "$TMP/soc.plat"
 check "three tables" test "$(grep -c '^table ' "$TMP/soc.plat")" -eq 3

@@ -8,7 +8,7 @@
 # replay, against the bounds docs/trace.md gives for this trace. Replay says which
 # sleep-length source it used, with or without timer events.
 . "$(dirname "$0")/live-lib.sh"
-plan 13
+plan 16
 
 T=$TOP/tests/fixtures/traces
 cp "$T/vm.trace" "$TMP/full.trace"
@@ -56,6 +56,13 @@ ok "skx: teo's picks agree with the full replay's (>= 98.7 %)" picks_agree teo-7
 
 # A trace with no interrupt events at all: every period takes the lower bound, and says so.
 run_case "no interrupts: lower bound for every period" 0 '^no interrupt seen +measured duration \(lower bound\) +305$' -- replay "$T/trace_surfaceflinger.html.xz" -p rk3399 -g menu
+# powerpc's decrementer is no irq_handler_entry: powerpc:timer_interrupt_entry (a synthetic
+# trace of pseries' two states, tests/fixtures/traces/README.md) ends 5 periods exactly; the
+# other interrupt and the polling exit take the next decrementer interrupt as upper bound.
+run_case "powerpc: the decrementer is the local timer" 0 '^local timer interrupt +measured duration \(exact\) +5$' -- replay "$T/ppc-decrementer.trace" -p pseries -g menu
+ok "powerpc: the others bounded by the next decrementer interrupt" sh -c \
+	"grep -Eq '^another interrupt +next local timer interrupt \(upper bound\) +1$' '$OUT' && grep -Eq '^no interrupt seen +next local timer interrupt \(upper bound\) +1$' '$OUT'"
+run_case "powerpc: stats names it as the wake source" 0 '^ +1 +local_timer +2 ' -- stats "$T/ppc-decrementer.trace" -p pseries
 run_case "usage: --sleep-length something"           2 'takes auto, timers or wakeups' -- replay "$TMP/full.trace" -p skx -g menu --sleep-length tick
 
 done_testing

@@ -118,10 +118,51 @@ check "... the same random figure" grep -q "^  random inputs: $kgov_figure of 10
 expect 0 "-o FILE" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW -o "$TMP/review.txt"
 check "... written, nothing on stdout" sh -c "test -s '$TMP/review.txt' && ! test -s '$OUT'"
 
-# ---- --trace: the shipped real trace through both sides (open loop, lib/replay) ----
+# ---- the shipped real traces (traces/), replayed by default ----
+# (a quick review: two seeds of 50 ms, the nominal model)
+QUICK="-p rk3588 -s idle --ensemble 0 --iter 2 --time 50ms --no-progress"
+ls "$TOP"/traces/*/* | sed "s|^$TOP/traces/||" >"$TMP/shipped"
+nship=$(wc -l <"$TMP/shipped")
+expect 0 "the defaults replay the shipped traces" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" \
+	"$TMP/b/$GOVDIR/menu.c" $QUICK
+check "... a Real traces section" grep -q '^Real traces (open loop' "$OUT"
+# the text with its lines joined (and the commands' continuation backslashes gone)
+sed 's/ \\$//' "$OUT" | tr '\n' ' ' | tr -s ' ' >"$TMP/flat"
+check "... counts them ($nship)" grep -qF "The $nship traces shipped with idlelab (in D below)" "$TMP/flat"
+check "... names their directory" grep -qxF "    \$ D=$TOP/traces" "$OUT"
+while read -r t; do
+	check "... lists $t" grep -qxF "  $t (shipped)" "$OUT"
+	check "... with its rerun command, on its own platform" \
+		grep -qF "idlelab replay \$D/$t -p ${t%%/*} -g" "$TMP/flat"
+done <"$TMP/shipped"
+tables=$(grep -oE 'state table: platform ([a-z0-9-]+) \(builtin:\1\); sleep length from timers' "$TMP/flat" | wc -l)
+check "... each replayed on a built-in table, with timers ($tables)" test "$tables" -eq "$nship"
+check "... within 80 columns" sh -c "! awk 'length > 80' '$OUT' | grep -q ."
+expect 0 "--no-shipped-traces" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" \
+	$QUICK --no-shipped-traces
+check "... no Real traces section" sh -c "! grep -q '^Real traces' '$OUT'"
+expect 0 "the shipped traces in -f json" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" \
+	"$TMP/b/$GOVDIR/menu.c" $QUICK -f json
+if command -v python3 >/dev/null 2>&1; then
+	check "... each with its name, path and periods" python3 -c "
+import json
+ts = json.load(open('$OUT'))['files'][0]['traces']
+names = open('$TMP/shipped').read().split()
+assert [t['name'] for t in ts] == names, [t['name'] for t in ts]
+for t in ts:
+    assert t['shipped'] and t['path'] == '$TOP/traces/' + t['name'] and t['periods'] > 0
+    plat = t['name'].split('/')[0]
+    assert t['state_table'] == 'platform %s (builtin:%s)' % (plat, plat), t['state_table']
+"
+else
+	skip "JSON parses" "no python3"
+fi
+
+# ---- --trace: a real trace of the user's through both sides (open loop, lib/replay) ----
 FIX=$TOP/tests/fixtures/traces
 expect 0 "--trace vm.trace --trace-platform skx" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" \
-	"$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace" --trace-platform skx --keep "$TMP/k"
+	"$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace" --trace-platform skx --keep "$TMP/k" \
+	--no-shipped-traces
 check "... a section of its own" grep -q '^Real traces (open loop' "$OUT"
 check "... the periods, the table and the sleep length" sh -c "tr '\\n' ' ' <'$OUT' | tr -s ' ' | \
 	grep -q '81 idle periods, state table: platform skx (builtin:skx); sleep length from timers'"
@@ -140,7 +181,8 @@ expect 0 "--trace, -f json" "$IDLELAB" review "$TMP/a/$GOVDIR/menu.c" "$TMP/b/$G
 if command -v python3 >/dev/null 2>&1; then
 	check "... the trace's figures" python3 -c "
 import json
-t = json.load(open('$OUT'))['files'][0]['traces'][0]
+t = json.load(open('$OUT'))['files'][0]['traces'][-1]
+assert not t['shipped'] and t['name'] == t['path'] == '$FIX/vm.trace'
 assert t['periods'] == 81 and t['sleep_length'] == 'timers' and 0 <= t['same_state_pct'] <= 100
 for side in ('base', 'patched'):
     s = t[side]
@@ -156,6 +198,7 @@ check "... names it, before anything is built" grep -q "none.trace: No such file
 check "... no output file" test ! -e "$TMP/no.txt"
 expect 2 "--trace without a state table and no --trace-platform" "$IDLELAB" review \
 	"$TMP/a/$GOVDIR/menu.c" "$TMP/b/$GOVDIR/menu.c" $NARROW --trace "$FIX/vm.trace"
+check "... (the shipped traces keep their own)" grep -q 'give one with --trace-platform' "$ERR"
 check "... asks for --trace-platform" grep -q 'give one with --trace-platform' "$ERR"
 
 # ---- a format-patch with a subject and a refused file ----

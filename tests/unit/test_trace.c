@@ -241,6 +241,19 @@ static void test_decode_irqs_ipis_sched(void **state)
 	/* Names ending in _entry without vector= are other events, skipped. */
 	decode("softirq_entry: vec=7 [action=SCHED]", 0);
 	decode("vector_alloc: irq=1 vector=0 reserved=0 ret=0", 0);
+	assert_true(il_trace_vector_is_local_timer("local_timer"));
+	assert_false(il_trace_vector_is_local_timer("reschedule"));
+	/* powerpc's decrementer (arch/powerpc/include/asm/trace.h): a local-timer vector */
+	ev = decode("powerpc:timer_interrupt_entry: pt_regs=00000000b5d1c2a3", 1);
+	assert_int_equal(ev.type, IL_EV_IRQ_VECTOR);
+	assert_int_equal(ev.vector, 0);
+	assert_string_equal(ev.label, "timer_interrupt");
+	assert_true(il_trace_vector_is_local_timer(ev.label));
+	ev = decode("timer_interrupt_exit: pt_regs=00000000b5d1c2a3", 1);
+	assert_int_equal(ev.type, IL_EV_IRQ_EXIT);
+	/* the same names with other fields are other events, skipped */
+	decode("timer_interrupt_entry: irq=5", 0);
+	decode("timer_interrupt_exit:", 0);
 
 	ev = decode("ipi_send_cpu: cpu=1 callsite=ttwu_queue_wakelist+0x11d/0x150 callback=x", 1);
 	assert_int_equal(ev.type, IL_EV_IPI_SEND);
