@@ -851,7 +851,7 @@ static void text_verdict(FILE *out, const struct review *r, const struct review_
 {
 	const struct il_verdict *v = &f->rv.v;
 	struct il_verdict_count k;
-	char b[512], p[512], delta[96], name[64];
+	char b[512], p[IL_VERDICT_NOTE_LEN], delta[96], name[64];
 
 	il_verdict_counts(v, 1, &k);
 	fprintf(out, "\nVerdict (%d platform%s x %d scenario%s, %d seeds, %g s each)\n", v->nplat,

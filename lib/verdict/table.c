@@ -37,7 +37,7 @@ static int text_row(const struct il_verdict *v, const struct il_verdict_cell *c,
 {
 	const struct il_scenario *scn = v->scn[c->s];
 	int prec = il_vmetric_prec(c->metric, scn);
-	char name[64], delta[96], note[2 * IL_VERDICT_REASON_LEN];
+	char name[64], delta[96], note[IL_VERDICT_NOTE_LEN];
 	int ret;
 
 	ret = il_table_set_str(t, row, 0, v->gov[c->g]) ||
@@ -63,7 +63,7 @@ static int long_row(const struct il_verdict *v, const struct il_verdict_cell *c,
 {
 	const struct il_scenario *scn = v->scn[c->s];
 	int prec = il_vmetric_prec(c->metric, scn);
-	char name[64], note[2 * IL_VERDICT_REASON_LEN];
+	char name[64], note[IL_VERDICT_NOTE_LEN];
 	int ret;
 
 	ret = il_table_set_str(t, row, 0, v->gov[c->g]) ||

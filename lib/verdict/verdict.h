@@ -54,6 +54,10 @@
 #include "../stat/stat.h"
 
 #define IL_VERDICT_REASON_LEN 128
+/* The flipping parameters of a cell: a name is never cut; what does not fit is counted. */
+#define IL_VERDICT_FLIPS_LEN 512
+/* A cell's note: "flips with " + the flips + the power-numbers remark. */
+#define IL_VERDICT_NOTE_LEN (IL_VERDICT_FLIPS_LEN + 128)
 #define IL_VERDICT_DEFAULT_ALPHA 0.05
 #define IL_VERDICT_DEFAULT_MIN_EFFECT 1.0 /* % */
 #define IL_VERDICT_DEFAULT_ITER 5
@@ -203,7 +207,7 @@ struct il_verdict_cell {
 	int nvar;
 	double model_lo, model_hi;
 	double lo, hi;
-	char flips[IL_VERDICT_REASON_LEN]; /* "fio.lat_us, rk3588:WFI.power_uw" or "" */
+	char flips[IL_VERDICT_FLIPS_LEN]; /* "fio.lat_us, rk3588:WFI.power_uw" or "" */
 };
 
 struct il_verdict_opts {

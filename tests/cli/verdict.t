@@ -50,6 +50,17 @@ check "the table is worst first: no better cell above a same, sensitive or worse
 		     if (r < last) bad = 1; last = r }
 	END { exit bad }' "$TMP/done.txt"
 
+# ---- the parameters that flip a cell are listed whole (they were once cut at 128 bytes) -----
+# Doug's ping-pong energy cell flips with seven parameters (170 bytes of names).
+expect 0 "verdict menu-6.16,menu-6.17 on the i5's ping-pong, energy, as tsv" \
+	"$IDLELAB" verdict -g menu-6.16,menu-6.17 -p i5-10600k -s pingpong:cpus=2 --iter 5 \
+	--time 500ms -m energy -f tsv
+check "every flipping parameter is named whole, the background's rate the last" awk -F'\t' '
+	$1 == "menu-6.17" { n = split($NF, p, ", "); if (n > 0) seen = 1
+		for (i = 1; i <= n; i++) if (p[i] !~ /^(i5-10600k:([A-Za-z0-9_]+\.)?[a-z_]+|pingpong\.[a-z_]+)$/) bad = 1
+		if (p[n] != "pingpong.bg_rate_pct") bad = 1 }
+	END { exit !seen || bad }' "$OUT"
+
 # ---- A/A: identical code gives no better/worse cell ------------------------------------------
 # Every platform in the plain pass; under the sanitizers (make SANITIZE=1 check) two, which
 # still run every line of the verdict's code (the statistics are the plain pass's to judge).
