@@ -22,7 +22,7 @@ static double lambda_of(int k)
 		return 0.0;
 	if (k == IL_BOUND_NLAMBDA - 1)
 		return -1.0;
-	return (double)(1ULL << (2 * (k - 1))) / 16.0;
+	return (double)(1ULL << (k - 1)) / 16.0;
 }
 
 int il_bound_init(struct il_bound *b, const struct il_driver *drv, const struct il_device *dev,
@@ -120,29 +120,26 @@ void il_bound_merge(struct il_bound *into, const struct il_bound *b)
 int il_bound_at_latency(const struct il_bound *b, u64 latency_ns, double *energy_nj)
 {
 	const struct il_bound_point *pt = b->pt;
+	double best;
 
 	if (latency_ns >= pt[0].latency_ns) {
 		*energy_nj = (double)pt[0].energy_nj;
 		return 0;
 	}
-	for (int k = 0; k + 1 < IL_BOUND_NLAMBDA; k++) {
-		const struct il_bound_point *a = &pt[k], *c = &pt[k + 1];
-		double f;
+	if (latency_ns < pt[IL_BOUND_NLAMBDA - 1].latency_ns)
+		return -1;
+	/* The infinite price has a vertical line: it only says where the frontier starts. */
+	best = (double)pt[0].energy_nj;
+	for (int k = 1; k < IL_BOUND_NLAMBDA - 1; k++) {
+		double line = (double)pt[k].energy_nj +
+			      pt[k].lambda_nj_per_us *
+				      ((double)pt[k].latency_ns - (double)latency_ns) / 1000.0;
 
-		if (latency_ns > a->latency_ns || latency_ns < c->latency_ns)
-			continue;
-		if (a->latency_ns == c->latency_ns) {
-			*energy_nj = (double)(a->energy_nj < c->energy_nj ?
-					      a->energy_nj : c->energy_nj);
-			return 0;
-		}
-		f = (double)(a->latency_ns - latency_ns) /
-		    (double)(a->latency_ns - c->latency_ns);
-		*energy_nj = (double)a->energy_nj +
-			     f * ((double)c->energy_nj - (double)a->energy_nj);
-		return 0;
+		if (line > best)
+			best = line;
 	}
-	return -1;
+	*energy_nj = best;
+	return 0;
 }
 
 int il_bound_gap(const struct il_bound *b, const struct il_bound_gov *g, double *gap)

@@ -16,11 +16,16 @@
  *     energy + lambda x latency is exact for the sum: the sum is separable, so the per-period
  *     minima add up to the minimum of the sequence. lambda = 0 is the energy-optimal choice
  *     (no sequence of state picks spends less); large lambda is the latency-optimal one.
- *  3. Each lambda gives one point (total energy, total added latency) of the lower convex hull
- *     of everything any governor could achieve on that sequence (Lagrangian relaxation), and
- *     the points, in decreasing latency, trace the Pareto frontier. Between two points the
- *     straight line is still a lower bound (the hull is convex), so a governor's energy is
- *     compared with the line at its own added latency: "gap to bound".
+ *  3. Each lambda gives one point (total energy E, total added latency L) of the lower convex
+ *     hull of everything any governor could achieve on that sequence (Lagrangian relaxation),
+ *     and the points, in decreasing latency, trace the Pareto frontier. What holds between
+ *     two points is each point's supporting line, not the straight line joining them: no
+ *     choice has energy + lambda x latency below the point's E + lambda x L, so at latency
+ *     l the energy is at least E + lambda x (L - l), for every lambda. The bound at l is the
+ *     highest of those lines. (The straight line joins two hull vertices only when no vertex
+ *     lies between them; with a price grid it can skip some, and then it sits above what a
+ *     governor can reach: a "gap" below 0.) A governor's energy is compared with the bound
+ *     at its own added latency: "gap to bound".
  *  4. Usable states: enabled in the table and within the QoS limit given; states a governor
  *     may not pick are not in the bound either.
  *
@@ -32,9 +37,11 @@
 
 #include "../cpuidle.h"
 
-/* The prices of the frontier: 0, then 4^k / 16 nJ per µs for k = 0 .. IL_BOUND_NLAMBDA - 3,
- * then "infinite" (the least latency, then the least energy). */
-#define IL_BOUND_NLAMBDA 19
+/* The prices of the frontier: 0, then 2^k / 16 nJ per µs for k = 0 .. IL_BOUND_NLAMBDA - 3
+ * (1/16 .. 2^28), then "infinite" (the least latency, then the least energy). Doubling steps:
+ * the bound between two points is the higher of their supporting lines, which the finer
+ * grid keeps close to the hull. */
+#define IL_BOUND_NLAMBDA 35
 
 struct il_bound_point {
 	double lambda_nj_per_us;  /* < 0: infinite */
@@ -81,8 +88,9 @@ void il_bound_gov_add(struct il_bound_gov *g, const struct il_driver *drv, int i
  */
 void il_bound_merge(struct il_bound *into, const struct il_bound *b);
 /**
- * il_bound_at_latency - the frontier's energy at total added latency @latency_ns (linear
- * between points; the energy-optimal point's energy for more latency than it adds)
+ * il_bound_at_latency - the least energy any choice can have at total added latency
+ * @latency_ns, as far as the frontier's points show it: the highest of their supporting
+ * lines (step 3; the energy-optimal point's energy for more latency than it adds)
  * Return: 0, or -1 when @latency_ns is below the least-latency point (no choice reaches it).
  */
 int il_bound_at_latency(const struct il_bound *b, u64 latency_ns, double *energy_nj);

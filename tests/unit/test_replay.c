@@ -341,13 +341,45 @@ static void test_bound_by_hand(void **state)
 	il_bound_gov_add(&poll, &drv, 0, 100 * US);
 	assert_int_equal(il_bound_gap(&b, &poll, &gap), 0);
 	assert_float_equal(gap, 0.0, 1e-12);
-	/* halfway in latency: halfway in energy on the line between the two points */
+	/* halfway in latency: the highest supporting line. The hull's edge from (10 µs, 16000)
+	 * to (0, 101000) has slope 8500 nJ/µs; the grid's nearest prices are 8192 (the deep
+	 * point: 16000 + 8192 x 5) and 16384 (the shallow one: 101000 - 16384 x 5). */
 	assert_int_equal(il_bound_at_latency(&b, 5 * US, &e), 0);
-	assert_float_equal(e, 58500.0, 1e-9);
+	assert_float_equal(e, 16000.0 + 8192.0 * 5, 1e-9);
 	mixed.energy_nj = 58500;
 	mixed.latency_ns = 5 * US;
 	assert_int_equal(il_bound_gap(&b, &mixed, &gap), 0);
-	assert_float_equal(gap, 0.0, 1e-12);
+	assert_float_equal(gap, 58500.0 / 56960.0 - 1.0, 1e-12);
+}
+
+/*
+ * Two periods whose deep/shallow break-even prices (90 x d - 500 nJ/µs: 2200 for 30 µs,
+ * 4000 for 50 µs) fall between the same two grid prices (2048, 4096): the grid sees both
+ * deep (20 µs, 18000 nJ) and both shallow (0, 80000), not the vertex between them (10 µs,
+ * 40000: the 30 µs period shallow). The straight line joining the two points says 49000 at
+ * 10 µs, above that achievable choice (a gap of -18 %); the supporting lines never are.
+ */
+static void test_bound_skipped_vertex(void **state)
+{
+	struct il_bound_gov gov = { 0 };
+	struct il_driver drv;
+	struct il_bound b;
+	double e, gap;
+
+	bound_driver(&drv);
+	assert_int_equal(il_bound_init(&b, &drv, NULL, -1), 0);
+	il_bound_add(&b, 30 * US);
+	il_bound_add(&b, 50 * US);
+	il_bound_gov_add(&gov, &drv, 0, 30 * US);
+	il_bound_gov_add(&gov, &drv, 1, 50 * US);
+	assert_int_equal(gov.energy_nj, 40000);
+	assert_int_equal(gov.latency_ns, 10 * US);
+	assert_int_equal(il_bound_at_latency(&b, 10 * US, &e), 0);
+	assert_true(e <= 40000.0);
+	/* the 4096 line: 80000 - 4096 x 10, above the 2048 one (18000 + 2048 x 10) */
+	assert_float_equal(e, 80000.0 - 4096.0 * 10, 1e-9);
+	assert_int_equal(il_bound_gap(&b, &gov, &gap), 0);
+	assert_true(gap >= 0);
 }
 
 /* QoS below state 1's exit latency, or state 1 disabled: only state 0 is in the bound. With
@@ -443,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_fixture_ladder),
 		cmocka_unit_test(test_bound_by_hand),
+		cmocka_unit_test(test_bound_skipped_vertex),
 		cmocka_unit_test(test_bound_usable_states),
 	};
 
