@@ -71,8 +71,9 @@ static bool is_kv_table(const json_t *t)
 
 static bool is_pm_table(const json_t *t)
 {
-	static const char *const pm[] = { "device", "gov", "iter", "idles", "idle_misses",
-					  "belows", "aboves", NULL };
+	const char *const pm[] = { "device", "gov", "iter", IL_RPT_PM_COL(idles),
+				   IL_RPT_PM_COL(idle_misses), IL_RPT_PM_COL(belows),
+				   IL_RPT_PM_COL(aboves), NULL };
 	size_t i;
 	json_t *row;
 
@@ -80,7 +81,7 @@ static bool is_pm_table(const json_t *t)
 		return false;
 	json_array_foreach(t, i, row)
 		if (!json_is_string(json_object_get(row, "gov")) ||
-		    !json_is_number(json_object_get(row, "idles")))
+		    !json_is_number(json_object_get(row, IL_RPT_PM_COL(idles))))
 			return false;
 	return true;
 }
@@ -144,9 +145,9 @@ static bool verdict_rows_ok(const json_t *rows, const char *const *keys, char *w
 
 int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap)
 {
-	static const char *const sweep[] = { "case", "governor", "platform", "iter", "idles",
-					     NULL };
-	static const char *const replay[] = { "governor", "idles", "agree_pct", NULL };
+	const char *const sweep[] = { "case", "governor", "platform", "iter",
+				      IL_RPT_PM_COL(idles), NULL };
+	const char *const replay[] = { "governor", IL_RPT_PM_COL(idles), "agree_pct", NULL };
 	static const char *const stats[] = { "cpu", "state", "name", "entries", NULL };
 	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario",
 					       "metric_key", "verdict", NULL };

@@ -20,7 +20,9 @@
  *                 lab_mean (tests/fidelity/fidelity --json); no groups, only fidelity.c
  *     Any input with a "bound" table (replay; run/compare --bound) also gets the frontier
  *     chart of frontier.c.
- *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE.
+ *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE;
+ *     the readers take its result columns by catalogue line (IL_RPT_PM_COL), never by a name
+ *     of their own.
  *  2. il_model_build() turns them into "groups": one per table and device (a run: per
  *     platform, scenario, parameters and device, so `run -g menu` and `run -g teo` of the
  *     same case meet in one group; a sweep: per platform and parameter values; a replay:
@@ -38,11 +40,20 @@
 #include <stddef.h>
 
 #include "chart.h"
+#include "../metrics/metrics.h"
 
 #ifdef HAVE_JANSSON
 #include <jansson.h>
 
 #define IL_RPT_MAX_STATES 64 /* idle states of one group; more are left out */
+
+/*
+ * The result columns the readers take, by catalogue line (lib/metrics): the name the
+ * catalogue gives struct il_summary's field @f in a linux-pm row (run, compare, battery,
+ * sweep; replay's governors table names its counts alike), and in the lab's "states" table.
+ */
+#define IL_RPT_PM_COL(f) (IL_METRIC_OF(f, IL_MT_PM)->name)
+#define IL_RPT_STATE_COL(f) (IL_METRIC_OF(f, IL_MT_STATES)->name)
 
 enum il_rpt_kind {
 	IL_RPT_RUN,

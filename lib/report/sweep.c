@@ -27,15 +27,17 @@
 
 struct metric_def {
 	const char *name;
-	const char *num; /* the column summed on top, x 100 */
+	size_t num; /* the catalogue line summed on top, x 100: its struct il_summary field */
 	const char *title;
 	const char *ylabel;
 };
 
+#define SUMMARY(f) offsetof(struct il_summary, f)
+
 static const struct metric_def ratio_metrics[] = {
-	{ "above_pct", "aboves", "Above %", "aboves (state too deep), % of idles" },
-	{ "below_pct", "belows", "Below %", "belows (state too shallow), % of idles" },
-	{ "miss_pct", "idle_misses", "Idle misses %", "idle misses, % of idles" },
+	{ "above_pct", SUMMARY(aboves), "Above %", "aboves (state too deep), % of idles" },
+	{ "below_pct", SUMMARY(belows), "Below %", "belows (state too shallow), % of idles" },
+	{ "miss_pct", SUMMARY(idle_misses), "Idle misses %", "idle misses, % of idles" },
 };
 
 static const struct metric_def *ratio_metric(const char *name)
@@ -132,16 +134,35 @@ static void series_name(const json_t *row, bool platforms, char *buf, size_t cap
 		snprintf(buf, cap, "%s", il_json_str(row, "governor"));
 }
 
-/* The unit of a column, from its name: "wakeup_us", "us_per_loop" in µs ...; "" if none. */
+/* The " (unit)" of a catalogue line (lib/metrics): "" for a count or a ratio. */
+static const char *metric_unit(const struct il_metric_def *d)
+{
+	static const struct { const char *unit, *shown; } units[] = {
+		{ "us", " (\xc2\xb5s)" }, { "s", " (s)" }, { "J", " (J)" }, { "W", " (W)" },
+		{ "%", " (%)" },
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(d->unit, units[i].unit))
+			return units[i].shown;
+	return "";
+}
+
+/*
+ * The unit of a column: the catalogue's for a result metric, else from its name (a swept
+ * parameter, a score): "wakeup_us", "us_per_loop" in µs ...; "" if none.
+ */
 static const char *column_unit(const char *name)
 {
 	static const struct { const char *suffix, *prefix, *unit; } units[] = {
 		{ "_us", "us_per_", " (\xc2\xb5s)" }, { "_ns", "ns_per_", " (ns)" },
-		{ "_s", NULL, " (s)" }, { "joules", NULL, " (J)" }, { "watts", NULL, " (W)" },
-		{ "_pct", NULL, " (%)" },
+		{ "_s", NULL, " (s)" }, { "_pct", NULL, " (%)" },
 	};
+	const struct il_metric_def *d = il_metric_find(name, IL_MT_PM);
 	size_t len = strlen(name);
 
+	if (d)
+		return metric_unit(d);
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t l = strlen(units[i].suffix);
 
@@ -199,9 +220,10 @@ static void fill_points(const struct sweep_ctx *k, const char *metric, const jso
 	if (!num || !den)
 		goto out;
 	json_array_foreach(k->rows, i, row) {
-		const char *col = rm ? rm->num : metric_column(row, metric);
+		const char *col = rm ? il_metric_of(rm->num, IL_MT_PM)->name :
+				       metric_column(row, metric);
 		double v = col ? il_json_num(row, col) : NAN, x = il_json_num(row, k->x);
-		double idles = il_json_num(row, "idles");
+		double idles = il_json_num(row, IL_RPT_PM_COL(idles));
 		int s = -1, p = -1;
 
 		if (fv && !json_equal(json_object_get(row, k->facet), (json_t *)fv))
