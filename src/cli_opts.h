@@ -163,6 +163,20 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
  */
 const char *cli_remedy(enum il_error_need need);
 
+struct il_verdict_words;
+struct il_kgov_framework_query;
+struct il_kgov_framework;
+
+/**
+ * cli_framework_choose - il_kgov_framework_choose(), the reason of a preset the caller gave
+ * worded as the option that gave it ("given with --as (...)")
+ */
+int cli_framework_choose(const struct il_kgov_framework_query *q, struct il_kgov_framework *fw,
+			 struct il_error *err);
+
+/* The options a verdict's text points to, as verdict and review take them. */
+extern const struct il_verdict_words cli_verdict_words;
+
 /** cli_default_jobs - what -j is when not given: the online CPUs, in [1, CLI_MAX_JOBS] */
 unsigned int cli_default_jobs(void);
 

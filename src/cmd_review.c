@@ -342,7 +342,7 @@ static int load_sides(struct review *r, struct review_file *f)
 			return cli_usage_error("review",
 					       "unknown preset for --as (see idlelab governors)");
 	}
-	if (il_kgov_framework_choose(&q, &f->fw, &err))
+	if (cli_framework_choose(&q, &f->fw, &err))
 		return fail("%s%s%s", err.msg, cli_remedy(err.need),
 			    r->from_patch && !r->tree_kver ?
 			    " (the tree has no top Makefile with VERSION and PATCHLEVEL)" : "");
@@ -436,6 +436,7 @@ static int run_verdict(struct review *r, struct review_file *f)
 
 	if (il_review_verdict(&o, &f->rv, &err))
 		return fail("%s", err.msg);
+	f->rv.v.words = &cli_verdict_words;
 	f->have_verdict = true;
 	f->t_verdict = now() - t0;
 	return 0;
