@@ -567,8 +567,8 @@ static int add_verdict(struct il_model *m, const struct il_rpt_input *in)
 	return 0;
 }
 
-int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err,
-		   size_t cap)
+int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin,
+		   struct il_error *err)
 {
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
 		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare,
@@ -582,14 +582,14 @@ int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, c
 	m->nin = nin;
 	for (int i = 0; i < nin; i++) {
 		if (add[in[i].kind](m, &in[i])) {
-			snprintf(err, cap, "%s: %s", in[i].name, strerror(ENOMEM));
+			il_error_set(err, NULL, 0, "%s: %s", in[i].name, strerror(ENOMEM));
 			il_model_free(m);
 			errno = ENOMEM;
 			return -1;
 		}
 	}
 	if (disambiguate(m)) {
-		snprintf(err, cap, "%s", strerror(ENOMEM));
+		il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 		il_model_free(m);
 		errno = ENOMEM;
 		return -1;

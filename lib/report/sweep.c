@@ -301,14 +301,14 @@ fail:
 	return -1;
 }
 
-static int bad_option(char *err, size_t cap, const char *fmt, const char *a, const char *b)
+static int bad_option(struct il_error *err, const char *fmt, const char *a, const char *b)
 {
-	snprintf(err, cap, fmt, a, b);
+	il_error_set(err, NULL, 0, fmt, a, b);
 	errno = EINVAL;
 	return -1;
 }
 
-static int check_metrics(const json_t *row, const char *const *metrics, char *err, size_t cap)
+static int check_metrics(const json_t *row, const char *const *metrics, struct il_error *err)
 {
 	char list[2048];
 
@@ -316,7 +316,7 @@ static int check_metrics(const json_t *row, const char *const *metrics, char *er
 		if (ratio_metric(*mt) || metric_column(row, *mt))
 			continue;
 		metric_list(row, list, sizeof(list));
-		snprintf(err, cap, "no metric '%s' (this sweep has: %s)", *mt, list);
+		il_error_set(err, NULL, 0, "no metric '%s' (this sweep has: %s)", *mt, list);
 		errno = EINVAL;
 		return -1;
 	}
@@ -324,8 +324,8 @@ static int check_metrics(const json_t *row, const char *const *metrics, char *er
 }
 
 /* x: the parameter asked for, else the first with numbers only; the facet is the other. */
-static int choose_x(struct sweep_ctx *k, const char **params, int np, const char *want, char *err,
-		    size_t cap)
+static int choose_x(struct sweep_ctx *k, const char **params, int np, const char *want,
+		    struct il_error *err)
 {
 	char list[256] = "";
 
@@ -341,23 +341,22 @@ static int choose_x(struct sweep_ctx *k, const char **params, int np, const char
 		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", p ? ", " : "",
 			 params[p]);
 	if (want && !k->x)
-		return bad_option(err, cap, "no swept parameter '%s' (this sweep has: %s)", want,
+		return bad_option(err, "no swept parameter '%s' (this sweep has: %s)", want,
 				  list);
 	if (k->x && !all_numbers(k->xs, k->nx))
-		return bad_option(err, cap,
+		return bad_option(err,
 				  "swept parameter '%s' is not numeric: no curve over it (%s)",
 				  k->x, list);
 	if (!k->x) {
-		snprintf(err, cap, "no numeric swept parameter (%s): no curves, see the table",
-			 list);
+		il_error_set(err, NULL, 0,
+			     "no numeric swept parameter (%s): no curves, see the table", list);
 		return 1;
 	}
 	return 0;
 }
 
 int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
-		   const struct il_sweep_opts *o, struct il_lines **out, int *n, char *err,
-		   size_t cap)
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n, struct il_error *err)
 {
 	static const char *const default_metrics[] = { "above_pct", "below_pct", NULL };
 	const char *const *metrics = o && o->metric ? o->metric : default_metrics;
@@ -373,9 +372,9 @@ int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
 		goto nomem;
 	k->rows = json_object_get(in->root, "sweep");
 	np = il_sweep_params(k->rows, params, MAX_PARAMS);
-	if (check_metrics(json_array_get(k->rows, 0), metrics, err, cap))
+	if (check_metrics(json_array_get(k->rows, 0), metrics, err))
 		goto out;
-	ret = choose_x(k, params, np, o ? o->x : NULL, err, cap);
+	ret = choose_x(k, params, np, o ? o->x : NULL, err);
 	if (ret)
 		goto out;
 	if (k->facet)
@@ -399,7 +398,7 @@ int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
 nomem:
 	il_charts_free_lines(charts, *n);
 	*n = 0;
-	snprintf(err, cap, "%s", strerror(ENOMEM));
+	il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 	errno = ENOMEM;
 	ret = -1;
 out:
