@@ -2,6 +2,8 @@
 /*
  * cli_opts.c - option values and name look-ups shared by the commands (cli_opts.h).
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -173,6 +175,16 @@ const char *cli_remedy(enum il_error_need need)
 	case IL_NEED_NOTHING: break;
 	}
 	return "";
+}
+
+int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
+		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		    void *state, const char ***files, struct cli_error *err)
+{
+	*files = calloc((size_t)argc + 1, sizeof(**files));
+	if (!*files)
+		return cli_error_set(err, "%s", strerror(errno));
+	return cli_parse_options(argc, argv, opts, CLI_OPT_HELP, option, state, err);
 }
 
 int cli_framework_choose(const struct il_kgov_framework_query *q, struct il_kgov_framework *fw,

@@ -163,6 +163,14 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
  */
 const char *cli_remedy(enum il_error_need need);
 
+/**
+ * cli_parse_files - cli_parse_options() (help at CLI_OPT_HELP) for a command whose operands
+ * are files: *@files gets room for all of them (freed by the caller), before the scan
+ */
+int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
+		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		    void *state, const char ***files, struct cli_error *err);
+
 struct il_verdict_words;
 struct il_kgov_framework_query;
 struct il_kgov_framework;

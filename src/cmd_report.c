@@ -218,10 +218,7 @@ static int report_parse(int argc, char **argv, void *state, struct cli_error *er
 	struct report_args *a = state;
 	int ret;
 
-	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
-	if (!a->inputs)
-		return cli_error_set(err, "%s", strerror(errno));
-	ret = cli_parse_options(argc, argv, report_opts, CLI_OPT_HELP, set_option, a, err);
+	ret = cli_parse_files(argc, argv, report_opts, set_option, a, &a->inputs, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!a->ninputs)
