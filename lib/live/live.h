@@ -529,6 +529,8 @@ int il_live_metric_eval(const struct il_live_metric *m, const char *text, double
 struct il_live_export {
 	const char *name;           /* platform name; NULL: "live-<driver>" */
 	unsigned int hz;            /* CONFIG_HZ; 0: find it under the root */
+	/* where the caller's hz came from, in its words; NULL: "given by the caller" */
+	const char *hz_given;
 	int cpu;                    /* CPU whose state table is exported; -1: the first with one */
 };
 
