@@ -262,10 +262,10 @@ double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, un
  * Every result column that a struct il_summary field fills is one line of the catalogue
  * (metrics.c): its name, unit, decimals, which direction is better, the summary field it
  * reads (a value is that field / div) and the tables it is a column of, in catalogue order.
- * The lab's tables (lib/lab/tables.c), measure's (lib/live/tables.c) and the verdict's
- * metrics (lib/verdict/metrics.c, casefile.c) take their columns from it, so that a new
- * column is one catalogue line plus the code that computes its field (this file and
- * metrics.c).
+ * The lab's tables (lib/lab/tables.c), measure's (lib/live/tables.c), the verdict's
+ * metrics (lib/verdict/metrics.c, casefile.c) and the report's readers (lib/report:
+ * IL_RPT_PM_COL, il_metric_of()) take their columns from it, so that a new column is one
+ * catalogue line plus the code that computes its field (this file and metrics.c).
  */
 enum il_better {
 	IL_BETTER_NONE,

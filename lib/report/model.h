@@ -229,7 +229,8 @@ int il_sweep_params(const json_t *rows, const char **names, int cap);
  * Return: 0 (*@n charts in *@out), or -1 with @err set (errno EINVAL: a bad option)
  */
 int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
-		   const struct il_sweep_opts *o, struct il_lines **out, int *n, struct il_error *err);
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n,
+		   struct il_error *err);
 /** il_chart_histogram - the residency histogram of stats input @in (states summed over CPUs) */
 int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c);
 

@@ -356,7 +356,8 @@ static int choose_x(struct sweep_ctx *k, const char **params, int np, const char
 }
 
 int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
-		   const struct il_sweep_opts *o, struct il_lines **out, int *n, struct il_error *err)
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n,
+		   struct il_error *err)
 {
 	static const char *const default_metrics[] = { "above_pct", "below_pct", NULL };
 	const char *const *metrics = o && o->metric ? o->metric : default_metrics;
