@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *sink;
 	struct il_page *page;
-	char *text, err[256];
+	struct il_error err = { 0 };
+	char *text;
 
 	if (!sink && !(sink = fopen("/dev/null", "w")))
 		abort();
@@ -25,12 +26,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if (il_page_add(page, "fuzz.json", text, err, sizeof(err)) == 0) {
+	if (il_page_add(page, "fuzz.json", text, &err) == 0) {
 		struct il_page_opts opts = { 0 };
 
 		/* An accepted input may still lack what a chart needs; that is an error, not a crash. */
-		il_page_write(page, &opts, sink, err, sizeof(err));
-	} else if (!err[0]) {
+		il_page_write(page, &opts, sink, &err);
+	} else if (!err.msg[0]) {
 		abort(); /* every refusal says why */
 	}
 	il_page_free(page);

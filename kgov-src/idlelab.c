@@ -23,7 +23,7 @@
  *     the deepest state the measured duration allowed otherwise. Why: these bins follow
  *     the wakeup pattern per state table instead of one predicted time, which is what gives
  *     teo-7.1 the fewest misses of the kernel's governors on the battery (rk3399 jbb: 102
- *     misses against menu-7.1's 6742; rk3588 fio nvme: 193 against 2172).
+ *     misses against menu-7.1's 10122; rk3588 fio nvme: 214 against 441).
  *  2. Tick wakeups are booked apart (total_tick). When most recent wakeups were the tick,
  *     the deepest bin gets the hit: the CPU would have slept longer with the tick stopped
  *     (the 2018 PowerNightmares thread). A tick wakeup when intercepts in the tick range are
@@ -32,8 +32,10 @@
  *  3. Short idles (shorter than 15 µs after the exit-latency correction) are counted; when
  *     they are at least half of the recent wakeups, or the QoS limit is under 7.5 µs, a
  *     polling or very shallow choice is returned without querying the timers (Doug
- *     Smythies' fast pipe ping-pong: haltpoll-vm pingpong:cpus=2 runs at 1.80 µs per loop
- *     against menu-7.1's 5.69, POLL being the right state).
+ *     Smythies' fast pipe ping-pong, where POLL is the right state). The lab's haltpoll-vm
+ *     pingpong:cpus=2 no longer shows the gain it once did (1.80 µs per loop against
+ *     menu-7.1's 5.69): there idlelab takes the halt (685308 of 685317 entries, seed 1) and
+ *     runs at 5.83 µs per loop, as menu-7.1 does (5.83).
  *  4. Select. The candidate is the deepest enabled state. If the intercepts of the
  *     shallower bins outweigh the hits and intercepts of the candidate and deeper bins, walk
  *     down to the state where the intercepts below it are a majority again, not past the
@@ -65,7 +67,8 @@
  *     1-5). The median and not the mean: with the mean one long period among the eight
  *     lost POLL in Doug's 2-CPU ping-pong (+111 to +222 % µs per loop). Ticks, poll limits
  *     and the empty history do not count as long here: counted, they made the first periods
- *     halt, and the ping-pong then stayed in C1 at 3.8 µs per loop instead of 1.8. Stopping
+ *     halt, and the ping-pong then stayed in C1 at 3.8 µs per loop instead of 1.8 (figures of
+ *     the lab's ping-pong when this was designed; see step 3). Stopping
  *     at the first halting state gave icx and spr ebizzy, threads and adrestia 5 to 15
  *     times teo's misses (C1 where C1E fits): hence the walk up.
  *  6. Query the sleep length. If the tick is already stopped and the sleep is longer than

@@ -24,6 +24,9 @@ enum il_error_need {
 	IL_NEED_USER,    /* the user to run a command as (il_live_measure_opts.user) */
 	IL_NEED_TREE,    /* the top directory of a kernel tree (il_review_patch_apply()'s tree) */
 	IL_NEED_PRESET,  /* a preset for the base file's framework (il_kgov_framework_query.as) */
+	/* and in a note, what the caller could give to change what was done: */
+	IL_NEED_ROOT_USER,    /* "root" as the user (il_live_measure_opts.user) */
+	IL_NEED_TRACE_BUFFER, /* a larger trace buffer (il_live_measure_opts.trace_buffer_kb) */
 };
 
 /*

@@ -2,12 +2,15 @@
 /*
  * cli_opts.c - option values and name look-ups shared by the commands (cli_opts.h).
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli_opts.h"
 #include "gov/governors.h"
+#include "kgov/kgov.h"
 #include "lab/lab.h"
 #include "output/output.h"
 #include "platform/platform.h"
@@ -167,10 +170,43 @@ const char *cli_remedy(enum il_error_need need)
 	case IL_NEED_TREE: return " (give --tree the top of a kernel tree)";
 	case IL_NEED_PRESET:
 		return ": give --as PRESET (idlelab governors) for its framework rules";
+	case IL_NEED_ROOT_USER: return "; --user root to run it as root";
+	case IL_NEED_TRACE_BUFFER: return " (raise --trace-buffer-kb)";
 	case IL_NEED_NOTHING: break;
 	}
 	return "";
 }
+
+int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
+		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		    void *state, const char ***files, struct cli_error *err)
+{
+	*files = calloc((size_t)argc + 1, sizeof(**files));
+	if (!*files)
+		return cli_error_set(err, "%s", strerror(errno));
+	return cli_parse_options(argc, argv, opts, CLI_OPT_HELP, option, state, err);
+}
+
+int cli_framework_choose(const struct il_kgov_framework_query *q, struct il_kgov_framework *fw,
+			 struct il_error *err)
+{
+	char why[sizeof(fw->reason)];
+
+	if (il_kgov_framework_choose(q, fw, err))
+		return -1;
+	if (fw->why == IL_KGOV_FW_AS) {
+		snprintf(why, sizeof(why), "%s", fw->reason);
+		if (snprintf(fw->reason, sizeof(fw->reason), "given with --as (%s)", why) >=
+		    (int)sizeof(fw->reason))
+			fw->reason[sizeof(fw->reason) - 2] = ')'; /* cut, still closed */
+	}
+	return 0;
+}
+
+const struct il_verdict_words cli_verdict_words = {
+	.nominal = "--ensemble 0",
+	.more_iter = "--iter 5",
+};
 
 unsigned int cli_default_jobs(void)
 {

@@ -163,6 +163,28 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
  */
 const char *cli_remedy(enum il_error_need need);
 
+/**
+ * cli_parse_files - cli_parse_options() (help at CLI_OPT_HELP) for a command whose operands
+ * are files: *@files gets room for all of them (freed by the caller), before the scan
+ */
+int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
+		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
+		    void *state, const char ***files, struct cli_error *err);
+
+struct il_verdict_words;
+struct il_kgov_framework_query;
+struct il_kgov_framework;
+
+/**
+ * cli_framework_choose - il_kgov_framework_choose(), the reason of a preset the caller gave
+ * worded as the option that gave it ("given with --as (...)")
+ */
+int cli_framework_choose(const struct il_kgov_framework_query *q, struct il_kgov_framework *fw,
+			 struct il_error *err);
+
+/* The options a verdict's text points to, as verdict and review take them. */
+extern const struct il_verdict_words cli_verdict_words;
+
 /** cli_default_jobs - what -j is when not given: the online CPUs, in [1, CLI_MAX_JOBS] */
 unsigned int cli_default_jobs(void);
 

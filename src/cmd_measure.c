@@ -426,9 +426,9 @@ struct measure_ui {
 	bool begun;
 };
 
-static void on_say(void *ctx, enum il_live_say kind, const char *msg)
+static void on_say(void *ctx, enum il_live_say kind, enum il_error_need need, const char *msg)
 {
-	warn("%s", msg);
+	warn("%s%s", msg, cli_remedy(need));
 }
 
 static void on_begin(void *ctx, int nruns)

@@ -403,10 +403,7 @@ static int merge_parse(int argc, char **argv, void *state, struct cli_error *err
 	struct merge_args *a = state;
 	int ret;
 
-	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
-	if (!a->inputs)
-		return cli_error_set(err, "%s", strerror(errno));
-	ret = cli_parse_options(argc, argv, merge_opts, CLI_OPT_HELP, merge_option, a, err);
+	ret = cli_parse_files(argc, argv, merge_opts, merge_option, a, &a->inputs, err);
 	if (ret == CLI_PARSE_OK && !a->ninputs)
 		return cli_error_set(err, "no case file given");
 	return ret;

@@ -93,7 +93,8 @@ static void display_name(const char *path, char *buf, size_t cap)
 /* Read @arg (a file, or a sweep directory's sweep.json) into the page. */
 static int add_input(struct il_page *page, const char *arg)
 {
-	char path[REPORT_PATH_LEN], name[REPORT_PATH_LEN], err[1024];
+	char path[REPORT_PATH_LEN], name[REPORT_PATH_LEN];
+	struct il_error err = { 0 };
 	struct stat st;
 	size_t len;
 	char *text;
@@ -109,10 +110,10 @@ static int add_input(struct il_page *page, const char *arg)
 		return CLI_EXIT_RUNTIME;
 	}
 	display_name(path, name, sizeof(name));
-	ret = il_page_add(page, name, text, err, sizeof(err));
+	ret = il_page_add(page, name, text, &err);
 	free(text);
 	if (ret) {
-		fprintf(stderr, "idlelab report: %s: %s\n", path, err);
+		fprintf(stderr, "idlelab report: %s: %s\n", path, err.msg);
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
@@ -145,7 +146,8 @@ fail:
 
 static int render(struct il_page *page, const struct report_args *a)
 {
-	char err[2048], *html = NULL;
+	struct il_error err = { 0 };
+	char *html = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&html, &len);
 	int ret;
@@ -154,15 +156,15 @@ static int render(struct il_page *page, const struct report_args *a)
 		fprintf(stderr, "idlelab report: %s\n", strerror(errno));
 		return CLI_EXIT_RUNTIME;
 	}
-	ret = il_page_write(page, &a->opts, mem, err, sizeof(err));
+	ret = il_page_write(page, &a->opts, mem, &err);
 	if (ret) {
 		int e = errno;
 
 		fclose(mem);
 		free(html);
 		if (e == EINVAL)
-			return cli_usage_error("report", err);
-		fprintf(stderr, "idlelab report: %s\n", err);
+			return cli_usage_error("report", err.msg);
+		fprintf(stderr, "idlelab report: %s\n", err.msg);
 		return CLI_EXIT_RUNTIME;
 	}
 	if (fclose(mem)) {
@@ -216,10 +218,7 @@ static int report_parse(int argc, char **argv, void *state, struct cli_error *er
 	struct report_args *a = state;
 	int ret;
 
-	a->inputs = calloc((size_t)argc + 1, sizeof(*a->inputs));
-	if (!a->inputs)
-		return cli_error_set(err, "%s", strerror(errno));
-	ret = cli_parse_options(argc, argv, report_opts, CLI_OPT_HELP, set_option, a, err);
+	ret = cli_parse_files(argc, argv, report_opts, set_option, a, &a->inputs, err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
 	if (!a->ninputs)

@@ -367,7 +367,7 @@ static int load_sides(struct review *r, struct review_file *f)
 			return cli_usage_error("review",
 					       "unknown preset for --as (see idlelab governors)");
 	}
-	if (il_kgov_framework_choose(&q, &f->fw, &err))
+	if (cli_framework_choose(&q, &f->fw, &err))
 		return fail("%s%s%s", err.msg, cli_remedy(err.need),
 			    r->from_patch && !r->tree_kver ?
 			    " (the tree has no top Makefile with VERSION and PATCHLEVEL)" : "");
@@ -461,6 +461,7 @@ static int run_verdict(struct review *r, struct review_file *f)
 
 	if (il_review_verdict(&o, &f->rv, &err))
 		return fail("%s", err.msg);
+	f->rv.v.words = &cli_verdict_words;
 	f->have_verdict = true;
 	f->t_verdict = now() - t0;
 	return 0;
@@ -1359,7 +1360,8 @@ static char *file_report_json(const struct review *r, const struct review_file *
 
 static int report_add_files(struct review *r, struct il_page *page, char **json, size_t *len)
 {
-	char err[1024], name[600];
+	struct il_error err = { 0 };
+	char name[600];
 
 	for (int i = 0; i < r->nfiles; i++) {
 		json[i] = file_report_json(r, &r->files[i], &len[i]);
@@ -1367,8 +1369,8 @@ static int report_add_files(struct review *r, struct il_page *page, char **json,
 			return fail("--report: %s", strerror(errno ? errno : ENOMEM));
 		/* named as `idlelab report DIR/NAME.json` names it: the same page when rerun */
 		report_json_name(r, &r->files[i], name, sizeof(name));
-		if (il_page_add(page, name, json[i], err, sizeof(err)))
-			return fail("--report: %s", err);
+		if (il_page_add(page, name, json[i], &err))
+			return fail("--report: %s", err.msg);
 	}
 	return 0;
 }
@@ -1398,7 +1400,8 @@ static int write_report(struct review *r)
 {
 	struct il_page_opts opts = { 0 }; /* `idlelab report`'s own, so that it reruns as is */
 	struct il_page *page;
-	char *json[IL_REVIEW_MAX_FILES] = { NULL }, *html = NULL, err[1024];
+	char *json[IL_REVIEW_MAX_FILES] = { NULL }, *html = NULL;
+	struct il_error err = { 0 };
 	size_t len[IL_REVIEW_MAX_FILES], hlen = 0;
 	FILE *mem = NULL;
 	int ret;
@@ -1412,8 +1415,8 @@ static int write_report(struct review *r)
 	ret = report_add_files(r, page, json, len);
 	if (!ret && !(mem = open_memstream(&html, &hlen)))
 		ret = fail("--report: %s", strerror(errno));
-	if (!ret && il_page_write(page, &opts, mem, err, sizeof(err)))
-		ret = fail("--report: %s", err);
+	if (!ret && il_page_write(page, &opts, mem, &err))
+		ret = fail("--report: %s", err.msg);
 	if (mem && fclose(mem) && !ret)
 		ret = fail("--report: %s", strerror(errno));
 	if (!ret)

@@ -321,13 +321,15 @@ static const char *name_from_file(const char *file, char *buf, size_t cap)
 static int do_export(const struct il_live *lv, const struct states_args *args)
 {
 	struct il_live_export opt = { .name = args->name, .hz = args->hz, .cpu = args->cpu };
-	char name[32], warning[256];
+	char name[32], warning[256], hz_given[64];
 	struct il_error err = { 0 };
 	size_t len;
 	char *text;
 
 	if (!opt.name)
 		opt.name = name_from_file(args->export_file, name, sizeof(name));
+	snprintf(hz_given, sizeof(hz_given), "given on the command line (--hz %u)", args->hz);
+	opt.hz_given = hz_given;
 	text = il_live_export_platform(lv, &opt, &len, warning, sizeof(warning), &err);
 	if (!text) {
 		fprintf(stderr, "idlelab states: --export: %s%s\n", err.msg,

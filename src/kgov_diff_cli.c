@@ -178,7 +178,7 @@ static int diff_choose_framework(const struct kgov_args *args, struct diff_side 
 			 "give --as PRESET to choose", q.blob);
 	}
 	q.fallback_reason = guess;
-	if (il_kgov_framework_choose(&q, &f->fw, &err)) {
+	if (cli_framework_choose(&q, &f->fw, &err)) {
 		fprintf(stderr, "idlelab kgov diff: %s%s\n", err.msg, cli_remedy(err.need));
 		return CLI_EXIT_RUNTIME;
 	}

@@ -518,6 +518,7 @@ static int verdict_resolve(struct verdict_ctx *c)
 		return fail("format %s: %s", a->format, il_output_find(a->format)->missing);
 	if (il_verdict_init(&c->v, a->nplat, c->nscn, a->ngov, c->base, a->iter))
 		return fail("%s%s", strerror(errno), "");
+	c->v.words = &cli_verdict_words;
 	c->v.gov = a->governors;
 	c->v.plat = c->plat_names;
 	c->v.spec = c->specs;

@@ -606,7 +606,7 @@ const struct il_preset il_presets_idlelab[] = {
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
 		.upstream =
-			"kgov-src/idlelab.c 19c3bb985421 (idlelab's own kernel file, not upstream)",
+			"kgov-src/idlelab.c 497e084dd2c8 (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},

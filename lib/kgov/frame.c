@@ -125,8 +125,8 @@ int il_kgov_framework_choose(const struct il_kgov_framework_query *q,
 	if (q->as) {
 		fw->preset = q->as;
 		fw->why = IL_KGOV_FW_AS;
-		snprintf(fw->reason, sizeof(fw->reason), "given with --as (the base file's blob "
-			 "%.12s is no preset's%s%s)", q->blob ? q->blob : "?",
+		snprintf(fw->reason, sizeof(fw->reason), "the base file's blob "
+			 "%.12s is no preset's%s%s", q->blob ? q->blob : "?",
 			 q->tree_kver ? ", no preset for the tree's " : "",
 			 q->tree_kver ? ver : "");
 		return 0;

@@ -161,7 +161,8 @@ struct il_kgov_framework_query {
 struct il_kgov_framework {
 	const struct il_preset *preset; /* whose rules both sides run under */
 	enum il_kgov_fw_why why;
-	char reason[256];               /* why that preset, one clause */
+	char reason[256];               /* why that preset, one clause (IL_KGOV_FW_AS: the base
+					 * file's blob; the caller says it gave the preset) */
 };
 
 /**

@@ -96,13 +96,13 @@ int il_live_user_resolve(struct il_live_user *u, const char *name, const char *s
 	if (u->uid == geteuid() && u->gid == getegid())
 		return 0; /* already that user: nothing to drop */
 	if (geteuid() != 0)
-		return il_error_set(err, NULL, 0, "--user %s: only root can run the command as "
-				    "another user", name);
+		return il_error_input(err, IL_INPUT_USER, "%s: only root can run the command as "
+				      "another user", name);
 	user_groups(u, pw);
 	u->drop = true;
 	if (!name && note_cap)
 		snprintf(note, note_cap, "running the command as %s (uid %u, gid %u), who ran sudo "
-			 "(SUDO_UID/SUDO_GID); --user root to run it as root",
+			 "(SUDO_UID/SUDO_GID)",
 			 pw ? pw->pw_name : "?", u->uid, u->gid);
 	return 0;
 }

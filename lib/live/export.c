@@ -544,7 +544,8 @@ char *il_live_export_platform(const struct il_live *lv, const struct il_live_exp
 		return NULL;
 	}
 	if (hz) {
-		snprintf(hz_source, sizeof(hz_source), "given on the command line (--hz %u)", hz);
+		snprintf(hz_source, sizeof(hz_source), "%s",
+			 opt->hz_given ? opt->hz_given : "given by the caller");
 	} else if (il_live_detect_hz(lv, &hz, hz_source, sizeof(hz_source), err)) {
 		return NULL;
 	}

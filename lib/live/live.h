@@ -529,6 +529,8 @@ int il_live_metric_eval(const struct il_live_metric *m, const char *text, double
 struct il_live_export {
 	const char *name;           /* platform name; NULL: "live-<driver>" */
 	unsigned int hz;            /* CONFIG_HZ; 0: find it under the root */
+	/* where the caller's hz came from, in its words; NULL: "given by the caller" */
+	const char *hz_given;
 	int cpu;                    /* CPU whose state table is exported; -1: the first with one */
 };
 
@@ -743,7 +745,8 @@ enum il_live_say {
 
 /* How a session talks to its front end; every member may be NULL. */
 struct il_live_hooks {
-	void (*say)(void *ctx, enum il_live_say kind, const char *msg);
+	/* @need: what the caller could give to change it, the front end words it (lib/error.h) */
+	void (*say)(void *ctx, enum il_live_say kind, enum il_error_need need, const char *msg);
 	void (*begin)(void *ctx, int nruns);  /* the settings are changed; runs follow */
 	void (*run_start)(void *ctx, int run, int nruns, const char *gov, unsigned int iter);
 	void (*run_done)(void *ctx, int done);
@@ -785,6 +788,10 @@ struct il_live_session {
  */
 void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/** il_live_say_need - il_live_say() of a message the setting @need would change */
+void il_live_say_need(const struct il_live_hooks *h, enum il_live_say kind,
+		      enum il_error_need need, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /**
  * il_live_session_init - step 1 of the DOC: read and check, change nothing. @opts and @hooks

@@ -41,17 +41,34 @@ const char *il_live_signal_name(int sig)
 	return "a signal";
 }
 
-void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const char *fmt, ...)
+static void say_v(const struct il_live_hooks *h, enum il_live_say kind, enum il_error_need need,
+		  const char *fmt, va_list ap)
 {
 	char msg[2 * IL_ERROR_LEN];
-	va_list ap;
 
 	if (!h || !h->say)
 		return;
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	h->say(h->ctx, kind, need, msg);
+}
+
+void il_live_say(const struct il_live_hooks *h, enum il_live_say kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v(h, kind, IL_NEED_NOTHING, fmt, ap);
 	va_end(ap);
-	h->say(h->ctx, kind, msg);
+}
+
+void il_live_say_need(const struct il_live_hooks *h, enum il_live_say kind,
+		      enum il_error_need need, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v(h, kind, need, fmt, ap);
+	va_end(ap);
 }
 
 static void warn(const struct il_live_session *s, const char *msg)
@@ -229,8 +246,8 @@ static int stop_trace(struct il_live_session *s, struct il_error *err)
 	long long lost = il_live_trace_stop(s->trace, err);
 
 	if (lost > 0)
-		il_live_say(&s->hooks, IL_LIVE_WARNING, "trace: %lld events lost to a full buffer "
-			    "(raise --trace-buffer-kb)", lost);
+		il_live_say_need(&s->hooks, IL_LIVE_WARNING, IL_NEED_TRACE_BUFFER,
+				 "trace: %lld events lost to a full buffer", lost);
 	return lost < 0 ? -1 : 0;
 }
 

@@ -224,7 +224,7 @@ static int resolve_user(struct il_live_session *s, struct il_error *err)
 				 note, sizeof(note), err))
 		return -1;
 	if (note[0])
-		il_live_say(hooks(s), IL_LIVE_INFO, "%s", note);
+		il_live_say_need(hooks(s), IL_LIVE_INFO, IL_NEED_ROOT_USER, "%s", note);
 	return 0;
 }
 

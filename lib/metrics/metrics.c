@@ -292,6 +292,14 @@ const struct il_metric_def *il_metric_find(const char *name, unsigned int tables
 	return NULL;
 }
 
+const struct il_metric_def *il_metric_of(size_t offset, unsigned int tables)
+{
+	for (int i = 0; i < il_metric_count(); i++)
+		if ((catalogue[i].tables & tables) && catalogue[i].offset == offset)
+			return &catalogue[i];
+	return NULL;
+}
+
 u64 il_metric_count_value(const struct il_metric_def *d, const struct il_summary *s, int state)
 {
 	const u64 *f = (const u64 *)(const void *)((const char *)s + d->offset);

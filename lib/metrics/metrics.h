@@ -34,6 +34,8 @@
 #ifndef IDLELAB_METRICS_H
 #define IDLELAB_METRICS_H
 
+#include <stddef.h>
+
 #include "../cpuidle.h"
 #include "../core/core.h"
 
@@ -260,10 +262,10 @@ double il_cpu_energy_j(const struct il_metrics *m, const struct il_power *pw, un
  * Every result column that a struct il_summary field fills is one line of the catalogue
  * (metrics.c): its name, unit, decimals, which direction is better, the summary field it
  * reads (a value is that field / div) and the tables it is a column of, in catalogue order.
- * The lab's tables (lib/lab/tables.c), measure's (lib/live/tables.c) and the verdict's
- * metrics (lib/verdict/metrics.c, casefile.c) take their columns from it, so that a new
- * column is one catalogue line plus the code that computes its field (this file and
- * metrics.c).
+ * The lab's tables (lib/lab/tables.c), measure's (lib/live/tables.c), the verdict's
+ * metrics (lib/verdict/metrics.c, casefile.c) and the report's readers (lib/report:
+ * IL_RPT_PM_COL, il_metric_of()) take their columns from it, so that a new column is one
+ * catalogue line plus the code that computes its field (this file and metrics.c).
  */
 enum il_better {
 	IL_BETTER_NONE,
@@ -308,6 +310,10 @@ int il_metric_count(void);
 const struct il_metric_def *il_metric_at(int i);
 /** il_metric_find - the line called @name in table(s) @tables, or NULL */
 const struct il_metric_def *il_metric_find(const char *name, unsigned int tables);
+/** il_metric_of - the line of table(s) @tables that reads the summary field at @offset, or NULL */
+const struct il_metric_def *il_metric_of(size_t offset, unsigned int tables);
+/* The line of table(s) @tables that reads struct il_summary's @field (a reader's lookup). */
+#define IL_METRIC_OF(field, tables) il_metric_of(offsetof(struct il_summary, field), tables)
 /** il_metric_field - the summary field @d reads, in @s (a count as a double) */
 double il_metric_field(const struct il_metric_def *d, const struct il_summary *s, int state);
 /** il_metric_value - @d's value in @s; @state: the state of an IL_MT_STATES line */

@@ -71,8 +71,9 @@ static bool is_kv_table(const json_t *t)
 
 static bool is_pm_table(const json_t *t)
 {
-	static const char *const pm[] = { "device", "gov", "iter", "idles", "idle_misses",
-					  "belows", "aboves", NULL };
+	const char *const pm[] = { "device", "gov", "iter", IL_RPT_PM_COL(idles),
+				   IL_RPT_PM_COL(idle_misses), IL_RPT_PM_COL(belows),
+				   IL_RPT_PM_COL(aboves), NULL };
 	size_t i;
 	json_t *row;
 
@@ -80,7 +81,7 @@ static bool is_pm_table(const json_t *t)
 		return false;
 	json_array_foreach(t, i, row)
 		if (!json_is_string(json_object_get(row, "gov")) ||
-		    !json_is_number(json_object_get(row, "idles")))
+		    !json_is_number(json_object_get(row, IL_RPT_PM_COL(idles))))
 			return false;
 	return true;
 }
@@ -125,7 +126,7 @@ static bool all_pm_tables(const json_t *root, const char *except)
  * and verdict as strings: a row without one has no place in the heat maps, so the input is
  * refused, with the row and the field, rather than the row skipped.
  */
-static bool verdict_rows_ok(const json_t *rows, const char *const *keys, char *why, size_t cap)
+static bool verdict_rows_ok(const json_t *rows, const char *const *keys, struct il_error *why)
 {
 	size_t i;
 	json_t *row;
@@ -133,20 +134,19 @@ static bool verdict_rows_ok(const json_t *rows, const char *const *keys, char *w
 	json_array_foreach(rows, i, row)
 		for (const char *const *k = keys; *k; k++)
 			if (!json_is_string(json_object_get(row, *k))) {
-				snprintf(why, cap, "a verdict whose verdict_cells row %zu has "
-					 "no %s (a string is needed; the row would have no "
-					 "heat-map cell)",
-					 i + 1, *k);
+				il_error_set(why, NULL, 0, "a verdict whose verdict_cells row "
+					     "%zu has no %s (a string is needed; the row would "
+					     "have no heat-map cell)", i + 1, *k);
 				return false;
 			}
 	return true;
 }
 
-int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap)
+int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, struct il_error *why)
 {
-	static const char *const sweep[] = { "case", "governor", "platform", "iter", "idles",
-					     NULL };
-	static const char *const replay[] = { "governor", "idles", "agree_pct", NULL };
+	const char *const sweep[] = { "case", "governor", "platform", "iter",
+				      IL_RPT_PM_COL(idles), NULL };
+	const char *const replay[] = { "governor", IL_RPT_PM_COL(idles), "agree_pct", NULL };
 	static const char *const stats[] = { "cpu", "state", "name", "entries", NULL };
 	static const char *const verdict[] = { "gov", "baseline", "platform", "scenario",
 					       "metric_key", "verdict", NULL };
@@ -157,7 +157,8 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	const json_t *govs = json_object_get(root, "governors");
 
 	if (!json_is_object(root)) {
-		snprintf(why, cap, "not idlelab JSON: the top level is not an object of tables");
+		il_error_set(why, NULL, 0,
+			     "not idlelab JSON: the top level is not an object of tables");
 		return -1;
 	}
 	if (rows_have(rows, sweep) && rows_have_string(rows, "governor") &&
@@ -173,7 +174,7 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 		*kind = IL_RPT_FIDELITY;
 	else if (is_kv_table(json_object_get(root, "verdict")) &&
 		 rows_have(json_object_get(root, "verdict_cells"), verdict)) {
-		if (!verdict_rows_ok(json_object_get(root, "verdict_cells"), verdict, why, cap))
+		if (!verdict_rows_ok(json_object_get(root, "verdict_cells"), verdict, why))
 			return -1;
 		*kind = IL_RPT_VERDICT;
 	} else if (is_pm_table(json_object_get(root, "summary")) &&
@@ -184,35 +185,34 @@ int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t 
 	else if (all_pm_tables(root, NULL))
 		*kind = IL_RPT_COMPARE;
 	else {
-		snprintf(why, cap,
-			 "not a result idlelab report reads (the JSON of run, compare, battery, "
-			 "sweep, merge, replay, stats, verdict or fidelity)");
+		il_error_set(why, NULL, 0, "not a result idlelab report reads (the JSON of run, "
+			     "compare, battery, sweep, merge, replay, stats, verdict or fidelity)");
 		return -1;
 	}
 	return 0;
 }
 
-int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err,
-		       size_t cap)
+int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text,
+		       struct il_error *err)
 {
 	json_error_t jerr;
 
 	memset(in, 0, sizeof(*in));
 	in->root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	if (!in->root) {
-		snprintf(err, cap, "not JSON: line %d, column %d: %s", jerr.line, jerr.column,
-			 jerr.text);
+		il_error_set(err, NULL, 0, "not JSON: line %d, column %d: %s", jerr.line,
+			     jerr.column, jerr.text);
 		errno = EINVAL;
 		return -1;
 	}
-	if (il_rpt_detect(in->root, &in->kind, err, cap)) {
+	if (il_rpt_detect(in->root, &in->kind, err)) {
 		il_rpt_input_free(in);
 		errno = EINVAL;
 		return -1;
 	}
 	in->name = strdup(name);
 	if (!in->name) {
-		snprintf(err, cap, "%s", strerror(ENOMEM));
+		il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 		il_rpt_input_free(in);
 		errno = ENOMEM;
 		return -1;

@@ -49,7 +49,7 @@ const char *il_pm_score_col(const json_t *o)
 	json_t *v;
 
 	json_object_foreach((json_t *)o, key, v) {
-		if (!strcmp(key, "idles"))
+		if (!strcmp(key, IL_RPT_PM_COL(idles)))
 			break;
 		prev = key;
 	}
@@ -221,17 +221,23 @@ static int pm_states(const json_t *row, const char **states)
 	return n;
 }
 
+/* The counts of a linux-pm or replay row, by catalogue line. */
+static void fill_counts(struct il_pm_row *r, const json_t *row)
+{
+	r->idles = il_json_num(row, IL_RPT_PM_COL(idles));
+	r->misses = il_json_num(row, IL_RPT_PM_COL(idle_misses));
+	r->belows = il_json_num(row, IL_RPT_PM_COL(belows));
+	r->aboves = il_json_num(row, IL_RPT_PM_COL(aboves));
+}
+
 static void fill_pm_row(struct il_pm_row *r, const struct il_pm_group *g, const json_t *row)
 {
 	char col[256];
 
 	r->score = g->score ? il_json_num(row, g->score) : NAN;
-	r->idles = il_json_num(row, "idles");
-	r->misses = il_json_num(row, "idle_misses");
-	r->belows = il_json_num(row, "belows");
-	r->aboves = il_json_num(row, "aboves");
-	r->joules = il_json_num(row, "joules");
-	r->watts = il_json_num(row, "watts");
+	fill_counts(r, row);
+	r->joules = il_json_num(row, IL_RPT_PM_COL(joules));
+	r->watts = il_json_num(row, IL_RPT_PM_COL(watts));
 	for (int i = 0; i < g->nstates; i++) {
 		snprintf(col, sizeof(col), USAGE_PREFIX "%s", g->states[i]);
 		r->usage[i] = il_json_num(row, col);
@@ -329,7 +335,7 @@ static int add_run(struct il_model *m, const struct il_rpt_input *in)
 
 		for (int s = 0; name && s < g->nstates; s++)
 			if (!strcmp(g->states[s], name))
-				r->idle_s[s] = il_json_num(st, "time_s");
+				r->idle_s[s] = il_json_num(st, IL_RPT_STATE_COL(time_ns));
 	}
 	return 0;
 }
@@ -415,10 +421,8 @@ static int add_replay(struct il_model *m, const struct il_rpt_input *in)
 
 		if (!r || add_gov(m, gov))
 			return -1;
-		r->idles = il_json_num(row, "idles");
-		r->misses = il_json_num(row, "idle_misses");
-		r->belows = il_json_num(row, "belows");
-		r->aboves = il_json_num(row, "aboves");
+		fill_counts(r, row);
+		/* replay's own energy column, in mJ (lib/replay/tables.c), not the lab's joules */
 		r->joules = il_json_num(row, "energy_mj") / 1e3;
 		/* The usage row "recorded" goes with the first "recorded (...)" governor row. */
 		json_array_foreach(usage, j, u) {
@@ -563,8 +567,8 @@ static int add_verdict(struct il_model *m, const struct il_rpt_input *in)
 	return 0;
 }
 
-int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err,
-		   size_t cap)
+int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin,
+		   struct il_error *err)
 {
 	static int (*const add[])(struct il_model *, const struct il_rpt_input *) = {
 		[IL_RPT_RUN] = add_run, [IL_RPT_COMPARE] = add_compare,
@@ -578,14 +582,14 @@ int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, c
 	m->nin = nin;
 	for (int i = 0; i < nin; i++) {
 		if (add[in[i].kind](m, &in[i])) {
-			snprintf(err, cap, "%s: %s", in[i].name, strerror(ENOMEM));
+			il_error_set(err, NULL, 0, "%s: %s", in[i].name, strerror(ENOMEM));
 			il_model_free(m);
 			errno = ENOMEM;
 			return -1;
 		}
 	}
 	if (disambiguate(m)) {
-		snprintf(err, cap, "%s", strerror(ENOMEM));
+		il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 		il_model_free(m);
 		errno = ENOMEM;
 		return -1;

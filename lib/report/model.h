@@ -20,7 +20,9 @@
  *                 lab_mean (tests/fidelity/fidelity --json); no groups, only fidelity.c
  *     Any input with a "bound" table (replay; run/compare --bound) also gets the frontier
  *     chart of frontier.c.
- *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE.
+ *     A "linux-pm table" has rows with device, gov, iter, the score, idles ... usage_STATE;
+ *     the readers take its result columns by catalogue line (IL_RPT_PM_COL), never by a name
+ *     of their own.
  *  2. il_model_build() turns them into "groups": one per table and device (a run: per
  *     platform, scenario, parameters and device, so `run -g menu` and `run -g teo` of the
  *     same case meet in one group; a sweep: per platform and parameter values; a replay:
@@ -38,11 +40,21 @@
 #include <stddef.h>
 
 #include "chart.h"
+#include "../error.h"
+#include "../metrics/metrics.h"
 
 #ifdef HAVE_JANSSON
 #include <jansson.h>
 
 #define IL_RPT_MAX_STATES 64 /* idle states of one group; more are left out */
+
+/*
+ * The result columns the readers take, by catalogue line (lib/metrics): the name the
+ * catalogue gives struct il_summary's field @f in a linux-pm row (run, compare, battery,
+ * sweep; replay's governors table names its counts alike), and in the lab's "states" table.
+ */
+#define IL_RPT_PM_COL(f) (IL_METRIC_OF(f, IL_MT_PM)->name)
+#define IL_RPT_STATE_COL(f) (IL_METRIC_OF(f, IL_MT_STATES)->name)
 
 enum il_rpt_kind {
 	IL_RPT_RUN,
@@ -67,7 +79,7 @@ struct il_rpt_input {
  * il_rpt_detect - the kind of the idlelab JSON @root
  * Return: 0, or -1 with the reason in @why
  */
-int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, char *why, size_t cap);
+int il_rpt_detect(const json_t *root, enum il_rpt_kind *kind, struct il_error *why);
 /** il_rpt_is_summary - @t is the summary of a linux-pm table (lib/output/summary.h): not drawn */
 bool il_rpt_is_summary(const json_t *t);
 /** il_rpt_is_bound - table @key is the open-loop bound's or a gap to it: frontier.c draws it */
@@ -76,8 +88,8 @@ bool il_rpt_is_bound(const char *key);
  * il_rpt_input_parse - parse @text (the contents of @name) and detect its kind
  * Return: 0, or -1 with the reason in @err (without the name)
  */
-int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text, char *err,
-		       size_t cap);
+int il_rpt_input_parse(struct il_rpt_input *in, const char *name, const char *text,
+		       struct il_error *err);
 void il_rpt_input_free(struct il_rpt_input *in);
 
 /* Where a group comes from, which decides the charts it is in. */
@@ -118,8 +130,8 @@ struct il_model {
 };
 
 /** il_model_build - the groups of @nin inputs; Return: 0, or -1 with @err set */
-int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin, char *err,
-		   size_t cap);
+int il_model_build(struct il_model *m, const struct il_rpt_input *in, int nin,
+		   struct il_error *err);
 void il_model_free(struct il_model *m);
 /** il_model_gov - the index of governor @name in m->gov, or -1 */
 int il_model_gov(const struct il_model *m, const char *name);
@@ -175,7 +187,7 @@ int il_score_better(const char *name);
 
 /** il_pick_baseline - @want when some lab or sweep group has it, else NULL with @err set; with
  * @want NULL the first governor of the first lab or sweep group */
-const char *il_pick_baseline(const struct il_model *m, const char *want, char *err, size_t cap);
+const char *il_pick_baseline(const struct il_model *m, const char *want, struct il_error *err);
 
 /* The seeds' "relative to BASE" table: per score, a governor's average, max and min change. */
 struct il_rel_summary {
@@ -217,8 +229,8 @@ int il_sweep_params(const json_t *rows, const char **names, int cap);
  * Return: 0 (*@n charts in *@out), or -1 with @err set (errno EINVAL: a bad option)
  */
 int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
-		   const struct il_sweep_opts *o, struct il_lines **out, int *n, char *err,
-		   size_t cap);
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n,
+		   struct il_error *err);
 /** il_chart_histogram - the residency histogram of stats input @in (states summed over CPUs) */
 int il_chart_histogram(const struct il_rpt_input *in, struct il_cols *c);
 

@@ -52,21 +52,21 @@ struct il_page *il_page_new(void)
 	return calloc(1, sizeof(struct il_page));
 }
 
-int il_page_add(struct il_page *p, const char *name, const char *text, char *err, size_t cap)
+int il_page_add(struct il_page *p, const char *name, const char *text, struct il_error *err)
 {
 	if (p->n == p->cap) {
 		int ncap = p->cap ? 2 * p->cap : 8;
 		struct il_rpt_input *in = realloc(p->in, (size_t)ncap * sizeof(*in));
 
 		if (!in) {
-			snprintf(err, cap, "%s", strerror(ENOMEM));
+			il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 			errno = ENOMEM;
 			return -1;
 		}
 		p->in = in;
 		p->cap = ncap;
 	}
-	if (il_rpt_input_parse(&p->in[p->n], name, text, err, cap))
+	if (il_rpt_input_parse(&p->in[p->n], name, text, err))
 		return -1;
 	p->n++;
 	return 0;
@@ -124,24 +124,23 @@ static int took(int ret, bool *has)
 }
 
 static int build_sweeps(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o,
-			char *err, size_t cap)
+			struct il_error *err)
 {
 	struct il_sweep_opts so = { o->sweep_x, o->metrics };
-	char why[1024];
+	struct il_error why = { 0 };
 
 	for (int i = 0; i < p->n; i++) {
 		int ret;
 
 		if (p->in[i].kind != IL_RPT_SWEEP)
 			continue;
-		ret = il_chart_sweep(&P->m, &p->in[i], &so, &P->lines[i], &P->nlines[i], why,
-				     sizeof(why));
+		ret = il_chart_sweep(&P->m, &p->in[i], &so, &P->lines[i], &P->nlines[i], &why);
 		if (ret < 0) {
-			snprintf(err, cap, "%s: %s", p->in[i].name, why);
+			il_error_set(err, NULL, 0, "%s: %s", p->in[i].name, why.msg);
 			return -1;
 		}
 		if (ret > 0)
-			snprintf(P->sweep_note[i], sizeof(P->sweep_note[i]), "%s", why);
+			snprintf(P->sweep_note[i], sizeof(P->sweep_note[i]), "%s", why.msg);
 		P->nsweep++;
 	}
 	return 0;
@@ -160,19 +159,19 @@ static int build_hists(struct page_parts *P, const struct il_page *p)
 }
 
 static int build(struct page_parts *P, const struct il_page *p, const struct il_page_opts *o,
-		 char *err, size_t cap)
+		 struct il_error *err)
 {
 	size_t n = (size_t)p->n + 1;
 
 	memset(P, 0, sizeof(*P));
-	if (il_model_build(&P->m, p->in, p->n, err, cap))
+	if (il_model_build(&P->m, p->in, p->n, err))
 		return -1;
 	for (int i = 0; i < p->n; i++) {
 		P->nverdict += p->in[i].kind == IL_RPT_VERDICT;
 		P->nfidelity += p->in[i].kind == IL_RPT_FIDELITY;
 		P->nbound += il_bound_has(&p->in[i]);
 	}
-	P->base = il_pick_baseline(&P->m, o->baseline, err, cap);
+	P->base = il_pick_baseline(&P->m, o->baseline, err);
 	if (!P->base && o->baseline)
 		return -1;
 	P->lines = calloc(n, sizeof(*P->lines));
@@ -191,9 +190,9 @@ static int build(struct page_parts *P, const struct il_page *p, const struct il_
 	    il_chart_residency(&P->m, true, &P->by_time, &P->ntime) < 0 ||
 	    il_chart_residency(&P->m, false, &P->by_entries, &P->nentries) < 0 || build_hists(P, p))
 		goto nomem;
-	return build_sweeps(P, p, o, err, cap);
+	return build_sweeps(P, p, o, err);
 nomem:
-	snprintf(err, cap, "%s", strerror(ENOMEM));
+	il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 	errno = ENOMEM;
 	return -1;
 }
@@ -595,18 +594,18 @@ static void section_data(FILE *out, const struct il_page *p)
 	fputs("</section>\n", out);
 }
 
-int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, char *err, size_t cap)
+int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, struct il_error *err)
 {
 	static const struct il_page_opts defaults = { 0 };
 	struct page_parts P;
 
 	o = o ? o : &defaults;
 	if (!p->n) {
-		snprintf(err, cap, "no input");
+		il_error_set(err, NULL, 0, "no input");
 		errno = EINVAL;
 		return -1;
 	}
-	if (build(&P, p, o, err, cap)) {
+	if (build(&P, p, o, err)) {
 		int e = errno;
 
 		parts_free(&P, p->n);
@@ -633,7 +632,7 @@ int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, ch
 	      out);
 	parts_free(&P, p->n);
 	if (ferror(out)) {
-		snprintf(err, cap, "%s", strerror(errno ? errno : EIO));
+		il_error_set(err, NULL, 0, "%s", strerror(errno ? errno : EIO));
 		return -1;
 	}
 	return 0;
@@ -647,9 +646,9 @@ struct il_page *il_page_new(void)
 	return NULL;
 }
 
-int il_page_add(struct il_page *p, const char *name, const char *text, char *err, size_t cap)
+int il_page_add(struct il_page *p, const char *name, const char *text, struct il_error *err)
 {
-	snprintf(err, cap, "built without jansson");
+	il_error_set(err, NULL, 0, "built without jansson");
 	errno = ENOTSUP;
 	return -1;
 }
@@ -659,9 +658,9 @@ const char *il_page_kind(const struct il_page *p, int i)
 	return NULL;
 }
 
-int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, char *err, size_t cap)
+int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, struct il_error *err)
 {
-	snprintf(err, cap, "built without jansson");
+	il_error_set(err, NULL, 0, "built without jansson");
 	errno = ENOTSUP;
 	return -1;
 }

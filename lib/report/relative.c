@@ -34,7 +34,7 @@ static bool group_has(const struct il_pm_group *g, const char *gov)
 	return false;
 }
 
-const char *il_pick_baseline(const struct il_model *m, const char *want, char *err, size_t cap)
+const char *il_pick_baseline(const struct il_model *m, const char *want, struct il_error *err)
 {
 	for (int i = 0; i < m->ngroups; i++) {
 		const struct il_pm_group *g = &m->groups[i];
@@ -49,8 +49,8 @@ const char *il_pick_baseline(const struct il_model *m, const char *want, char *e
 	if (!want)
 		return NULL;
 	{
-		size_t used = (size_t)snprintf(err, cap, "no governor '%s' in the lab or sweep "
-					       "results (they have:", want);
+		char have[IL_ERROR_LEN] = "";
+		size_t used = 0, cap = sizeof(have);
 		bool any = false;
 
 		for (int i = 0; i < m->ngov && used < cap; i++) {
@@ -61,12 +61,12 @@ const char *il_pick_baseline(const struct il_model *m, const char *want, char *e
 				       m->groups[k].src == IL_GROUP_SWEEP) &&
 				      group_has(&m->groups[k], m->gov[i]);
 			if (lab) {
-				used += (size_t)snprintf(err + used, cap - used, " %s", m->gov[i]);
+				used += (size_t)snprintf(have + used, cap - used, " %s", m->gov[i]);
 				any = true;
 			}
 		}
-		if (used < cap)
-			snprintf(err + used, cap - used, "%s", any ? ")" : " none)");
+		il_error_set(err, NULL, 0, "no governor '%s' in the lab or sweep results (they "
+			     "have:%s%s", want, have, any ? ")" : " none)");
 	}
 	errno = EINVAL;
 	return NULL;

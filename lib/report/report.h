@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../error.h"
+
 struct il_page_opts {
 	const char *title;          /* NULL: "idlelab report" */
 	const char *baseline;       /* NULL: the first governor of the first lab or sweep result */
@@ -37,12 +39,11 @@ struct il_page *il_page_new(void);
  * il_page_add - add the result @text, called @name in the page
  * Return: 0, or -1 with the reason in @err (errno EINVAL: not an idlelab result)
  */
-int il_page_add(struct il_page *p, const char *name, const char *text, char *err, size_t cap);
+int il_page_add(struct il_page *p, const char *name, const char *text, struct il_error *err);
 /** il_page_kind - the kind ("run", "sweep" ...) of input @i */
 const char *il_page_kind(const struct il_page *p, int i);
 /** il_page_write - write the page; Return: 0, or -1 with the reason in @err */
-int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, char *err,
-		  size_t cap);
+int il_page_write(struct il_page *p, const struct il_page_opts *o, FILE *out, struct il_error *err);
 void il_page_free(struct il_page *p);
 
 #endif /* IDLELAB_REPORT_REPORT_H */

@@ -27,15 +27,17 @@
 
 struct metric_def {
 	const char *name;
-	const char *num; /* the column summed on top, x 100 */
+	size_t num; /* the catalogue line summed on top, x 100: its struct il_summary field */
 	const char *title;
 	const char *ylabel;
 };
 
+#define SUMMARY(f) offsetof(struct il_summary, f)
+
 static const struct metric_def ratio_metrics[] = {
-	{ "above_pct", "aboves", "Above %", "aboves (state too deep), % of idles" },
-	{ "below_pct", "belows", "Below %", "belows (state too shallow), % of idles" },
-	{ "miss_pct", "idle_misses", "Idle misses %", "idle misses, % of idles" },
+	{ "above_pct", SUMMARY(aboves), "Above %", "aboves (state too deep), % of idles" },
+	{ "below_pct", SUMMARY(belows), "Below %", "belows (state too shallow), % of idles" },
+	{ "miss_pct", SUMMARY(idle_misses), "Idle misses %", "idle misses, % of idles" },
 };
 
 static const struct metric_def *ratio_metric(const char *name)
@@ -132,16 +134,35 @@ static void series_name(const json_t *row, bool platforms, char *buf, size_t cap
 		snprintf(buf, cap, "%s", il_json_str(row, "governor"));
 }
 
-/* The unit of a column, from its name: "wakeup_us", "us_per_loop" in µs ...; "" if none. */
+/* The " (unit)" of a catalogue line (lib/metrics): "" for a count or a ratio. */
+static const char *metric_unit(const struct il_metric_def *d)
+{
+	static const struct { const char *unit, *shown; } units[] = {
+		{ "us", " (\xc2\xb5s)" }, { "s", " (s)" }, { "J", " (J)" }, { "W", " (W)" },
+		{ "%", " (%)" },
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(d->unit, units[i].unit))
+			return units[i].shown;
+	return "";
+}
+
+/*
+ * The unit of a column: the catalogue's for a result metric, else from its name (a swept
+ * parameter, a score): "wakeup_us", "us_per_loop" in µs ...; "" if none.
+ */
 static const char *column_unit(const char *name)
 {
 	static const struct { const char *suffix, *prefix, *unit; } units[] = {
 		{ "_us", "us_per_", " (\xc2\xb5s)" }, { "_ns", "ns_per_", " (ns)" },
-		{ "_s", NULL, " (s)" }, { "joules", NULL, " (J)" }, { "watts", NULL, " (W)" },
-		{ "_pct", NULL, " (%)" },
+		{ "_s", NULL, " (s)" }, { "_pct", NULL, " (%)" },
 	};
+	const struct il_metric_def *d = il_metric_find(name, IL_MT_PM);
 	size_t len = strlen(name);
 
+	if (d)
+		return metric_unit(d);
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t l = strlen(units[i].suffix);
 
@@ -199,9 +220,10 @@ static void fill_points(const struct sweep_ctx *k, const char *metric, const jso
 	if (!num || !den)
 		goto out;
 	json_array_foreach(k->rows, i, row) {
-		const char *col = rm ? rm->num : metric_column(row, metric);
+		const char *col = rm ? il_metric_of(rm->num, IL_MT_PM)->name :
+				       metric_column(row, metric);
 		double v = col ? il_json_num(row, col) : NAN, x = il_json_num(row, k->x);
-		double idles = il_json_num(row, "idles");
+		double idles = il_json_num(row, IL_RPT_PM_COL(idles));
 		int s = -1, p = -1;
 
 		if (fv && !json_equal(json_object_get(row, k->facet), (json_t *)fv))
@@ -279,14 +301,14 @@ fail:
 	return -1;
 }
 
-static int bad_option(char *err, size_t cap, const char *fmt, const char *a, const char *b)
+static int bad_option(struct il_error *err, const char *fmt, const char *a, const char *b)
 {
-	snprintf(err, cap, fmt, a, b);
+	il_error_set(err, NULL, 0, fmt, a, b);
 	errno = EINVAL;
 	return -1;
 }
 
-static int check_metrics(const json_t *row, const char *const *metrics, char *err, size_t cap)
+static int check_metrics(const json_t *row, const char *const *metrics, struct il_error *err)
 {
 	char list[2048];
 
@@ -294,7 +316,7 @@ static int check_metrics(const json_t *row, const char *const *metrics, char *er
 		if (ratio_metric(*mt) || metric_column(row, *mt))
 			continue;
 		metric_list(row, list, sizeof(list));
-		snprintf(err, cap, "no metric '%s' (this sweep has: %s)", *mt, list);
+		il_error_set(err, NULL, 0, "no metric '%s' (this sweep has: %s)", *mt, list);
 		errno = EINVAL;
 		return -1;
 	}
@@ -302,8 +324,8 @@ static int check_metrics(const json_t *row, const char *const *metrics, char *er
 }
 
 /* x: the parameter asked for, else the first with numbers only; the facet is the other. */
-static int choose_x(struct sweep_ctx *k, const char **params, int np, const char *want, char *err,
-		    size_t cap)
+static int choose_x(struct sweep_ctx *k, const char **params, int np, const char *want,
+		    struct il_error *err)
 {
 	char list[256] = "";
 
@@ -319,23 +341,23 @@ static int choose_x(struct sweep_ctx *k, const char **params, int np, const char
 		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", p ? ", " : "",
 			 params[p]);
 	if (want && !k->x)
-		return bad_option(err, cap, "no swept parameter '%s' (this sweep has: %s)", want,
+		return bad_option(err, "no swept parameter '%s' (this sweep has: %s)", want,
 				  list);
 	if (k->x && !all_numbers(k->xs, k->nx))
-		return bad_option(err, cap,
+		return bad_option(err,
 				  "swept parameter '%s' is not numeric: no curve over it (%s)",
 				  k->x, list);
 	if (!k->x) {
-		snprintf(err, cap, "no numeric swept parameter (%s): no curves, see the table",
-			 list);
+		il_error_set(err, NULL, 0,
+			     "no numeric swept parameter (%s): no curves, see the table", list);
 		return 1;
 	}
 	return 0;
 }
 
 int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
-		   const struct il_sweep_opts *o, struct il_lines **out, int *n, char *err,
-		   size_t cap)
+		   const struct il_sweep_opts *o, struct il_lines **out, int *n,
+		   struct il_error *err)
 {
 	static const char *const default_metrics[] = { "above_pct", "below_pct", NULL };
 	const char *const *metrics = o && o->metric ? o->metric : default_metrics;
@@ -351,9 +373,9 @@ int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
 		goto nomem;
 	k->rows = json_object_get(in->root, "sweep");
 	np = il_sweep_params(k->rows, params, MAX_PARAMS);
-	if (check_metrics(json_array_get(k->rows, 0), metrics, err, cap))
+	if (check_metrics(json_array_get(k->rows, 0), metrics, err))
 		goto out;
-	ret = choose_x(k, params, np, o ? o->x : NULL, err, cap);
+	ret = choose_x(k, params, np, o ? o->x : NULL, err);
 	if (ret)
 		goto out;
 	if (k->facet)
@@ -377,7 +399,7 @@ int il_chart_sweep(const struct il_model *m, const struct il_rpt_input *in,
 nomem:
 	il_charts_free_lines(charts, *n);
 	*n = 0;
-	snprintf(err, cap, "%s", strerror(ENOMEM));
+	il_error_set(err, NULL, 0, "%s", strerror(ENOMEM));
 	errno = ENOMEM;
 	ret = -1;
 out:

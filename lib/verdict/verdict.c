@@ -617,6 +617,7 @@ void il_verdict_counts(const struct il_verdict *v, int g, struct il_verdict_coun
 const char *il_verdict_cell_note(const struct il_verdict *v, const struct il_verdict_cell *c,
 				 char *buf, size_t cap)
 {
+	const char *nominal = v->words ? v->words->nominal : NULL;
 	size_t len = 0;
 
 	buf[0] = '\0';
@@ -627,13 +628,18 @@ const char *il_verdict_cell_note(const struct il_verdict *v, const struct il_ver
 	else if (c->cls == IL_VERDICT_SENSITIVE)
 		len += (size_t)snprintf(buf, cap, "no single range end changes it: several "
 					"parameters together");
-	if ((int)c->metric == IL_VM_ENERGY && v->power_assumed && v->power_assumed[c->p] &&
-	    len < cap)
-		snprintf(buf + len, cap - len, "%srests on assumed power numbers%s",
-			 len ? "; " : "",
-			 c->nvar > 1   ? "" :
-			 v->ensemble ? " (not in the ensemble: no candidate effect)" :
-				       " (--ensemble 0: their ranges not tried)");
+	if ((int)c->metric != IL_VM_ENERGY || !v->power_assumed || !v->power_assumed[c->p] ||
+	    len >= cap)
+		return buf;
+	len += (size_t)snprintf(buf + len, cap - len, "%srests on assumed power numbers",
+				len ? "; " : "");
+	if (c->nvar > 1 || len >= cap)
+		return buf;
+	if (v->ensemble)
+		snprintf(buf + len, cap - len, " (not in the ensemble: no candidate effect)");
+	else
+		snprintf(buf + len, cap - len, " (%s%stheir ranges not tried)",
+			 nominal ? nominal : "", nominal ? ": " : "");
 	return buf;
 }
 
@@ -701,8 +707,11 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 		len += (size_t)snprintf(buf + len, cap - len, "ensemble of %d model variants "
 					"(pairs screened in: %d, scanned: %d)", v->ensemble,
 					v->ens_runs, v->oat_runs);
+	else if (len < cap && v->words && v->words->nominal)
+		len += (size_t)snprintf(buf + len, cap - len, "nominal model only (%s)",
+					v->words->nominal);
 	else if (len < cap)
-		len += (size_t)snprintf(buf + len, cap - len, "nominal model only (--ensemble 0)");
+		len += (size_t)snprintf(buf + len, cap - len, "nominal model only");
 	if (len < cap)
 		len += (size_t)snprintf(buf + len, cap - len, ": ");
 	if (len >= cap)
@@ -710,7 +719,9 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 	if (!v->judged) {
 		len += (size_t)snprintf(buf + len, cap - len, "means only, no verdict in %d cells "
 					"(one run a side has no spread to judge a difference "
-					"against; use --iter 5)", k.unjudged);
+					"against%s%s)", k.unjudged,
+					v->words && v->words->more_iter ? "; use " : "",
+					v->words && v->words->more_iter ? v->words->more_iter : "");
 		if (len < cap && k.na)
 			snprintf(buf + len, cap - len, ", n/a in %d", k.na);
 		return buf;

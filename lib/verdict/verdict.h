@@ -316,7 +316,17 @@ int il_verdict_classify_cell(const struct il_robust_in *in, struct il_robust_out
 
 /* The grid and its results. il_verdict_init() allocates; the caller fills the names, the
  * scenarios, na[] and runs[]; il_verdict_judge() fills the cells. */
+/*
+ * How the front end names the settings the verdict's text points to (the library names no
+ * command-line flag): each NULL leaves its pointer out of the text.
+ */
+struct il_verdict_words {
+	const char *nominal;   /* the setting of the nominal model alone ("--ensemble 0") */
+	const char *more_iter; /* enough seeds a side to judge a difference ("--iter 5") */
+};
+
 struct il_verdict {
+	const struct il_verdict_words *words; /* the caller's, NULL: none (after init) */
 	int nplat, nscn, ngov, base, n;
 	const char *const *gov;     /* [ngov] */
 	const char *const *plat;    /* [nplat] */

@@ -62,7 +62,7 @@ awk -F'\t' -v OFS='\t' '!/^#/ && $1 == "pingpong-2" && $2 == "menu" && $4 == "id
 expect 1 "a changed real figure is caught" rvl --runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/real.tsv"
 check "as that one figure" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 &&
 	grep -q '^not ok .* pingpong-2 menu idles_per_s: real' '$OUT'"
-{ cat "$TOP/kgov-src/idlelab.c"; echo '/* changed */'; } >"$TMP/idlelab.c"
+{ cat "$TOP/kgov-src/idlelab.c"; echo 'static int idlelab_changed;'; } >"$TMP/idlelab.c"
 expect 1 "another kernel file is caught" python3 "$RVL" --idlelab "$IDLELAB" --kernel-file "$TMP/idlelab.c" \
 	--runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/table.tsv"
 check "as the kernel file only" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 && grep -q '^not ok 1 - the kernel file' '$OUT'"

@@ -192,7 +192,7 @@ static void test_tables(void **state)
 
 static char said[512];
 
-static void on_say(void *ctx, enum il_live_say kind, const char *msg)
+static void on_say(void *ctx, enum il_live_say kind, enum il_error_need need, const char *msg)
 {
 	snprintf(said, sizeof(said), "%s", msg);
 }

@@ -82,7 +82,7 @@ struct said {
 
 static struct said said;
 
-static void on_say(void *ctx, enum il_live_say kind, const char *msg)
+static void on_say(void *ctx, enum il_live_say kind, enum il_error_need need, const char *msg)
 {
 	struct said *w = ctx;
 

@@ -292,9 +292,9 @@ static const char stats_json[] =
 
 static void load(struct il_rpt_input *in, const char *name, const char *text)
 {
-	char err[512];
+	struct il_error err = { 0 };
 
-	assert_int_equal(il_rpt_input_parse(in, name, text, err, sizeof(err)), 0);
+	assert_int_equal(il_rpt_input_parse(in, name, text, &err), 0);
 }
 
 static void test_detect(void **state)
@@ -317,7 +317,7 @@ static void test_detect(void **state)
 		" \"belows\": 0, \"aboves\": 0}]}",
 	};
 	struct il_rpt_input in;
-	char err[512];
+	struct il_error err = { 0 };
 
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
 		load(&in, "x.json", ok[i].json);
@@ -325,12 +325,12 @@ static void test_detect(void **state)
 		il_rpt_input_free(&in);
 	}
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		assert_int_equal(il_rpt_input_parse(&in, "x.json", bad[i], err, sizeof(err)), -1);
+		assert_int_equal(il_rpt_input_parse(&in, "x.json", bad[i], &err), -1);
 		assert_int_equal(errno, EINVAL);
-		assert_non_null(strstr(err, "not"));
+		assert_non_null(strstr(err.msg, "not"));
 	}
-	assert_int_equal(il_rpt_input_parse(&in, "x.json", "{\"a\": [", err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "not JSON: line 1"));
+	assert_int_equal(il_rpt_input_parse(&in, "x.json", "{\"a\": [", &err), -1);
+	assert_non_null(strstr(err.msg, "not JSON: line 1"));
 }
 
 static void test_model_groups(void **state)
@@ -338,11 +338,11 @@ static void test_model_groups(void **state)
 	struct il_rpt_input in[2];
 	struct il_model m;
 	struct il_gov_mean mean;
-	char err[512];
+	struct il_error err = { 0 };
 
 	load(&in[0], "cmp.json", compare_json);
 	load(&in[1], "run.json", run_json);
-	assert_int_equal(il_model_build(&m, in, 2, err, sizeof(err)), 0);
+	assert_int_equal(il_model_build(&m, in, 2, &err), 0);
 	assert_int_equal(m.ngroups, 3);
 	assert_string_equal(m.groups[0].title, "wakeup \xc2\xb7 pipe-50us");
 	assert_string_equal(m.groups[1].title, "wakeup \xc2\xb7 timer-50us");
@@ -373,16 +373,16 @@ static void test_relative(void **state)
 	struct il_model m;
 	struct il_bars b;
 	struct il_rel_summary r;
-	char err[512];
+	struct il_error err = { 0 };
 
 	load(&in, "cmp.json", compare_json);
-	assert_int_equal(il_model_build(&m, &in, 1, err, sizeof(err)), 0);
-	assert_string_equal(il_pick_baseline(&m, NULL, err, sizeof(err)), "menu");
-	assert_string_equal(il_pick_baseline(&m, "teo", err, sizeof(err)), "teo");
-	assert_null(il_pick_baseline(&m, "ladder", err, sizeof(err)));
+	assert_int_equal(il_model_build(&m, &in, 1, &err), 0);
+	assert_string_equal(il_pick_baseline(&m, NULL, &err), "menu");
+	assert_string_equal(il_pick_baseline(&m, "teo", &err), "teo");
+	assert_null(il_pick_baseline(&m, "ladder", &err));
 	assert_int_equal(errno, EINVAL);
-	assert_non_null(strstr(err, "no governor 'ladder'"));
-	assert_non_null(strstr(err, "menu teo"));
+	assert_non_null(strstr(err.msg, "no governor 'ladder'"));
+	assert_non_null(strstr(err.msg, "menu teo"));
 
 	/* teo 9 against menu's mean 12: -25 %; the timer device has a score of 0: n/a. */
 	assert_int_equal(il_chart_relative(&m, "menu", &b), 0);
@@ -408,11 +408,11 @@ static void test_miss_energy_residency(void **state)
 	struct il_model m;
 	struct il_bars b, *charts;
 	int n;
-	char err[512];
+	struct il_error err = { 0 };
 
 	load(&in[0], "cmp.json", compare_json);
 	load(&in[1], "stats.json", stats_json);
-	assert_int_equal(il_model_build(&m, in, 2, err, sizeof(err)), 0);
+	assert_int_equal(il_model_build(&m, in, 2, &err), 0);
 
 	/* menu: (10 + 10) belows and 20 aboves over 4000 idles; the trace's CPU: 1 + 2 of 10. */
 	assert_int_equal(il_chart_miss(&m, &b), 0);
@@ -465,16 +465,16 @@ static void test_sweep_curves(void **state)
 	struct il_lines *l;
 	const char *params[2];
 	int n;
-	char err[512];
+	struct il_error err = { 0 };
 
 	load(&in, "sw/sweep.json", sweep_json);
-	assert_int_equal(il_model_build(&m, &in, 1, err, sizeof(err)), 0);
+	assert_int_equal(il_model_build(&m, &in, 1, &err), 0);
 	assert_int_equal(il_sweep_params(json_object_get(in.root, "sweep"), params, 2), 2);
 	assert_string_equal(params[0], "mode");
 	assert_string_equal(params[1], "interval_us");
 
 	/* x: interval_us (mode is not numeric); per mode: above, below. */
-	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, err, sizeof(err)), 0);
+	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, &err), 0);
 	assert_int_equal(n, 4);
 	assert_string_equal(l[0].title, "Above % against interval_us, mode=pipe");
 	assert_string_equal(l[1].title, "Below % against interval_us, mode=pipe");
@@ -492,24 +492,24 @@ static void test_sweep_curves(void **state)
 
 	/* The score, averaged over the iterations: (1 + 3) / 2. */
 	o.metric = score;
-	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, err, sizeof(err)), 0);
+	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, &err), 0);
 	assert_int_equal(n, 2);
 	assert_string_equal(l[0].ylabel, "wakeup_us (\xc2\xb5s)");
 	assert_true(fabs(l[0].y[1] - 2) < 1e-9);
 	il_charts_free_lines(l, n);
 
 	o.metric = bad_metric;
-	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, err, sizeof(err)), -1);
+	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, &err), -1);
 	assert_int_equal(errno, EINVAL);
-	assert_non_null(strstr(err, "no metric 'nope'"));
+	assert_non_null(strstr(err.msg, "no metric 'nope'"));
 	o.metric = NULL;
 	o.x = "mode";
-	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, err, sizeof(err)), -1);
+	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, &err), -1);
 	assert_int_equal(errno, EINVAL);
-	assert_non_null(strstr(err, "not numeric"));
+	assert_non_null(strstr(err.msg, "not numeric"));
 	o.x = "work_us";
-	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "no swept parameter 'work_us'"));
+	assert_int_equal(il_chart_sweep(&m, &in, &o, &l, &n, &err), -1);
+	assert_non_null(strstr(err.msg, "no swept parameter 'work_us'"));
 
 	il_model_free(&m);
 	il_rpt_input_free(&in);
@@ -543,15 +543,16 @@ static void test_page(void **state)
 {
 	struct il_page *p = il_page_new();
 	struct il_page_opts o = { "A & B", "teo", NULL, NULL };
-	char err[512], *buf = NULL, *at;
+	struct il_error err = { 0 };
+	char *buf = NULL, *at;
 	size_t len = 0;
 	int ret = -1;
 
 	assert_non_null(p);
-	assert_int_equal(il_page_add(p, "cmp.json", compare_json, err, sizeof(err)), 0);
-	assert_int_equal(il_page_add(p, "bad.json", "{\"x\": 1}", err, sizeof(err)), -1);
+	assert_int_equal(il_page_add(p, "cmp.json", compare_json, &err), 0);
+	assert_int_equal(il_page_add(p, "bad.json", "{\"x\": 1}", &err), -1);
 	assert_string_equal(il_page_kind(p, 0), "compare");
-	CAPTURE(buf, len, ret = il_page_write(p, &o, mem_, err, sizeof(err)));
+	CAPTURE(buf, len, ret = il_page_write(p, &o, mem_, &err));
 	assert_int_equal(ret, 0);
 	assert_non_null(strstr(buf, "<title>A &amp; B</title>"));
 	assert_non_null(strstr(buf, "Relative to teo"));
@@ -568,7 +569,7 @@ static void test_page(void **state)
 
 	o.baseline = "ladder";
 	buf = NULL;
-	CAPTURE(buf, len, ret = il_page_write(p, &o, mem_, err, sizeof(err)));
+	CAPTURE(buf, len, ret = il_page_write(p, &o, mem_, &err));
 	assert_int_equal(ret, -1);
 	assert_int_equal(errno, EINVAL);
 	assert_int_equal(len, 0); /* nothing written before the error */

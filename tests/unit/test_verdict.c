@@ -279,6 +279,10 @@ static void test_judge_better_worse_same(void **state)
 	/* worst first: the worse cells lead, the better ones close */
 	assert_int_equal(g.v.cells[0].cls, IL_VERDICT_WORSE);
 	assert_int_equal(g.v.cells[g.v.ncells - 1].cls, IL_VERDICT_BETTER);
+	/* the library names no option: the front end's words for the setting, when it gives them */
+	il_verdict_summary(&g.v, 1, line, sizeof(line));
+	assert_non_null(strstr(line, "5 seeds, nominal model only: worse in 2 cells "));
+	g.v.words = &(const struct il_verdict_words){ .nominal = "--ensemble 0" };
 	il_verdict_summary(&g.v, 1, line, sizeof(line));
 	assert_non_null(strstr(line, "new vs base on 1 platform × 2 scenarios, 5 seeds, nominal model only "
 				     "(--ensemble 0): worse in 2 cells "
@@ -336,6 +340,10 @@ static void test_na_and_one_seed(void **state)
 	assert_near(find_cell(&g.v, 0, IL_VM_SCORE)->new_mean, 2000, 0);
 	il_verdict_summary(&g.v, 1, line, sizeof(line));
 	assert_non_null(strstr(line, "means only, no verdict"));
+	assert_non_null(strstr(line, "to judge a difference against)"));
+	g.v.words = &(const struct il_verdict_words){ .more_iter = "--iter 5" };
+	il_verdict_summary(&g.v, 1, line, sizeof(line));
+	assert_non_null(strstr(line, "to judge a difference against; use --iter 5)"));
 	il_verdict_free(&g.v);
 }
 
