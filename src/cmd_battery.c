@@ -274,41 +274,22 @@ static int battery_specs(struct battery *b)
 	return 0;
 }
 
-static const char *const settings_cols[] = { "key", "value" };
-
-static int settings_row(struct il_table *t, const char *k, const char *v)
-{
-	int row = il_table_add_row(t);
-
-	return row < 0 || il_table_set_str(t, row, 0, k) || il_table_set_str(t, row, 1, v) ? -1 : 0;
-}
-
 /* The "battery" table: what was run, so the JSON file describes itself. */
 static int battery_settings(const struct battery *b, struct il_table *t)
 {
 	const struct battery_args *a = b->a;
-	char buf[64];
-	int ret;
+	const char *plat[BATTERY_MAX_PLATFORMS], *scn[64];
+	struct il_battery_settings s = {
+		.time_ns = a->time_ns, .seed = a->seed, .iter = a->iter, .ensemble = a->ensemble,
+		.platforms = plat, .nplat = a->nplat, .governors = a->governors, .ngov = a->ngov,
+		.scenarios = scn, .nscn = b->nvar,
+	};
 
-	if (il_table_init(t, "battery", 2, settings_cols))
-		return -1;
-	snprintf(buf, sizeof(buf), "%.3f", (double)a->time_ns / 1e9);
-	ret = settings_row(t, "simulated_s_per_run", buf);
-	snprintf(buf, sizeof(buf), "%" PRIu64, a->seed);
-	ret = ret || settings_row(t, "seed", buf);
-	snprintf(buf, sizeof(buf), "%d", a->iter);
-	ret = ret || settings_row(t, "iterations", buf);
-	snprintf(buf, sizeof(buf), "%d", a->ensemble);
-	if (a->ensemble) /* only then: a battery without it keeps its bytes */
-		ret = ret || settings_row(t, "ensemble", buf);
 	for (int p = 0; p < a->nplat; p++)
-		ret = ret || settings_row(t, "platform", b->plat[p].name);
-	for (int g = 0; g < a->ngov; g++)
-		ret = ret || settings_row(t, "governor", a->governors[g]);
+		plat[p] = b->plat[p].name;
 	for (int v = 0; v < b->nvar; v++)
-		ret = ret || settings_row(t, "scenario", il_battery_at(v)->spec);
-	ret = ret || settings_row(t, "energy", "model values");
-	return ret ? -1 : 0;
+		scn[v] = il_battery_at(v)->spec;
+	return il_battery_settings_table(t, &s);
 }
 
 static int battery_tables(struct battery *b)

@@ -166,7 +166,7 @@ static int take_meta(int n, char **names, char **texts, struct merge_meta *meta)
 }
 
 /* One case file: a header line starting with "case", then one row. */
-static int merge_file(const char *path, struct sweep_rec *rec, struct merge_meta *meta)
+static int merge_file(const char *path, struct il_sweep_rec *rec, struct merge_meta *meta)
 {
 	char *names[MERGE_MAX_FIELDS], *texts[MERGE_MAX_FIELDS];
 	char *buf = read_all(path), *row, *end;
@@ -190,7 +190,7 @@ static int merge_file(const char *path, struct sweep_rec *rec, struct merge_meta
 		free(buf);
 		return -1;
 	}
-	ret = sweep_rec_set(rec, n, (const char *const *)names, (const char *const *)texts);
+	ret = il_sweep_rec_set(rec, n, (const char *const *)names, (const char *const *)texts);
 	if (ret)
 		fprintf(stderr, "idlelab merge: %s: %s\n", path,
 			errno == EINVAL ? "no 'case' label: not a case of 'idlelab sweep "
@@ -201,7 +201,7 @@ static int merge_file(const char *path, struct sweep_rec *rec, struct merge_meta
 }
 
 /* Say which of the @ncases case numbers none of @recs has; Return: how many are missing. */
-static long long report_missing(const struct sweep_rec *recs, size_t n, long long ncases)
+static long long report_missing(const struct il_sweep_rec *recs, size_t n, long long ncases)
 {
 	char *seen = calloc((size_t)ncases, 1);
 	long long missing = 0;
@@ -224,7 +224,7 @@ static long long report_missing(const struct sweep_rec *recs, size_t n, long lon
 	return missing;
 }
 
-static bool has_duplicate(const struct sweep_rec *recs, size_t n, long long ncases)
+static bool has_duplicate(const struct il_sweep_rec *recs, size_t n, long long ncases)
 {
 	char *seen = calloc((size_t)ncases, 1);
 	bool dup = false;
@@ -243,7 +243,7 @@ static bool has_duplicate(const struct sweep_rec *recs, size_t n, long long ncas
  * unless --partial. Files without the labels (emitted before they existed) are merged with
  * a warning that completeness cannot be checked. Return: CLI_EXIT_OK or an exit code.
  */
-static int check_set(const struct sweep_rec *recs, const struct merge_meta *meta, size_t n,
+static int check_set(const struct il_sweep_rec *recs, const struct merge_meta *meta, size_t n,
 		     bool partial)
 {
 	const struct merge_meta *first = &meta[0];
@@ -351,7 +351,7 @@ static int merge_verdict(const struct merge_args *a)
 /* The case files of `idlelab sweep --emit-jobs` into DIR/sweep.{csv,json}. */
 static int merge_sweep(const struct merge_args *a)
 {
-	struct sweep_rec *recs = calloc((size_t)a->ninputs, sizeof(*recs));
+	struct il_sweep_rec *recs = calloc((size_t)a->ninputs, sizeof(*recs));
 	struct merge_meta *meta = calloc((size_t)a->ninputs, sizeof(*meta));
 	size_t n = 0;
 	int ret = CLI_EXIT_OK;
@@ -373,7 +373,7 @@ static int merge_sweep(const struct merge_args *a)
 	if (ret == CLI_EXIT_OK)
 		ret = sweep_write_dir(a->out, recs, n, "merge");
 	for (size_t i = 0; i < n; i++)
-		sweep_rec_free(&recs[i]);
+		il_sweep_rec_free(&recs[i]);
 	free(recs);
 	free(meta);
 	return ret;

@@ -482,7 +482,7 @@ static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
 
 /* The row of case @i: its labels, then the linux-pm row as `idlelab run -f csv` prints it. */
 static int case_record(const struct sweep *w, size_t i, const struct il_lab_result *res,
-		       struct sweep_rec *rec)
+		       struct il_sweep_rec *rec)
 {
 	struct sweep_case k = case_at(w, i);
 	const struct il_scenario *scn = w->combo[k.c].scn;
@@ -505,7 +505,7 @@ static int case_record(const struct sweep *w, size_t i, const struct il_lab_resu
 		names[n] = t.cols[c];
 		texts[n] = il_cell_text(&t.cells[c], cellbuf[c], sizeof(cellbuf[c]));
 	}
-	ret = sweep_rec_set(rec, n, names, texts);
+	ret = il_sweep_rec_set(rec, n, names, texts);
 out:
 	free(texts);
 	free(cellbuf);
@@ -519,7 +519,7 @@ out:
  * do not depend on how the cases are batched.
  */
 static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int jobs,
-		     struct sweep_rec *recs)
+		     struct il_sweep_rec *recs)
 {
 	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
 	struct il_lab_result *res = calloc(n, sizeof(*res));
@@ -568,7 +568,7 @@ static int sweep_run(const struct sweep *w)
 	unsigned int jobs = w->a->jobs ? w->a->jobs : cli_default_jobs();
 	size_t batch = (size_t)jobs * 4, done = 0;
 	struct progress prog;
-	struct sweep_rec *recs;
+	struct il_sweep_rec *recs;
 	double t0 = cli_wall_seconds();
 	int ret = CLI_EXIT_OK;
 
@@ -598,7 +598,7 @@ static int sweep_run(const struct sweep *w)
 		ret = sweep_write_dir(w->a->dir, recs, w->ncases, "sweep");
 	}
 	for (size_t i = 0; i < w->ncases; i++)
-		sweep_rec_free(&recs[i]);
+		il_sweep_rec_free(&recs[i]);
 	free(recs);
 	return ret;
 }

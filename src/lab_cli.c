@@ -332,40 +332,21 @@ static int write_tables(const struct lab_args *args, const struct lab_job *job,
 	return write_table_ptrs(args, job, ptrs, n, cmd);
 }
 
-/* --label K=V: a copy of the one-row table @t with the labels as leading text columns. */
+/* --label K=V: the labels as leading text columns of the one-row table @t. */
 static int add_labels(const struct lab_args *args, struct il_table *t)
 {
-	struct il_table l;
-	int ret = 0;
+	char keys[LAB_MAX_LABELS][128];
+	const char *lead[LAB_MAX_LABELS], *vals[LAB_MAX_LABELS];
 
-	if (!args->nlabel)
-		return 0;
-	if (il_table_init(&l, t->title, 0, NULL))
-		return -1;
-	for (int i = 0; i < args->nlabel && !ret; i++) {
-		char key[128];
-		size_t klen = (size_t)(strchr(args->labels[i], '=') - args->labels[i]);
+	for (int i = 0; i < args->nlabel; i++) {
+		const char *eq = strchr(args->labels[i], '=');
 
-		snprintf(key, sizeof(key), "%.*s", (int)klen, args->labels[i]);
-		ret = il_table_add_col(&l, key) < 0;
+		snprintf(keys[i], sizeof(keys[i]), "%.*s", (int)(eq - args->labels[i]),
+			 args->labels[i]);
+		lead[i] = keys[i];
+		vals[i] = eq + 1;
 	}
-	for (int c = 0; c < t->ncols && !ret; c++)
-		ret = il_table_add_col(&l, t->cols[c]) < 0;
-	for (int r = 0; r < t->nrows && !ret; r++) {
-		ret = il_table_add_row(&l) < 0;
-		for (int i = 0; i < args->nlabel && !ret; i++)
-			ret = il_table_set_str(&l, r, i, strchr(args->labels[i], '=') + 1);
-		for (int c = 0; c < t->ncols && !ret; c++)
-			ret = il_table_copy_cell(&l, r, args->nlabel + c,
-				&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
-	}
-	if (ret) {
-		il_table_free(&l);
-		return -1;
-	}
-	il_table_free(t);
-	*t = l;
-	return 0;
+	return il_table_prepend_cols(t, lead, vals, args->nlabel);
 }
 
 /* run: the linux-pm row, and for table and json also the run, state and CPU details. */

@@ -13,22 +13,7 @@
 
 #include <stddef.h>
 
-struct sweep_rec {
-	long long case_no; /* the "case" column: the case's index in the sweep */
-	int n;
-	char **names;
-	char **texts;
-};
-
-/**
- * sweep_rec_set - the row of one case from @n column @names and @texts
- *
- * The first column must be "case". The "gov" column of the linux-pm row is dropped (the
- * "governor" label has it), and so is a column whose name came earlier (the label wins).
- * Return: 0, or -1 (errno ENOMEM, or EINVAL for a missing or bad "case" column).
- */
-int sweep_rec_set(struct sweep_rec *rec, int n, const char *const *names, const char *const *texts);
-void sweep_rec_free(struct sweep_rec *rec);
+#include "output/sweep_rows.h"
 
 /**
  * sweep_write_dir - write @recs (sorted by case number here) as DIR/sweep.csv and sweep.json
@@ -42,6 +27,6 @@ void sweep_rec_free(struct sweep_rec *rec);
  * values and device, each governor against the first, paired by seed; written the same way.
  * Return: a CLI exit code.
  */
-int sweep_write_dir(const char *dir, struct sweep_rec *recs, size_t n, const char *cmd);
+int sweep_write_dir(const char *dir, struct il_sweep_rec *recs, size_t n, const char *cmd);
 
 #endif /* IDLELAB_SWEEP_TABLE_H */

@@ -25,9 +25,11 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../output/output.h"
 #include "battery.h"
 
 static const struct il_battery_case battery[] = {
@@ -162,4 +164,31 @@ int il_lab_run_all_progress(const struct il_lab_spec *specs, struct il_lab_resul
 	}
 	free(own);
 	return 0;
+}
+
+int il_battery_settings_table(struct il_table *t, const struct il_battery_settings *s)
+{
+	static const char *const cols[] = { "key", "value" };
+	char buf[64];
+	int ret;
+
+	if (il_table_init(t, "battery", 2, cols))
+		return -1;
+	snprintf(buf, sizeof(buf), "%.3f", (double)s->time_ns / 1e9);
+	ret = il_table_kv_str(t, "simulated_s_per_run", buf);
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)s->seed);
+	ret = ret || il_table_kv_str(t, "seed", buf);
+	snprintf(buf, sizeof(buf), "%d", s->iter);
+	ret = ret || il_table_kv_str(t, "iterations", buf);
+	snprintf(buf, sizeof(buf), "%d", s->ensemble);
+	if (s->ensemble)
+		ret = ret || il_table_kv_str(t, "ensemble", buf);
+	for (int p = 0; p < s->nplat; p++)
+		ret = ret || il_table_kv_str(t, "platform", s->platforms[p]);
+	for (int g = 0; g < s->ngov; g++)
+		ret = ret || il_table_kv_str(t, "governor", s->governors[g]);
+	for (int v = 0; v < s->nscn; v++)
+		ret = ret || il_table_kv_str(t, "scenario", s->scenarios[v]);
+	ret = ret || il_table_kv_str(t, "energy", "model values");
+	return ret ? -1 : 0;
 }

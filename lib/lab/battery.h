@@ -27,6 +27,28 @@ int il_battery_count(void);
 /** il_battery_at - variant @i (0 <= i < il_battery_count()), or NULL */
 const struct il_battery_case *il_battery_at(int i);
 
+/* What a battery ran, for its settings table. */
+struct il_battery_settings {
+	u64 time_ns, seed;          /* per run; the first seed */
+	int iter, ensemble;         /* seeds per case; model variants (0: the nominal model) */
+	const char *const *platforms;
+	int nplat;
+	const char *const *governors;
+	int ngov;
+	const char *const *scenarios;
+	int nscn;
+};
+
+struct il_table;
+
+/**
+ * il_battery_settings_table - the key/value table "battery": simulated_s_per_run, seed,
+ * iterations, ensemble (only when not 0, so a battery without it keeps its bytes), each
+ * platform, governor and scenario, energy
+ * Return: 0, or -1 (ENOMEM). @t is initialised here; free it with il_table_free().
+ */
+int il_battery_settings_table(struct il_table *t, const struct il_battery_settings *s);
+
 /**
  * il_lab_run_all - il_lab_run() of @specs[0..@n) into @res[0..@n) on up to @threads threads
  * @errs: errno of each failed run (0 for a success); may be NULL

@@ -865,6 +865,24 @@ int il_live_runs_table(const struct il_live_session *s, struct il_table *t);
  */
 int il_live_states_table(const struct il_live_session *s, struct il_table *t);
 
+/**
+ * il_live_info_table - the table "cpuidle" of `idlelab states`: item, value (root, driver,
+ * governor, available governors, whether the governor can be switched, energy counters)
+ * Return: 0, or -1 (out of memory). @t is initialised here; free it with il_table_free().
+ */
+int il_live_info_table(struct il_table *t, const struct il_live *lv,
+		       const struct il_live_cpuidle *ci, const struct il_live_rapl *rapl);
+
+/**
+ * il_live_sysfs_states_table - the table "states" of `idlelab states`: every CPU's states
+ * with their sysfs values and counters (cpu state name desc latency_us residency_us disable
+ * default_status usage time_us above below rejected; a CPU without cpuidle or offline: one
+ * row saying so)
+ * Return: 0, or -1 with @err set. @t is initialised here; free it with il_table_free().
+ */
+int il_live_sysfs_states_table(struct il_table *t, const struct il_live *lv,
+			       struct il_error *err);
+
 /* The tables of a measurement's results. */
 struct il_live_results {
 	struct il_table *runs, *states;   /* always */

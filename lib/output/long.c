@@ -127,3 +127,35 @@ int il_table_long_titles(struct il_table *out, const struct il_table *const *in,
 	free(vals);
 	return ret;
 }
+
+int il_table_prepend_cols(struct il_table *t, const char *const *keys, const char *const *vals,
+			  int n)
+{
+	struct il_table l;
+	int ret = 0;
+
+	if (n <= 0)
+		return 0;
+	if (il_table_init(&l, t->title, 0, NULL))
+		return -1;
+	for (int i = 0; i < n && !ret; i++)
+		ret = il_table_add_col(&l, keys[i]) < 0;
+	for (int c = 0; c < t->ncols && !ret; c++)
+		ret = il_table_add_col(&l, t->cols[c]) < 0;
+	for (int r = 0; r < t->nrows && !ret; r++) {
+		ret = il_table_add_row(&l) < 0;
+		for (int i = 0; i < n && !ret; i++)
+			ret = il_table_set_str(&l, r, i, vals[i]);
+		for (int c = 0; c < t->ncols && !ret; c++)
+			ret = copy_cell(&l, r, n + c,
+					&t->cells[(size_t)r * (size_t)t->ncols + (size_t)c]);
+	}
+	if (ret) {
+		il_table_free(&l);
+		errno = ENOMEM;
+		return -1;
+	}
+	il_table_free(t);
+	*t = l;
+	return 0;
+}

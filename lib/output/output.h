@@ -80,6 +80,14 @@ int il_table_copy_cell(struct il_table *t, int row, int col, const struct il_cel
  */
 int il_table_long(struct il_table *out, const char *title, const struct il_table *const *in, int n,
 		  const char *const *lead, int nlead, const char *const *vals);
+/**
+ * il_table_prepend_cols - @n text columns @keys before @t's, every row of them @vals (run's
+ * --label). A key may repeat one of @t's columns: sweep's jobs label each row with its
+ * iteration, which merge reads from the first column of that name.
+ * Return: 0, or -1 with errno ENOMEM (@t unchanged).
+ */
+int il_table_prepend_cols(struct il_table *t, const char *const *keys, const char *const *vals,
+			  int n);
 /** il_table_long_titles - il_table_long() with one leading column @col: each table's title */
 int il_table_long_titles(struct il_table *out, const struct il_table *const *in, int n,
 			 const char *col);
