@@ -84,7 +84,9 @@ static void sim_fail(struct il_sim *sim, int err)
  *     CPU's next event still comes before the best of the rest (the winners of the sibling
  *     subtrees on its path, which cannot have changed), it runs at once, and the tree is
  *     updated once when the chain ends. In an I/O loop a CPU runs interrupt, exit and work
- *     completion back to back this way.
+ *     completion back to back this way. The siblings are read from the root down after
+ *     the first event, and the first earlier one ends the chain: on a machine of many busy
+ *     CPUs most chains are one event long, and end at the sibling nearest the root.
  */
 
 static const struct sim_slot slot_none = { KTIME_MAX_U, SLOT_NONE_SEQ };
