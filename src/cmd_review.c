@@ -430,7 +430,8 @@ static int impact_sum(struct review_file *f, const struct impact_jobs *j)
 			size_t i = (size_t)p * (size_t)v->nscn + (size_t)s;
 
 			if (j->failed[i])
-				return fail("%s on %s: %s", v->spec[s], row->platform, j->err[i].msg);
+				return fail("%s on %s: %s", v->spec[s], row->platform,
+					    j->err[i].msg);
 			row->decisions += j->res[i].decisions;
 			row->differ += j->res[i].any_differ;
 			for (unsigned int k = 0; k < 1u << IL_KGOV_FEAT_COUNT; k++)
