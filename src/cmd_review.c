@@ -34,6 +34,7 @@
 #include "report/report.h"
 #include "review/review.h"
 #include "trace_cli.h"
+#include "util/pool.h"
 #include "git_version.h"
 
 #define REVIEW_MAX_PLATFORMS 64
@@ -410,41 +411,94 @@ static int impact_random(struct review *r, struct review_file *f)
 	return 0;
 }
 
-/* kgov diff over the idle periods of every runnable (platform, scenario) of the verdict. */
-static int impact_lab(struct review *r, struct review_file *f, struct progress *prog)
-{
-	const struct il_review_verdict *rv = &f->rv;
-	struct il_error err = { 0 };
-	double t0 = now();
+/* The kgov diffs of impact_lab(), one job per (platform, scenario), each into its own slot. */
+struct impact_jobs {
+	const struct il_review_verdict *rv;
+	const struct il_preset *base, *patched;
+	u64 time_ns;
+	struct il_kgov_diff_result *res; /* [nplat * nscn] */
+	struct il_error *err;            /* [nplat * nscn] */
+	bool *failed;                    /* [nplat * nscn] */
+};
 
-	f->impact_ns = r->a->time_ns < REVIEW_IMPACT_TIME_NS ? r->a->time_ns
-							      : REVIEW_IMPACT_TIME_NS;
-	for (int p = 0; p < rv->v.nplat; p++) {
+static void impact_job(void *ctx, size_t i)
+{
+	struct impact_jobs *j = ctx;
+	const struct il_verdict *v = &j->rv->v;
+	struct il_lab_spec spec;
+
+	if (v->na[i][0])
+		return;
+	il_verdict_spec(&j->rv->plan, v, (int)(i / (size_t)v->nscn), (int)(i % (size_t)v->nscn),
+			0, 0, &spec);
+	spec.duration_ns = j->time_ns;
+	j->failed[i] = il_kgov_diff_lab(j->base, j->patched, &spec, 0, &j->res[i], &j->err[i]) != 0;
+}
+
+static void impact_progress(void *ctx, size_t done, size_t total)
+{
+	(void)total;
+	progress_update(ctx, (unsigned long long)done);
+}
+
+/* Sum the pairs' diffs into the rows, in (platform, scenario) order; the first failure's
+ * error. */
+static int impact_sum(struct review_file *f, const struct impact_jobs *j)
+{
+	const struct il_verdict *v = &f->rv.v;
+
+	for (int p = 0; p < v->nplat; p++) {
 		struct impact_row *row = &f->rows[p];
 
-		row->platform = rv->v.plat[p];
-		for (int s = 0; s < rv->v.nscn; s++) {
-			struct il_kgov_diff_result res;
-			struct il_lab_spec spec;
+		row->platform = v->plat[p];
+		for (int s = 0; s < v->nscn; s++) {
+			size_t i = (size_t)p * (size_t)v->nscn + (size_t)s;
 
-			progress_update(prog, (unsigned long long)(p * rv->v.nscn + s));
-			if (rv->v.na[p * rv->v.nscn + s][0])
-				continue;
-			il_verdict_spec(&rv->plan, &rv->v, p, s, 0, 0, &spec);
-			spec.duration_ns = f->impact_ns;
-			if (il_kgov_diff_lab(f->base, f->patched, &spec, 0, &res, &err))
-				return fail("%s on %s: %s", rv->v.spec[s], row->platform, err.msg);
-			row->decisions += res.decisions;
-			row->differ += res.any_differ;
+			if (j->failed[i])
+				return fail("%s on %s: %s", v->spec[s], row->platform,
+					    j->err[i].msg);
+			row->decisions += j->res[i].decisions;
+			row->differ += j->res[i].any_differ;
 			for (unsigned int k = 0; k < 1u << IL_KGOV_FEAT_COUNT; k++)
-				f->lab_by_features[k] += res.by_features[k];
-			il_kgov_diff_result_free(&res);
+				f->lab_by_features[k] += j->res[i].by_features[k];
 		}
 		f->lab_decisions += row->decisions;
 		f->lab_differ += row->differ;
 	}
-	f->t_lab = now() - t0;
 	return 0;
+}
+
+/*
+ * kgov diff over the idle periods of every runnable (platform, scenario) of the verdict, on
+ * the verdict's threads (the sums do not depend on their order).
+ */
+static int impact_lab(struct review *r, struct review_file *f, struct progress *prog)
+{
+	size_t n = (size_t)f->rv.v.nplat * (size_t)f->rv.v.nscn;
+	struct impact_jobs j = {
+		.rv = &f->rv, .base = f->base, .patched = f->patched,
+		.res = calloc(n, sizeof(*j.res)), .err = calloc(n, sizeof(*j.err)),
+		.failed = calloc(n, sizeof(*j.failed)),
+	};
+	double t0 = now();
+	int ret;
+
+	f->impact_ns = r->a->time_ns < REVIEW_IMPACT_TIME_NS ? r->a->time_ns
+							      : REVIEW_IMPACT_TIME_NS;
+	j.time_ns = f->impact_ns;
+	if (!j.res || !j.err || !j.failed) {
+		ret = fail("%s", strerror(ENOMEM));
+	} else {
+		il_pool_run(n, f->rv.plan.threads, impact_job, &j, impact_progress, prog);
+		ret = impact_sum(f, &j);
+	}
+	for (size_t i = 0; j.res && i < n; i++)
+		il_kgov_diff_result_free(&j.res[i]);
+	free(j.res);
+	free(j.err);
+	free(j.failed);
+	f->t_lab = now() - t0;
+	return ret;
 }
 
 static int run_verdict(struct review *r, struct review_file *f)
@@ -467,7 +521,7 @@ static int run_verdict(struct review *r, struct review_file *f)
 	return 0;
 }
 
-/* The mechanism of the called cells, one rerun per (platform, scenario), worst first. */
+/* The mechanism of the called cells, one per (platform, scenario), worst first. */
 static int mechanisms(struct review_file *f)
 {
 	const struct il_verdict *v = &f->rv.v;

@@ -495,7 +495,8 @@ struct il_lab_spec;
  * kernel showed it (sleep length, delta_next, tick state, QoS, clock) and the simulator's
  * period observer the outcome (residency, tick wakeup, poll limit, rejection). Periods the
  * idle loop ran without the governor (single-state bypass) are not decisions and are left
- * out. Not reentrant (the wrapper finds its recorder through a static).
+ * out. Not reentrant on one thread (the wrapper finds its recorder through a per-thread
+ * static); several threads may each run one.
  * Return: 0, or -1 with @err set.
  */
 int il_kgov_diff_lab(const struct il_preset *old, const struct il_preset *new,

@@ -35,7 +35,9 @@ struct lab_capture {
 	int error;
 };
 
-static struct lab_capture *capture; /* the run being recorded (il_kgov_diff_lab() only) */
+/* the run being recorded (il_kgov_diff_lab() only), per thread: a review diffs the lab's
+ * (platform, scenario) pairs on several (the kshim's current device is per thread too) */
+static _Thread_local struct lab_capture *capture;
 
 static int capture_select(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
 {

@@ -24,12 +24,12 @@
  * result slot, so the results are the same whatever the number of threads.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../output/output.h"
+#include "../util/pool.h"
 #include "battery.h"
 
 static const struct il_battery_case battery[] = {
@@ -78,40 +78,13 @@ struct run_all {
 	const struct il_lab_spec *specs;
 	struct il_lab_result *res;
 	int *errs;
-	size_t n;
-	size_t next; /* the next run to hand out, under lock */
-	size_t finished; /* runs done, under lock */
-	il_lab_progress_fn progress;
-	void *progress_ctx;
-	pthread_mutex_t lock;
 };
 
-/* Take the next run, after counting (and reporting) the one just done if @done. */
-static bool take_run(struct run_all *ra, size_t *i, bool done)
+static void run_one(void *ctx, size_t i)
 {
-	bool ok;
+	struct run_all *ra = ctx;
 
-	pthread_mutex_lock(&ra->lock);
-	if (done) {
-		ra->finished++;
-		if (ra->progress)
-			ra->progress(ra->progress_ctx, ra->finished, ra->n);
-	}
-	ok = ra->next < ra->n;
-	if (ok)
-		*i = ra->next++;
-	pthread_mutex_unlock(&ra->lock);
-	return ok;
-}
-
-static void *run_worker(void *arg)
-{
-	struct run_all *ra = arg;
-	size_t i;
-
-	for (bool done = false; take_run(ra, &i, done); done = true)
-		ra->errs[i] = il_lab_run(&ra->specs[i], &ra->res[i]) ? (errno ? errno : EIO) : 0;
-	return NULL;
+	ra->errs[i] = il_lab_run(&ra->specs[i], &ra->res[i]) ? (errno ? errno : EIO) : 0;
 }
 
 int il_lab_run_all(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
@@ -123,10 +96,7 @@ int il_lab_run_all(const struct il_lab_spec *specs, struct il_lab_result *res, s
 int il_lab_run_all_progress(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
 			    unsigned int threads, int *errs, il_lab_progress_fn fn, void *ctx)
 {
-	struct run_all ra = { .specs = specs, .res = res, .n = n, .progress = fn,
-			      .progress_ctx = ctx };
-	pthread_t *tid;
-	unsigned int started = 0;
+	struct run_all ra = { .specs = specs, .res = res, .errs = errs };
 	int *own = NULL;
 
 	if (!errs) {
@@ -135,27 +105,12 @@ int il_lab_run_all_progress(const struct il_lab_spec *specs, struct il_lab_resul
 			errno = ENOMEM;
 			return -1;
 		}
-		errs = own;
+		ra.errs = own;
 	}
-	ra.errs = errs;
-	if (threads < 1)
-		threads = 1;
-	if (threads > n)
-		threads = n ? (unsigned int)n : 1;
-	tid = calloc(threads, sizeof(*tid));
-	pthread_mutex_init(&ra.lock, NULL);
-	/* Worker 0 is this thread; the others are extra threads if they can be made. */
-	for (unsigned int t = 1; tid && t < threads; t++)
-		if (!pthread_create(&tid[started], NULL, run_worker, &ra))
-			started++;
-	run_worker(&ra);
-	for (unsigned int t = 0; t < started; t++)
-		pthread_join(tid[t], NULL);
-	pthread_mutex_destroy(&ra.lock);
-	free(tid);
+	il_pool_run(n, threads, run_one, &ra, fn, ctx);
 	for (size_t i = 0; i < n; i++) {
-		if (errs[i]) {
-			int err = errs[i];
+		if (ra.errs[i]) {
+			int err = ra.errs[i];
 
 			free(own);
 			errno = err;

@@ -1,59 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mechanism.c - why a cell was called: the seeds of the cell rerun for both sides with their
- * full counters (the verdict keeps only what its metrics need), summed per side: entries and
- * residency per state, aboves, belows and tick stops.
+ * mechanism.c - why a cell was called: the verdict's nominal runs of the cell for both
+ * sides, summed per side: entries and residency per state, aboves, belows and tick stops.
+ * The verdict keeps these counts of every run (struct il_verdict_run), so nothing is rerun.
  */
-#include <errno.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "../lab/battery.h"
 #include "review.h"
 
-static void add_side(struct il_review_side *side, const struct il_lab_result *r, int nstates)
+static void add_side(struct il_review_side *side, const struct il_verdict_run *r)
 {
-	side->idles += r->sum.idles;
-	side->aboves += r->sum.aboves;
-	side->belows += r->sum.belows;
-	side->tick_stops += r->sum.tick_stops;
-	for (int i = 0; i < nstates; i++) {
-		side->usage[i] += r->sum.usage[i];
-		side->time_ns[i] += r->sum.time_ns[i];
+	side->idles += r->idles;
+	side->aboves += r->aboves;
+	side->belows += r->belows;
+	side->tick_stops += r->tick_stops;
+	for (int i = 0; i < r->nstates && i < CPUIDLE_STATE_MAX; i++) {
+		side->usage[i] += r->state_usage[i];
+		side->time_ns[i] += r->state_ns[i];
 	}
 }
 
 int il_review_mechanism(const struct il_review_verdict *rv, int p, int s,
 			struct il_review_mechanism *m, struct il_error *err)
 {
-	size_t n = 2 * (size_t)rv->v.n;
-	struct il_lab_spec *specs = calloc(n, sizeof(*specs));
-	struct il_lab_result *res = calloc(n, sizeof(*res));
-	int ret = 0;
+	const struct il_verdict *v = &rv->v;
+	const struct il_driver *drv = &rv->plan.plat[p].drv;
 
 	memset(m, 0, sizeof(*m));
-	if (!specs || !res) {
-		free(specs);
-		free(res);
-		return il_error_set(err, "review", 0, "out of memory");
-	}
+	if (v->na[p * v->nscn + s][0])
+		return il_error_set(err, "review", 0, "%s on %s was not run: %s", v->spec[s],
+				    v->plat[p], v->na[p * v->nscn + s]);
 	for (int g = 0; g < 2; g++)
-		for (int it = 0; it < rv->v.n; it++)
-			il_verdict_spec(&rv->plan, &rv->v, p, s, g, it,
-					&specs[(size_t)g * (size_t)rv->v.n + (size_t)it]);
-	if (il_lab_run_all(specs, res, n, rv->plan.threads, NULL))
-		ret = il_error_set(err, "review", 0, "rerun of %s on %s: %s", rv->v.spec[s],
-				   rv->v.plat[p], strerror(errno));
-	for (size_t i = 0; i < n && !ret; i++) {
-		m->nstates = res[i].nstates;
-		add_side(&m->side[i / (size_t)rv->v.n], &res[i], res[i].nstates);
-	}
-	for (int i = 0; !ret && i < m->nstates && i < CPUIDLE_STATE_MAX; i++)
-		snprintf(m->state_names[i], sizeof(m->state_names[i]), "%s",
-			 res[0].drv.states[i].name);
-	for (size_t i = 0; i < n; i++)
-		il_lab_result_free(&res[i]);
-	free(specs);
-	free(res);
-	return ret;
+		for (int it = 0; it < v->n; it++) {
+			const struct il_verdict_run *r = &v->runs[il_verdict_index(v, p, s, g, it)];
+
+			m->nstates = r->nstates;
+			add_side(&m->side[g], r);
+		}
+	for (int i = 0; i < m->nstates && i < CPUIDLE_STATE_MAX; i++)
+		snprintf(m->state_names[i], sizeof(m->state_names[i]), "%s", drv->states[i].name);
+	return 0;
 }

@@ -130,8 +130,8 @@ struct il_review_mechanism {
 };
 
 /**
- * il_review_mechanism - rerun the seeds of cell (@p, @s) of @rv for both sides with their
- * full counters. Return: 0, or -1 with @err set.
+ * il_review_mechanism - the counters of the verdict's nominal runs of cell (@p, @s) of @rv,
+ * summed per side. Return: 0, or -1 with @err set (a pair that was not run).
  */
 int il_review_mechanism(const struct il_review_verdict *rv, int p, int s,
 			struct il_review_mechanism *m, struct il_error *err);

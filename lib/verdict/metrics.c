@@ -198,6 +198,10 @@ void il_verdict_run_of(const struct il_lab_result *res, u64 duration_ns, struct 
 	r->energy_known = res->sum.energy_known;
 	r->duration_ns = duration_ns;
 	r->busy_ns = res->sum.busy_ns;
+	r->idles = res->sum.idles;
+	r->aboves = res->sum.aboves;
+	r->belows = res->sum.belows;
+	r->tick_stops = res->sum.tick_stops;
 	r->nstates = res->nstates;
 	for (int i = 0; i < res->nstates && i < CPUIDLE_STATE_MAX; i++) {
 		r->state_ns[i] = res->sum.time_ns[i];

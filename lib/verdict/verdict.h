@@ -107,6 +107,9 @@ struct il_verdict_run {
 	int nstates;
 	u64 state_ns[CPUIDLE_STATE_MAX];
 	u64 state_usage[CPUIDLE_STATE_MAX];
+	/* The counts a review's mechanism sums over the nominal runs (lib/review/mechanism.c),
+	 * which a case file does not carry. */
+	u64 idles, aboves, belows, tick_stops;
 };
 
 /** il_verdict_run_of - the part of @res a verdict uses, from a run of @duration_ns */
