@@ -5,6 +5,7 @@
  * base spec of a relative metric) parses, its metric is known.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,7 +161,8 @@ static int parse_row(char **c, struct fid_row *r, const char *path, char *err, s
 	} else {
 		double it;
 
-		if (parse_number(c[6], &it) || it < 0 || it != (int)it)
+		/* the range first: converting a double beyond int is undefined (fuzzing) */
+		if (parse_number(c[6], &it) || !(it >= 0 && it <= INT_MAX) || it != (int)it)
 			return fail(err, cap, path, line, "iter '%s' is not '-' or a count", c[6]);
 		r->iter = (int)it;
 	}
