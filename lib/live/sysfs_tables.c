@@ -19,15 +19,6 @@ static const char *const state_cols[] = {
 
 #define NSTATE_COLS ((int)(sizeof(state_cols) / sizeof(state_cols[0])))
 
-static int info_row(struct il_table *t, const char *item, const char *value)
-{
-	int r = il_table_add_row(t);
-
-	if (r < 0 || il_table_set_str(t, r, 0, item) || il_table_set_str(t, r, 1, value))
-		return -1;
-	return 0;
-}
-
 int il_live_info_table(struct il_table *t, const struct il_live *lv,
 		       const struct il_live_cpuidle *ci, const struct il_live_rapl *rapl)
 {
@@ -43,18 +34,19 @@ int il_live_info_table(struct il_table *t, const struct il_live *lv,
 	if (rapl->status == IL_RAPL_OK) {
 		used = 0;
 		for (int i = 0; i < rapl->nzones; i++)
-			used += (size_t)snprintf(energy + used, sizeof(energy) - used, "%s%s "
-				"(RAPL)",
-						 i ? ", " : "", rapl->zone[i].name);
+			used += (size_t)snprintf(energy + used, sizeof(energy) - used,
+						 "%s%s (RAPL)", i ? ", " : "", rapl->zone[i].name);
 	} else {
 		snprintf(energy, sizeof(energy), "none: %s", rapl->why);
 	}
-	if (info_row(t, "root", il_live_root_name(lv)) || info_row(t, "driver", ci->driver) ||
-	    info_row(t, "governor", ci->governor) ||
-	    info_row(t, "available_governors", ci->ngov ? list : "-") ||
-	    info_row(t, "governor_switch", ci->can_switch ? "current_governor (writable by root)"
-							  : "no (current_governor_ro only)") ||
-	    info_row(t, "energy", energy))
+	if (il_table_kv_str(t, "root", il_live_root_name(lv)) ||
+	    il_table_kv_str(t, "driver", ci->driver) ||
+	    il_table_kv_str(t, "governor", ci->governor) ||
+	    il_table_kv_str(t, "available_governors", ci->ngov ? list : "-") ||
+	    il_table_kv_str(t, "governor_switch",
+			    ci->can_switch ? "current_governor (writable by root)"
+					   : "no (current_governor_ro only)") ||
+	    il_table_kv_str(t, "energy", energy))
 		return -1;
 	return 0;
 }
