@@ -249,19 +249,13 @@ static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
 {
 	struct il_device dev;
 	s64 qos_ns = spec->common.qos_us < 0 ? -1 : spec->common.qos_us * NSEC_PER_USEC;
-	bool set[IL_PLAT_TABLES_MAX] = { true };
 
 	memset(lb, 0, sizeof(*lb));
 	lb->plat = &job->plat;
 	il_platform_device_init(&job->plat, &dev);
 	il_bound_init(&lb->b, &job->plat.drv, &dev, qos_ns);
-	for (unsigned int cpu = 0; cpu < job->plat.cpus && job->plat.ntables > 1; cpu++) {
-		int t = il_platform_cpu_table(&job->plat, cpu);
-
-		if (set[t])
-			continue;
-		set[t] = true;
-		il_platform_cpu_device_init(&job->plat, cpu, &dev);
+	for (int t = 1; t < job->plat.ntables; t++) { /* per-CPU tables */
+		il_platform_table_device_init(&job->plat, t, &dev);
 		il_bound_init(&lb->table_b[t], &job->plat.tables[t].drv, &dev, qos_ns);
 	}
 	lb->obs.period = lab_bound_period;

@@ -116,7 +116,12 @@ void il_platform_device_init(const struct il_platform *plat, struct il_device *d
 void il_platform_cpu_device_init(const struct il_platform *plat, unsigned int cpu,
 				 struct il_device *dev)
 {
-	const struct il_driver *drv = il_platform_cpu_drv(plat, cpu);
+	il_platform_table_device_init(plat, il_platform_cpu_table(plat, cpu), dev);
+}
+
+void il_platform_table_device_init(const struct il_platform *plat, int t, struct il_device *dev)
+{
+	const struct il_driver *drv = plat->ntables > 1 ? &plat->tables[t].drv : &plat->drv;
 
 	memset(dev, 0, sizeof(*dev));
 	for (int i = 0; i < drv->state_count; i++) {

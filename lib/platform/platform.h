@@ -192,6 +192,8 @@ void il_platform_device_init(const struct il_platform *plat, struct il_device *d
 /** il_platform_cpu_device_init - the same for CPU @cpu, from its own table */
 void il_platform_cpu_device_init(const struct il_platform *plat, unsigned int cpu,
 				 struct il_device *dev);
+/** il_platform_table_device_init - the same for table @t (0 with the one-table shorthand) */
+void il_platform_table_device_init(const struct il_platform *plat, int t, struct il_device *dev);
 
 /** il_flag_names - "polling,timer-stop" for @flags ("none" for 0), into @buf */
 const char *il_flag_names(unsigned int flags, char *buf, size_t cap);

@@ -119,15 +119,8 @@ void il_tl_replay_init(struct il_tl_replay *r, struct il_timeline *tl,
 	r->tl = tl;
 	r->plat = plat;
 	il_platform_device_init(plat, &r->acct[0]);
-	/* per-CPU tables: table t's device, from its first CPU */
-	for (unsigned int cpu = 0; cpu < plat->cpus && plat->ntables > 1; cpu++) {
-		int t = il_platform_cpu_table(plat, cpu);
-
-		if (t && !r->acct_set[t]) {
-			il_platform_cpu_device_init(plat, cpu, &r->acct[t]);
-			r->acct_set[t] = true;
-		}
-	}
+	for (int t = 1; t < plat->ntables; t++) /* per-CPU tables */
+		il_platform_table_device_init(plat, t, &r->acct[t]);
 	r->ngov = ngov;
 	r->pid_recorded = pid_recorded;
 	r->pids = pids;

@@ -153,7 +153,6 @@ struct il_tl_replay {
 	const struct il_platform *plat;  /* each CPU's table: il_platform_cpu_table() */
 	/* per table, accounts every pick for its above/below verdict */
 	struct il_device acct[IL_PLAT_TABLES_MAX];
-	bool acct_set[IL_PLAT_TABLES_MAX];
 	int ngov;
 	int pid_recorded;
 	const int *pids;
