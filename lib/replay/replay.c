@@ -32,6 +32,7 @@ struct replay_cpu {
 	struct gov_cpu *gov; /* one per governor, allocated at the CPU's first idle entry */
 	struct il_driver *drv; /* its state table (per-CPU tables: its own), set with gov */
 	struct il_bound *bound; /* the open-loop bound over its table's states */
+	struct il_device *trace_dev; /* accounts its recorded states, by its table's flags */
 	u64 periods;
 };
 
@@ -49,7 +50,8 @@ struct il_replay {
 	struct il_driver tables[IL_PLAT_TABLES_MAX];
 	struct il_bound table_bound[IL_PLAT_TABLES_MAX];
 	struct il_bound bound_sum;
-	struct il_device trace_dev; /* accounts the recorded states */
+	/* accounts the recorded states of table t's CPUs: each table's own disabled states */
+	struct il_device trace_dev[IL_PLAT_TABLES_MAX];
 	struct replay_cpu *cpus;
 	unsigned int ncpus;      /* allocated */
 	unsigned int cpus_seen;  /* 1 + the highest CPU with an event */
@@ -143,11 +145,12 @@ struct il_replay *il_replay_new(const struct il_replay_cfg *cfg, struct il_error
 	if (!r->hz)
 		r->hz = 250;
 	r->tick_nsec = ((u64)NSEC_PER_SEC + r->hz / 2) / r->hz;
-	il_platform_device_init(cfg->plat, &r->trace_dev);
-	il_bound_init(&r->bound, &r->drv, &r->trace_dev, -1); /* PM QoS is not traced */
+	il_platform_device_init(cfg->plat, &r->trace_dev[0]);
+	il_bound_init(&r->bound, &r->drv, &r->trace_dev[0], -1); /* PM QoS is not traced */
 	for (int t = 1; t < cfg->plat->ntables; t++) {
 		r->tables[t] = cfg->plat->tables[t].drv;
-		il_bound_init(&r->table_bound[t], &r->tables[t], &r->trace_dev, -1);
+		il_platform_table_device_init(cfg->plat, t, &r->trace_dev[t]);
+		il_bound_init(&r->table_bound[t], &r->tables[t], &r->trace_dev[t], -1);
 	}
 	inputs_init(&r->in, r->tick_nsec, &r->notes);
 	if (check_params(r, err) < 0) {
@@ -274,6 +277,7 @@ static void cpu_table(struct il_replay *r, struct replay_cpu *rc, unsigned int c
 
 	rc->drv = t ? &r->tables[t] : &r->drv;
 	rc->bound = t ? &r->table_bound[t] : &r->bound;
+	rc->trace_dev = &r->trace_dev[t];
 }
 
 /* A fresh cpuidle device per governor for @cpu, bound to it. Return: 0 or -1. */
@@ -380,7 +384,7 @@ static void replay_period(struct il_replay *r, struct replay_cpu *rc,
 		picks[i] = run_governor(rc->drv, &rc->gov[i], in, &stops[i], &miss);
 		count_pick(rc->drv, &r->rows[i], in, picks[i], stops[i], miss);
 	}
-	miss = il_cpuidle_account(rc->drv, &r->trace_dev, in->recorded_state, in->residency_ns);
+	miss = il_cpuidle_account(rc->drv, rc->trace_dev, in->recorded_state, in->residency_ns);
 	count_pick(rc->drv, &r->trace_row, in, in->recorded_state, in->recorded_stop, miss);
 	il_bound_add(rc->bound, (u64)in->residency_ns);
 	rc->periods++;

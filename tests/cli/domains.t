@@ -110,6 +110,22 @@ check "... the governor's energy over the big CPUs' periods grows ($(gap_mj "$TM
 check "... and so does the energy-optimal bound ($(bound0_mj "$TMP/b1") -> $(bound0_mj "$OUT") mJ)" \
 	awk -v a="$(bound0_mj "$TMP/b1")" -v b="$(bound0_mj "$OUT")" 'BEGIN { exit !(b > a) }'
 
+# replay's frontier with per-CPU tables: each table's states disabled by its own flags. With
+# the little table's cluster-off flagged off, the big CPUs may still use theirs (made cheap to
+# enter, so that the energy-optimal choice wants it); it once took table 0's flags for all.
+awk '/^table little/ { l = 1 } /^table big/ { l = 0 }
+	{ sub(/entry_exit_energy_nj=147000/, "entry_exit_energy_nj=1000") }
+	l && /^state cluster-off/ { sub(/flags=timer-stop/, "flags=timer-stop,off") } { print }' \
+	"$P" >"$TMP/little-off.plat"
+sed '/^state cluster-off/ s/flags=timer-stop /flags=timer-stop,off /' "$TMP/little-off.plat" \
+	>"$TMP/both-off.plat"
+replay_bound0() { awk -F, '$1 == "bound 0" { print $3 }' "$1"; }
+expect 0 "replay with the little cluster-off off" "$IDLELAB" replay "$TRACE" -p "$TMP/little-off.plat" -g teo -f csv
+cp "$OUT" "$TMP/r1"
+expect 0 "... and with both off" "$IDLELAB" replay "$TRACE" -p "$TMP/both-off.plat" -g teo -f csv
+check "the big CPUs keep their cluster-off in the bound ($(replay_bound0 "$TMP/r1") < $(replay_bound0 "$OUT") mJ)" \
+	awk -v a="$(replay_bound0 "$TMP/r1")" -v b="$(replay_bound0 "$OUT")" 'BEGIN { exit !(a != "" && a < b) }'
+
 # states --export of three per-cluster tables and a UINT_MAX residency.
 expect 0 "export of a three-cluster machine" "$IDLELAB" states --root "$TOP/tests/fixtures/sysfs/psci-clusters" --export "$TMP/soc.plat"
 check "three tables" test "$(grep -c '^table ' "$TMP/soc.plat")" -eq 3
