@@ -1564,13 +1564,10 @@ static int gather_traces(struct review *r)
 {
 	struct il_error err = { 0 };
 
-	if (!r->a->no_shipped && il_review_shipped_traces(r->shipped, IL_REVIEW_MAX_SHIPPED,
-							  &r->nshipped, &err))
+	if (!r->a->no_shipped &&
+	    il_review_shipped_traces(r->shipped, IL_REVIEW_MAX_SHIPPED, &r->nshipped,
+				     r->shipped_dir, sizeof(r->shipped_dir), &err))
 		return fail("%s (--no-shipped-traces replays only the --trace ones)", err.msg);
-	if (r->nshipped) /* path = DIR/name */
-		snprintf(r->shipped_dir, sizeof(r->shipped_dir), "%.*s",
-			 (int)(strlen(r->shipped[0].path) - strlen(r->shipped[0].name) - 1),
-			 r->shipped[0].path);
 	for (int i = 0; i < r->nshipped; i++) {
 		struct review_trace *t = &r->traces[r->ntraces++];
 

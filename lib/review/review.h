@@ -178,11 +178,13 @@ struct il_review_shipped {
 
 /**
  * il_review_shipped_traces - the traces installed with idlelab, @max at most, into @s:
- * <data>/traces/PLATFORM/FILE (lib/util/datadir.c finds <data>), sorted by platform and file
+ * <data>/traces/PLATFORM/FILE (lib/util/datadir.c finds <data>), sorted by platform and file;
+ * their directory <data>/traces into @dir (@cap bytes)
  * Return: 0 with *@n set, or -1 with @err set (not installed, a directory that names no
  * built-in platform, something else than a file in it, more than @max, none at all).
  */
-int il_review_shipped_traces(struct il_review_shipped *s, int max, int *n, struct il_error *err);
+int il_review_shipped_traces(struct il_review_shipped *s, int max, int *n, char *dir, size_t cap,
+			     struct il_error *err);
 
 /* ---- the review as tables, for the report page (report.c) ---------------------------------- */
 

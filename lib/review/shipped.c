@@ -30,46 +30,29 @@ static bool traces_dir_ok(const char *dir)
 	       access(probe, R_OK) == 0;
 }
 
-static int by_name(const void *a, const void *b)
+/* Bytewise, not alphasort()'s locale order: the same order on every machine. */
+static int by_name(const struct dirent **a, const struct dirent **b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* The entries of @dir but . and .., sorted (bytewise: the same order on every machine). */
-static int sorted_entries(const char *dir, char ***names, int *n, struct il_error *err)
+static int not_dot(const struct dirent *e)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int cap = 0;
+	return strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+}
 
-	*names = NULL;
-	*n = 0;
-	if (!d)
+/* The entries of @dir but . and .., sorted by name (free with free_entries()). */
+static int sorted_entries(const char *dir, struct dirent ***names, int *n, struct il_error *err)
+{
+	*n = scandir(dir, names, not_dot, by_name);
+	if (*n < 0) {
+		*n = 0;
 		return il_error_set(err, dir, 0, "%s", strerror(errno));
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (*n == cap) {
-			char **grown = realloc(*names, (size_t)(cap = cap ? 2 * cap : 16) *
-					       sizeof(**names));
-
-			if (!grown)
-				goto nomem;
-			*names = grown;
-		}
-		if (!((*names)[*n] = strdup(e->d_name)))
-			goto nomem;
-		(*n)++;
 	}
-	closedir(d);
-	qsort(*names, (size_t)*n, sizeof(**names), by_name);
 	return 0;
-nomem:
-	closedir(d);
-	return il_error_set(err, dir, 0, "%s", strerror(ENOMEM));
 }
 
-static void free_entries(char **names, int n)
+static void free_entries(struct dirent **names, int n)
 {
 	for (int i = 0; i < n; i++)
 		free(names[i]);
@@ -87,7 +70,8 @@ static bool is_kind(const char *path, mode_t kind)
 static int add_platform(const char *top, const char *plat, struct il_review_shipped *s, int max,
 			int *n, struct il_error *err)
 {
-	char dir[PATH_MAX], **names;
+	char dir[PATH_MAX];
+	struct dirent **names;
 	int count, ret = 0;
 
 	if (snprintf(dir, sizeof(dir), "%s/%s", top, plat) >= (int)sizeof(dir))
@@ -105,31 +89,33 @@ static int add_platform(const char *top, const char *plat, struct il_review_ship
 			ret = il_error_set(err, dir, 0, "more than %d shipped traces", max);
 			break;
 		}
-		if (snprintf(t->path, sizeof(t->path), "%s/%s", dir, names[i]) >=
+		if (snprintf(t->path, sizeof(t->path), "%s/%s", dir, names[i]->d_name) >=
 		    (int)sizeof(t->path) ||
-		    snprintf(t->name, sizeof(t->name), "%s/%s", plat, names[i]) >=
-		    (int)sizeof(t->name)) {
-			ret = il_error_set(err, dir, 0, "%s: name too long", names[i]);
+		    snprintf(t->name, sizeof(t->name), "%s/%s", plat, names[i]->d_name) >=
+		    (int)sizeof(t->name) ||
+		    snprintf(t->platform, sizeof(t->platform), "%s", plat) >=
+		    (int)sizeof(t->platform)) {
+			ret = il_error_set(err, dir, 0, "%s: name too long", names[i]->d_name);
 			break;
 		}
 		if (!is_kind(t->path, S_IFREG)) {
 			ret = il_error_set(err, t->path, 0, "not a trace file (a regular file)");
 			break;
 		}
-		snprintf(t->platform, sizeof(t->platform), "%s", plat);
 		(*n)++;
 	}
 	free_entries(names, count);
 	return ret;
 }
 
-int il_review_shipped_traces(struct il_review_shipped *s, int max, int *n, struct il_error *err)
+int il_review_shipped_traces(struct il_review_shipped *s, int max, int *n, char *top, size_t cap,
+			     struct il_error *err)
 {
-	char top[PATH_MAX], **names;
+	struct dirent **names;
 	int count, ret = 0;
 
 	*n = 0;
-	if (!il_datadir_find(top, sizeof(top), "traces", traces_dir_ok))
+	if (!il_datadir_find(top, cap, "traces", traces_dir_ok))
 		return il_error_set(err, "traces/" SHIPPED_README, 0,
 				    "the shipped traces are not installed (looked in the source "
 				    "tree of a build directory, share/idlelab/traces next to the "
@@ -139,10 +125,10 @@ int il_review_shipped_traces(struct il_review_shipped *s, int max, int *n, struc
 	for (int i = 0; i < count && !ret; i++) {
 		char sub[PATH_MAX];
 
-		if (snprintf(sub, sizeof(sub), "%s/%s", top, names[i]) >= (int)sizeof(sub))
-			ret = il_error_set(err, top, 0, "%s: path too long", names[i]);
+		if (snprintf(sub, sizeof(sub), "%s/%s", top, names[i]->d_name) >= (int)sizeof(sub))
+			ret = il_error_set(err, top, 0, "%s: path too long", names[i]->d_name);
 		else if (is_kind(sub, S_IFDIR))
-			ret = add_platform(top, names[i], s, max, n, err);
+			ret = add_platform(top, names[i]->d_name, s, max, n, err);
 	}
 	free_entries(names, count);
 	if (!ret && !*n)
