@@ -226,8 +226,9 @@ static void lab_spec(const struct lab_args *args, const struct lab_job *job, int
  * enter), and the run's frontier is their sum, point by point (il_bound_merge()).
  */
 struct lab_bound {
-	struct il_bound b;                             /* table 0's CPUs, then the sum */
+	struct il_bound b;                             /* table 0's CPUs */
 	struct il_bound table_b[IL_PLAT_TABLES_MAX];   /* per-CPU tables: table t's CPUs */
+	struct il_bound total;                         /* lab_bound_total(): their sum */
 	struct il_bound_gov g;
 	const struct il_platform *plat;
 	struct il_sim_observer obs;
@@ -263,12 +264,13 @@ static void lab_bound_attach(struct lab_bound *lb, const struct lab_job *job,
 	spec->observer = &lb->obs;
 }
 
-/* After the run: the run's frontier, every table's summed. */
+/* After the run: the run's frontier, every table's summed (into a copy: callable twice). */
 static const struct il_bound *lab_bound_total(struct lab_bound *lb)
 {
+	lb->total = lb->b;
 	for (int t = 1; t < lb->plat->ntables; t++)
-		il_bound_merge(&lb->b, &lb->table_b[t]);
-	return &lb->b;
+		il_bound_merge(&lb->total, &lb->table_b[t]);
+	return &lb->total;
 }
 
 static int run_failed(const char *cmd, const struct il_lab_spec *spec)
