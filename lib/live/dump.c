@@ -35,6 +35,16 @@
  *    or a cut dump). CPUs with different tables (per-cluster psci_idle) are fine.
  *  - A value of 4294967295 (UINT_MAX, "never") is kept as it is: a residency no governor
  *    reaches, a power_usage the driver does not know.
+ *  - The two-line form some reports use instead of grep, a path and then the file's
+ *    contents ("for F in $(find /sys/devices/system/cpu -type f); do echo $F; cat $F;
+ *    done", as in the msm8998 dump of tests/fixtures/dumps/README.md), is read too: when the
+ *    first line that is not a comment is a bare path (starting with '/' or "./", no ':'),
+ *    every such line is a PATH and the line after it its VALUE. A path with no cpuidle/
+ *    component is another sysfs file of the CPU (uevent, topology, cache): it is passed
+ *    over with its value lines, which may be several, empty or cat's error messages. A
+ *    cpuidle path followed straight by another path is an empty file, which grep would not
+ *    have printed either. Everything else is checked as above, and a cat error in place of
+ *    a cpuidle file's value is refused as grep's is.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -112,6 +122,15 @@ struct il_live_dump {
 	int global_line[DG__COUNT];
 	unsigned int hz;
 	int hz_line;
+};
+
+/* The two-line form (PATH, then VALUE on the next line): what the next value line is for. */
+struct dump_pairs {
+	bool on;                        /* the dump is in this form */
+	bool decided;                   /* the form was chosen (first non-comment line) */
+	bool skipping;                  /* the last path is not a cpuidle file: pass its values */
+	int path_line;                  /* the pending cpuidle path's line, 0: none */
+	char path[IL_LIVE_PATH_MAX];    /* the pending cpuidle path */
 };
 
 /* ---- one line -------------------------------------------------------------------------- */
@@ -428,6 +447,89 @@ static int parse_line(struct il_live_dump *d, char *line, size_t len, int lineno
 	return store_value(d, &t, value, lineno, err);
 }
 
+/* ---- the two-line form ----------------------------------------------------------------- */
+
+/* A bare path line of the two-line form: '/' or "./" first, no ':' (sysfs paths hold none). */
+static bool bare_path(const char *line, size_t len)
+{
+	return (line[0] == '/' || !strncmp(line, "./", 2)) && !memchr(line, ':', len);
+}
+
+/* Whether @path has a cpuidle/ component (a file of cpuidle's, to be read and checked). */
+static bool cpuidle_path(const char *path, size_t len)
+{
+	struct path_parts pp;
+
+	if (split_path(path, len, &pp))
+		return true; /* let classify_path() say what is wrong with it */
+	for (int i = 0; i < pp.n; i++)
+		if (part_is(&pp, i, "cpuidle"))
+			return true;
+	return false;
+}
+
+/* The pending path's @value (read on line @lineno; "" for an empty file, which is dropped). */
+static int pair_value(struct il_live_dump *d, struct dump_pairs *pr, const char *value,
+		      int lineno, struct il_error *err)
+{
+	char line[2 * IL_LIVE_PATH_MAX];
+	int n;
+
+	pr->path_line = 0;
+	if (!*value)
+		return 0;
+	if (!strncmp(value, "cat: ", 5))
+		return il_error_set(err, d->name, lineno,
+				    "cat could not read %s (%s): the dump is incomplete", pr->path,
+				    value + 5);
+	n = snprintf(line, sizeof(line), "%s:%s", pr->path, value);
+	if (n < 0 || (size_t)n >= sizeof(line))
+		return il_error_set(err, d->name, lineno, "value longer than %zu characters",
+				    sizeof(line) - strlen(pr->path) - 2);
+	return parse_line(d, line, (size_t)n, lineno, err);
+}
+
+/* A path line of the two-line form: remember a cpuidle path, pass over any other. */
+static int pair_path(struct il_live_dump *d, struct dump_pairs *pr, const char *line,
+		     size_t len, int lineno, struct il_error *err)
+{
+	if (pr->path_line && pair_value(d, pr, "", lineno, err))
+		return -1;
+	pr->skipping = !cpuidle_path(line, len);
+	if (pr->skipping)
+		return 0;
+	if (len >= sizeof(pr->path))
+		return il_error_set(err, d->name, lineno, "path longer than %zu characters",
+				    sizeof(pr->path) - 1);
+	memcpy(pr->path, line, len);
+	pr->path[len] = '\0';
+	pr->path_line = lineno;
+	return 0;
+}
+
+/* One line of the dump, in whichever form the dump's first line chose. */
+static int dump_line(struct il_live_dump *d, struct dump_pairs *pr, char *line, size_t len,
+		     int lineno, struct il_error *err)
+{
+	size_t n = len;
+
+	while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';
+	if (!pr->decided && n && line[0] != '#' && line[0] != '$') {
+		pr->decided = true;
+		pr->on = bare_path(line, n);
+	}
+	if (!pr->on)
+		return parse_line(d, line, n, lineno, err);
+	if (n && bare_path(line, n))
+		return pair_path(d, pr, line, n, lineno, err);
+	if (pr->path_line)
+		return pair_value(d, pr, line, lineno, err);
+	if (pr->skipping || !n || line[0] == '#' || line[0] == '$')
+		return 0; /* another file's contents, a blank line, a comment */
+	return parse_line(d, line, n, lineno, err); /* a CONFIG_HZ line or an error */
+}
+
 /* ---- the whole dump -------------------------------------------------------------------- */
 
 static const char *file_of_bit(unsigned int bit)
@@ -602,6 +704,7 @@ struct il_live_dump *il_live_dump_parse(const char *text, size_t len, const char
 {
 	struct il_live_dump *d = calloc(1, sizeof(*d));
 	char *copy = malloc(len + 1), *p, *end;
+	struct dump_pairs pairs = { 0 };
 	int lineno = 0;
 
 	if (!d || !copy) {
@@ -616,10 +719,12 @@ struct il_live_dump *il_live_dump_parse(const char *text, size_t len, const char
 		size_t n = (size_t)((nl ? nl : end) - p);
 
 		p[n] = '\0';
-		if (parse_line(d, p, n, ++lineno, err))
+		if (dump_line(d, &pairs, p, n, ++lineno, err))
 			goto fail;
 		p += n + 1;
 	}
+	if (pairs.path_line && pair_value(d, &pairs, "", lineno, err))
+		goto fail;
 	if (check_cpus(d, err) || check_driver(d, err))
 		goto fail;
 	free(copy);

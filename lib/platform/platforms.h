@@ -17,6 +17,7 @@
 	X("rk3399", rk3399)             \
 	X("rk3588", rk3588)             \
 	X("mt8195", mt8195)             \
+	X("msm8998", msm8998)           \
 	X("haltpoll-vm", haltpoll_vm)   \
 	X("pseries", pseries)           \
 	X("adl", adl)                   \

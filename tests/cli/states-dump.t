@@ -7,7 +7,7 @@
 # `states --root` reads from the same trees; and every bad input (exit 1, FILE:LINE, no
 # output).
 . "$(dirname "$0")/live-lib.sh"
-plan 49
+plan 57
 
 F=$FIXTURES
 D=$TOP/tests/fixtures/dumps
@@ -123,5 +123,18 @@ run_case "export: three per-cluster tables"       0 'wrote ' -- states --dump "$
 ok "export: three tables, CPUs 0-3, 4-6, 7" sh -c "grep -c '^table ' '$TMP/soc3.plat' | grep -qx 3 && grep -q '^table cpu4 cpus=4-6' '$TMP/soc3.plat' && grep -q '^table cpu7 cpus=7$' '$TMP/soc3.plat'"
 ok "export: s2idle kept with residency 4294967295 us" sh -c "grep -c 'target_residency=4294967295us' '$TMP/soc3.plat' | grep -qx 3"
 run_case "export: the platform runs in the lab"   0 'usage_cluster-off-l' -- run -g menu -p "$TMP/soc3.plat" -s idle --time 200ms
+
+# ---- the published msm8998 dump: the two-line form (echo $F; cat $F), two clusters ----------
+M=$D/msm8998-2019.txt
+run_case "msm8998: read through the other sysfs files" 0 '^driver +arm_idle$' -- states --dump "$M"
+run_case "msm8998: little table on cpu0"          0 '^ +0 +2 +cpu-sleep-0-1 +little-power-collapse +712 +1000 +0 +- +1661 +616567065 +189 +0 +-$' -- states --dump "$M"
+run_case "msm8998: big table on cpu7"             0 '^ +7 +1 +cpu-sleep-1-0 +big-retention +123 +200 ' -- states --dump "$M"
+run_case "msm8998: export keeps both tables"      0 'wrote ' -- states --dump "$M" --export "$TMP/msm.plat" --hz 250
+ok "msm8998: export: table cpu0 cpus=0-3 and cpu4 cpus=4-7" sh -c "grep -c '^table ' '$TMP/msm.plat' | grep -qx 2 && grep -q '^table cpu0 cpus=0-3$' '$TMP/msm.plat' && grep -q '^table cpu4 cpus=4-7$' '$TMP/msm.plat'"
+ok "msm8998: the built-in platform has the dump's latencies" sh -c "'$IDLELAB' platforms msm8998 | grep -E '^ +2 cpu-sleep-1-1 ' | grep -q ' 625 *1000 '"
+awk '{ if (prev ~ /cpu3\/cpuidle\/state2\/usage$/) print "cat: read error: Input/output error"; else print; prev = $0 }' "$M" > "$TMP/bad.txt"
+bad "two-line form: cat's error for a cpuidle file" 'bad.txt:[0-9]+: cat could not read /sys/devices/system/cpu/cpu3/cpuidle/state2/usage'
+awk '{ if (prev ~ /cpu6\/cpuidle\/state1\/time$/) print "12x"; else print; prev = $0 }' "$M" > "$TMP/bad.txt"
+bad "two-line form: a bad counter, its line"  'bad.txt:[0-9]+: time is .12x., not a number'
 
 done_testing
