@@ -97,12 +97,8 @@ struct review_args {
 
 static int set_platforms(struct review_args *a, const char *value, struct cli_error *err)
 {
-	if (!strcmp(value, "all")) {
-		a->nplat = il_platform_builtin_count();
-		for (int i = 0; i < a->nplat && i < REVIEW_MAX_PLATFORMS; i++)
-			a->platforms[i] = il_platform_builtin_name(i);
-		return CLI_PARSE_OK;
-	}
+	if (!strcmp(value, "all"))
+		return cli_builtin_platforms(a->platforms, REVIEW_MAX_PLATFORMS, &a->nplat, err);
 	return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
 			      REVIEW_MAX_PLATFORMS, &a->nplat, "platform", err);
 }
