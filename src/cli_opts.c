@@ -85,7 +85,8 @@ int cli_gov_plat_option(struct cli_gov_plat *gp, int id, const char *value, int 
 {
 	if (id == CLI_OPT_GOV)
 		return cli_append_list(value, gp->gov_buf, sizeof(gp->gov_buf), &gp->gov_used,
-				       gp->governors, CLI_MAX_GOVERNORS, &gp->ngov, "governor", err);
+				       gp->governors, CLI_MAX_GOVERNORS, &gp->ngov, "governor",
+				       err);
 	return cli_append_list(value, gp->plat_buf, sizeof(gp->plat_buf), &gp->plat_used,
 			       gp->platforms, max_plat, &gp->nplat, "platform", err);
 }
