@@ -247,9 +247,12 @@ static int check_sweep_options(const struct il_page *page, const struct report_a
 static int report_main(void *state)
 {
 	const struct report_args *a = state;
-	struct il_page *page = il_page_new();
+	struct il_page *page;
 	int ret = CLI_EXIT_OK;
 
+	if (cli_check_output("report", a->out, true))
+		return CLI_EXIT_RUNTIME;
+	page = il_page_new();
 	if (!page) {
 		fprintf(stderr, "idlelab report: %s\n", errno == ENOTSUP ? "built without jansson "
 			"(install "

@@ -1592,7 +1592,9 @@ static int review_run(void *state)
 	if (!r)
 		return fail("out of memory");
 	r->a = state;
-	if (cli_check_output("review", r->a->out, false)) {
+	if (cli_check_output("review", r->a->out, false) ||
+	    cli_check_output("review --report", r->a->report, true) ||
+	    cli_check_output("review --keep", r->a->keep, true)) {
 		free(r);
 		return CLI_EXIT_RUNTIME;
 	}
