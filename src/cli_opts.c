@@ -204,14 +204,43 @@ const char *cli_remedy(enum il_error_need need)
 	return "";
 }
 
+/* cli_parse_files()'s scan: the operands go to the files, the options to the command. */
+struct files_scan {
+	int (*option)(void *state, int id, const char *value, struct cli_error *err);
+	void *state;
+};
+
+static int files_option(void *ctx, int id, const char *value, struct cli_error *err)
+{
+	struct files_scan *scan = ctx;
+	struct cli_files *files = scan->state;
+
+	if (id != CLI_OPT_POSITIONAL)
+		return scan->option(scan->state, id, value, err);
+	files->inputs[files->ninputs++] = value;
+	return CLI_PARSE_OK;
+}
+
 int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
 		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
-		    void *state, const char ***files, struct cli_error *err)
+		    void *state, const char *none, struct cli_error *err)
 {
-	*files = calloc((size_t)argc + 1, sizeof(**files));
-	if (!*files)
+	struct files_scan scan = { .option = option, .state = state };
+	struct cli_files *files = state;
+	int ret;
+
+	files->inputs = calloc((size_t)argc + 1, sizeof(*files->inputs));
+	if (!files->inputs)
 		return cli_error_set(err, "%s", strerror(errno));
-	return cli_parse_options(argc, argv, opts, CLI_OPT_HELP, option, state, err);
+	ret = cli_parse_options(argc, argv, opts, CLI_OPT_HELP, files_option, &scan, err);
+	if (ret == CLI_PARSE_OK && !files->ninputs)
+		return cli_error_set(err, "%s", none);
+	return ret;
+}
+
+void cli_release_files(void *state)
+{
+	free(((struct cli_files *)state)->inputs);
 }
 
 int cli_framework_choose(const struct il_kgov_framework_query *q, struct il_kgov_framework *fw,

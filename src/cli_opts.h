@@ -207,13 +207,37 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
  */
 const char *cli_remedy(enum il_error_need need);
 
+/* The operands of a command whose operands are files, in order (cli_parse_files()). */
+struct cli_files {
+	const char **inputs;
+	int ninputs;
+};
+
+/*
+ * CLI_FILES - the file operands as the FIRST member of a command's state: each field under its
+ * own name (a->inputs, a->ninputs) and both as one struct cli_files (&a->files), so that the
+ * command's lifecycle frees them with cli_release_files().
+ */
+#define CLI_FILES \
+	union { \
+		struct { \
+			const char **inputs; \
+			int ninputs; \
+		}; \
+		struct cli_files files; \
+	}
+
 /**
- * cli_parse_files - cli_parse_options() (help at CLI_OPT_HELP) for a command whose operands
- * are files: *@files gets room for all of them (freed by the caller), before the scan
+ * cli_parse_files - cli_parse_options() (help at CLI_OPT_HELP) for a command whose @state starts
+ * with CLI_FILES: its inputs get room for every operand (freed by cli_release_files()) before
+ * the scan, where they go; @option takes the options; no operand at all is the error @none
  */
 int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
 		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
-		    void *state, const char ***files, struct cli_error *err);
+		    void *state, const char *none, struct cli_error *err);
+
+/** cli_release_files - a lifecycle's release for a state that starts with CLI_FILES */
+void cli_release_files(void *state);
 
 struct il_verdict_words;
 struct il_kgov_framework_query;
