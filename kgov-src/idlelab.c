@@ -35,7 +35,7 @@
  *     Smythies' fast pipe ping-pong, where POLL is the right state). The lab's haltpoll-vm
  *     pingpong:cpus=2 no longer shows the gain it once did (1.80 µs per loop against
  *     menu-7.1's 5.69): there idlelab takes the halt (685308 of 685317 entries, seed 1) and
- *     runs at 5.83 µs per loop, as menu-7.1 does (5.83).
+ *     runs at 5.84 µs per loop, as menu-7.1 nearly does (5.83).
  *  4. Select. The candidate is the deepest enabled state. If the intercepts of the
  *     shallower bins outweigh the hits and intercepts of the candidate and deeper bins, walk
  *     down to the state where the intercepts below it are a majority again, not past the
@@ -328,29 +328,6 @@ static int idlelab_find_shallower_state(struct cpuidle_driver *drv, struct cpuid
 	return idx;
 }
 
-/* Step 5: the first enabled non-polling state up to @limit_idx, if the poll limit is its. */
-static int idlelab_first_halt(struct cpuidle_driver *drv, struct cpuidle_device *dev, int idx,
-			      int limit_idx)
-{
-	int i;
-
-	for (i = idx + 1; i <= limit_idx; i++) {
-		if (dev->states_usage[i].disable)
-			continue;
-		if (drv->states[i].flags & CPUIDLE_FLAG_POLLING)
-			continue;
-		/*
-		 * Only the state the poll limit was taken from (cpuidle_poll_time(): the first
-		 * with a target residency of POLL_LIMIT_MIN_NS or more) has paid off by now; a
-		 * cheaper halt below it would only be a too-shallow choice.
-		 */
-		if (drv->states[i].target_residency_ns < POLL_LIMIT_MIN_NS)
-			return idx;
-		return i;
-	}
-	return idx;
-}
-
 /* Step 5: how many of the recent durations were measured and reached @duration_ns. */
 static unsigned int idlelab_recent_reached(const struct idlelab_cpu *cpu_data, s64 duration_ns)
 {
@@ -365,30 +342,35 @@ static unsigned int idlelab_recent_reached(const struct idlelab_cpu *cpu_data, s
 }
 
 /*
- * Step 5, halt by the median: from the polling choice @idx, go up through the halting states
- * up to the one the poll limit comes from, as long as at least half of the recent measured
- * durations reached the state's target residency.
+ * Step 5: from the polling choice @idx, the halting (enabled, non-polling) states up to
+ * @limit_idx, shallowest first. Poll once (@by_median false) takes the first if the poll limit
+ * comes from it (cpuidle_poll_time(): the first with a target residency of POLL_LIMIT_MIN_NS
+ * or more): only that state has paid off by now, a cheaper halt below it would only be a
+ * too-shallow choice. Halt by the median (@by_median true) takes the first if it costs at most
+ * MEDIAN_HALT_LATENCY_NS to leave (a slower one would cost a fast ping-pong most of its round
+ * trip), then goes up through them, up to the one the poll limit comes from, as long as at
+ * least half of the recent measured durations reached the state's target residency.
  */
-static int idlelab_median_halt(const struct idlelab_cpu *cpu_data, struct cpuidle_driver *drv,
-			       struct cpuidle_device *dev, int idx, int limit_idx)
+static int idlelab_halt(const struct idlelab_cpu *cpu_data, struct cpuidle_driver *drv,
+			struct cpuidle_device *dev, int idx, int limit_idx, bool by_median)
 {
 	bool first = true;
 	int i;
 
 	for (i = idx + 1; i <= limit_idx; i++) {
-		if (dev->states_usage[i].disable)
+		struct cpuidle_state *s = &drv->states[i];
+
+		if (dev->states_usage[i].disable || (s->flags & CPUIDLE_FLAG_POLLING))
 			continue;
-		if (drv->states[i].flags & CPUIDLE_FLAG_POLLING)
-			continue;
-		/* a slower first halt would cost a fast ping-pong most of its round trip */
-		if (first && drv->states[i].exit_latency_ns > MEDIAN_HALT_LATENCY_NS)
+		if (first && (by_median ? s->exit_latency_ns > MEDIAN_HALT_LATENCY_NS :
+					  s->target_residency_ns < POLL_LIMIT_MIN_NS))
 			break;
 		first = false;
-		if (2 * idlelab_recent_reached(cpu_data, drv->states[i].target_residency_ns) <
-		    IDLELAB_RECENT)
+		if (by_median &&
+		    2 * idlelab_recent_reached(cpu_data, s->target_residency_ns) < IDLELAB_RECENT)
 			break;
 		idx = i;
-		if (drv->states[i].target_residency_ns >= POLL_LIMIT_MIN_NS)
+		if (!by_median || s->target_residency_ns >= POLL_LIMIT_MIN_NS)
 			break;
 	}
 	return idx;
@@ -495,7 +477,7 @@ static int idlelab_select(struct cpuidle_driver *drv, struct cpuidle_device *dev
 	if (poll_once && cpu_data->poll_limited &&
 	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
 	    2 * cpu_data->halt_good >= cpu_data->halt_total) {
-		i = idlelab_first_halt(drv, dev, idx, constraint_idx);
+		i = idlelab_halt(cpu_data, drv, dev, idx, constraint_idx, false);
 		cpu_data->halted_after_poll = i != idx;
 		idx = i;
 	}
@@ -503,7 +485,7 @@ static int idlelab_select(struct cpuidle_driver *drv, struct cpuidle_device *dev
 	/* Step 5: most recent periods outlasted a halt state: do not poll for them. */
 	if (poll_median && (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
 	    !cpu_data->halted_after_poll)
-		idx = idlelab_median_halt(cpu_data, drv, dev, idx, constraint_idx);
+		idx = idlelab_halt(cpu_data, drv, dev, idx, constraint_idx, true);
 
 	/* Step 3: a shallow choice among frequent short idles needs no timer query. */
 	if (!tick_nohz_tick_stopped() &&

@@ -47,21 +47,48 @@ int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const
 		    int max, int *n, const char *what, struct cli_error *err)
 {
 	size_t len = strlen(list) + 1;
-	char *copy = buf + *used, *save = NULL;
-	int before = *n;
+	char *copy = buf + *used;
 
 	if (*used + len > cap)
 		return cli_error_set(err, "%s list too long", what);
+	if (strspn(list, ",") == len - 1)
+		return cli_error_set(err, "empty %s list", what);
 	memcpy(copy, list, len);
 	*used += len;
-	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+	for (char *name = copy, *comma;; name = comma + 1) {
+		comma = strchr(name, ',');
+		if (comma)
+			*comma = '\0';
+		if (!*name)
+			return cli_error_set(err, "empty %s name in '%s'", what, list);
 		if (*n == max)
 			return cli_error_set(err, "more than %d %ss", max, what);
-		names[(*n)++] = s;
+		names[(*n)++] = name;
+		if (!comma)
+			return CLI_PARSE_OK;
 	}
-	if (*n == before)
-		return cli_error_set(err, "empty %s list", what);
+}
+
+int cli_builtin_platforms(const char **names, int max, int *n, struct cli_error *err)
+{
+	int count = il_platform_builtin_count();
+
+	if (count > max)
+		return cli_error_set(err, "more than %d platforms", max);
+	for (*n = 0; *n < count; (*n)++)
+		names[*n] = il_platform_builtin_name(*n);
 	return CLI_PARSE_OK;
+}
+
+int cli_gov_plat_option(struct cli_gov_plat *gp, int id, const char *value, int max_plat,
+			struct cli_error *err)
+{
+	if (id == CLI_OPT_GOV)
+		return cli_append_list(value, gp->gov_buf, sizeof(gp->gov_buf), &gp->gov_used,
+				       gp->governors, CLI_MAX_GOVERNORS, &gp->ngov, "governor",
+				       err);
+	return cli_append_list(value, gp->plat_buf, sizeof(gp->plat_buf), &gp->plat_used,
+			       gp->platforms, max_plat, &gp->nplat, "platform", err);
 }
 
 int cli_opt_time(const char *value, uint64_t *ns, struct cli_error *err)
@@ -177,14 +204,43 @@ const char *cli_remedy(enum il_error_need need)
 	return "";
 }
 
+/* cli_parse_files()'s scan: the operands go to the files, the options to the command. */
+struct files_scan {
+	int (*option)(void *state, int id, const char *value, struct cli_error *err);
+	void *state;
+};
+
+static int files_option(void *ctx, int id, const char *value, struct cli_error *err)
+{
+	struct files_scan *scan = ctx;
+	struct cli_files *files = scan->state;
+
+	if (id != CLI_OPT_POSITIONAL)
+		return scan->option(scan->state, id, value, err);
+	files->inputs[files->ninputs++] = value;
+	return CLI_PARSE_OK;
+}
+
 int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
 		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
-		    void *state, const char ***files, struct cli_error *err)
+		    void *state, const char *none, struct cli_error *err)
 {
-	*files = calloc((size_t)argc + 1, sizeof(**files));
-	if (!*files)
+	struct files_scan scan = { .option = option, .state = state };
+	struct cli_files *files = state;
+	int ret;
+
+	files->inputs = calloc((size_t)argc + 1, sizeof(*files->inputs));
+	if (!files->inputs)
 		return cli_error_set(err, "%s", strerror(errno));
-	return cli_parse_options(argc, argv, opts, CLI_OPT_HELP, option, state, err);
+	ret = cli_parse_options(argc, argv, opts, CLI_OPT_HELP, files_option, &scan, err);
+	if (ret == CLI_PARSE_OK && !files->ninputs)
+		return cli_error_set(err, "%s", none);
+	return ret;
+}
+
+void cli_release_files(void *state)
+{
+	free(((struct cli_files *)state)->inputs);
 }
 
 int cli_framework_choose(const struct il_kgov_framework_query *q, struct il_kgov_framework *fw,
@@ -300,4 +356,14 @@ int cli_load_platform(const char *name, struct il_platform *plat, const char *cm
 		return CLI_EXIT_RUNTIME;
 	}
 	return CLI_EXIT_OK;
+}
+
+int cli_load_platforms(const char *const *specs, int n, struct il_platform *plat,
+		       const char *cmd)
+{
+	int ret = CLI_EXIT_OK;
+
+	for (int p = 0; p < n && ret == CLI_EXIT_OK; p++)
+		ret = cli_load_platform(specs[p], &plat[p], cmd);
+	return ret == CLI_EXIT_OK ? cli_unique_platforms(plat, specs, n, cmd) : ret;
 }

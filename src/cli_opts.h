@@ -44,7 +44,8 @@ int cli_parse_count_to(const char *s, const char *end_at, uint64_t max, uint64_t
 /**
  * cli_split_list - split the comma-separated @list into at most @max @names and *@n of them,
  * the text kept in @buf of @cap bytes; @what ("governor") names the items in errors
- * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (too long, too many, empty).
+ * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (too long, too many, no name at all,
+ * or an empty name between names: "a,,b" and "a," are typos, not "a,b" and "a").
  */
 int cli_split_list(const char *list, char *buf, size_t cap, const char **names, int max, int *n,
 		   const char *what, struct cli_error *err);
@@ -57,6 +58,13 @@ int cli_split_list(const char *list, char *buf, size_t cap, const char **names, 
  */
 int cli_append_list(const char *list, char *buf, size_t cap, size_t *used, const char **names,
 		    int max, int *n, const char *what, struct cli_error *err);
+
+/**
+ * cli_builtin_platforms - -p all: every built-in platform's name into @names (at most @max),
+ * *@n of them
+ * Return: CLI_PARSE_OK or CLI_PARSE_ERROR with @err set (more than @max).
+ */
+int cli_builtin_platforms(const char **names, int max, int *n, struct cli_error *err);
 
 /*
  * DOC: the shared options, declared once (as rtla's common options are)
@@ -124,6 +132,42 @@ struct cli_run_opts {
 		struct cli_run_opts run; \
 	}
 
+#define CLI_MAX_PLATFORMS 64
+#define CLI_PLAT_LIST_LEN 4096
+
+#define CLI_GOV_PLAT_FIELDS \
+	int ngov;                                 /* -g, --governor: preset names, in order */ \
+	const char *governors[CLI_MAX_GOVERNORS]; \
+	int nplat;                                /* -p, --platform: names or files, in order */ \
+	const char *platforms[CLI_MAX_PLATFORMS]; \
+	size_t gov_used, plat_used;               /* bytes of the texts below in use */ \
+	char gov_buf[CLI_GOV_LIST_LEN]; \
+	char plat_buf[CLI_PLAT_LIST_LEN];
+
+/* The governors and platforms of a command that runs several of each, for cli_gov_plat_*(). */
+struct cli_gov_plat {
+	CLI_GOV_PLAT_FIELDS
+};
+
+/*
+ * CLI_GOV_PLAT - the -g and -p lists in a command's argument struct, each field under its own
+ * name (a->governors, a->nplat) and all of them as one struct cli_gov_plat (&a->gp), as
+ * CLI_RUN_OPTS does for the run options.
+ */
+#define CLI_GOV_PLAT \
+	union { \
+		struct { CLI_GOV_PLAT_FIELDS }; \
+		struct cli_gov_plat gp; \
+	}
+
+/**
+ * cli_gov_plat_option - -g LIST (@id CLI_OPT_GOV) or -p LIST (CLI_OPT_PLAT) into @gp; either may
+ * be repeated ("-g a,b -g c" is "-g a,b,c"), the platforms at most @max_plat
+ * (<= CLI_MAX_PLATFORMS). Return: CLI_PARSE_OK, or CLI_PARSE_ERROR with @err set.
+ */
+int cli_gov_plat_option(struct cli_gov_plat *gp, int id, const char *value, int max_plat,
+			struct cli_error *err);
+
 /**
  * cli_run_option - the run option @id (CLI_OPT_TIME ... CLI_OPT_NO_PROGRESS) with its text
  * @value into @o; any other id is a positional argument no option took
@@ -163,13 +207,37 @@ int cli_opt_format(const char *value, const char **format, struct cli_error *err
  */
 const char *cli_remedy(enum il_error_need need);
 
+/* The operands of a command whose operands are files, in order (cli_parse_files()). */
+struct cli_files {
+	const char **inputs;
+	int ninputs;
+};
+
+/*
+ * CLI_FILES - the file operands as the FIRST member of a command's state: each field under its
+ * own name (a->inputs, a->ninputs) and both as one struct cli_files (&a->files), so that the
+ * command's lifecycle frees them with cli_release_files().
+ */
+#define CLI_FILES \
+	union { \
+		struct { \
+			const char **inputs; \
+			int ninputs; \
+		}; \
+		struct cli_files files; \
+	}
+
 /**
- * cli_parse_files - cli_parse_options() (help at CLI_OPT_HELP) for a command whose operands
- * are files: *@files gets room for all of them (freed by the caller), before the scan
+ * cli_parse_files - cli_parse_options() (help at CLI_OPT_HELP) for a command whose @state starts
+ * with CLI_FILES: its inputs get room for every operand (freed by cli_release_files()) before
+ * the scan, where they go; @option takes the options; no operand at all is the error @none
  */
 int cli_parse_files(int argc, char **argv, const struct cli_opt *opts,
 		    int (*option)(void *state, int id, const char *value, struct cli_error *err),
-		    void *state, const char ***files, struct cli_error *err);
+		    void *state, const char *none, struct cli_error *err);
+
+/** cli_release_files - a lifecycle's release for a state that starts with CLI_FILES */
+void cli_release_files(void *state);
 
 struct il_verdict_words;
 struct il_kgov_framework_query;
@@ -213,6 +281,14 @@ int cli_find_presets(const char *const *names, int n, const struct il_preset **p
  * Return: CLI_EXIT_OK, CLI_EXIT_RUNTIME (a file) or CLI_EXIT_USAGE (an unknown name).
  */
 int cli_load_platform(const char *name, struct il_platform *plat, const char *cmd);
+
+/**
+ * cli_load_platforms - cli_load_platform() of each of the @n @specs into @plat, then
+ * cli_unique_platforms(); stops at the first that fails
+ * Return: CLI_EXIT_OK, or the exit status after the message for @cmd.
+ */
+int cli_load_platforms(const char *const *specs, int n, struct il_platform *plat,
+		       const char *cmd);
 
 /**
  * cli_unique_platforms - refuse two of the @n loaded platforms @plat (given as @specs) with one

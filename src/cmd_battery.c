@@ -29,14 +29,7 @@
 #define BATTERY_DEFAULT_TIME_NS IL_BATTERY_TIME_NS
 
 struct battery_args {
-	char gov_buf[CLI_GOV_LIST_LEN];
-	size_t gov_used;
-	int ngov;
-	const char *governors[CLI_MAX_GOVERNORS];
-	char plat_buf[1024];
-	size_t plat_used;
-	int nplat;
-	const char *platforms[BATTERY_MAX_PLATFORMS];
+	CLI_GOV_PLAT;
 	CLI_RUN_OPTS;
 	const char *json_path;  /* -o */
 	bool list;              /* --list: print the variants, run nothing */
@@ -114,13 +107,8 @@ static int battery_option(void *state, int id, const char *value, struct cli_err
 
 	switch (id) {
 	case CLI_OPT_GOV:
-		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used,
-				       a->governors,
-				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case CLI_OPT_PLAT:
-		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used,
-				       a->platforms,
-				       BATTERY_MAX_PLATFORMS, &a->nplat, "platform", err);
+		return cli_gov_plat_option(&a->gp, id, value, BATTERY_MAX_PLATFORMS, err);
 	case CLI_OPT_OUT:
 		a->json_path = value;
 		return CLI_PARSE_OK;
@@ -193,11 +181,7 @@ static int battery_resolve(struct battery *b)
 			return CLI_EXIT_RUNTIME; /* a bug in the battery list */
 		}
 	}
-	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
-		ret = cli_load_platform(a->platforms[p], &b->plat[p], "battery");
-	if (ret == CLI_EXIT_OK)
-		ret = cli_unique_platforms(b->plat, a->platforms, a->nplat, "battery");
-	return ret;
+	return cli_load_platforms(a->platforms, a->nplat, b->plat, "battery");
 }
 
 /* Rows per governor and case: --iter seeds, each under --ensemble model variants. */

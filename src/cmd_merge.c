@@ -38,10 +38,9 @@ struct merge_meta {
 };
 
 struct merge_args {
+	CLI_FILES; /* first: cli_release_files() frees it */
 	const char *out;     /* -o: the sweep's DIR, or the verdict's FILE */
 	bool partial;        /* --partial */
-	const char **inputs; /* the case files, in order */
-	int ninputs;
 };
 
 void cmd_merge_usage(FILE *out)
@@ -384,9 +383,6 @@ static int merge_option(void *state, int id, const char *value, struct cli_error
 	struct merge_args *a = state;
 
 	switch (id) {
-	case CLI_OPT_POSITIONAL:
-		a->inputs[a->ninputs++] = value;
-		break;
 	case CLI_OPT_OUT:
 		a->out = value;
 		break;
@@ -400,13 +396,8 @@ static int merge_option(void *state, int id, const char *value, struct cli_error
 /* All options first: a usage error is said before any file is read. */
 static int merge_parse(int argc, char **argv, void *state, struct cli_error *err)
 {
-	struct merge_args *a = state;
-	int ret;
-
-	ret = cli_parse_files(argc, argv, merge_opts, merge_option, a, &a->inputs, err);
-	if (ret == CLI_PARSE_OK && !a->ninputs)
-		return cli_error_set(err, "no case file given");
-	return ret;
+	return cli_parse_files(argc, argv, merge_opts, merge_option, state, "no case file given",
+			       err);
 }
 
 /* The kind of the first file says which merge: a verdict's case files, or a sweep's. */
@@ -417,16 +408,11 @@ static int merge_main(void *state)
 	return is_verdict_case(a->inputs[0]) ? merge_verdict(a) : merge_sweep(a);
 }
 
-static void merge_release(void *state)
-{
-	free(((struct merge_args *)state)->inputs);
-}
-
 int cmd_merge(int argc, char **argv)
 {
 	static const struct cli_lifecycle lc = {
 		.name = "merge", .size = sizeof(struct merge_args), .parse = merge_parse,
-		.usage = cmd_merge_usage, .run = merge_main, .release = merge_release,
+		.usage = cmd_merge_usage, .run = merge_main, .release = cli_release_files,
 	};
 
 	return cli_main(&lc, argc, argv);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_opts.h"
 #include "commands.h"
 #include "gov/governors.h"
 #include "replay/replay.h"
@@ -167,18 +168,11 @@ static void periods_header(struct replay_run *run)
 /* The index of preset @name in run->cfg; Return: it, or -CLI_EXIT_* after saying why. */
 static int add_preset(struct replay_run *run, const char *name)
 {
-	struct il_error err;
-	const struct il_preset *p = il_preset_lookup(name, &err);
+	const struct il_preset *p;
+	int ret = cli_find_presets(&name, 1, &p, "replay");
 
-	if (!p && err.msg[0]) {
-		fprintf(stderr, "idlelab replay: %s\n", err.msg);
-		return -CLI_EXIT_RUNTIME;
-	}
-	if (!p) {
-		fprintf(stderr, "idlelab replay: unknown governor '%s' (see 'idlelab governors')\n",
-			name);
-		return -CLI_EXIT_USAGE;
-	}
+	if (ret != CLI_EXIT_OK)
+		return -ret;
 	for (int i = 0; i < run->cfg.ngov; i++)
 		if (run->cfg.presets[i] == p)
 			return i;

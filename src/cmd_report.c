@@ -66,12 +66,11 @@ void cmd_report_usage(FILE *out)
 }
 
 struct report_args {
+	CLI_FILES; /* first: cli_release_files() frees it */
 	const char *out;
 	struct il_page_opts opts;
 	const char *metrics[REPORT_MAX_METRICS + 1];
 	char metric_buf[1024];
-	const char **inputs; /* the positionals, in order */
-	int ninputs;
 };
 
 /* The name an input has in the page: its file name, with the directory for DIR/sweep.json. */
@@ -183,9 +182,6 @@ static int set_option(void *state, int id, const char *value, struct cli_error *
 	int n;
 
 	switch (id) {
-	case CLI_OPT_POSITIONAL:
-		a->inputs[a->ninputs++] = value;
-		break;
 	case CLI_OPT_OUT:
 		a->out = value;
 		break;
@@ -218,12 +214,10 @@ static int report_parse(int argc, char **argv, void *state, struct cli_error *er
 	struct report_args *a = state;
 	int ret;
 
-	ret = cli_parse_files(argc, argv, report_opts, set_option, a, &a->inputs, err);
+	ret = cli_parse_files(argc, argv, report_opts, set_option, a, "no result given (the JSON "
+			      "of run, compare, battery, sweep, replay or stats)", err);
 	if (ret != CLI_PARSE_OK)
 		return ret;
-	if (!a->ninputs)
-		return cli_error_set(err, "no result given (the JSON of run, compare, battery, "
-					  "sweep, replay or stats)");
 	if (!a->out)
 		return cli_error_set(err, "no output directory given (-o DIR)");
 	return CLI_PARSE_OK;
@@ -247,9 +241,12 @@ static int check_sweep_options(const struct il_page *page, const struct report_a
 static int report_main(void *state)
 {
 	const struct report_args *a = state;
-	struct il_page *page = il_page_new();
+	struct il_page *page;
 	int ret = CLI_EXIT_OK;
 
+	if (cli_check_output("report", a->out, true))
+		return CLI_EXIT_RUNTIME;
+	page = il_page_new();
 	if (!page) {
 		fprintf(stderr, "idlelab report: %s\n", errno == ENOTSUP ? "built without jansson "
 			"(install "
@@ -267,16 +264,11 @@ static int report_main(void *state)
 	return ret;
 }
 
-static void report_release(void *state)
-{
-	free(((struct report_args *)state)->inputs);
-}
-
 int cmd_report(int argc, char **argv)
 {
 	static const struct cli_lifecycle lc = {
 		.name = "report", .size = sizeof(struct report_args), .parse = report_parse,
-		.usage = cmd_report_usage, .run = report_main, .release = report_release,
+		.usage = cmd_report_usage, .run = report_main, .release = cli_release_files,
 	};
 
 	return cli_main(&lc, argc, argv);

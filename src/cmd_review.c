@@ -97,12 +97,8 @@ struct review_args {
 
 static int set_platforms(struct review_args *a, const char *value, struct cli_error *err)
 {
-	if (!strcmp(value, "all")) {
-		a->nplat = il_platform_builtin_count();
-		for (int i = 0; i < a->nplat && i < REVIEW_MAX_PLATFORMS; i++)
-			a->platforms[i] = il_platform_builtin_name(i);
-		return CLI_PARSE_OK;
-	}
+	if (!strcmp(value, "all"))
+		return cli_builtin_platforms(a->platforms, REVIEW_MAX_PLATFORMS, &a->nplat, err);
 	return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
 			      REVIEW_MAX_PLATFORMS, &a->nplat, "platform", err);
 }
@@ -1596,7 +1592,9 @@ static int review_run(void *state)
 	if (!r)
 		return fail("out of memory");
 	r->a = state;
-	if (cli_check_output("review", r->a->out, false)) {
+	if (cli_check_output("review", r->a->out, false) ||
+	    cli_check_output("review --report", r->a->report, true) ||
+	    cli_check_output("review --keep", r->a->keep, true)) {
 		free(r);
 		return CLI_EXIT_RUNTIME;
 	}

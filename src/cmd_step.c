@@ -38,30 +38,6 @@ static const struct cli_opt step_opts[] = {
 
 static const char builtin_prefix[] = "builtin:";
 
-/* Split "a,b,c" into args->governors[], copying the names into args->gov_buf. */
-static int add_governors(struct step_args *args, const char *list, struct cli_error *err)
-{
-	size_t len = strlen(list);
-	char *copy = args->gov_buf + args->gov_buf_used;
-
-	if (args->gov_buf_used + len + 1 > sizeof(args->gov_buf))
-		return cli_error_set(err, "governor list too long");
-	memcpy(copy, list, len + 1);
-	args->gov_buf_used += len + 1;
-	for (char *name = copy, *comma;; name = comma + 1) {
-		comma = strchr(name, ',');
-		if (comma)
-			*comma = '\0';
-		if (!*name)
-			return cli_error_set(err, "empty governor name in '%s'", list);
-		if (args->ngov == STEP_MAX_GOVERNORS)
-			return cli_error_set(err, "more than %d governors", STEP_MAX_GOVERNORS);
-		args->governors[args->ngov++] = name;
-		if (!comma)
-			return CLI_PARSE_OK;
-	}
-}
-
 static int parse_hz(const char *value, unsigned int *hz, struct cli_error *err)
 {
 	if (il_parse_tick_hz(value, hz))
@@ -88,7 +64,9 @@ static int step_option(void *state, int id, const char *value, struct cli_error 
 
 	switch (id) {
 	case CLI_OPT_GOV:
-		return add_governors(args, value, err);
+		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf),
+				       &args->gov_buf_used, args->governors, STEP_MAX_GOVERNORS,
+				       &args->ngov, "governor", err);
 	case CLI_OPT_PLAT:
 		if (args->platform)
 			return cli_error_set(err, "more than one platform given");
@@ -218,27 +196,6 @@ struct step_ctx {
 	struct il_step_cpu *cpus[STEP_MAX_GOVERNORS];
 	struct il_step_record *recs;
 };
-
-static int resolve_governors(struct step_ctx *c)
-{
-	struct il_error err;
-	char msg[256];
-
-	for (int g = 0; g < c->args.ngov; g++) {
-		c->presets[g] = il_preset_lookup(c->args.governors[g], &err);
-		if (!c->presets[g] && err.msg[0]) {
-			fprintf(stderr, "idlelab step: %s\n", err.msg);
-			return CLI_EXIT_RUNTIME;
-		}
-		if (!c->presets[g]) {
-			snprintf(msg, sizeof(msg), "unknown governor '%s' (see 'idlelab "
-						   "governors')",
-				 c->args.governors[g]);
-			return cli_usage_error("step", msg);
-		}
-	}
-	return CLI_EXIT_OK;
-}
 
 static int load_platform(struct step_ctx *c)
 {
@@ -412,7 +369,7 @@ static int step_run(struct step_ctx *c)
 	}
 	ret = cli_check_output("step", c->args.output, false);
 	if (!ret)
-		ret = resolve_governors(c);
+		ret = cli_find_presets(c->args.governors, c->args.ngov, c->presets, "step");
 	if (!ret)
 		ret = load_platform(c);
 	if (!ret)

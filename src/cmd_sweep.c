@@ -47,14 +47,7 @@ struct sweep_param {
 };
 
 struct sweep_args {
-	char gov_buf[CLI_GOV_LIST_LEN];
-	size_t gov_used;
-	int ngov;
-	const char *governors[CLI_MAX_GOVERNORS];
-	char plat_buf[1024];
-	size_t plat_used;
-	int nplat;
-	const char *platforms[SWEEP_MAX_PLATFORMS];
+	CLI_GOV_PLAT;
 	const char *scenario;
 	int nparam;
 	struct sweep_param params[SWEEP_MAX_PARAMS];
@@ -229,13 +222,8 @@ static int sweep_option(void *state, int id, const char *value, struct cli_error
 
 	switch (id) {
 	case CLI_OPT_GOV:
-		return cli_append_list(value, a->gov_buf, sizeof(a->gov_buf), &a->gov_used,
-				       a->governors,
-				       CLI_MAX_GOVERNORS, &a->ngov, "governor", err);
 	case CLI_OPT_PLAT:
-		return cli_append_list(value, a->plat_buf, sizeof(a->plat_buf), &a->plat_used,
-				       a->platforms,
-				       SWEEP_MAX_PLATFORMS, &a->nplat, "platform", err);
+		return cli_gov_plat_option(&a->gp, id, value, SWEEP_MAX_PLATFORMS, err);
 	case CLI_OPT_SCN:
 		a->scenario = value;
 		return CLI_PARSE_OK;
@@ -408,10 +396,7 @@ static int sweep_resolve(struct sweep *w)
 		snprintf(n, sizeof(n), "%zu", w->ncases);
 		return usage_error("%s cases: more than %s", n, "1000000");
 	}
-	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
-		ret = cli_load_platform(a->platforms[p], &w->plat[p], "sweep");
-	if (ret == CLI_EXIT_OK)
-		ret = cli_unique_platforms(w->plat, a->platforms, a->nplat, "sweep");
+	ret = cli_load_platforms(a->platforms, a->nplat, w->plat, "sweep");
 	for (int p = 0; p < a->nplat && ret == CLI_EXIT_OK; p++)
 		for (int c = 0; c < w->ncombo && ret == CLI_EXIT_OK; c++)
 			ret = cli_check_cpus(w->combo[c].scn, &w->combo[c].common, &w->plat[p],

@@ -188,32 +188,15 @@ int stats_parse_args(int argc, char **argv, struct stats_args *args, struct cli_
 	return CLI_PARSE_OK;
 }
 
-/* -g a,b -g c: append every name of the comma-separated list. */
-static int add_governors(struct replay_args *args, const char *list, struct cli_error *err)
-{
-	size_t len = strlen(list) + 1;
-	char *copy, *tok, *save;
-
-	if (args->gov_buf_used + len > sizeof(args->gov_buf))
-		return cli_error_set(err, "governor list too long");
-	copy = args->gov_buf + args->gov_buf_used;
-	memcpy(copy, list, len);
-	args->gov_buf_used += len;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (args->ngov >= REPLAY_MAX_GOVERNORS)
-			return cli_error_set(err, "at most %d governors", REPLAY_MAX_GOVERNORS);
-		args->governors[args->ngov++] = tok;
-	}
-	return CLI_PARSE_OK;
-}
-
 static int replay_opt(int id, const char *value, struct replay_args *args, struct cli_error *err)
 {
 	unsigned long n;
 
 	switch (id) {
 	case CLI_OPT_GOV:
-		return add_governors(args, value, err);
+		return cli_append_list(value, args->gov_buf, sizeof(args->gov_buf),
+				       &args->gov_buf_used, args->governors, REPLAY_MAX_GOVERNORS,
+				       &args->ngov, "governor", err);
 	case TOPT_RECORDED:
 		args->recorded = value;
 		return CLI_PARSE_OK;

@@ -40,12 +40,7 @@
 #define VERDICT_CANON_LEN 8192
 
 struct verdict_args {
-	char gov_buf[CLI_GOV_LIST_LEN];
-	int ngov;
-	const char *governors[CLI_MAX_GOVERNORS];
-	char plat_buf[2048];
-	int nplat;
-	const char *platforms[VERDICT_MAX_PLATFORMS];
+	CLI_GOV_PLAT;
 	bool all_platforms;
 	int nspec;
 	const char *specs[VERDICT_MAX_SCENARIOS]; /* -s, in order */
@@ -100,15 +95,9 @@ static int parse_prob(const char *s, double lo, double hi, double *v)
 static int set_platforms(struct verdict_args *a, const char *value, struct cli_error *err)
 {
 	a->all_platforms = !strcmp(value, "all");
-	if (a->all_platforms) {
-		a->nplat = il_platform_builtin_count();
-		for (int i = 0; i < a->nplat; i++)
-			a->platforms[i] = il_platform_builtin_name(i);
-		return CLI_PARSE_OK;
-	}
-	return cli_split_list(value, a->plat_buf, sizeof(a->plat_buf), a->platforms,
-			      VERDICT_MAX_PLATFORMS,
-			      &a->nplat, "platform", err);
+	if (a->all_platforms)
+		return cli_builtin_platforms(a->platforms, VERDICT_MAX_PLATFORMS, &a->nplat, err);
+	return cli_gov_plat_option(&a->gp, CLI_OPT_PLAT, value, VERDICT_MAX_PLATFORMS, err);
 }
 
 static int verdict_option_run(struct verdict_args *a, int id, const char *value,
@@ -136,9 +125,7 @@ static int verdict_option(void *state, int id, const char *value, struct cli_err
 		if (a->ngov)
 			return cli_error_set(err, "-g given twice: give every governor in one "
 						  "list");
-		return cli_split_list(value, a->gov_buf, sizeof(a->gov_buf), a->governors,
-				      CLI_MAX_GOVERNORS,
-				      &a->ngov, "governor", err);
+		return cli_gov_plat_option(&a->gp, id, value, VERDICT_MAX_PLATFORMS, err);
 	case CLI_OPT_PLAT:
 		if (a->nplat)
 			return cli_error_set(err, "-p given twice: give every platform in one "

@@ -230,34 +230,6 @@ static int idlelab_find_shallower_state(struct il_driver *drv, struct il_device 
 	return idx;
 }
 
-/*
- * Step 5: the next enabled halting (non-polling) state after @i, up to @limit_idx, or -1.
- * Both of step 5's walks (the kernel file's two loops) go through the halts with it.
- */
-static int idlelab_next_halt(struct il_driver *drv, struct il_device *dev, int i, int limit_idx)
-{
-	for (i++; i <= limit_idx; i++)
-		if (!dev->states_usage[i].disable && !(drv->states[i].flags & CPUIDLE_FLAG_POLLING))
-			return i;
-	return -1;
-}
-
-/* Step 5: the first enabled non-polling state up to @limit_idx, if the poll limit is its. */
-static int idlelab_first_halt(struct il_driver *drv, struct il_device *dev, int idx,
-			      int limit_idx)
-{
-	int i = idlelab_next_halt(drv, dev, idx, limit_idx);
-
-	/*
-	 * Only the state the poll limit was taken from (cpuidle_poll_time(): the first with a
-	 * target residency of POLL_LIMIT_MIN_NS or more) has paid off by now; a cheaper halt
-	 * below it would only be a too-shallow choice.
-	 */
-	if (i < 0 || drv->states[i].target_residency_ns < POLL_LIMIT_MIN_NS)
-		return idx;
-	return i;
-}
-
 /* Step 5: how many of the recent durations were measured and reached @duration_ns. */
 static unsigned int idlelab_recent_reached(const struct idlelab_cpu *cpu_data, s64 duration_ns)
 {
@@ -272,26 +244,35 @@ static unsigned int idlelab_recent_reached(const struct idlelab_cpu *cpu_data, s
 }
 
 /*
- * Step 5, halt by the median: from the polling choice @idx, go up through the halting states
- * up to the one the poll limit comes from, as long as at least half of the recent measured
- * durations reached the state's target residency.
+ * Step 5: from the polling choice @idx, the halting (enabled, non-polling) states up to
+ * @limit_idx, shallowest first. Poll once (@by_median false) takes the first if the poll limit
+ * comes from it (cpuidle_poll_time(): the first with a target residency of POLL_LIMIT_MIN_NS
+ * or more): only that state has paid off by now, a cheaper halt below it would only be a
+ * too-shallow choice. Halt by the median (@by_median true) takes the first if it costs at most
+ * MEDIAN_HALT_LATENCY_NS to leave (a slower one would cost a fast ping-pong most of its round
+ * trip), then goes up through them, up to the one the poll limit comes from, as long as at
+ * least half of the recent measured durations reached the state's target residency.
  */
-static int idlelab_median_halt(const struct idlelab_cpu *cpu_data, struct il_driver *drv,
-			       struct il_device *dev, int idx, int limit_idx)
+static int idlelab_halt(const struct idlelab_cpu *cpu_data, struct il_driver *drv,
+			struct il_device *dev, int idx, int limit_idx, bool by_median)
 {
 	bool first = true;
+	int i;
 
-	for (int i = idlelab_next_halt(drv, dev, idx, limit_idx); i >= 0;
-	     i = idlelab_next_halt(drv, dev, i, limit_idx)) {
-		/* a slower first halt would cost a fast ping-pong most of its round trip */
-		if (first && drv->states[i].exit_latency_ns > MEDIAN_HALT_LATENCY_NS)
+	for (i = idx + 1; i <= limit_idx; i++) {
+		struct il_state *s = &drv->states[i];
+
+		if (dev->states_usage[i].disable || (s->flags & CPUIDLE_FLAG_POLLING))
+			continue;
+		if (first && (by_median ? s->exit_latency_ns > MEDIAN_HALT_LATENCY_NS :
+					  s->target_residency_ns < POLL_LIMIT_MIN_NS))
 			break;
 		first = false;
-		if (2 * idlelab_recent_reached(cpu_data, drv->states[i].target_residency_ns) <
-		    IDLELAB_RECENT)
+		if (by_median &&
+		    2 * idlelab_recent_reached(cpu_data, s->target_residency_ns) < IDLELAB_RECENT)
 			break;
 		idx = i;
-		if (drv->states[i].target_residency_ns >= POLL_LIMIT_MIN_NS)
+		if (!by_median || s->target_residency_ns >= POLL_LIMIT_MIN_NS)
 			break;
 	}
 	return idx;
@@ -404,7 +385,7 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 	if (cpu_data->poll_once && cpu_data->poll_limited &&
 	    (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
 	    2 * cpu_data->halt_good >= cpu_data->halt_total) {
-		i = idlelab_first_halt(drv, dev, idx, constraint_idx);
+		i = idlelab_halt(cpu_data, drv, dev, idx, constraint_idx, false);
 		cpu_data->halted_after_poll = i != idx;
 		idx = i;
 	}
@@ -412,7 +393,7 @@ static int idlelab_select(struct il_driver *drv, struct il_device *dev,
 	/* Step 5: most recent periods outlasted a halt state: do not poll for them. */
 	if (cpu_data->poll_median && (drv->states[idx].flags & CPUIDLE_FLAG_POLLING) &&
 	    !cpu_data->halted_after_poll)
-		idx = idlelab_median_halt(cpu_data, drv, dev, idx, constraint_idx);
+		idx = idlelab_halt(cpu_data, drv, dev, idx, constraint_idx, true);
 
 	/* Step 3: a shallow choice among frequent short idles needs no timer query. */
 	if (!tick_nohz_tick_stopped(dev) &&
@@ -606,7 +587,7 @@ const struct il_preset il_presets_idlelab[] = {
 		.core = &il_core_7_0,
 		.kernel = "none (idlelab's own, for v7.1)",
 		.upstream =
-			"kgov-src/idlelab.c 497e084dd2c8 (idlelab's own kernel file, not upstream)",
+			"kgov-src/idlelab.c 4367700e4c49 (idlelab's own kernel file, not upstream)",
 		.changes = "timer-event bins with a recent-intervals guard (docs/governor.md)",
 		.cfg = NULL,
 	},

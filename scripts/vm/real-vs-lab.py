@@ -21,18 +21,22 @@ validation-compare.py's "emulated" setting (no background, the emulator's hand-o
 costs measured in the record's pingpong-2 runs).
 
 --check TABLE recomputes everything from the repository and prints TAP: the kernel file is the
-one recorded (its blob; a file whose comments alone differ from the recorded blob, which git's
-history holds, passes as the same code), the real columns are those of RUNS.tsv, each lab figure is what this
-tree's lab gives (deterministic: byte for byte), and the table is whole; exit 1 on a difference.
+one recorded (its blob), or stands for it: the recorded blob, from git's history, has the same
+code (comments aside), or, built with kgov, makes the same decisions as FILE on every stream
+`idlelab kgov diff` is run on here (kgov check's random stream and the lab run of each recorded
+workload); the real columns are those of RUNS.tsv, each lab figure is what this tree's lab gives
+(deterministic: byte for byte), and the table is whole; exit 1 on a difference.
 --markdown TABLE prints the tables of docs/governor.md ("In a real kernel") from a written table.
 """
 import argparse
 import hashlib
 import importlib.util
+import json
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -65,16 +69,87 @@ def code_of(text):
     return ' '.join(text.split())
 
 
-def same_code(recorded_blob, path):
-    """Whether the file at @path has the code of git blob @recorded_blob (comments aside), from
-    the repository's history; None when git cannot show that blob."""
+def blob_text(blob):
+    """The text of git blob @blob from the repository's history; None when git cannot show it
+    (no git, a tree without its history, a shallow clone that lacks the commit)."""
     try:
-        old = subprocess.run(['git', '-C', TOP, 'cat-file', 'blob', recorded_blob], check=True,
-                             capture_output=True).stdout.decode()
+        return subprocess.run(['git', '-C', TOP, 'cat-file', 'blob', blob], check=True,
+                              capture_output=True).stdout.decode()
     except (OSError, subprocess.CalledProcessError):
         return None
-    with open(path) as f:
-        return code_of(old) == code_of(f.read())
+
+
+def workloads_of(runs):
+    """The record's rt-app workloads (not the idle baseline), in the order of their runs."""
+    out = []
+    for w, g, i in sorted(runs, key=lambda k: k[2]):
+        if w != 'idle' and w not in out:
+            out.append(w)
+    return out
+
+
+def lab_spec(wfile, emul):
+    """The scenario the lab runs a workload as: its rt-app file in the emulated setting."""
+    return 'rtapp:%s%s' % (wfile, ''.join(',%s=%s' % kv for kv in emul))
+
+
+def decision_streams(a, runs, emul):
+    """(name, `idlelab kgov diff` options) of the streams a changed kernel file is compared on:
+    kgov check's random stream (seed 1, random platforms, 100000 decisions), then each workload
+    the check's lab runs, as that lab run's idle periods (the same file, platform, setting and
+    duration, driven by the recorded file and replayed open loop)."""
+    out = [("kgov check's random stream", [])]
+    for w in workloads_of(runs):
+        wfile = os.path.join(a.workloads, w + '.json')
+        out.append((w, ['--scenario', '%s:%s' % (a.platform, lab_spec(wfile, emul)),
+                        '--time', '%ds' % vc.duration_of(wfile)]))
+    return out
+
+
+def decision_diff(a, old, opts):
+    """`idlelab kgov diff OLD the-kernel-file` under idlelab-1's rules on one stream: (decisions,
+    differing, the first differing one described, or None), or a string saying why it failed."""
+    cmd = [a.idlelab, 'kgov', 'diff', old, a.kernel_file, '--as', PRESETS['idlelab'],
+           '--no-progress', '--show', '1', '-f', 'json'] + opts
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        return 'kgov diff failed (exit %d): %s' % (r.returncode, r.stderr.strip())
+    d = json.loads(r.stdout)
+    c = d['cases'][0] if d['cases'] else None
+    first = c and 'decision %d (run %d, step %d): recorded index %d stop_tick %s, now index %d ' \
+        'stop_tick %s' % (c['decision'], c['run'], c['step'], c['old']['index'],
+                          json.dumps(c['old']['stop_tick']), c['new']['index'],
+                          json.dumps(c['new']['stop_tick']))
+    return d['decisions'], d['any_differ'], first
+
+
+def decisions_check(a, recorded, have, want):
+    """TAP (ok, description) for a kernel file whose code differs from the recorded blob: it
+    stands for the record when it decides as the recorded file on every stream of
+    decision_streams()."""
+    runs, _ = vc.read_real(a.runs)
+    streams = decision_streams(a, runs, vc.emulation_params(runs))
+    total, bad = 0, []
+    with tempfile.TemporaryDirectory() as tmp:
+        old = os.path.join(tmp, 'idlelab.c')
+        with open(old, 'w') as f:
+            f.write(blob_text(recorded))
+        for name, opts in streams:
+            res = decision_diff(a, old, opts)
+            if isinstance(res, str):
+                bad.append('%s: %s' % (name, res))
+                continue
+            total += res[0]
+            if res[1]:
+                bad.append('%s: %d of %d decisions differ, the first: %s' % (name, res[1], res[0], res[2]))
+    if not bad:
+        return True, ('the kernel file decides as the one the guest ran: %s (now %s): code differs '
+                      'from the recorded blob %s, decisions identical on %d streams (%d decisions)'
+                      % (have, want, recorded[:12], len(streams), total))
+    return False, ('the kernel file decides as the one the guest ran: %s (now %s): code differs from '
+                   'the recorded blob %s and so do its decisions on %d of %d streams: %s; record again '
+                   '(docs/governor.md, "In a real kernel")' % (have, want, recorded[:12], len(bad),
+                                                               len(streams), '; '.join(bad)))
 
 
 def build(a):
@@ -92,10 +167,7 @@ def build(a):
     out.append('# lab: idlelab run on %s, emulated setting: %s' % (os.path.basename(a.platform),
                                                                    ', '.join('%s=%s' % kv for kv in emul)))
     out.append('\t'.join(HEAD))
-    workloads = []
-    for w, g, i in sorted(runs, key=lambda k: k[2]):
-        if w != 'idle' and w not in workloads:
-            workloads.append(w)
+    workloads = workloads_of(runs)
     govs = []
     for w, g, i in runs:
         if g not in govs:
@@ -120,18 +192,25 @@ def build(a):
 
 
 def kernel_file_check(a, have, want):
-    """TAP (ok, description): the kernel file is the one the guest ran, or differs from it
-    in its comments only (its code, as git's history has the recorded blob)."""
+    """TAP (ok, description): the kernel file is the one the guest ran, differs from it in its
+    comments only, or in code that decides the same (decisions_check()); the recorded file
+    comes from git's history, by the blob the record names."""
     if have == want:
         return True, 'the kernel file is the one the guest ran: %s' % have
     recorded = (have or '').split(' blob ')[-1]
-    same = same_code(recorded, a.kernel_file) if re.fullmatch(r'[0-9a-f]{40}', recorded) else None
-    if same:
-        return True, ('the kernel file has the code the guest ran: %s (now %s; the comments '
-                      'differ, the code is the same)' % (have, want))
-    return False, 'the kernel file is the one the guest ran: %s (now %s)%s; record again ' \
-        '(docs/governor.md, "In a real kernel")' % (
-            have, want, '' if same is not None else ' (git has no such blob to compare the code with)')
+    if not re.fullmatch(r'[0-9a-f]{40}', recorded):
+        return False, 'the record names no kernel file blob (a "# kernel file: ... blob" line); record again'
+    old = blob_text(recorded)
+    if old is None:
+        return False, ('the kernel file is not the one the guest ran: %s (now %s), and git has no '
+                       'blob %s to compare its code and decisions with (a tree without its history '
+                       'or a shallow clone: git fetch --unshallow); record again (docs/governor.md, '
+                       '"In a real kernel")' % (have, want, recorded[:12]))
+    with open(a.kernel_file) as f:
+        if code_of(old) == code_of(f.read()):
+            return True, ('the kernel file has the code the guest ran: %s (now %s; the comments '
+                          'differ, the code is the same)' % (have, want))
+    return decisions_check(a, recorded, have, want)
 
 
 def check(a, want):

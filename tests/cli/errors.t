@@ -122,6 +122,20 @@ expect 1 "run -o /proc/version: refused" "$IDLELAB" run -g menu -p rk3588 -s idl
 	-o /proc/version
 check "-o /proc/version: the directory takes no new files (not 'No such file or directory')" \
 	grep -q "cannot write /proc/version: cannot create a file in /proc: it takes no new files" "$ERR"
+# The commands that write a directory check it before reading anything too.
+expect 1 "report -o /proc/x: refused" "$IDLELAB" report -o /proc/x "$TOP/tests/fixtures/report-fidelity.json"
+check "report -o /proc/x: checked first, the reason said" \
+	grep -q "report: cannot write /proc/x: cannot create a file in /proc: .*(checked before running anything)" "$ERR"
+: >"$TMP/afile"
+expect 1 "report -o FILE: refused" "$IDLELAB" report -o "$TMP/afile" "$TOP/tests/fixtures/report-fidelity.json"
+check "report -o FILE: not a directory, checked first" \
+	grep -q "cannot write $TMP/afile: Not a directory (checked before running anything)" "$ERR"
+expect 1 "review --report /proc/x: refused" "$IDLELAB" review /dev/null --report /proc/x
+check "review --report /proc/x: checked before the review" \
+	grep -q "review --report: cannot write /proc/x: cannot create a file in /proc: .*(checked before running anything)" "$ERR"
+expect 1 "review --keep FILE: refused" "$IDLELAB" review /dev/null --keep "$TMP/afile"
+check "review --keep FILE: not a directory, checked first" \
+	grep -q "cannot write $TMP/afile: Not a directory (checked before running anything)" "$ERR"
 expect 1 "stats -o FILE/x: refused" "$IDLELAB" stats -o "$TMP/none.txt/x" "$TOP/tests/fixtures/traces/vm.trace"
 check "-o under a missing directory: named" grep -q "no directory $TMP/none.txt" "$ERR"
 

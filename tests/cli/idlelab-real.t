@@ -16,6 +16,7 @@ PLAT=$FIX/idlelab-real-guest.plat
 TABLE=$FIX/idlelab-real.tsv
 
 need_cmd python3 "idlelab-real" "no python3"
+need_cmd "${CC:-cc}" "idlelab-real" "no C compiler for kgov (the kernel file's decisions)"
 need_rtapp "$PLAT" "$TOP/workloads/timer-200hz.json" "idlelab-real"
 
 expect 0 "the platform exported in the idlelab kernel's guest loads" "$IDLELAB" platforms "$PLAT"
@@ -43,6 +44,11 @@ rvl() {
 }
 expect 0 "the record matches the runs and this tree's lab" rvl --runs "$RUNS" --platform "$PLAT" --check "$TABLE"
 sed 's/^/# /' "$OUT" | grep -v '^# ok '
+grep '^ok 1 - ' "$OUT" | sed 's/^/# /'
+# The file's code changed since the record (step 5's loops in one function), not its decisions.
+recorded=$(sed -n 's/^# kernel file: .* blob \([0-9a-f]\{12\}\)[0-9a-f]*$/\1/p' "$TABLE")
+check "the kernel file is the recorded one, or stands for it by its comments or its decisions" \
+	grep -Eq "^ok 1 - .*(the one the guest ran: [^()]*\$|the comments differ, the code is the same|code differs from the recorded blob $recorded, decisions identical on 12 streams)" "$OUT"
 check "every line of it was checked and passed" sh -c "! grep -q '^not ok' '$OUT' &&
 	test \$(grep -c '^ok ' '$OUT') -eq \$((2 * \$(grep -vc '^#' '$TABLE')))"
 check "the lab figure is there for every metric the lab has" sh -c "! awk -F'\t' '!/^#/ && \$9 == \"\"' '$TABLE' | grep -q ."
@@ -62,9 +68,33 @@ awk -F'\t' -v OFS='\t' '!/^#/ && $1 == "pingpong-2" && $2 == "menu" && $4 == "id
 expect 1 "a changed real figure is caught" rvl --runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/real.tsv"
 check "as that one figure" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 &&
 	grep -q '^not ok .* pingpong-2 menu idles_per_s: real' '$OUT'"
+
+# The kernel file: the small table names the blob the guest ran, as the record does; a file
+# stands for it when its decisions are those of that blob (kgov diff on the check's streams).
+grep '^# kernel file: ' "$TABLE" >"$TMP/kernel-line"
+awk 'NR == FNR { line = $0; next } /^# kernel file: / { $0 = line } { print }' \
+	"$TMP/kernel-line" "$TMP/table.tsv" >"$TMP/recorded.tsv"
+rvk() {
+	file=$1
+	shift
+	python3 "$RVL" --idlelab "$IDLELAB" --kernel-file "$file" --runs "$TMP/runs.tsv" --platform "$PLAT" "$@"
+}
 { cat "$TOP/kgov-src/idlelab.c"; echo 'static int idlelab_changed;'; } >"$TMP/idlelab.c"
-expect 1 "another kernel file is caught" python3 "$RVL" --idlelab "$IDLELAB" --kernel-file "$TMP/idlelab.c" \
-	--runs "$TMP/runs.tsv" --platform "$PLAT" --check "$TMP/table.tsv"
-check "as the kernel file only" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 && grep -q '^not ok 1 - the kernel file' '$OUT'"
+expect 0 "a kernel file with other code but the same decisions stands for the recorded one" \
+	rvk "$TMP/idlelab.c" --check "$TMP/recorded.tsv"
+check "... said so: decisions identical on its 3 streams" \
+	grep -q '^ok 1 - .*code differs from the recorded blob [0-9a-f]\{12\}, decisions identical on 3 streams' "$OUT"
+sed 's/^#define SHORT_IDLE_NS\t\t(15 \* NSEC_PER_USEC)$/#define SHORT_IDLE_NS\t\t(20 * NSEC_PER_USEC)/' \
+	"$TOP/kgov-src/idlelab.c" >"$TMP/planted.c"
+check "a threshold is planted (SHORT_IDLE_NS 15 to 20 us)" sh -c "! cmp -s '$TOP/kgov-src/idlelab.c' '$TMP/planted.c'"
+expect 1 "a kernel file that decides otherwise is caught" rvk "$TMP/planted.c" --check "$TMP/recorded.tsv"
+check "as the kernel file only, naming the stream and the first differing decision" sh -c "
+	test \$(grep -c '^not ok' '$OUT') -eq 1 &&
+	grep -q '^not ok 1 - .*decisions on [1-3] of 3 streams: .*: [0-9]* of [0-9]* decisions differ, the first: decision [0-9]*' '$OUT'"
+awk '/^# kernel file: / { sub(/blob [0-9a-f]*$/, "blob 0000000000000000000000000000000000000001") } { print }' \
+	"$TMP/recorded.tsv" >"$TMP/lost.tsv"
+expect 1 "a recorded blob git does not have is not a pass" rvk "$TMP/idlelab.c" --check "$TMP/lost.tsv"
+check "... said so (a shallow clone: fetch the history)" sh -c "test \$(grep -c '^not ok' '$OUT') -eq 1 &&
+	grep -q '^not ok 1 - .*git has no blob 000000000000 .*git fetch --unshallow' '$OUT'"
 
 finish

@@ -279,6 +279,6 @@ fi
 check "... idlelab report of the JSON writes the same page" cmp -s "$TMP/rep/index.html" "$TMP/rep2/index.html"
 expect 1 "--report into a directory that cannot be made" "$IDLELAB" review "$TMP/zero.patch" --tree "$TREE" \
 	$NARROW --report /nonexistent/dir/rep -o "$TMP/no2.txt"
-check "... says where" grep -q -- '--report /nonexistent/dir/rep' "$ERR"
+check "... says where, before the review" grep -q -- '--report: cannot write /nonexistent/dir/rep: no directory /nonexistent/dir (checked before' "$ERR"
 check "... and writes no review" test ! -e "$TMP/no2.txt"
 finish

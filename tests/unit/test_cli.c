@@ -499,6 +499,13 @@ static void test_cli_append_list(void **state)
 	memset(&t, 0, sizeof(t));
 	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a", "-g", ","), CLI_PARSE_ERROR);
 	assert_string_equal(err.msg, "empty governor list");
+	/* an empty name between names is a typo, not a name less (step refused it already) */
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a,,b"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "empty governor name in 'a,,b'");
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "a,"), CLI_PARSE_ERROR);
+	assert_string_equal(err.msg, "empty governor name in 'a,'");
 	memset(&t, 0, sizeof(t));
 	assert_int_equal(PARSE(t_parse, &t, &err, "x", "-g", "0123456789012345678901234567890123456789",
 			       "-g", "0123456789012345678901234567890"), CLI_PARSE_ERROR);
