@@ -69,14 +69,29 @@ def code_of(text):
     return ' '.join(text.split())
 
 
+RECORDED_COPIES = os.path.join(TOP, 'tests', 'fixtures', 'validation')
+
+
+def kept_copy(blob):
+    """The text of the copy of a recorded kernel file kept beside the records
+    (tests/fixtures/validation/*.c) whose blob is @blob, or None."""
+    for name in sorted(os.listdir(RECORDED_COPIES)):
+        path = os.path.join(RECORDED_COPIES, name)
+        if name.endswith('.c') and git_blob(path) == blob:
+            with open(path) as f:
+                return f.read()
+    return None
+
+
 def blob_text(blob):
-    """The text of git blob @blob from the repository's history; None when git cannot show it
-    (no git, a tree without its history, a shallow clone that lacks the commit)."""
+    """The text of git blob @blob: from the repository's history, else from the copy kept
+    beside the records (a tree without its history, a shallow clone); None when neither has
+    it."""
     try:
         return subprocess.run(['git', '-C', TOP, 'cat-file', 'blob', blob], check=True,
                               capture_output=True).stdout.decode()
     except (OSError, subprocess.CalledProcessError):
-        return None
+        return kept_copy(blob)
 
 
 def workloads_of(runs):
@@ -202,10 +217,11 @@ def kernel_file_check(a, have, want):
         return False, 'the record names no kernel file blob (a "# kernel file: ... blob" line); record again'
     old = blob_text(recorded)
     if old is None:
-        return False, ('the kernel file is not the one the guest ran: %s (now %s), and git has no '
-                       'blob %s to compare its code and decisions with (a tree without its history '
-                       'or a shallow clone: git fetch --unshallow); record again (docs/governor.md, '
-                       '"In a real kernel")' % (have, want, recorded[:12]))
+        return False, ('the kernel file is not the one the guest ran: %s (now %s), and neither '
+                       'git nor tests/fixtures/validation/ has blob %s to compare its code and '
+                       'decisions with (a tree without its history or a shallow clone: git fetch '
+                       '--unshallow); record again (docs/governor.md, "In a real kernel")'
+                       % (have, want, recorded[:12]))
     with open(a.kernel_file) as f:
         if code_of(old) == code_of(f.read()):
             return True, ('the kernel file has the code the guest ran: %s (now %s; the comments '
