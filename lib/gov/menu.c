@@ -164,6 +164,18 @@ struct menu_diag {
 };
 
 /*
+ * The last get_typical_interval() result. It depends on the multiset of the recent
+ * intervals and, for B1, on the timer prediction alone; a sample that replaces an equal one
+ * changes neither (the ping-pong ring pushes the same µs value more than half the time), so
+ * the result holds until one does. Not part of the kernel struct, and not shown by vars().
+ */
+struct menu_typical_memo {
+	bool valid;
+	unsigned int predicted_us; /* the argument it was computed for */
+	unsigned int typical_us;
+};
+
+/*
  * Per-CPU data. The kernel's struct menu_device of every version is a subset of this one:
  * 4.x has last_state_idx, next_timer_us and predicted_us (µs), 5.x+ has next_timer_ns and
  * keeps the last index in dev->last_state_idx. vars() shows each preset its own fields.
@@ -180,6 +192,7 @@ struct menu_device {
 	unsigned int intervals[INTERVALS];
 	int interval_ptr;
 	struct menu_diag diag;
+	struct menu_typical_memo typical_memo;
 };
 
 static const struct menu_cfg *menu_cfg_of(const struct il_device *dev)
@@ -249,6 +262,8 @@ static int performance_multiplier(unsigned int nr_iowaiters)
 /* Push one µs sample into the ring of recent intervals (menu_update_intervals(), 6.17). */
 static void menu_update_intervals(struct menu_device *data, unsigned int interval_us)
 {
+	if (data->intervals[data->interval_ptr] != interval_us)
+		data->typical_memo.valid = false;
 	data->intervals[data->interval_ptr++] = interval_us;
 	if (data->interval_ptr >= (int)INTERVALS)
 		data->interval_ptr = 0;
@@ -306,7 +321,7 @@ static bool two_pass(enum menu_typical v)
 }
 
 /*
- * get_typical_interval - the recent-intervals predictor, µs, UINT_MAX for "none"
+ * typical_interval_of - the recent-intervals predictor, µs, UINT_MAX for "none"
  * @predicted_us: the timer prediction; only B1 reads it (its early exit).
  *
  * One body for all variants. Kept samples are those strictly between min_thresh and
@@ -315,8 +330,8 @@ static bool two_pass(enum menu_typical v)
  * every sample equal to the current max; D drops the min instead when it is the farther
  * one from the average (ties drop the max).
  */
-static unsigned int get_typical_interval(const struct menu_cfg *cfg, const struct menu_device *data,
-					 unsigned int predicted_us)
+static unsigned int typical_interval_of(const struct menu_cfg *cfg, const struct menu_device *data,
+					unsigned int predicted_us)
 {
 	enum menu_typical v = cfg->typical;
 	s64 value, min_thresh = -1, max_thresh = first_max_thresh(v);
@@ -396,6 +411,20 @@ again:
 	else
 		max_thresh = max;
 	goto again;
+}
+
+/* get_typical_interval(): typical_interval_of(), or its result while it cannot change. */
+static unsigned int get_typical_interval(const struct menu_cfg *cfg, struct menu_device *data,
+					 unsigned int predicted_us)
+{
+	struct menu_typical_memo *memo = &data->typical_memo;
+
+	if (!memo->valid || memo->predicted_us != predicted_us) {
+		memo->typical_us = typical_interval_of(cfg, data, predicted_us);
+		memo->predicted_us = predicted_us;
+		memo->valid = true;
+	}
+	return memo->typical_us;
 }
 
 static void menu_diag_start(struct menu_device *data, s64 latency_req)
