@@ -163,16 +163,32 @@ struct menu_diag {
 	bool timer_queried;  /* tick_nohz_get_sleep_length() was read */
 };
 
+/* Results of get_typical_interval() kept per multiset of small samples: 8 slots. */
+#define MEMO_SLOT_BITS 3
+#define MEMO_SLOTS (1u << MEMO_SLOT_BITS)
+/* Samples below this are counted in menu_typical_memo.counts, 4 bits each. */
+#define MEMO_SMALL_US 16
+
 /*
- * The last get_typical_interval() result. It depends on the multiset of the recent
- * intervals and, for B1, on the timer prediction alone; a sample that replaces an equal one
- * changes neither (the ping-pong ring pushes the same µs value more than half the time), so
- * the result holds until one does. Not part of the kernel struct, and not shown by vars().
+ * Past get_typical_interval() results. One depends on the multiset of the recent intervals
+ * and, for B1, on the timer prediction alone. A sample that replaces an equal one changes
+ * neither (the ping-pong ring pushes the same µs value more than half the time): the last
+ * result holds until one does. And while every sample is below MEMO_SMALL_US, the multiset
+ * is exactly the count of each value (at most INTERVALS = 8 of them: 4 bits each): results
+ * are kept per such counts, which the ping-pong ring's few µs values come back to. Not part
+ * of the kernel struct, and not shown by vars().
  */
 struct menu_typical_memo {
 	bool valid;
-	unsigned int predicted_us; /* the argument it was computed for */
+	unsigned int predicted_us; /* the argument the last result was computed for */
 	unsigned int typical_us;
+	u64 counts;                /* how many samples have each value below MEMO_SMALL_US */
+	unsigned int big;          /* samples of MEMO_SMALL_US or more */
+	unsigned int known_valid;  /* a bit per slot of known[] */
+	struct {
+		u64 counts;
+		unsigned int predicted_us, typical_us;
+	} known[MEMO_SLOTS];
 };
 
 /*
@@ -262,8 +278,20 @@ static int performance_multiplier(unsigned int nr_iowaiters)
 /* Push one µs sample into the ring of recent intervals (menu_update_intervals(), 6.17). */
 static void menu_update_intervals(struct menu_device *data, unsigned int interval_us)
 {
-	if (data->intervals[data->interval_ptr] != interval_us)
-		data->typical_memo.valid = false;
+	struct menu_typical_memo *memo = &data->typical_memo;
+	unsigned int old = data->intervals[data->interval_ptr];
+
+	if (old != interval_us) {
+		memo->valid = false;
+		if (old < MEMO_SMALL_US)
+			memo->counts -= 1ULL << (4 * old);
+		else
+			memo->big--;
+		if (interval_us < MEMO_SMALL_US)
+			memo->counts += 1ULL << (4 * interval_us);
+		else
+			memo->big++;
+	}
 	data->intervals[data->interval_ptr++] = interval_us;
 	if (data->interval_ptr >= (int)INTERVALS)
 		data->interval_ptr = 0;
@@ -413,14 +441,32 @@ again:
 	goto again;
 }
 
-/* get_typical_interval(): typical_interval_of(), or its result while it cannot change. */
+/* typical_interval_of() of the samples counted in memo->counts: kept per counts. */
+static unsigned int typical_interval_known(const struct menu_cfg *cfg, struct menu_device *data,
+					   unsigned int predicted_us)
+{
+	struct menu_typical_memo *memo = &data->typical_memo;
+	unsigned int k = (unsigned int)((memo->counts * 0x9e3779b97f4a7c15ULL) >> (64 - MEMO_SLOT_BITS));
+
+	if (!(memo->known_valid >> k & 1) || memo->known[k].counts != memo->counts ||
+	    memo->known[k].predicted_us != predicted_us) {
+		memo->known[k].counts = memo->counts;
+		memo->known[k].predicted_us = predicted_us;
+		memo->known[k].typical_us = typical_interval_of(cfg, data, predicted_us);
+		memo->known_valid |= 1u << k;
+	}
+	return memo->known[k].typical_us;
+}
+
+/* get_typical_interval(): typical_interval_of(), or a result of the same multiset kept. */
 static unsigned int get_typical_interval(const struct menu_cfg *cfg, struct menu_device *data,
 					 unsigned int predicted_us)
 {
 	struct menu_typical_memo *memo = &data->typical_memo;
 
 	if (!memo->valid || memo->predicted_us != predicted_us) {
-		memo->typical_us = typical_interval_of(cfg, data, predicted_us);
+		memo->typical_us = memo->big ? typical_interval_of(cfg, data, predicted_us) :
+			typical_interval_known(cfg, data, predicted_us);
 		memo->predicted_us = predicted_us;
 		memo->valid = true;
 	}
@@ -895,6 +941,7 @@ static int menu_enable_device(struct il_driver *drv, struct il_device *dev)
 	struct menu_device *data = dev->governor_data;
 
 	*data = (struct menu_device){ 0 };
+	data->typical_memo.counts = INTERVALS; /* eight samples of 0 */
 	for (int i = 0; i < menu_buckets(cfg); i++)
 		data->correction_factor[i] = RESOLUTION * DECAY; /* ratio 1.0 */
 	menu_diag_start(data, 0);
