@@ -349,7 +349,7 @@ static bool two_pass(enum menu_typical v)
 }
 
 /*
- * typical_interval_of - the recent-intervals predictor, µs, UINT_MAX for "none"
+ * get_typical_interval - the recent-intervals predictor, µs, UINT_MAX for "none"
  * @predicted_us: the timer prediction; only B1 reads it (its early exit).
  *
  * One body for all variants. Kept samples are those strictly between min_thresh and
@@ -358,7 +358,7 @@ static bool two_pass(enum menu_typical v)
  * every sample equal to the current max; D drops the min instead when it is the farther
  * one from the average (ties drop the max).
  */
-static unsigned int typical_interval_of(const struct menu_cfg *cfg, const struct menu_device *data,
+static unsigned int get_typical_interval(const struct menu_cfg *cfg, const struct menu_device *data,
 					unsigned int predicted_us)
 {
 	enum menu_typical v = cfg->typical;
@@ -441,31 +441,32 @@ again:
 	goto again;
 }
 
-/* typical_interval_of() of the samples counted in memo->counts: kept per counts. */
+/* get_typical_interval() of the samples counted in memo->counts: kept per counts. */
 static unsigned int typical_interval_known(const struct menu_cfg *cfg, struct menu_device *data,
 					   unsigned int predicted_us)
 {
 	struct menu_typical_memo *memo = &data->typical_memo;
-	unsigned int k = (unsigned int)((memo->counts * 0x9e3779b97f4a7c15ULL) >> (64 - MEMO_SLOT_BITS));
+	u64 hash = memo->counts * 0x9e3779b97f4a7c15ULL; /* Fibonacci hashing into the slots */
+	unsigned int k = (unsigned int)(hash >> (64 - MEMO_SLOT_BITS));
 
 	if (!(memo->known_valid >> k & 1) || memo->known[k].counts != memo->counts ||
 	    memo->known[k].predicted_us != predicted_us) {
 		memo->known[k].counts = memo->counts;
 		memo->known[k].predicted_us = predicted_us;
-		memo->known[k].typical_us = typical_interval_of(cfg, data, predicted_us);
+		memo->known[k].typical_us = get_typical_interval(cfg, data, predicted_us);
 		memo->known_valid |= 1u << k;
 	}
 	return memo->known[k].typical_us;
 }
 
-/* get_typical_interval(): typical_interval_of(), or a result of the same multiset kept. */
-static unsigned int get_typical_interval(const struct menu_cfg *cfg, struct menu_device *data,
-					 unsigned int predicted_us)
+/* get_typical_interval(), or a result of the same multiset kept (struct menu_typical_memo). */
+static unsigned int typical_interval_memo(const struct menu_cfg *cfg, struct menu_device *data,
+					  unsigned int predicted_us)
 {
 	struct menu_typical_memo *memo = &data->typical_memo;
 
 	if (!memo->valid || memo->predicted_us != predicted_us) {
-		memo->typical_us = memo->big ? typical_interval_of(cfg, data, predicted_us) :
+		memo->typical_us = memo->big ? get_typical_interval(cfg, data, predicted_us) :
 			typical_interval_known(cfg, data, predicted_us);
 		memo->predicted_us = predicted_us;
 		memo->valid = true;
@@ -569,7 +570,7 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
 		(u64)data->next_timer_us * data->correction_factor[data->bucket],
 		RESOLUTION * DECAY);
 
-	typical_us = get_typical_interval(cfg, data, UINT_MAX);
+	typical_us = typical_interval_memo(cfg, data, UINT_MAX);
 	data->diag.typical_us = typical_us;
 	expected_interval = typical_us < data->next_timer_us ? typical_us : data->next_timer_us;
 
@@ -727,7 +728,7 @@ static u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
 			struct menu_device *data, ktime_t *delta_tick)
 {
 	bool stopped_here = cfg->stopped_rule == MENU_STOPPED_IN_TIMER_PATH;
-	unsigned int typical_us = get_typical_interval(cfg, data, UINT_MAX);
+	unsigned int typical_us = typical_interval_memo(cfg, data, UINT_MAX);
 	u64 predicted_ns = typical_us * NSEC_PER_USEC;
 
 	data->diag.typical_us = typical_us;
@@ -760,7 +761,7 @@ static u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
 static u64 menu_predict_timer_first(const struct menu_cfg *cfg, struct menu_device *data)
 {
 	unsigned int predicted_us = menu_timer_us(data);
-	unsigned int typical_us = get_typical_interval(cfg, data, predicted_us);
+	unsigned int typical_us = typical_interval_memo(cfg, data, predicted_us);
 
 	data->diag.typical_us = typical_us;
 	return (u64)(typical_us < predicted_us ? typical_us : predicted_us) * NSEC_PER_USEC;
