@@ -163,6 +163,34 @@ struct menu_diag {
 	bool timer_queried;  /* tick_nohz_get_sleep_length() was read */
 };
 
+/* Results of get_typical_interval() kept per multiset of small samples: 8 slots. */
+#define MEMO_SLOT_BITS 3
+#define MEMO_SLOTS (1u << MEMO_SLOT_BITS)
+/* Samples below this are counted in menu_typical_memo.counts, 4 bits each. */
+#define MEMO_SMALL_US 16
+
+/*
+ * Past get_typical_interval() results. One depends on the multiset of the recent intervals
+ * and, for B1, on the timer prediction alone. A sample that replaces an equal one changes
+ * neither (the ping-pong ring pushes the same µs value more than half the time): the last
+ * result holds until one does. And while every sample is below MEMO_SMALL_US, the multiset
+ * is exactly the count of each value (at most INTERVALS = 8 of them: 4 bits each): results
+ * are kept per such counts, which the ping-pong ring's few µs values come back to. Not part
+ * of the kernel struct, and not shown by vars().
+ */
+struct menu_typical_memo {
+	bool valid;
+	unsigned int predicted_us; /* the argument the last result was computed for */
+	unsigned int typical_us;
+	u64 counts;                /* how many samples have each value below MEMO_SMALL_US */
+	unsigned int big;          /* samples of MEMO_SMALL_US or more */
+	unsigned int known_valid;  /* a bit per slot of known[] */
+	struct {
+		u64 counts;
+		unsigned int predicted_us, typical_us;
+	} known[MEMO_SLOTS];
+};
+
 /*
  * Per-CPU data. The kernel's struct menu_device of every version is a subset of this one:
  * 4.x has last_state_idx, next_timer_us and predicted_us (µs), 5.x+ has next_timer_ns and
@@ -180,6 +208,7 @@ struct menu_device {
 	unsigned int intervals[INTERVALS];
 	int interval_ptr;
 	struct menu_diag diag;
+	struct menu_typical_memo typical_memo;
 };
 
 static const struct menu_cfg *menu_cfg_of(const struct il_device *dev)
@@ -249,6 +278,20 @@ static int performance_multiplier(unsigned int nr_iowaiters)
 /* Push one µs sample into the ring of recent intervals (menu_update_intervals(), 6.17). */
 static void menu_update_intervals(struct menu_device *data, unsigned int interval_us)
 {
+	struct menu_typical_memo *memo = &data->typical_memo;
+	unsigned int old = data->intervals[data->interval_ptr];
+
+	if (old != interval_us) {
+		memo->valid = false;
+		if (old < MEMO_SMALL_US)
+			memo->counts -= 1ULL << (4 * old);
+		else
+			memo->big--;
+		if (interval_us < MEMO_SMALL_US)
+			memo->counts += 1ULL << (4 * interval_us);
+		else
+			memo->big++;
+	}
 	data->intervals[data->interval_ptr++] = interval_us;
 	if (data->interval_ptr >= (int)INTERVALS)
 		data->interval_ptr = 0;
@@ -316,7 +359,7 @@ static bool two_pass(enum menu_typical v)
  * one from the average (ties drop the max).
  */
 static unsigned int get_typical_interval(const struct menu_cfg *cfg, const struct menu_device *data,
-					 unsigned int predicted_us)
+					unsigned int predicted_us)
 {
 	enum menu_typical v = cfg->typical;
 	s64 value, min_thresh = -1, max_thresh = first_max_thresh(v);
@@ -396,6 +439,39 @@ again:
 	else
 		max_thresh = max;
 	goto again;
+}
+
+/* get_typical_interval() of the samples counted in memo->counts: kept per counts. */
+static unsigned int typical_interval_known(const struct menu_cfg *cfg, struct menu_device *data,
+					   unsigned int predicted_us)
+{
+	struct menu_typical_memo *memo = &data->typical_memo;
+	u64 hash = memo->counts * 0x9e3779b97f4a7c15ULL; /* Fibonacci hashing into the slots */
+	unsigned int k = (unsigned int)(hash >> (64 - MEMO_SLOT_BITS));
+
+	if (!(memo->known_valid >> k & 1) || memo->known[k].counts != memo->counts ||
+	    memo->known[k].predicted_us != predicted_us) {
+		memo->known[k].counts = memo->counts;
+		memo->known[k].predicted_us = predicted_us;
+		memo->known[k].typical_us = get_typical_interval(cfg, data, predicted_us);
+		memo->known_valid |= 1u << k;
+	}
+	return memo->known[k].typical_us;
+}
+
+/* get_typical_interval(), or a result of the same multiset kept (struct menu_typical_memo). */
+static unsigned int typical_interval_memo(const struct menu_cfg *cfg, struct menu_device *data,
+					  unsigned int predicted_us)
+{
+	struct menu_typical_memo *memo = &data->typical_memo;
+
+	if (!memo->valid || memo->predicted_us != predicted_us) {
+		memo->typical_us = memo->big ? get_typical_interval(cfg, data, predicted_us) :
+			typical_interval_known(cfg, data, predicted_us);
+		memo->predicted_us = predicted_us;
+		memo->valid = true;
+	}
+	return memo->typical_us;
 }
 
 static void menu_diag_start(struct menu_device *data, s64 latency_req)
@@ -494,7 +570,7 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
 		(u64)data->next_timer_us * data->correction_factor[data->bucket],
 		RESOLUTION * DECAY);
 
-	typical_us = get_typical_interval(cfg, data, UINT_MAX);
+	typical_us = typical_interval_memo(cfg, data, UINT_MAX);
 	data->diag.typical_us = typical_us;
 	expected_interval = typical_us < data->next_timer_us ? typical_us : data->next_timer_us;
 
@@ -652,7 +728,7 @@ static u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
 			struct menu_device *data, ktime_t *delta_tick)
 {
 	bool stopped_here = cfg->stopped_rule == MENU_STOPPED_IN_TIMER_PATH;
-	unsigned int typical_us = get_typical_interval(cfg, data, UINT_MAX);
+	unsigned int typical_us = typical_interval_memo(cfg, data, UINT_MAX);
 	u64 predicted_ns = typical_us * NSEC_PER_USEC;
 
 	data->diag.typical_us = typical_us;
@@ -685,7 +761,7 @@ static u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
 static u64 menu_predict_timer_first(const struct menu_cfg *cfg, struct menu_device *data)
 {
 	unsigned int predicted_us = menu_timer_us(data);
-	unsigned int typical_us = get_typical_interval(cfg, data, predicted_us);
+	unsigned int typical_us = typical_interval_memo(cfg, data, predicted_us);
 
 	data->diag.typical_us = typical_us;
 	return (u64)(typical_us < predicted_us ? typical_us : predicted_us) * NSEC_PER_USEC;
@@ -866,6 +942,7 @@ static int menu_enable_device(struct il_driver *drv, struct il_device *dev)
 	struct menu_device *data = dev->governor_data;
 
 	*data = (struct menu_device){ 0 };
+	data->typical_memo.counts = INTERVALS; /* eight samples of 0 */
 	for (int i = 0; i < menu_buckets(cfg); i++)
 		data->correction_factor[i] = RESOLUTION * DECAY; /* ratio 1.0 */
 	menu_diag_start(data, 0);
