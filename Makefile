@@ -589,7 +589,7 @@ bench: $(BENCH_BINS)
 # tests/fidelity/fidelity runs the lab for every number of tests/fidelity/seeds.tsv; the
 # Student-t quantiles come from lib/stat (libRmath, GPL-2.0+).
 FIDELITY_BIN := $(O)/tests/fidelity/fidelity
-$(FIDELITY_BIN): $(O)/tests/fidelity/fidelity.o $(O)/tests/fidelity/seeds.o $(O)/tests/fidelity/robust_call.o $(LIBIDLELAB)
+$(FIDELITY_BIN): $(O)/tests/fidelity/fidelity.o $(O)/tests/fidelity/seeds.o $(O)/tests/fidelity/robust_call.o $(O)/src/progress.o $(LIBIDLELAB)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 $(O)/tests/unit/test_fidelity: $(O)/tests/unit/test_fidelity.o $(O)/tests/fidelity/seeds.o $(O)/tests/fidelity/robust_call.o $(UNIT_HELPER_OBJS) $(LIBIDLELAB)

@@ -34,6 +34,13 @@ expect 1 "a baseline of another ensemble is bad input" "$FID" --rows pseries/ --
 check "saying so" grep -q "ens.txt:[0-9]*: the baseline's robust call used 7 ensemble members, this run 6" "$ERR"
 check "the figures say which call they score" sh -c "grep -q '^fidelity: the robust call: every nominal call re-judged' '$OUT' &&
 	grep -q '^fidelity_robust_right_pct ' '$OUT' && grep -q '^fidelity_nominal_right_pct ' '$OUT'"
+# Progress (issue 26): a line on stderr with --progress, none with --no-progress (stderr is
+# not a terminal here, so none by default either), and the same figures on stdout each way.
+expect 0 "--progress: a progress line" "$FID" --progress --rows pseries/ "$SEEDS"
+check "... on stderr, the lab's runs to 100 %" grep -Eq '^fidelity: lab runs: ([0-9]+)/\1 runs, 100 %' "$ERR"
+cp "$OUT" "$TMP/progress.out"
+expect 0 "--no-progress: none" "$FID" --no-progress --rows pseries/ "$SEEDS"
+check "... and stdout is the same bytes" sh -c "! grep -q 'runs, [0-9]* %' '$ERR' && cmp -s '$OUT' '$TMP/progress.out'"
 expect 2 "an ensemble beyond the verdict's largest is a usage error" "$FID" --ensemble 65 "$SEEDS"
 echo 'fidelity_nosuch 1' >"$TMP/bad.txt"
 expect 1 "an unknown figure is bad input" "$FID" --rows pseries/ --check "$TMP/bad.txt" "$SEEDS"

@@ -4,7 +4,11 @@
  * the lab's, and every comparison the seeds make, on several lab seeds.
  *
  * Usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N] [--ensemble N]
- *                 [--rows PREFIX,...] [--json FILE] [--markdown FILE] SEEDS.TSV
+ *                 [--rows PREFIX,...] [--json FILE] [--markdown FILE]
+ *                 [--progress | --no-progress] SEEDS.TSV
+ *
+ * The lab's runs show a progress line on stderr when it is a terminal (src/progress.h, as
+ * idlelab's long commands do; --progress forces it, --no-progress never shows it).
  *
  *  1. Read tests/fidelity/seeds.tsv (seeds.h: one line per number the seeds report, with
  *     the platform, scenario and preset that model it). --load-only stops here.
@@ -52,6 +56,7 @@
 #include "seeds.h"
 #include "stat/stat.h"
 #include "verdict/verdict.h"
+#include "../../src/progress.h"
 
 #define MAX_SEEDS 64
 #define SINGLE_CLAIM 0.05   /* two single figures: a claim from 5 % apart */
@@ -223,6 +228,22 @@ static int plan_runs(struct lab *lab, struct number *num, size_t n)
 	return 0;
 }
 
+/* --progress, --no-progress or neither (a line when stderr is a terminal). */
+static enum progress_mode progress_mode = PROGRESS_AUTO;
+
+/* il_lab_run_all() of @n runs, with a progress line named @what (see progress_mode). */
+static int run_all(const struct il_lab_spec *specs, struct il_lab_result *res, size_t n,
+		   unsigned int threads, const char *what)
+{
+	struct progress pr;
+	int rc;
+
+	progress_begin(&pr, progress_mode, what, PROGRESS_COUNT, "runs", n);
+	rc = il_lab_run_all_progress(specs, res, n, threads, NULL, progress_lab_cb, &pr);
+	progress_end(&pr);
+	return rc;
+}
+
 static int run_lab(struct lab *lab, unsigned int threads)
 {
 	size_t n = lab->nkeys * (size_t)lab->nseeds;
@@ -255,7 +276,7 @@ static int run_lab(struct lab *lab, unsigned int threads)
 			sp->seed = (u64)s + 1;
 		}
 	}
-	if (il_lab_run_all(lab->specs, lab->res, n, threads, NULL)) {
+	if (run_all(lab->specs, lab->res, n, threads, "fidelity: lab runs")) {
 		perror("fidelity: a lab run failed");
 		return -1;
 	}
@@ -600,8 +621,8 @@ static int ens_run(struct ens *e, const struct lab *lab, size_t from, unsigned i
 			specs[i * ns + s].plat = e->pbuf[i];
 		}
 	}
-	if (n > from && il_lab_run_all(specs + from * ns, res + from * ns, (n - from) * ns,
-				       threads, NULL)) {
+	if (n > from && run_all(specs + from * ns, res + from * ns, (n - from) * ns, threads,
+				"fidelity: model variants")) {
 		perror("fidelity: a lab run of a model variant failed");
 		return -1;
 	}
@@ -1920,7 +1941,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N] "
 			"[--ensemble N] [--rows PREFIX,...] [--json FILE] [--markdown FILE] "
-			"SEEDS.TSV\n");
+			"[--progress | --no-progress] SEEDS.TSV\n");
 	exit(2);
 }
 
@@ -2154,6 +2175,10 @@ int main(int argc, char **argv)
 			json = argv[++i];
 		else if (!strcmp(argv[i], "--markdown") && i + 1 < argc)
 			markdown = argv[++i];
+		else if (!strcmp(argv[i], "--progress"))
+			progress_mode = PROGRESS_ON;
+		else if (!strcmp(argv[i], "--no-progress"))
+			progress_mode = PROGRESS_OFF;
 		else if (argv[i][0] == '-' || path)
 			usage();
 		else
