@@ -217,6 +217,15 @@ static bool part_is(const struct path_parts *pp, int i, const char *word)
 									      pp->len[i]);
 }
 
+/* The index of @pp's last "cpuidle" component (cpuN/cpuidle/... or cpuidle/FILE), else -1. */
+static int last_cpuidle_part(const struct path_parts *pp)
+{
+	for (int i = pp->n - 1; i >= 0; i--)
+		if (part_is(pp, i, "cpuidle"))
+			return i;
+	return -1;
+}
+
 /* Where a line's value goes. */
 struct dump_target {
 	long cpu;          /* -1: the global directory */
@@ -251,18 +260,13 @@ static int find_file(const struct path_parts *pp, int from, struct dump_target *
 static int classify_path(const char *path, size_t plen, struct dump_target *t, const char **why)
 {
 	struct path_parts pp;
-	int c = -1;
+	int c;
 
 	if (split_path(path, plen, &pp)) {
 		*why = "path with too many components";
 		return -1;
 	}
-	/* The last "cpuidle" component: cpuN/cpuidle/... or the global cpuidle/FILE. */
-	for (int i = pp.n - 1; i >= 0; i--)
-		if (part_is(&pp, i, "cpuidle")) {
-			c = i;
-			break;
-		}
+	c = last_cpuidle_part(&pp);
 	if (c < 0) {
 		*why = "not a cpuidle sysfs path (no cpuidle/ in it)";
 		return -1;
@@ -412,6 +416,13 @@ static int config_hz_line(struct il_live_dump *d, const char *line, int lineno,
 	return 1;
 }
 
+/* An empty line, or a comment: '#', or '$' (a pasted prompt). */
+static bool comment_or_blank(const char *line, size_t len)
+{
+	return !len || line[0] == '#' || line[0] == '$';
+}
+
+/* One PATH:VALUE line (or CONFIG_HZ, a comment), @len long, trimmed by dump_line(). */
 static int parse_line(struct il_live_dump *d, char *line, size_t len, int lineno,
 		      struct il_error *err)
 {
@@ -420,12 +431,8 @@ static int parse_line(struct il_live_dump *d, char *line, size_t len, int lineno
 	char *colon, *value;
 	int r;
 
-	while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
-		line[--len] = '\0';
-	if (!len || line[0] == '#' || line[0] == '$')
+	if (comment_or_blank(line, len))
 		return 0;
-	if (memchr(line, '\0', len))
-		return il_error_set(err, d->name, lineno, "a NUL byte: not a text dump");
 	if (!strncmp(line, "grep: ", 6))
 		return il_error_set(err, d->name, lineno,
 				    "grep could not read a file (%s): the dump is incomplete",
@@ -462,10 +469,7 @@ static bool cpuidle_path(const char *path, size_t len)
 
 	if (split_path(path, len, &pp))
 		return true; /* let classify_path() say what is wrong with it */
-	for (int i = 0; i < pp.n; i++)
-		if (part_is(&pp, i, "cpuidle"))
-			return true;
-	return false;
+	return last_cpuidle_part(&pp) >= 0;
 }
 
 /* The pending path's @value (read on line @lineno; "" for an empty file, which is dropped). */
@@ -493,8 +497,7 @@ static int pair_value(struct il_live_dump *d, struct dump_pairs *pr, const char 
 static int pair_path(struct il_live_dump *d, struct dump_pairs *pr, const char *line,
 		     size_t len, int lineno, struct il_error *err)
 {
-	if (pr->path_line && pair_value(d, pr, "", lineno, err))
-		return -1;
+	pr->path_line = 0; /* a pending path not followed by a value line was an empty file */
 	pr->skipping = !cpuidle_path(line, len);
 	if (pr->skipping)
 		return 0;
@@ -507,7 +510,10 @@ static int pair_path(struct il_live_dump *d, struct dump_pairs *pr, const char *
 	return 0;
 }
 
-/* One line of the dump, in whichever form the dump's first line chose. */
+/*
+ * One line of the dump, in whichever form the dump's first line chose: without trailing
+ * blanks and CR (CRLF files), as il_live_read_text() trims a file.
+ */
 static int dump_line(struct il_live_dump *d, struct dump_pairs *pr, char *line, size_t len,
 		     int lineno, struct il_error *err)
 {
@@ -515,7 +521,9 @@ static int dump_line(struct il_live_dump *d, struct dump_pairs *pr, char *line, 
 
 	while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
 		line[--n] = '\0';
-	if (!pr->decided && n && line[0] != '#' && line[0] != '$') {
+	if (!comment_or_blank(line, n) && memchr(line, '\0', n))
+		return il_error_set(err, d->name, lineno, "a NUL byte: not a text dump");
+	if (!pr->decided && !comment_or_blank(line, n)) {
 		pr->decided = true;
 		pr->on = bare_path(line, n);
 	}
@@ -525,7 +533,7 @@ static int dump_line(struct il_live_dump *d, struct dump_pairs *pr, char *line, 
 		return pair_path(d, pr, line, n, lineno, err);
 	if (pr->path_line)
 		return pair_value(d, pr, line, lineno, err);
-	if (pr->skipping || !n || line[0] == '#' || line[0] == '$')
+	if (pr->skipping || comment_or_blank(line, n))
 		return 0; /* another file's contents, a blank line, a comment */
 	return parse_line(d, line, n, lineno, err); /* a CONFIG_HZ line or an error */
 }
@@ -723,8 +731,6 @@ struct il_live_dump *il_live_dump_parse(const char *text, size_t len, const char
 			goto fail;
 		p += n + 1;
 	}
-	if (pairs.path_line && pair_value(d, &pairs, "", lineno, err))
-		goto fail;
 	if (check_cpus(d, err) || check_driver(d, err))
 		goto fail;
 	free(copy);

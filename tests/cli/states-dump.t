@@ -7,7 +7,7 @@
 # `states --root` reads from the same trees; and every bad input (exit 1, FILE:LINE, no
 # output).
 . "$(dirname "$0")/live-lib.sh"
-plan 57
+plan 58
 
 F=$FIXTURES
 D=$TOP/tests/fixtures/dumps
@@ -136,5 +136,7 @@ awk '{ if (prev ~ /cpu3\/cpuidle\/state2\/usage$/) print "cat: read error: Input
 bad "two-line form: cat's error for a cpuidle file" 'bad.txt:[0-9]+: cat could not read /sys/devices/system/cpu/cpu3/cpuidle/state2/usage'
 awk '{ if (prev ~ /cpu6\/cpuidle\/state1\/time$/) print "12x"; else print; prev = $0 }' "$M" > "$TMP/bad.txt"
 bad "two-line form: a bad counter, its line"  'bad.txt:[0-9]+: time is .12x., not a number'
+awk '{ if (prev ~ /cpu1\/cpuidle\/state0\/usage$/) printf "8%cx\n", 0; else print; prev = $0 }' "$M" > "$TMP/bad.txt"
+bad "two-line form: a NUL byte in a value"    'bad.txt:[0-9]+: a NUL byte: not a text dump'
 
 done_testing
