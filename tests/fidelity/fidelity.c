@@ -1605,10 +1605,10 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 		struct cmp *x = &c[i];
 		struct score *f = fam_of(x->a->row);
 
-		if (sc && cmp_missed(x) && x->kind == FID_ROBUST_SENSITIVE)
-			x->why = sensitive_why;
-		else if (sc && cmp_missed(x))
+		if (sc && cmp_needs_scan(x)) /* what scan_plan() ran variants for */
 			scan_why(sc, x, nseeds, cut);
+		else if (sc && cmp_missed(x))
+			x->why = sensitive_why;
 		score_cmp(t, x, nseeds);
 		if (f)
 			score_cmp(f, x, nseeds);
