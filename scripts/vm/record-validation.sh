@@ -12,7 +12,7 @@
 #
 #   scripts/vm/record-validation.sh --build DIR [--iter N] [--raw DIR] [--files "A B ..."]
 #                                   [--dest DIR] [--timeout S] [--limit S] [--digest-only]
-#                                   [--resume] [--kernel DIR --govs LIST --name NAME]
+#                                   [--resume] [--kernel DIR --govs LIST --name NAME] [--mem MB]
 #
 #   --build DIR   the build directory with idlelab (required)
 #   --iter N      iterations per governor (default 2)
@@ -37,6 +37,9 @@
 #                 guest.plat, and DEST/NAME.tsv: each real figure with the lab's prediction
 #                 beside it (scripts/vm/real-vs-lab.py). The idlelab kernel's record:
 #                 --kernel WORKDIR/guest --govs menu,idlelab,teo --name idlelab-real
+#   --mem MB      guest memory (default 1024). A workload's traces stay uncompressed in the
+#                 guest's RAM until its last run ends: on a quiet host the ping-pong files
+#                 give 50-100 MB per run, so 5 runs of 2 governors need --mem 3072
 #
 # One guest runs at a time, as one host thread (TCG) at nice 10. The default set is 48 runs
 # of 5-10 s (and rt-app's start and exit, slow under emulation): 23.5 minutes on a loaded
@@ -50,7 +53,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 
 BUILD='' ITER=2 RAW='' DEST=$TOP/tests/fixtures/validation TIMEOUT='' LIMIT='' DIGEST_ONLY=''
-KERNEL='' GOVS=menu,ladder NAME='' RESUME=''
+KERNEL='' GOVS=menu,ladder NAME='' RESUME='' MEM=1024
 # Validation files first (5 s each, made for the emulated guest), then the shipped ones.
 FILES="timer-1khz timer-200hz pingpong-2-work periodic-73hz periodic-113hz periodic-211hz
 	periodic-347hz periodic-401hz pingpong-2 pingpong-2-sync threads-500"
@@ -73,6 +76,7 @@ while [ $# -gt 0 ]; do
 	--kernel) KERNEL=$2; shift 2 ;;
 	--govs) GOVS=$2; shift 2 ;;
 	--name) NAME=$2; shift 2 ;;
+	--mem) MEM=$2; shift 2 ;;
 	-h | --help) sed -n '4,/^set -eu/p' "$0" | sed -e 's/^# \{0,1\}//' -e '/^set -eu/d'; exit 0 ;;
 	*) die "unknown argument $1 (--help)" ;;
 	esac
@@ -82,6 +86,7 @@ done
 command -v python3 > /dev/null || die "no python3"
 case $ITER in '' | *[!0-9]*) die "--iter wants a number" ;; esac
 case $LIMIT$TIMEOUT in *[!0-9]*) die "--limit and --timeout want seconds" ;; esac
+case $MEM in '' | *[!0-9]*) die "--mem wants megabytes" ;; esac
 case $GOVS in '' | *[!a-z0-9.,-]*) die "--govs wants governor names separated by commas" ;; esac
 case $NAME in *[!a-z0-9-]*) die "--name wants letters, digits and -" ;; esac
 if [ -n "$KERNEL" ]; then
@@ -116,8 +121,13 @@ run_guest() {
 			return 0
 		fi
 		echo "# --resume: running $todo$([ "$idle_s" = 0 ] || echo idle)"
+		# A file's traces are FILE-GOV-ITER.trace[.gz]: FILE-*.trace would also match the
+		# traces of every file whose name starts with FILE- (pingpong-2-work for pingpong-2).
 		for f in $todo $([ "$idle_s" = 0 ] || echo idle); do
-			rm -f "$RAW/out/$f".* "$RAW/out/$f"-*.trace "$RAW/out/$f"-*.trace.gz
+			rm -f "$RAW/out/$f".*
+			for g in $(echo "$GOVS" | tr ',' ' '); do
+				rm -f "$RAW/out/$f-$g"-[0-9]*.trace "$RAW/out/$f-$g"-[0-9]*.trace.gz
+			done
 		done
 	else
 		rm -rf "$RAW/out"
@@ -143,7 +153,7 @@ run_guest() {
 	mv "$RAW/host.txt.new" "$RAW/host.txt"
 	rc=0
 	nice -n 10 "$HERE/run-guest.sh" --build "$BUILD" ${KERNEL:+--kernel "$KERNEL"} --add rt-app \
-		--mem 1024 --timeout "$TIMEOUT" --keep "$RAW/vm" --out "$RAW/out" "$RAW/validate-test.sh" || rc=$?
+		--mem "$MEM" --timeout "$TIMEOUT" --keep "$RAW/vm" --out "$RAW/out" "$RAW/validate-test.sh" || rc=$?
 	echo "loadavg after $(cut -d ' ' -f 1-3 /proc/loadavg); $(($(date +%s) - start)) s (guest exit $rc)" \
 		>> "$RAW/host.txt"
 	cp "$RAW/host.txt" "$RAW/out/host.txt"
