@@ -1,15 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # A validation that can fail (docs/validation.md): the lab's calls for the guest, frozen in
-# tests/fixtures/validation/trust-prediction.tsv before the record they are checked against
-# (trust-real.tsv, written by scripts/vm/record-validation.sh --iter 5), against the real calls
+# tests/fixtures/validation/*-prediction.tsv before the record they are checked against
+# (*-real.tsv, written by scripts/vm/record-validation.sh --iter 5), against the real calls
 # of that record, both by the verdict's statistics (tests/validation/calls). A cell fails when
-# the lab's robust call reverses a difference the real runs show. Nothing is booted here.
+# the lab's robust call reverses a difference the real runs show. Two pairs: menu against
+# ladder on Debian's kernel (trust-*), menu against teo on the idlelab kernel (trust-teo-*).
+# Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
-PRED=$FIX/trust-prediction.tsv
-RUNS=$FIX/trust-real.tsv
 CALLS=$(dirname "$IDLELAB")/tests/validation/calls
 VP=$TOP/scripts/vm/validation-predict.py
 
@@ -20,23 +20,27 @@ if [ ! -x "$CALLS" ]; then
 	exit
 fi
 
-check "the record has at least 5 runs of each governor per workload" sh -c "awk -F'\t' '
-	!/^#/ && seen++ { n[\$1 \" \" \$2]++ } END { for (k in n) if (n[k] < 5) bad = 1; exit bad }' '$RUNS'"
-expect 0 "the frozen prediction holds against the record" python3 "$VP" check --calls "$CALLS" \
-	--prediction "$PRED" --runs "$RUNS"
-sed 's/^/# /' "$OUT" | grep -v '^# ok '
-check "no cell is reversed" grep -qx 'validation_reversed 0' "$OUT"
-check "the real runs show differences to check" sh -c "! grep -qx 'validation_real_differences 0' '$OUT'"
-
-# The check can fail: the same prediction with every call turned round (higher <-> lower) is
-# caught, once per real difference the lab called.
-awk -F'\t' -v OFS='\t' '/^#/ { print; next } !head++ { for (i = 1; i <= NF; i++) if ($i == "robust_call") c = i; print; next }
-	{ $c = $c == "higher" ? "lower" : $c == "lower" ? "higher" : $c; print }' "$PRED" >"$TMP/reversed.tsv"
-right=$(sed -n 's/^validation_sign_right //p' "$OUT")
-expect 1 "a reversed prediction fails" python3 "$VP" check --calls "$CALLS" --prediction "$TMP/reversed.tsv" \
-	--runs "$RUNS"
-check "once per real difference the lab called right ($right)" \
-	test "$(grep -c '^not ok' "$OUT")" -eq "$right"
+# One frozen prediction against its record: it holds, and the same prediction with every call
+# turned round (higher <-> lower) is caught, once per real difference the lab called right.
+check_record() {
+	name=$1 pred=$FIX/$1-prediction.tsv runs=$FIX/$1-real.tsv
+	check "$name: the record has at least 5 runs of each governor per workload" sh -c "awk -F'\t' '
+		!/^#/ && seen++ { n[\$1 \" \" \$2]++ } END { for (k in n) if (n[k] < 5) bad = 1; exit bad }' '$runs'"
+	expect 0 "$name: the frozen prediction holds against the record" python3 "$VP" check --calls "$CALLS" \
+		--prediction "$pred" --runs "$runs"
+	sed 's/^/# /' "$OUT" | grep -v '^# ok '
+	check "$name: no cell is reversed" grep -qx 'validation_reversed 0' "$OUT"
+	check "$name: the real runs show differences to check" sh -c "! grep -qx 'validation_real_differences 0' '$OUT'"
+	right=$(sed -n 's/^validation_sign_right //p' "$OUT")
+	awk -F'\t' -v OFS='\t' '/^#/ { print; next } !head++ { for (i = 1; i <= NF; i++) if ($i == "robust_call") c = i; print; next }
+		{ $c = $c == "higher" ? "lower" : $c == "lower" ? "higher" : $c; print }' "$pred" >"$TMP/reversed.tsv"
+	expect 1 "$name: a reversed prediction fails" python3 "$VP" check --calls "$CALLS" \
+		--prediction "$TMP/reversed.tsv" --runs "$runs"
+	check "$name: once per real difference the lab called right ($right)" \
+		test "$(grep -c '^not ok' "$OUT")" -eq "$right"
+}
+check_record trust
+check_record trust-teo
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
