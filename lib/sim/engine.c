@@ -79,7 +79,8 @@ static void sim_fail(struct il_sim *sim, int err)
  *     earliest of the last three is cached ("other"): the self slot changes at nearly every
  *     event, the others less often.
  *  2. A tournament tree over the CPUs holds each CPU's earliest slot; a CPU whose slots
- *     changed is marked dirty and replayed up the tree before the next pick.
+ *     changed is marked dirty and replayed up the tree before the next pick. A node is the
+ *     key alone: the sequence number names the CPU (SIM_SEQ_CPU_BITS).
  *  3. The winner's events run as a chain: after each, if no other CPU was touched and the
  *     CPU's next event still comes before the best of the rest (the winners of the sibling
  *     subtrees on its path, which cannot have changed), it runs at once, and the tree is
@@ -157,32 +158,47 @@ static inline sim_key cpu_earliest(struct sim_cpu *c)
 	return other;
 }
 
+_Static_assert(IL_SIM_CPUS_MAX <= 1u << SIM_SEQ_CPU_BITS, "a sequence number names every CPU");
+
+/* The sequence number of an event of @cpu scheduled now (see SIM_SEQ_CPU_BITS). */
+static sim_hot u64 next_seq(struct il_sim *sim, unsigned int cpu)
+{
+	u64 seq = sim->next_seq | cpu;
+
+	sim->next_seq += 1u << SIM_SEQ_CPU_BITS;
+	return seq;
+}
+
+static u64 key_time(sim_key key)
+{
+	return (u64)(key >> 64);
+}
+
+/* The CPU of the event of @key, which is not "none". */
+static unsigned int key_cpu(sim_key key)
+{
+	return (unsigned int)key & ((1u << SIM_SEQ_CPU_BITS) - 1);
+}
+
 /*
  * Find the earliest slot of @cpu again and replay its matches up the tree: at each level the
  * new candidate meets the winner of the sibling subtree. Keys are unique (every event has its
- * own sequence number) except "none", whose winner is never run.
+ * own sequence number) except "none", whose winner is never run; a node is the winner's key,
+ * which names its CPU.
  */
 static void tree_update(struct il_sim *sim, unsigned int cpu)
 {
-	struct sim_cpu *c = &sim->cpu[cpu];
-	struct sim_node *tree = sim->tree;
-	sim_key key = cpu_earliest(c);
-	unsigned int winner = cpu, n = sim->leaves + cpu;
+	sim_key *tree = sim->tree;
+	sim_key key = cpu_earliest(&sim->cpu[cpu]);
+	unsigned int n = sim->leaves + cpu;
 
-	c->dirty = false;
-	tree[n].t = (u64)(key >> 64);
-	tree[n].seq = (u64)key;
+	sim->cpu[cpu].dirty = false;
+	tree[n] = key;
 	for (; n > 1; n /= 2) {
-		const struct sim_node *sib = &tree[n ^ 1];
-		sim_key sk = sim_key_of(sib->t, sib->seq);
+		sim_key sk = tree[n ^ 1];
 
-		if (sk < key) {
-			key = sk;
-			winner = sib->cpu;
-		}
-		tree[n / 2].t = (u64)(key >> 64);
-		tree[n / 2].seq = (u64)key;
-		tree[n / 2].cpu = winner;
+		key = sk < key ? sk : key;
+		tree[n / 2] = key;
 	}
 }
 
@@ -208,8 +224,7 @@ static bool tree_first_of_all(const struct il_sim *sim, unsigned int cpu, sim_ke
 	sim_key best = slot_key(&slot_none);
 
 	for (unsigned int s = (unsigned int)__builtin_ctz(sim->leaves); s-- > 0;) {
-		const struct sim_node *sib = &sim->tree[(leaf >> s) ^ 1];
-		sim_key sk = sim_key_of(sib->t, sib->seq);
+		sim_key sk = sim->tree[(leaf >> s) ^ 1];
 
 		if (sk < key)
 			return false;
@@ -245,7 +260,7 @@ static sim_hot void slot_set(struct il_sim *sim, unsigned int cpu, unsigned int 
 	struct sim_cpu *c = &sim->cpu[cpu];
 
 	c->slot[k].t = t;
-	c->slot[k].seq = sim->next_seq++;
+	c->slot[k].seq = next_seq(sim, cpu);
 	if (k != SLOT_SELF)
 		other_update(c, k);
 	cpu_mark_dirty(sim, cpu);
@@ -322,7 +337,7 @@ static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum si
 			      il_sim_fn fn, void *arg, int hint_cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 seq = sim->next_seq++;
+	u64 seq = next_seq(sim, cpu);
 
 	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ)
 		return push_irq_behind(sim, cpu, t, seq, type, fn, arg, hint_cpu);
@@ -364,7 +379,7 @@ static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum 
 
 	c->self_type = (u8)type;
 	c->slot[SLOT_SELF].t = t;
-	c->slot[SLOT_SELF].seq = sim->next_seq++;
+	c->slot[SLOT_SELF].seq = next_seq(sim, cpu);
 }
 
 /* ---- timers: a per-CPU min-heap --------------------------------------------------------- */
@@ -1002,7 +1017,7 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 			stop = rest < stop ? rest : stop;
 			rest_known = true;
 		}
-		t = (u64)(key >> 64);
+		t = key_time(key);
 	}
 }
 
@@ -1056,13 +1071,13 @@ int il_sim_run(struct il_sim *sim)
 	}
 	/* The next event is the tree's winner, by (time, scheduling order). */
 	while (!sim->error) {
-		const struct sim_node *next;
+		sim_key next;
 
 		tree_flush(sim);
-		next = &sim->tree[1];
-		if (next->t >= end || next->t == KTIME_MAX_U)
+		next = sim->tree[1];
+		if (key_time(next) >= end || key_time(next) == KTIME_MAX_U)
 			break; /* the end, or nothing is pending */
-		run_cpu_chain(sim, next->cpu, next->t, end);
+		run_cpu_chain(sim, key_cpu(next), key_time(next), end);
 	}
 	sim->head.now = end;
 	close_run(sim);
@@ -1174,13 +1189,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	    il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
 		goto out_free;
 	/* Nothing is pending yet: every node holds "none"; leaves past ncpus keep it for ever. */
-	for (unsigned int n = 1; n < 2 * sim->leaves; n++) {
-		sim->tree[n].t = slot_none.t;
-		sim->tree[n].seq = slot_none.seq;
-		sim->tree[n].cpu = n >= sim->leaves ? n - sim->leaves : 0;
-	}
-	for (unsigned int n = sim->leaves - 1; n; n--)
-		sim->tree[n].cpu = sim->tree[2 * n].cpu;
+	for (unsigned int n = 1; n < 2 * sim->leaves; n++)
+		sim->tree[n] = slot_key(&slot_none);
 	if (sim_topology_init(sim))
 		goto out_free;
 	for (unsigned int i = 0; i < cfg->ncpus; i++) {
