@@ -232,7 +232,7 @@ struct il_sim {
 	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
-	u64 next_seq;        /* scheduling order of every event, in steps of 1 << SIM_SEQ_CPU_BITS */
+	u64 next_seq;        /* scheduling order, in steps of 1 << SIM_SEQ_CPU_BITS */
 	sim_key *tree;       /* tournament tree over CPUs: tree[1] holds the earliest event */
 	unsigned int leaves; /* a power of two >= ncpus; leaf i is tree[leaves + i] */
 	unsigned int
