@@ -79,7 +79,8 @@ static void sim_fail(struct il_sim *sim, int err)
  *     earliest of the last three is cached ("other"): the self slot changes at nearly every
  *     event, the others less often.
  *  2. A tournament tree over the CPUs holds each CPU's earliest slot; a CPU whose slots
- *     changed is marked dirty and replayed up the tree before the next pick.
+ *     changed is marked dirty and replayed up the tree before the next pick. A node is the
+ *     key alone: the sequence number names the CPU (SIM_SEQ_CPU_BITS).
  *  3. The winner's events run as a chain: after each, if no other CPU was touched and the
  *     CPU's next event still comes before the best of the rest (the winners of the sibling
  *     subtrees on its path, which cannot have changed), it runs at once, and the tree is
@@ -157,33 +158,67 @@ static inline sim_key cpu_earliest(struct sim_cpu *c)
 	return other;
 }
 
-/*
- * Find the earliest slot of @cpu again and replay its matches up the tree: at each level the
- * new candidate meets the winner of the sibling subtree. Keys are unique (every event has its
- * own sequence number) except "none", whose winner is never run.
- */
-static void tree_update(struct il_sim *sim, unsigned int cpu)
-{
-	struct sim_cpu *c = &sim->cpu[cpu];
-	struct sim_node *tree = sim->tree;
-	sim_key key = cpu_earliest(c);
-	unsigned int winner = cpu, n = sim->leaves + cpu;
+_Static_assert(IL_SIM_CPUS_MAX <= 1u << SIM_SEQ_CPU_BITS, "a sequence number names every CPU");
 
-	c->dirty = false;
-	tree[n].t = (u64)(key >> 64);
-	tree[n].seq = (u64)key;
-	for (; n > 1; n /= 2) {
-		const struct sim_node *sib = &tree[n ^ 1];
-		sim_key sk = sim_key_of(sib->t, sib->seq);
+/* The sequence number of an event of @cpu scheduled now (see SIM_SEQ_CPU_BITS). */
+static sim_hot u64 next_seq(struct il_sim *sim, unsigned int cpu)
+{
+	u64 seq = sim->next_seq | cpu;
+
+	sim->next_seq += 1u << SIM_SEQ_CPU_BITS;
+	return seq;
+}
+
+static u64 key_time(sim_key key)
+{
+	return (u64)(key >> 64);
+}
+
+/* The CPU of the event of @key, which is not "none". */
+static unsigned int key_cpu(sim_key key)
+{
+	return (unsigned int)key & ((1u << SIM_SEQ_CPU_BITS) - 1);
+}
+
+/*
+ * Replay the matches of @cpu, whose earliest slot is @key now, up the tree: at each level the
+ * new candidate meets the winner of the sibling subtree. Keys are unique (every event has its
+ * own sequence number) except "none", whose winner is never run; a node is the winner's key,
+ * which names its CPU.
+ */
+static sim_hot void tree_replay(struct il_sim *sim, unsigned int cpu, sim_key key)
+{
+	char *tree = (char *)sim->tree;
+	/*
+	 * The walk follows the node's byte offset rather than its index: the sibling's and the
+	 * parent's offsets follow from it with no scaling each (15 instructions per level
+	 * instead of 17).
+	 */
+	size_t at = (sim->leaves + cpu) * sizeof(sim_key), root = sizeof(sim_key);
+
+	sim->cpu[cpu].dirty = false;
+	*(sim_key *)(tree + at) = key;
+	while (at > root) {
+		sim_key sk = *(const sim_key *)(tree + (at ^ sizeof(sim_key)));
 
 		if (sk < key) {
 			key = sk;
-			winner = sib->cpu;
+			/*
+			 * Keep this a branch: a conditional move would make each level wait for
+			 * the one below, where a predicted branch does not (a branch-free replay
+			 * was slower, docs/verdict.md "Run time").
+			 */
+			__asm__ volatile("");
 		}
-		tree[n / 2].t = (u64)(key >> 64);
-		tree[n / 2].seq = (u64)key;
-		tree[n / 2].cpu = winner;
+		at = at / 2 & ~(sizeof(sim_key) - 1);
+		*(sim_key *)(tree + at) = key;
 	}
+}
+
+/* Find the earliest slot of @cpu again, and replay it up the tree. */
+static void tree_update(struct il_sim *sim, unsigned int cpu)
+{
+	tree_replay(sim, cpu, cpu_earliest(&sim->cpu[cpu]));
 }
 
 static void tree_flush(struct il_sim *sim)
@@ -195,26 +230,33 @@ static void tree_flush(struct il_sim *sim)
 
 /*
  * Whether @key, the next event of @cpu, comes before the earliest event of every other CPU:
- * the winners of the sibling subtrees on its path. They are met from the root down, as the
- * sibling nearest the root (half the machine) is the likeliest to be earlier, and the first
- * one earlier ends the search: on a many-CPU machine most chains end after their first event
- * (adrestia on spr: 12 % fewer instructions per run than the whole walk at the chain's
- * start). When @key comes first, @rest gets the earliest of them.
+ * the winners of the sibling subtrees on its path. The sibling nearest the root (half the
+ * machine) is met first, as the likeliest to be earlier: on a many-CPU machine most chains end
+ * after their first event, there (adrestia on spr: 12 % fewer instructions per run than the
+ * whole walk at the chain's start). The others are folded into their minimum without a branch
+ * each, bottom-up as in tree_replay(), and compared once: a chain that gets past the first
+ * sibling usually goes on. When @key comes first, @rest gets the earliest of them.
  */
 static bool tree_first_of_all(const struct il_sim *sim, unsigned int cpu, sim_key key,
 			      sim_key *rest)
 {
-	unsigned int leaf = sim->leaves + cpu;
+	const char *tree = (const char *)sim->tree;
+	size_t at = (sim->leaves + cpu) * sizeof(sim_key), root = sizeof(sim_key);
 	sim_key best = slot_key(&slot_none);
 
-	for (unsigned int s = (unsigned int)__builtin_ctz(sim->leaves); s-- > 0;) {
-		const struct sim_node *sib = &sim->tree[(leaf >> s) ^ 1];
-		sim_key sk = sim_key_of(sib->t, sib->seq);
-
-		if (sk < key)
+	if (sim->leaves > 1) {
+		best = sim->tree[cpu < sim->leaves / 2 ? 3 : 2]; /* the other half */
+		if (best < key)
 			return false;
-		best = sk < best ? sk : best;
 	}
+	while (at / 4 >= root) { /* below the root's children: nodes 4 and up */
+		sim_key sk = *(const sim_key *)(tree + (at ^ sizeof(sim_key)));
+
+		best = sk < best ? sk : best;
+		at = at / 2 & ~(sizeof(sim_key) - 1);
+	}
+	if (best < key)
+		return false;
 	*rest = best;
 	return true;
 }
@@ -245,7 +287,7 @@ static sim_hot void slot_set(struct il_sim *sim, unsigned int cpu, unsigned int 
 	struct sim_cpu *c = &sim->cpu[cpu];
 
 	c->slot[k].t = t;
-	c->slot[k].seq = sim->next_seq++;
+	c->slot[k].seq = next_seq(sim, cpu);
 	if (k != SLOT_SELF)
 		other_update(c, k);
 	cpu_mark_dirty(sim, cpu);
@@ -322,7 +364,7 @@ static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum si
 			      il_sim_fn fn, void *arg, int hint_cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 seq = sim->next_seq++;
+	u64 seq = next_seq(sim, cpu);
 
 	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ)
 		return push_irq_behind(sim, cpu, t, seq, type, fn, arg, hint_cpu);
@@ -364,7 +406,7 @@ static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum 
 
 	c->self_type = (u8)type;
 	c->slot[SLOT_SELF].t = t;
-	c->slot[SLOT_SELF].seq = sim->next_seq++;
+	c->slot[SLOT_SELF].seq = next_seq(sim, cpu);
 }
 
 /* ---- timers: a per-CPU min-heap --------------------------------------------------------- */
@@ -975,7 +1017,7 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	sim_key stop = sim_key_of(end, 0), rest;
+	sim_key stop = sim_key_of(end, 0), rest, key;
 	bool rest_known = false;
 
 	cpu_mark_dirty(sim, cpu); /* for the changes of its own that do not mark it */
@@ -983,11 +1025,10 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 	 * Go on while the next event comes before the end and before the rest: before the
 	 * smaller of the two keys (keys are unique, and "none" is never before the end). The
 	 * rest is looked at once the chain may go on; the other CPUs' nodes do not change while
-	 * it runs (no other CPU is touched, and the tree is updated after it).
+	 * it runs (no other CPU is touched, and the tree is updated after it). A chain that ends
+	 * with @cpu alone touched replays it at once, with the key it has just found.
 	 */
 	for (;;) {
-		sim_key key;
-
 		sim->head.now = t;
 		sim->events++;
 		run_cpu_event(sim, cpu); /* marks @cpu dirty */
@@ -995,15 +1036,17 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 			return;
 		key = cpu_earliest(c);
 		if (key >= stop)
-			return;
+			break;
 		if (!rest_known) {
 			if (!tree_first_of_all(sim, cpu, key, &rest))
-				return;
+				break;
 			stop = rest < stop ? rest : stop;
 			rest_known = true;
 		}
-		t = (u64)(key >> 64);
+		t = key_time(key);
 	}
+	tree_replay(sim, cpu, key); /* @cpu alone is dirty, and its earliest slot is known */
+	sim->ndirty = 0;
 }
 
 /* The observer's open(): a period the end of the run cuts short, as far as it got. */
@@ -1056,13 +1099,13 @@ int il_sim_run(struct il_sim *sim)
 	}
 	/* The next event is the tree's winner, by (time, scheduling order). */
 	while (!sim->error) {
-		const struct sim_node *next;
+		sim_key next;
 
 		tree_flush(sim);
-		next = &sim->tree[1];
-		if (next->t >= end || next->t == KTIME_MAX_U)
+		next = sim->tree[1];
+		if (key_time(next) >= end || key_time(next) == KTIME_MAX_U)
 			break; /* the end, or nothing is pending */
-		run_cpu_chain(sim, next->cpu, next->t, end);
+		run_cpu_chain(sim, key_cpu(next), key_time(next), end);
 	}
 	sim->head.now = end;
 	close_run(sim);
@@ -1174,13 +1217,8 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	    il_metrics_init(&sim->m, cfg->ncpus, sim->drv.state_count, cfg->pn_us))
 		goto out_free;
 	/* Nothing is pending yet: every node holds "none"; leaves past ncpus keep it for ever. */
-	for (unsigned int n = 1; n < 2 * sim->leaves; n++) {
-		sim->tree[n].t = slot_none.t;
-		sim->tree[n].seq = slot_none.seq;
-		sim->tree[n].cpu = n >= sim->leaves ? n - sim->leaves : 0;
-	}
-	for (unsigned int n = sim->leaves - 1; n; n--)
-		sim->tree[n].cpu = sim->tree[2 * n].cpu;
+	for (unsigned int n = 1; n < 2 * sim->leaves; n++)
+		sim->tree[n] = slot_key(&slot_none);
 	if (sim_topology_init(sim))
 		goto out_free;
 	for (unsigned int i = 0; i < cfg->ncpus; i++) {

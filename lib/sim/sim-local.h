@@ -105,12 +105,14 @@ enum { SLOT_SELF, SLOT_TICK, SLOT_TIMER, SLOT_IRQ, SLOT_COUNT };
 /* An empty slot is (KTIME_MAX, SLOT_NONE_SEQ); no event ever gets that sequence number. */
 #define SLOT_NONE_SEQ UINT64_MAX
 
-/* A node of the tournament tree: the earliest event below it, and its CPU. */
-struct sim_node {
-	u64 t;
-	u64 seq;
-	unsigned int cpu;
-};
+/*
+ * A sequence number names the CPU of its event in its low SIM_SEQ_CPU_BITS bits: the count of
+ * events scheduled before it, shifted, or the CPU. The count alone orders them, so (t, seq)
+ * orders the events exactly as (t, count) would, and a node of the tournament tree is one key,
+ * one 16-byte value read and written with no CPU field beside it. The count stays below 2^54
+ * (10^16 events).
+ */
+#define SIM_SEQ_CPU_BITS 10
 
 enum sim_cpu_mode {
 	CPU_START,  /* before the run: work may be queued, nothing runs */
@@ -230,9 +232,8 @@ struct il_sim {
 	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
-	u64 next_seq;        /* scheduling order of every event */
-	struct sim_node
-		*tree; /* tournament tree over CPUs: tree[1] holds the earliest per-CPU event */
+	u64 next_seq;        /* scheduling order, in steps of 1 << SIM_SEQ_CPU_BITS */
+	sim_key *tree;       /* tournament tree over CPUs: tree[1] holds the earliest event */
 	unsigned int leaves; /* a power of two >= ncpus; leaf i is tree[leaves + i] */
 	unsigned int
 		*dirty; /* CPUs whose slots changed, replayed into the tree before the next pick */
