@@ -4,8 +4,10 @@
 # tests/fixtures/validation/*-prediction.tsv before the record they are checked against
 # (*-real.tsv, written by scripts/vm/record-validation.sh --iter 5), against the real calls
 # of that record, both by the verdict's statistics (tests/validation/calls). A cell fails when
-# the lab's robust call reverses a difference the real runs show. Two pairs: menu against
-# ladder on Debian's kernel (trust-*), menu against teo on the idlelab kernel (trust-teo-*).
+# the lab's robust call reverses a difference the real runs show. Three records: menu against
+# ladder on Debian's kernel at host load 20 (trust-real.tsv) and on a quiet host
+# (trust-quiet-real.tsv), both against trust-prediction.tsv; menu against teo on the idlelab
+# kernel on a quiet host (trust-teo-*).
 # Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
@@ -20,10 +22,11 @@ if [ ! -x "$CALLS" ]; then
 	exit
 fi
 
-# One frozen prediction against its record: it holds, and the same prediction with every call
-# turned round (higher <-> lower) is caught, once per real difference the lab called right.
+# One frozen prediction (fixture $2) against a record ($3): it holds, and the same prediction
+# with every call turned round (higher <-> lower) is caught, once per real difference the lab
+# called right.
 check_record() {
-	name=$1 pred=$FIX/$1-prediction.tsv runs=$FIX/$1-real.tsv
+	name=$1 pred=$FIX/$2 runs=$FIX/$3
 	check "$name: the record has at least 5 runs of each governor per workload" sh -c "awk -F'\t' '
 		!/^#/ && seen++ { n[\$1 \" \" \$2]++ } END { for (k in n) if (n[k] < 5) bad = 1; exit bad }' '$runs'"
 	expect 0 "$name: the frozen prediction holds against the record" python3 "$VP" check --calls "$CALLS" \
@@ -39,8 +42,9 @@ check_record() {
 	check "$name: once per real difference the lab called right ($right)" \
 		test "$(grep -c '^not ok' "$OUT")" -eq "$right"
 }
-check_record trust
-check_record trust-teo
+check_record menu-ladder-load20 trust-prediction.tsv trust-real.tsv
+check_record menu-ladder-quiet trust-prediction.tsv trust-quiet-real.tsv
+check_record menu-teo-quiet trust-teo-prediction.tsv trust-teo-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
