@@ -104,7 +104,7 @@ static sim_key slot_key(const struct sim_slot *sl)
  */
 static void slot_put(struct sim_slot *sl, sim_key key)
 {
-	sl->t = (u64)(key >> 64);
+	sl->t = sim_key_time(key);
 	sl->seq = (u64)key;
 }
 
@@ -167,17 +167,6 @@ static sim_hot u64 next_seq(struct il_sim *sim, unsigned int cpu)
 
 	sim->next_seq += 1u << SIM_SEQ_CPU_BITS;
 	return seq;
-}
-
-static u64 key_time(sim_key key)
-{
-	return (u64)(key >> 64);
-}
-
-/* The CPU of the event of @key, which is not "none". */
-static unsigned int key_cpu(sim_key key)
-{
-	return (unsigned int)key & ((1u << SIM_SEQ_CPU_BITS) - 1);
 }
 
 /*
@@ -1043,7 +1032,7 @@ static void run_cpu_chain(struct il_sim *sim, unsigned int cpu, u64 t, u64 end)
 			stop = rest < stop ? rest : stop;
 			rest_known = true;
 		}
-		t = key_time(key);
+		t = sim_key_time(key);
 	}
 	tree_replay(sim, cpu, key); /* @cpu alone is dirty, and its earliest slot is known */
 	sim->ndirty = 0;
@@ -1103,9 +1092,9 @@ int il_sim_run(struct il_sim *sim)
 
 		tree_flush(sim);
 		next = sim->tree[1];
-		if (key_time(next) >= end || key_time(next) == KTIME_MAX_U)
+		if (sim_key_time(next) >= end || sim_key_time(next) == KTIME_MAX_U)
 			break; /* the end, or nothing is pending */
-		run_cpu_chain(sim, key_cpu(next), key_time(next), end);
+		run_cpu_chain(sim, sim_key_cpu(next), sim_key_time(next), end);
 	}
 	sim->head.now = end;
 	close_run(sim);

@@ -27,6 +27,11 @@ static inline sim_key sim_key_of(u64 t, u64 seq)
 	return (sim_key)t << 64 | seq;
 }
 
+static inline u64 sim_key_time(sim_key key)
+{
+	return (u64)(key >> 64);
+}
+
 /*
  * Event types. The first three are a CPU's "self" event (at most one pending), EV_TICK and
  * EV_TIMER its tick and timer-head events. Device interrupts and IPIs, several of which can
@@ -113,6 +118,12 @@ enum { SLOT_SELF, SLOT_TICK, SLOT_TIMER, SLOT_IRQ, SLOT_COUNT };
  * (10^16 events).
  */
 #define SIM_SEQ_CPU_BITS 10
+
+/* The CPU of the event of @key, which is not "none". */
+static inline unsigned int sim_key_cpu(sim_key key)
+{
+	return (unsigned int)key & ((1u << SIM_SEQ_CPU_BITS) - 1);
+}
 
 enum sim_cpu_mode {
 	CPU_START,  /* before the run: work may be queued, nothing runs */
