@@ -215,6 +215,7 @@ def check(a):
     calls = judge(a.calls, real)
     n = reversed_ = 0
     fig = dict(diff=0, right=0, called=0, missed=0, sens_diff=0, same=0, false=0, sens_same=0)
+    false_calls = []
     for p in rows:
         rc = calls[p['cell']]
         rs, ls = sign(rc['call']), sign(p['robust_call']) if p['robust_call'] != 'sensitive' else 0
@@ -234,7 +235,12 @@ def check(a):
             fig['same'] += 1
             fig['false'] += ls != 0
             fig['sens_same'] += p['robust_call'] == 'sensitive'
+            if ls:
+                false_calls.append('# false call: %s: real same (%s -> %s, %s %%, p %s), lab %s' % (
+                    p['cell'], rc['mean_a'], rc['mean_b'], rc['diff_pct'], rc['p_adj'], p['robust_call']))
     print('1..%d' % n)
+    for line in false_calls:
+        print(line)
     pct = lambda x, y: 100.0 * x / y if y else 0.0
     print('# governors a=%s b=%s; %d cells; real spread (cv %%, median over cells): %s %.1f, %s %.1f' % (
         ga, gb, len(rows), ga, median(calls, 'cv_a'), gb, median(calls, 'cv_b')))
