@@ -48,7 +48,9 @@ static void check_uncertain(const struct il_platform *p)
 	for (int i = 0; i < p->nunc; i++) {
 		const struct il_plat_unc *u = &p->unc[i];
 
-		if (u->state >= p->drv.state_count || (u->state < 0) != (u->field == IL_PF_ACTIVE_POWER))
+		bool header = u->field == IL_PF_ACTIVE_POWER || u->field == IL_PF_HZ;
+
+		if (u->state >= p->drv.state_count || (u->state < 0) != header)
 			abort();
 		if (u->cls >= IL_UNC_CLASSES || !il_unc_range_holds(&u->range, il_platform_param(p, u)))
 			abort();

@@ -511,6 +511,7 @@ static int verdict_resolve(struct verdict_ctx *c)
 	c->v.spec = c->specs;
 	c->v.scn = c->scn;
 	c->v.args = c->args;
+	c->v.common = c->common;
 	c->plan = (struct il_verdict_plan){
 		.plat = c->plat, .preset = c->presets, .common = c->common,
 			.duration_ns = a->time_ns,

@@ -213,6 +213,7 @@ static int parse_hz_line(struct plat_parser *p, const struct il_token *t, int n)
 		return perr(p, "invalid hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", t[1].key);
 	p->plat->hz = (unsigned int)v;
 	expect_source(p, p->plat->hz_source, "hz");
+	unc_field_set(p, IL_PF_HZ, (double)v);
 	return 0;
 }
 

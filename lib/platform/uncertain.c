@@ -18,6 +18,8 @@
 #define RATIO_MIN 0.001
 #define RATIO_MAX 1000.0
 
+_Static_assert(IL_UNC_SET_MAX == 4, "parse_set()'s message says 4");
+
 static const char *const class_names[IL_UNC_CLASSES] = {
 	[IL_UNC_MEASURED] = "measured", [IL_UNC_DATASHEET] = "datasheet",
 	[IL_UNC_FITTED] = "fitted", [IL_UNC_ASSUMED] = "assumed",
@@ -27,6 +29,7 @@ static const char *const field_names[IL_PF_COUNT] = {
 	[IL_PF_ACTIVE_POWER] = "active_power_uw", [IL_PF_EXIT] = "exit_latency",
 	[IL_PF_RESIDENCY] = "target_residency", [IL_PF_POWER] = "power_uw",
 	[IL_PF_ENERGY] = "entry_exit_energy_nj", [IL_PF_CORE_EXIT] = "core_exit_latency",
+	[IL_PF_HZ] = "hz",
 };
 
 /* The index of @name among the @n @names, or -1. */
@@ -121,12 +124,51 @@ static const char *time_unit(const char *s, size_t len)
 	return NULL;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* "250,1000": the values a choice can take, plain integers, each once; sorted into @r. */
+static int parse_set(const char *s, bool time, struct il_unc_range *r, const char **why)
+{
+	*why = time ? "a set is of counts, not times" :
+		      "a set is 2 to 4 plain integers, each once, e.g. 250,1000";
+	r->kind = IL_UNC_SET;
+	r->nset = 0;
+	if (time)
+		return -1;
+	for (const char *p = s;; p++) {
+		size_t len = strcspn(p, ",");
+
+		if (r->nset == IL_UNC_SET_MAX || parse_bound(p, len, false, NULL, &r->set[r->nset]))
+			return -1;
+		r->nset++;
+		p += len;
+		if (!*p)
+			break;
+	}
+	if (r->nset < 2)
+		return -1;
+	qsort(r->set, (size_t)r->nset, sizeof(r->set[0]), cmp_double);
+	for (int i = 1; i < r->nset; i++)
+		if (r->set[i] == r->set[i - 1])
+			return -1;
+	r->lo = r->set[0];
+	r->hi = r->set[r->nset - 1];
+	return 0;
+}
+
 int il_unc_range_parse(const char *s, bool time, struct il_unc_range *r, const char **why)
 {
 	const char *dots = strstr(s, "..");
 	size_t llen, hlen;
 
 	*why = "not LO..HI";
+	if (!dots && strchr(s, ','))
+		return parse_set(s, time, r, why);
 	if (!dots)
 		return -1;
 	llen = (size_t)(dots - s);
@@ -155,6 +197,11 @@ bool il_unc_range_holds(const struct il_unc_range *r, double nominal)
 		return r->lo <= 1.0 && r->hi >= 1.0;
 	case IL_UNC_ABS:
 		return r->lo <= nominal && nominal <= r->hi;
+	case IL_UNC_SET:
+		for (int i = 0; i < r->nset; i++)
+			if (r->set[i] == nominal)
+				return true;
+		return false;
 	default:
 		return true;
 	}
@@ -162,12 +209,14 @@ bool il_unc_range_holds(const struct il_unc_range *r, double nominal)
 
 double il_unc_range_lo(const struct il_unc_range *r, double nominal)
 {
-	return r->kind == IL_UNC_RATIO ? nominal * r->lo : r->kind == IL_UNC_ABS ? r->lo : nominal;
+	return r->kind == IL_UNC_RATIO ? nominal * r->lo :
+	       r->kind == IL_UNC_NO_RANGE ? nominal : r->lo;
 }
 
 double il_unc_range_hi(const struct il_unc_range *r, double nominal)
 {
-	return r->kind == IL_UNC_RATIO ? nominal * r->hi : r->kind == IL_UNC_ABS ? r->hi : nominal;
+	return r->kind == IL_UNC_RATIO ? nominal * r->hi :
+	       r->kind == IL_UNC_NO_RANGE ? nominal : r->hi;
 }
 
 double il_unc_range_at(const struct il_unc_range *r, double nominal, double u)
@@ -177,9 +226,23 @@ double il_unc_range_at(const struct il_unc_range *r, double nominal, double u)
 		return nominal * exp(log(r->lo) + u * (log(r->hi) - log(r->lo)));
 	case IL_UNC_ABS:
 		return r->lo + u * (r->hi - r->lo);
+	case IL_UNC_SET: {
+		int i = (int)(u * r->nset);
+
+		return r->set[i < 0 ? 0 : i >= r->nset ? r->nset - 1 : i];
+	}
 	default:
 		return nominal;
 	}
+}
+
+static void format_set(const struct il_unc_range *r, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < r->nset && len < cap; i++)
+		len += (size_t)snprintf(buf + len, cap - len, "%s%.0f", i ? "," : "", r->set[i]);
 }
 
 const char *il_unc_range_format(const struct il_unc_range *r, bool time, char *buf, size_t cap)
@@ -188,6 +251,8 @@ const char *il_unc_range_format(const struct il_unc_range *r, bool time, char *b
 		snprintf(buf, cap, "%gx..%gx", r->lo, r->hi);
 	else if (r->kind == IL_UNC_ABS)
 		snprintf(buf, cap, "%.0f..%.0f%s", r->lo, r->hi, time ? "ns" : "");
+	else if (r->kind == IL_UNC_SET)
+		format_set(r, buf, cap);
 	else
 		snprintf(buf, cap, "-");
 	return buf;
@@ -225,6 +290,19 @@ static int unc_keys(const struct il_token *toks, int n, struct unc_keys *k, cons
 	return 0;
 }
 
+/* A kernel is built with one CONFIG_HZ of kernel/Kconfig.hz: hz varies over a set of them. */
+static bool hz_range_ok(const struct il_unc_range *r)
+{
+	if (r->kind == IL_UNC_NO_RANGE)
+		return true;
+	if (r->kind != IL_UNC_SET)
+		return false;
+	for (int i = 0; i < r->nset; i++)
+		if (r->set[i] != 100 && r->set[i] != 250 && r->set[i] != 300 && r->set[i] != 1000)
+			return false;
+	return true;
+}
+
 /* The class and range of @k into @u, checked against the field's nominal @nominal. */
 static int unc_fill(struct il_plat_unc *u, const struct unc_keys *k, double nominal,
 		    const char *name, const char *file, int line, struct il_error *err)
@@ -255,6 +333,9 @@ static int unc_fill(struct il_plat_unc *u, const struct unc_keys *k, double nomi
 		return il_error_set(err, file, line,
 				    "range %s of %s excludes its nominal value %.0f", k->range,
 				    name, nominal);
+	if (u->field == IL_PF_HZ && !hz_range_ok(&u->range))
+		return il_error_set(err, file, line, "range %s of hz is not a set of CONFIG_HZ "
+				    "values (100, 250, 300, 1000), e.g. 250,1000", k->range);
 	snprintf(u->why, sizeof(u->why), "%s", k->why ? k->why : "");
 	snprintf(u->fitted_to, sizeof(u->fitted_to), "%s", k->fitted_to ? k->fitted_to : "");
 	return 0;
@@ -271,7 +352,7 @@ int il_plat_unc_line(struct il_platform *plat, const struct il_plat_unc_target *
 	if (n < 1 || toks[0].has_value)
 		return il_error_set(err, file, line,
 				    "'uncertain:' starts with the field it is about "
-				    "(active_power_uw, or a state's exit_latency, "
+				    "(hz, active_power_uw, or a state's exit_latency, "
 				    "target_residency, power_uw, entry_exit_energy_nj, "
 				    "core_exit_latency)");
 	f = il_plat_field_find(toks[0].key);
@@ -346,6 +427,8 @@ double il_platform_param(const struct il_platform *plat, const struct il_plat_un
 		return (double)s->entry_exit_energy_nj;
 	case IL_PF_CORE_EXIT:
 		return (double)s->core_exit_latency_ns;
+	case IL_PF_HZ:
+		return (double)plat->hz;
 	default:
 		return 0.0;
 	}
@@ -375,6 +458,9 @@ static void param_store(struct il_platform *plat, const struct il_plat_unc *u,
 		break;
 	case IL_PF_CORE_EXIT:
 		s->core_exit_latency_ns = (s64)x;
+		break;
+	case IL_PF_HZ:
+		plat->hz = (unsigned int)x; /* a value of the checked set (hz_range_ok()) */
 		break;
 	default:
 		break;

@@ -13,7 +13,9 @@
  *  2. A range is a ratio to the nominal value, "0.5x..2x" (sampled log-uniformly: a factor
  *     of 2 either way is as likely), or absolute, in the units the count and time parsers
  *     take: "50000..200000" for a count, "600..1200ns" or "600ns..1.2us"... for a time (a
- *     bare lower bound takes the upper bound's unit), sampled uniformly.
+ *     bare lower bound takes the upper bound's unit), sampled uniformly; or a set of the
+ *     values a choice can take, "250,1000" (CONFIG_HZ: a kernel is built with one of them),
+ *     each as likely.
  *  3. A range must hold its own nominal value (lo <= nominal <= hi): a parameter whose range
  *     excludes what the model runs with contradicts itself.
  *  4. A platform file gives them on an "uncertain:" line under the cpus/hz/active_power_uw
@@ -51,11 +53,16 @@ enum il_unc_kind {
 	IL_UNC_NO_RANGE, /* a class alone: the number is taken as exact */
 	IL_UNC_RATIO,    /* lo, hi: factors of the nominal value */
 	IL_UNC_ABS,      /* lo, hi: values in the parameter's base unit (ns for a time) */
+	IL_UNC_SET,      /* set[0..nset), ascending: the values a choice can take; lo, hi its ends */
 };
+
+#define IL_UNC_SET_MAX 4
 
 struct il_unc_range {
 	enum il_unc_kind kind;
 	double lo, hi;
+	double set[IL_UNC_SET_MAX];
+	int nset;
 };
 
 /** il_unc_class_name - "measured", "datasheet", "fitted", "assumed" */
@@ -64,22 +71,23 @@ const char *il_unc_class_name(enum il_unc_class c);
 int il_unc_class_find(const char *name);
 
 /**
- * il_unc_range_parse - "0.5x..2x", "50000..200000" (@time false) or "600..1200ns" (@time
- * true, as ns) into @r
+ * il_unc_range_parse - "0.5x..2x", "50000..200000" (@time false), "600..1200ns" (@time
+ * true, as ns) or a set of counts "250,1000" (@time false) into @r
  * Return: 0, or -1 with a static explanation in *@why.
  */
 int il_unc_range_parse(const char *s, bool time, struct il_unc_range *r, const char **why);
-/** il_unc_range_holds - whether @r holds @nominal (a ratio range holds 1x) */
+/** il_unc_range_holds - whether @r holds @nominal (a ratio range holds 1x; a set lists it) */
 bool il_unc_range_holds(const struct il_unc_range *r, double nominal);
 /** il_unc_range_lo - the lowest value of @r around @nominal; il_unc_range_hi the highest */
 double il_unc_range_lo(const struct il_unc_range *r, double nominal);
 double il_unc_range_hi(const struct il_unc_range *r, double nominal);
 /**
  * il_unc_range_at - the value at @u in [0, 1] of @r around @nominal: log-uniform between
- * the factors of a ratio range, uniform in an absolute one
+ * the factors of a ratio range, uniform in an absolute one, equal shares of [0, 1] for the
+ * values of a set
  */
 double il_unc_range_at(const struct il_unc_range *r, double nominal, double u);
-/** il_unc_range_format - "0.5x..2x", "600..1200ns", "50000..200000" into @buf */
+/** il_unc_range_format - "0.5x..2x", "600..1200ns", "50000..200000", "250,1000" into @buf */
 const char *il_unc_range_format(const struct il_unc_range *r, bool time, char *buf, size_t cap);
 
 /* A platform parameter that may carry a class and a range. */
@@ -90,6 +98,7 @@ enum il_plat_field {
 	IL_PF_POWER,
 	IL_PF_ENERGY,
 	IL_PF_CORE_EXIT,
+	IL_PF_HZ,           /* hz (no state): CONFIG_HZ, a set of its choices */
 	IL_PF_COUNT,
 };
 

@@ -66,6 +66,7 @@ int il_review_verdict(const struct il_review_verdict_opts *o, struct il_review_v
 	v->spec = o->scenarios;
 	v->scn = rv->scn;
 	v->args = rv->args;
+	v->common = rv->common;
 	rv->plan = (struct il_verdict_plan){
 		.plat = rv->plat, .preset = rv->presets, .common = rv->common,
 		.duration_ns = o->duration_ns, .seed = o->seed, .paired = true,

@@ -21,7 +21,9 @@ static u64 hash_text(u64 h, const char *s)
 	return h;
 }
 
-static int add_plat_params(const struct il_platform *plat, struct il_ens_space *sp)
+/* The platform's numbers; its hz is not uncertain when the run sets tick_hz= itself. */
+static int add_plat_params(const struct il_platform *plat, const struct il_scn_common *common,
+			   struct il_ens_space *sp)
 {
 	char name[64];
 
@@ -31,7 +33,8 @@ static int add_plat_params(const struct il_platform *plat, struct il_ens_space *
 		double nominal = il_platform_param(plat, u);
 
 		if (u->range.kind == IL_UNC_NO_RANGE ||
-		    (u->range.kind == IL_UNC_RATIO && nominal <= 0))
+		    (u->range.kind == IL_UNC_RATIO && nominal <= 0) ||
+		    (u->field == IL_PF_HZ && common && common->hz))
 			continue;
 		if (sp->k == IL_ENS_MAX_PARAMS)
 			return -1;
@@ -92,10 +95,11 @@ static int add_scn_params(const struct il_scenario *scn, const struct il_scn_arg
 }
 
 int il_ens_space_of(const struct il_platform *plat, const struct il_scenario *scn,
-		    const struct il_scn_args *args, struct il_ens_space *sp, struct il_error *err)
+		    const struct il_scn_args *args, const struct il_scn_common *common,
+		    struct il_ens_space *sp, struct il_error *err)
 {
 	memset(sp, 0, sizeof(*sp));
-	if (add_plat_params(plat, sp))
+	if (add_plat_params(plat, common, sp))
 		return il_error_set(err, plat->name, 0, "more than %d uncertain parameters",
 				    IL_ENS_MAX_PARAMS);
 	if (add_scn_params(scn, args, sp, err))
@@ -199,7 +203,7 @@ int il_ens_member_spec(struct il_lab_spec *spec, int ensemble, u64 seed, int mem
 
 	if (!sp)
 		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
-	if (il_ens_space_of(spec->plat, spec->scn, &spec->args, sp, err)) {
+	if (il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err)) {
 		free(sp);
 		return -1;
 	}

@@ -114,7 +114,8 @@ int il_verdict_ensemble_init(struct il_verdict *v, const struct il_platform *pla
 		for (int s = 0; s < v->nscn; s++) {
 			struct il_ens_space *sp = &v->space[p * v->nscn + s];
 
-			if (il_ens_space_of(&plat[p], v->scn[s], &v->args[s], sp, err))
+			if (il_ens_space_of(&plat[p], v->scn[s], &v->args[s],
+					    v->common ? &v->common[s] : NULL, sp, err))
 				return -1;
 			if (il_ens_nvar(sp, ensemble) > v->nvar_max)
 				v->nvar_max = il_ens_nvar(sp, ensemble);
@@ -138,8 +139,11 @@ bool il_verdict_power_only(const struct il_verdict *v, int p, int s, int var)
 	if (!sp || !var || var >= il_ens_nvar(sp, v->ensemble))
 		return false;
 	kind = il_ens_kind_of(sp, v->ensemble, var, &param);
+	/* an end at the nominal value (hz 250 of 250,1000) is the nominal model itself */
 	if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
-		return sp->p[param].power;
+		return sp->p[param].power ||
+		       (kind == IL_ENS_OAT_LO ? sp->p[param].lo : sp->p[param].hi) ==
+			       sp->p[param].nominal;
 	/* a hypercube member changes only power numbers when the pair has no other */
 	for (int j = 0; j < sp->k; j++)
 		if (!sp->p[j].power)

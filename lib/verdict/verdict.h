@@ -244,9 +244,13 @@ struct il_ens_space {
 
 enum il_ens_kind { IL_ENS_NOMINAL, IL_ENS_LHS, IL_ENS_OAT_LO, IL_ENS_OAT_HI };
 
-/** il_ens_space_of - the uncertain numbers of @plat and of @scn with @args; Return: 0 or -1 */
+/**
+ * il_ens_space_of - the uncertain numbers of @plat and of @scn with @args and @common (NULL:
+ * none given; a tick_hz= there fixes the platform's hz); Return: 0 or -1
+ */
 int il_ens_space_of(const struct il_platform *plat, const struct il_scenario *scn,
-		    const struct il_scn_args *args, struct il_ens_space *sp, struct il_error *err);
+		    const struct il_scn_args *args, const struct il_scn_common *common,
+		    struct il_ens_space *sp, struct il_error *err);
 /** il_ens_nvar - the variants of @sp under an ensemble of @ensemble (1: nominal only) */
 int il_ens_nvar(const struct il_ens_space *sp, int ensemble);
 /** il_ens_kind_of - what variant @var is; @param: the parameter of a one-at-a-time end */
@@ -336,6 +340,7 @@ struct il_verdict {
 	const char *const *spec;    /* [nscn] as -s took them */
 	const struct il_scenario *const *scn; /* [nscn] */
 	const struct il_scn_args *args;       /* [nscn] */
+	const struct il_scn_common *common;   /* [nscn]; NULL: none given (il_ens_space_of()) */
 	char (*na)[IL_VERDICT_REASON_LEN];    /* [nplat * nscn]: "" when the case runs */
 	struct il_verdict_run *runs;          /* [il_verdict_index()] */
 	int ncells;
@@ -365,8 +370,9 @@ size_t il_verdict_index(const struct il_verdict *v, int p, int s, int g, int it)
 size_t il_verdict_vindex(const struct il_verdict *v, int p, int s, int var, int g, int it);
 /**
  * il_verdict_power_only - whether variant @var of (@p, @s) changes power numbers only (one
- * end of a power number's range, or any variant of a pair whose uncertain numbers are all
- * power numbers): its simulation is the nominal one (nothing but the energy reads power)
+ * end of a power number's range, an end at its parameter's nominal value, or any variant of
+ * a pair whose uncertain numbers are all power numbers): its simulation is the nominal one
+ * (nothing but the energy reads power)
  */
 bool il_verdict_power_only(const struct il_verdict *v, int p, int s, int var);
 /**

@@ -539,7 +539,8 @@ static int ens_init(struct ens *e, const struct lab *lab)
 	for (size_t k = 0; k < lab->nkeys; k++) {
 		const struct il_lab_spec *sp = &lab->specs[k * (size_t)lab->nseeds];
 
-		if (il_ens_space_of(sp->plat, sp->scn, &sp->args, &e->space[k], &err)) {
+		if (il_ens_space_of(sp->plat, sp->scn, &sp->args, &sp->common, &e->space[k],
+				    &err)) {
 			fprintf(stderr, "fidelity: %s\n", err.msg);
 			return -1;
 		}

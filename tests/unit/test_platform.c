@@ -294,6 +294,19 @@ static const struct bad_case bad_cases[] = {
 	  "t.plat:10: 'uncertain:' needs class=" },
 	{ "!platform t\n  uncertain: power_uw class=assumed\n",
 	  "t.plat:2: 'uncertain:' must follow" },
+	/* hz: a set of CONFIG_HZ values that holds the file's own */
+	{ "!platform t\nhz 250\n  source: s\n  uncertain: hz class=assumed range=100..1000 why=\"w\"\n",
+	  "t.plat:4: range 100..1000 of hz is not a set of CONFIG_HZ values" },
+	{ "!platform t\nhz 250\n  source: s\n  uncertain: hz class=assumed range=250,500 why=\"w\"\n",
+	  "t.plat:4: range 250,500 of hz is not a set of CONFIG_HZ values" },
+	{ "!platform t\nhz 250\n  source: s\n  uncertain: hz class=assumed range=300,1000 why=\"w\"\n",
+	  "t.plat:4: range 300,1000 of hz excludes its nominal value 250" },
+	{ "!platform t\nhz 250\n  source: s\n  uncertain: hz class=assumed range=250,250 why=\"w\"\n",
+	  "t.plat:4: invalid range '250,250' of hz: a set is 2 to 4 plain integers, each once" },
+	{ "!platform t\nhz 250\n  source: s\n  uncertain: hz class=assumed range=100,250,300,1000,1200 why=\"w\"\n",
+	  "t.plat:4: invalid range '100,250,300,1000,1200' of hz" },
+	{ "state a exit_latency=10us target_residency=20us power_uw=1000 entry_exit_energy_nj=50\n  source: s\n  uncertain: exit_latency class=measured range=5us,10us why=\"w\"\n",
+	  "t.plat:10: invalid range '5us,10us' of exit_latency: a set is of counts, not times" },
 };
 
 static void test_bad_files(void **state)
@@ -347,6 +360,34 @@ static void test_uncertain_lines(void **state)
 	il_platform_param_set(p, &p->unc[1], 7000.0);
 	assert_int_equal(p->drv.states[0].exit_latency_ns, 7000);
 	assert_int_equal(p->drv.states[0].exit_latency, 7);
+	free(p);
+}
+
+/* hz varies over a set of CONFIG_HZ values: each takes an equal share of [0, 1]. */
+static void test_uncertain_hz_set(void **state)
+{
+	static const char text[] = "platform t\ndriver d\ndescription x\ncpus 4\n  source: s\n"
+				   "hz 250\n  source: s\n"
+				   "  uncertain: hz class=assumed range=1000,100,250 why=\"w\"\n"
+				   "state a exit_latency=10us target_residency=20us\n  source: s\n";
+	struct il_platform *p = malloc(sizeof(*p));
+	struct il_error err;
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(parse(text, p, &err), 0);
+	assert_int_equal(p->nunc, 1);
+	assert_true(p->unc[0].range.kind == IL_UNC_SET && p->unc[0].range.nset == 3);
+	assert_string_equal(il_unc_range_format(&p->unc[0].range, false, buf, sizeof(buf)),
+			    "100,250,1000");
+	assert_true(il_unc_range_lo(&p->unc[0].range, 250) == 100);
+	assert_true(il_unc_range_hi(&p->unc[0].range, 250) == 1000);
+	assert_true(il_unc_range_at(&p->unc[0].range, 250, 0.0) == 100);
+	assert_true(il_unc_range_at(&p->unc[0].range, 250, 0.5) == 250);
+	assert_true(il_unc_range_at(&p->unc[0].range, 250, 1.0) == 1000);
+	assert_true(il_platform_param(p, &p->unc[0]) == 250);
+	il_platform_param_set(p, &p->unc[0], 1000);
+	assert_int_equal(p->hz, 1000);
 	free(p);
 }
 
@@ -452,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_nul_byte_and_long_line),
 		cmocka_unit_test(test_load_paths),
 		cmocka_unit_test(test_uncertain_lines),
+		cmocka_unit_test(test_uncertain_hz_set),
 		cmocka_unit_test(test_device_init_disables),
 	};
 

@@ -441,19 +441,20 @@ static void test_ensemble_variants(void **state)
 	/* without the background its rate is not in play (il_scn_unc's off_with) */
 	assert_int_equal(il_scn_parse("pingpong:cpus=2,background=0", &scn, &args, &common, &err),
 			 0);
-	assert_int_equal(il_ens_space_of(plat, scn, &args, sp, &err), 0);
+	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
 	assert_int_equal(sp->k, plat->nunc + 2); /* overhead_ns, overhead_sigma */
 	assert_int_equal(il_scn_parse("pingpong:cpus=2", &scn, &args, &common, &err), 0);
-	assert_int_equal(il_ens_space_of(plat, scn, &args, sp, &err), 0);
+	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
 	assert_int_equal(sp->k, plat->nunc + 3); /* overhead_ns, overhead_sigma, bg_rate_pct */
 	assert_true(sp->power_assumed);
 	assert_int_equal(il_ens_nvar(sp, n), 1 + n + 2 * sp->k);
 	assert_int_equal(il_ens_nvar(sp, 0), 1);
 	for (int j = 0; j < sp->k; j++) {
+		const struct il_ens_param *e = &sp->p[j];
 		bool stratum[5] = { false };
+		int per_value[IL_UNC_SET_MAX] = { 0 };
 
 		for (int m = 1; m <= n; m++) {
-			const struct il_ens_param *e = &sp->p[j];
 			double u;
 			int k;
 
@@ -461,12 +462,22 @@ static void test_ensemble_variants(void **state)
 			il_ens_values(sp, n, 1, m, again);
 			assert_true(vals[j] == again[j]);
 			assert_true(vals[j] >= e->lo && vals[j] <= e->hi);
+			if (e->range.kind == IL_UNC_SET) {
+				for (k = 0; k < e->range.nset && e->range.set[k] != vals[j]; k++)
+					;
+				assert_true(k < e->range.nset);
+				per_value[k]++;
+				continue;
+			}
 			u = e->range.kind == IL_UNC_RATIO ? log(vals[j] / e->lo) / log(e->hi / e->lo)
 							  : (vals[j] - e->lo) / (e->hi - e->lo);
 			k = (int)(u * n);
 			assert_true(k >= 0 && k < n && !stratum[k]);
 			stratum[k] = true;
 		}
+		/* a set's values take equal shares of the strata: each at least n / nset */
+		for (int k = 0; e->range.kind == IL_UNC_SET && k < e->range.nset; k++)
+			assert_true(per_value[k] >= n / e->range.nset);
 		il_ens_values(sp, n, 1, n + 1 + 2 * j, vals);
 		assert_true(vals[j] == sp->p[j].lo);
 		il_ens_values(sp, n, 1, n + 2 + 2 * j, vals);
@@ -498,9 +509,10 @@ static void test_derived_energy(void **state)
 	il_lab_result_free(&res);
 	*var = *plat;
 	for (int i = 0; i < var->nunc; i++)
-		il_platform_param_set(var, &var->unc[i],
-				      il_unc_range_hi(&var->unc[i].range,
-						      il_platform_param(var, &var->unc[i])));
+		if (il_plat_field_is_power(var->unc[i].field))
+			il_platform_param_set(var, &var->unc[i],
+					      il_unc_range_hi(&var->unc[i].range,
+							      il_platform_param(var, &var->unc[i])));
 	spec.plat = var;
 	assert_int_equal(il_lab_run(&spec, &res), 0);
 	il_verdict_run_of(&res, spec.duration_ns, &rerun);
