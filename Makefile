@@ -584,6 +584,8 @@ bench: $(BENCH_BINS)
 .SECONDARY:
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(UNIT_HELPER_OBJS:.o=.d)
+# a bench's object follows the headers it includes (a grown struct il_platform on its stack)
+-include $(BENCH_BINS:=.d)
 
 # ---- fidelity scoreboard (`make fidelity`, issue 16; `make check` runs fidelity-check) -------
 # tests/fidelity/fidelity runs the lab for every number of tests/fidelity/seeds.tsv; the
