@@ -74,10 +74,10 @@ static void sim_fail(struct il_sim *sim, int err)
  * Every event has a key (time, sequence number), as one 128-bit integer; events run in key
  * order, so simultaneous events run in the order they were scheduled.
  *
- *  1. A CPU shows four slots: its self event (work done, exit done, poll limit), its tick,
- *     its timer-head event and its earliest interrupt (the later ones wait in a heap). The
- *     earliest of the last three is cached ("other"): the self slot changes at nearly every
- *     event, the others less often.
+ *  1. A CPU shows five slots: its self event (work done, exit done, poll limit), its tick,
+ *     its timer-head event, its earliest interrupt (the later ones wait in a heap) and a
+ *     reschedule IPI (SLOT_IPI). The earliest of the last four is cached ("other"): the
+ *     self slot changes at nearly every event, the others less often.
  *  2. A tournament tree over the CPUs holds each CPU's earliest slot; a CPU whose slots
  *     changed is marked dirty and replayed up the tree before the next pick. A node is the
  *     key alone: the sequence number names the CPU (SIM_SEQ_CPU_BITS).
@@ -377,10 +377,12 @@ static void pop_irq(struct sim_cpu *c, struct sim_ev *ev)
 	slot_clear_running(c, SLOT_IRQ);
 }
 
-/* Queue an IPI for @cpu. */
+/* Queue an IPI for @cpu: in its IPI slot, or behind the one there (see SLOT_IPI). */
 static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
 {
-	if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1))
+	if (sim->cpu[cpu].slot[SLOT_IPI].seq == SLOT_NONE_SEQ)
+		slot_set(sim, cpu, SLOT_IPI, t);
+	else if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1))
 		sim_fail(sim, errno);
 }
 
@@ -981,6 +983,8 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 	slot_clear_running(c, k);
 	if (k == SLOT_SELF)
 		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
+	else if (k == SLOT_IPI)
+		cpu_interrupt(sim, cpu, IL_SIM_WAKE_IPI);
 	else if (k == SLOT_TICK)
 		tick_fire(sim, cpu);
 	else if (run_expired_timers(sim, cpu))

@@ -34,10 +34,10 @@ static inline u64 sim_key_time(sim_key key)
 
 /*
  * Event types. The first three are a CPU's "self" event (at most one pending), EV_TICK and
- * EV_TIMER its tick and timer-head events. Device interrupts and IPIs, several of which can
- * be pending for one CPU, wait in the CPU's interrupt heap (struct sim_evq). Each CPU shows
- * its earliest event of each kind in a slot (struct sim_slot); a tournament tree orders the
- * CPUs by their earliest slot.
+ * EV_TIMER its tick and timer-head events. Device interrupts, several of which can be
+ * pending for one CPU, wait in the CPU's interrupt heap (struct sim_evq); so do IPIs beyond
+ * the one a CPU shows in its IPI slot. Each CPU shows its earliest event of each kind in a
+ * slot (struct sim_slot); a tournament tree orders the CPUs by their earliest slot.
  */
 enum sim_ev_type {
 	EV_WORK_DONE,  /* the running piece of work ends */
@@ -105,7 +105,15 @@ struct sim_slot {
 	u64 seq;
 };
 
-enum { SLOT_SELF, SLOT_TICK, SLOT_TIMER, SLOT_IRQ, SLOT_COUNT };
+/*
+ * SLOT_IPI: a reschedule IPI, the one that wakes an idle CPU for work queued from another
+ * (il_sim_wake()). It carries nothing but its key, so it has a slot of its own rather than a
+ * place in the interrupt heap: in a ping-pong every stop sends one, often to a CPU with a
+ * device interrupt pending already, which would go to the heap and come back. A second IPI
+ * pending for the same CPU (rare) takes the interrupt path. Events run in key order
+ * whichever slot or heap holds them.
+ */
+enum { SLOT_SELF, SLOT_TICK, SLOT_TIMER, SLOT_IRQ, SLOT_IPI, SLOT_COUNT };
 
 /* An empty slot is (KTIME_MAX, SLOT_NONE_SEQ); no event ever gets that sequence number. */
 #define SLOT_NONE_SEQ UINT64_MAX
