@@ -414,7 +414,8 @@ static void th_set(struct sim_cpu *c, unsigned int i, struct il_sim_timer *t)
 	t->heap_pos = (int)i;
 }
 
-static void th_sift_up(struct sim_cpu *c, unsigned int i)
+/* Inline: in a heap of one or two timers it moves at most one level, cheaper than its call. */
+static sim_hot void th_sift_up(struct sim_cpu *c, unsigned int i)
 {
 	struct il_sim_timer *t = c->th[i];
 
@@ -459,6 +460,23 @@ static void th_remove(struct sim_cpu *c, struct il_sim_timer *t)
 	th_set(c, i, last);
 	th_sift_up(c, i);
 	th_sift_down(c, (unsigned int)last->heap_pos);
+}
+
+/*
+ * Take the head off the heap of @c: the expiry path, which needs no sift up (a heap of one or
+ * two timers is the usual case: a sleeper's and the background's). Out of line: inlined into
+ * the event loop it costs the ping-pong, which has few timers, 0.2 % more instructions.
+ */
+static __attribute__((noinline)) void th_pop_head(struct sim_cpu *c)
+{
+	struct il_sim_timer *t = c->th[0];
+	struct il_sim_timer *last = c->th[--c->th_len];
+
+	t->heap_pos = -1;
+	if (last == t)
+		return;
+	th_set(c, 0, last);
+	th_sift_down(c, 0);
 }
 
 /* Make sure an EV_TIMER is pending no later than the earliest timer of @cpu. */
@@ -534,7 +552,7 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 	while (c->th_len && c->th[0]->expires <= sim->head.now) {
 		struct il_sim_timer *t = c->th[0];
 
-		th_remove(c, t);
+		th_pop_head(c);
 		th_head_changed(c);
 		ran++;
 		if (t->fn)
