@@ -74,10 +74,10 @@ static void sim_fail(struct il_sim *sim, int err)
  * Every event has a key (time, sequence number), as one 128-bit integer; events run in key
  * order, so simultaneous events run in the order they were scheduled.
  *
- *  1. A CPU shows five slots: its self event (work done, exit done, poll limit), its tick,
- *     its timer-head event, its earliest interrupt (the later ones wait in a heap) and a
- *     reschedule IPI (SLOT_IPI). The earliest of the last four is cached ("other"): the
- *     self slot changes at nearly every event, the others less often.
+ *  1. A CPU shows four slots: its self event (work done, exit done, poll limit, or the IPI
+ *     that wakes it from a real state), its tick, its timer-head event and its earliest
+ *     interrupt (the later ones wait in a heap). The earliest of the last three is cached
+ *     ("other"): the self slot changes at nearly every event, the others less often.
  *  2. A tournament tree over the CPUs holds each CPU's earliest slot; a CPU whose slots
  *     changed is marked dirty and replayed up the tree before the next pick. A node is the
  *     key alone: the sequence number names the CPU (SIM_SEQ_CPU_BITS).
@@ -349,17 +349,23 @@ static __attribute__((noinline)) int push_irq_behind(struct il_sim *sim, unsigne
  * Queue a device interrupt or an IPI at @t for @cpu. The usual case, none pending, writes it
  * in place: a copy of a just-built event would read it back before its stores retire.
  */
-static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type,
-			      il_sim_fn fn, void *arg, int hint_cpu)
+static sim_hot int push_irq_seq(struct il_sim *sim, unsigned int cpu, u64 t, u64 seq,
+				  enum sim_ev_type type, il_sim_fn fn, void *arg, int hint_cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 seq = next_seq(sim, cpu);
 
 	if (c->slot[SLOT_IRQ].seq != SLOT_NONE_SEQ)
 		return push_irq_behind(sim, cpu, t, seq, type, fn, arg, hint_cpu);
 	irq_fill(&c->irq_next, t, seq, type, cpu, fn, arg, hint_cpu);
 	irq_next_changed(sim, c, cpu);
 	return 0;
+}
+
+/* The same, scheduled now. */
+static sim_hot int push_irq(struct il_sim *sim, unsigned int cpu, u64 t, enum sim_ev_type type,
+			      il_sim_fn fn, void *arg, int hint_cpu)
+{
+	return push_irq_seq(sim, cpu, t, next_seq(sim, cpu), type, fn, arg, hint_cpu);
 }
 
 /*
@@ -377,15 +383,6 @@ static void pop_irq(struct sim_cpu *c, struct sim_ev *ev)
 	slot_clear_running(c, SLOT_IRQ);
 }
 
-/* Queue an IPI for @cpu: in its IPI slot, or behind the one there (see SLOT_IPI). */
-static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
-{
-	if (sim->cpu[cpu].slot[SLOT_IPI].seq == SLOT_NONE_SEQ)
-		slot_set(sim, cpu, SLOT_IPI, t);
-	else if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1))
-		sim_fail(sim, errno);
-}
-
 /*
  * Schedule the one pending "self" event of a CPU (work done, exit done, poll limit); it
  * replaces any earlier one. Only the CPU whose events run, or every CPU before the run,
@@ -398,6 +395,36 @@ static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum 
 	c->self_type = (u8)type;
 	c->slot[SLOT_SELF].t = t;
 	c->slot[SLOT_SELF].seq = next_seq(sim, cpu);
+}
+
+/*
+ * Queue an IPI for @cpu, idle in a real state. Its self slot is empty then (nothing ends a
+ * non-polling state but an interrupt), so the IPI waits there (see EV_IPI); one that finds it
+ * taken, by an IPI already, takes the interrupt path.
+ */
+static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
+{
+	if (sim->cpu[cpu].slot[SLOT_SELF].seq == SLOT_NONE_SEQ) {
+		push_self(sim, cpu, t, EV_IPI);
+		cpu_mark_dirty(sim, cpu); /* another CPU's event sends it */
+	} else if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1)) {
+		sim_fail(sim, errno);
+	}
+}
+
+/*
+ * @cpu, the CPU whose events run, is woken by something else while an IPI waits in its self
+ * slot: the IPI moves to the interrupt path with its key (it still arrives, and finds the CPU
+ * awake), and the slot is free for the exit. Out of line: the rare case.
+ */
+static __attribute__((noinline)) void ipi_to_irq(struct il_sim *sim, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	if (push_irq_seq(sim, cpu, c->slot[SLOT_SELF].t, c->slot[SLOT_SELF].seq, EV_IPI, NULL,
+			 NULL, -1))
+		sim_fail(sim, errno);
+	c->slot[SLOT_SELF] = slot_none;
 }
 
 /* ---- timers: a per-CPU min-heap --------------------------------------------------------- */
@@ -909,6 +936,19 @@ static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 	return package_down ? full : core;
 }
 
+/* @c, idle, is woken now: the exit latency starts. */
+static sim_hot void cpu_wake_now(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu,
+				 enum il_sim_wake cause)
+{
+	c->mode = CPU_WAKING;
+	c->wake_ns = sim->head.now;
+	c->wake_cause = (u8)cause;
+	c->stats->wakeups++;
+	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
+	if (c->dom)
+		sim_domain_changed_fast(sim, c); /* after wake_exit_ns(): an OSI domain is up */
+}
+
 /*
  * An interrupt arrived on @cpu (its handler has run). A real idle state is left after its
  * exit latency; a polling state only ends when the CPU has work.
@@ -921,13 +961,18 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 		return;
 	if (c->polling && !c->rq_len)
 		return;
-	c->mode = CPU_WAKING;
-	c->wake_ns = sim->head.now;
-	c->wake_cause = (u8)cause;
-	c->stats->wakeups++;
-	push_self(sim, cpu, sim->head.now + wake_exit_ns(sim, c), EV_EXIT_DONE);
-	if (c->dom)
-		sim_domain_changed_fast(sim, c); /* after wake_exit_ns(): an OSI domain is up */
+	if (c->self_type == EV_IPI && c->slot[SLOT_SELF].seq != SLOT_NONE_SEQ)
+		ipi_to_irq(sim, cpu);
+	cpu_wake_now(sim, c, cpu, cause);
+}
+
+/*
+ * The IPI in the self slot of @cpu arrives (EV_IPI): nothing else has woken it since it was
+ * sent, so it is still idle in a real state.
+ */
+static void ipi_arrives(struct il_sim *sim, unsigned int cpu)
+{
+	cpu_wake_now(sim, &sim->cpu[cpu], cpu, IL_SIM_WAKE_IPI);
 }
 
 static void poll_limit(struct il_sim *sim, unsigned int cpu)
@@ -975,6 +1020,8 @@ static void dispatch_self(struct il_sim *sim, unsigned int cpu, enum sim_ev_type
 		idle_period_end(sim, cpu);
 	else if (type == EV_POLL_LIMIT)
 		poll_limit(sim, cpu);
+	else if (type == EV_IPI)
+		ipi_arrives(sim, cpu);
 	else
 		idle_retry(sim, cpu);
 }
@@ -1001,8 +1048,6 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 	slot_clear_running(c, k);
 	if (k == SLOT_SELF)
 		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
-	else if (k == SLOT_IPI)
-		cpu_interrupt(sim, cpu, IL_SIM_WAKE_IPI);
 	else if (k == SLOT_TICK)
 		tick_fire(sim, cpu);
 	else if (run_expired_timers(sim, cpu))
