@@ -402,14 +402,24 @@ static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum 
  * non-polling state but an interrupt), so the IPI waits there (see EV_IPI); one that finds it
  * taken, by an IPI already, takes the interrupt path.
  */
-static void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
+static __attribute__((noinline)) void push_ipi_behind(struct il_sim *sim, u64 t,
+							unsigned int cpu);
+
+static sim_hot void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
 {
-	if (sim->cpu[cpu].slot[SLOT_SELF].seq == SLOT_NONE_SEQ) {
-		push_self(sim, cpu, t, EV_IPI);
-		cpu_mark_dirty(sim, cpu); /* another CPU's event sends it */
-	} else if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1)) {
-		sim_fail(sim, errno);
+	if (sim->cpu[cpu].slot[SLOT_SELF].seq != SLOT_NONE_SEQ) {
+		push_ipi_behind(sim, t, cpu);
+		return;
 	}
+	push_self(sim, cpu, t, EV_IPI);
+	cpu_mark_dirty(sim, cpu); /* another CPU's event sends it */
+}
+
+/* push_ipi() on a CPU with an IPI waiting already. Out of line: the rare case. */
+static void push_ipi_behind(struct il_sim *sim, u64 t, unsigned int cpu)
+{
+	if (push_irq(sim, cpu, t, EV_IPI, NULL, NULL, -1))
+		sim_fail(sim, errno);
 }
 
 /*
@@ -711,14 +721,23 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 		cpu_idle_iteration(sim, cpu, true);
 }
 
-/* Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case. */
+/* Work was queued for @cpu, polling, from another CPU. */
+static __attribute__((noinline)) void wake_polling_cpu(struct il_sim *sim, unsigned int cpu)
+{
+	cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
+	cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
+}
+
+/*
+ * Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case.
+ * Its usual case, an IPI for a CPU in a real state, needs no register saved: the others are
+ * calls of their own.
+ */
 static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
-	if (sim->cpu[cpu].polling) {
-		cpu_interrupt(sim, cpu,
-			      IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
-		cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
-	} else
+	if (sim->cpu[cpu].polling)
+		wake_polling_cpu(sim, cpu);
+	else
 		push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);
 	return 0;
 }
