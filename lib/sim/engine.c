@@ -57,6 +57,8 @@
 
 static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, bool first);
 static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_sim_wake cause);
+static sim_hot void cpu_wake_now(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu,
+				 enum il_sim_wake cause);
 
 /* ---- small helpers -------------------------------------------------------------------- */
 
@@ -721,24 +723,29 @@ static void work_done(struct il_sim *sim, unsigned int cpu)
 		cpu_idle_iteration(sim, cpu, true);
 }
 
-/* Work was queued for @cpu, polling, from another CPU. */
-static __attribute__((noinline)) void wake_polling_cpu(struct il_sim *sim, unsigned int cpu)
+/*
+ * Work was queued for @cpu, polling, from another CPU: need_resched is seen by the polling
+ * loop. It is idle and has work, and no IPI waits in its self slot (a polling CPU gets
+ * none): what cpu_interrupt() would check holds.
+ */
+static __attribute__((noinline)) int wake_polling_cpu(struct il_sim *sim, unsigned int cpu)
 {
-	cpu_interrupt(sim, cpu, IL_SIM_WAKE_RESCHED); /* need_resched is seen by the polling loop */
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	if (!c->polling)
+		__builtin_unreachable(); /* il_sim_wake() knows: no exit latency to look up */
+	cpu_wake_now(sim, c, cpu, IL_SIM_WAKE_RESCHED);
 	cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
+	return 0;
 }
 
 /*
- * Work was queued for @cpu, idle in a state, from another CPU. Out of line: the rarer case.
- * Its usual case, an IPI for a CPU in a real state, needs no register saved: the others are
- * calls of their own.
+ * Work was queued for @cpu, idle in a real state, from another CPU: an IPI. Out of line: the
+ * rarer case; it needs no register saved (a second IPI is a call of its own).
  */
 static __attribute__((noinline)) int wake_idle_cpu(struct il_sim *sim, unsigned int cpu)
 {
-	if (sim->cpu[cpu].polling)
-		wake_polling_cpu(sim, cpu);
-	else
-		push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);
+	push_ipi(sim, sim->head.now + sim->cfg.ipi_ns, cpu);
 	return 0;
 }
 
@@ -775,6 +782,8 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	/* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0;
+	if (c->polling)
+		return wake_polling_cpu(sim, cpu);
 	return wake_idle_cpu(sim, cpu);
 }
 
