@@ -734,8 +734,8 @@ static __attribute__((noinline)) int wake_polling_cpu(struct il_sim *sim, unsign
 
 	if (!c->polling)
 		__builtin_unreachable(); /* il_sim_wake() knows: no exit latency to look up */
-	cpu_wake_now(sim, c, cpu, IL_SIM_WAKE_RESCHED);
-	cpu_mark_dirty(sim, cpu); /* its self event changed, and its events do not run */
+	cpu_mark_dirty(sim, cpu); /* its self event changes, and its events do not run */
+	cpu_wake_now(sim, c, cpu, IL_SIM_WAKE_RESCHED); /* last: a domain's call, if any */
 	return 0;
 }
 
