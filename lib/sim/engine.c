@@ -399,14 +399,14 @@ static sim_hot void push_self(struct il_sim *sim, unsigned int cpu, u64 t, enum 
 	c->slot[SLOT_SELF].seq = next_seq(sim, cpu);
 }
 
+static __attribute__((noinline)) void push_ipi_behind(struct il_sim *sim, u64 t,
+							unsigned int cpu);
+
 /*
  * Queue an IPI for @cpu, idle in a real state. Its self slot is empty then (nothing ends a
  * non-polling state but an interrupt), so the IPI waits there (see EV_IPI); one that finds it
  * taken, by an IPI already, takes the interrupt path.
  */
-static __attribute__((noinline)) void push_ipi_behind(struct il_sim *sim, u64 t,
-							unsigned int cpu);
-
 static sim_hot void push_ipi(struct il_sim *sim, u64 t, unsigned int cpu)
 {
 	if (sim->cpu[cpu].slot[SLOT_SELF].seq != SLOT_NONE_SEQ) {

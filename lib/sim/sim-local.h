@@ -34,11 +34,10 @@ static inline u64 sim_key_time(sim_key key)
 
 /*
  * Event types. The first four (and EV_IPI at times) are a CPU's "self" event (at most one
- * pending), EV_TICK and
- * EV_TIMER its tick and timer-head events. Device interrupts and IPIs, several of which can
- * be pending for one CPU, wait in the CPU's interrupt heap (struct sim_evq), but for the
- * usual IPI: see EV_IPI. Each CPU shows its earliest event of each kind in a slot (struct
- * sim_slot); a tournament tree orders the CPUs by their earliest slot.
+ * pending), EV_TICK and EV_TIMER its tick and timer-head events. Device interrupts and IPIs,
+ * several of which can be pending for one CPU, wait in the CPU's interrupt heap (struct
+ * sim_evq), but for the usual IPI: see EV_IPI. Each CPU shows its earliest event of each kind
+ * in a slot (struct sim_slot); a tournament tree orders the CPUs by their earliest slot.
  */
 enum sim_ev_type {
 	EV_WORK_DONE,  /* the running piece of work ends */
