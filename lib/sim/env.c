@@ -128,7 +128,9 @@ static u64 hinted_work_wake(const struct il_sim *sim, unsigned int cpu)
 /* When a queued interrupt or IPI reaches @cpu, directly or through its hint. */
 static u64 queued_interrupt_wake(const struct il_sim *sim, unsigned int cpu)
 {
-	u64 best = KTIME_MAX_U;
+	const struct sim_cpu *c = &sim->cpu[cpu];
+	/* an IPI in its self slot (EV_IPI); the slot's time is KTIME_MAX when empty */
+	u64 best = c->self_type == EV_IPI ? c->slot[SLOT_SELF].t : KTIME_MAX_U;
 
 	for (unsigned int o = 0; o < sim->cfg.ncpus; o++) {
 		const struct sim_cpu *oc = &sim->cpu[o];

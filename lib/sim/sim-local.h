@@ -33,11 +33,11 @@ static inline u64 sim_key_time(sim_key key)
 }
 
 /*
- * Event types. The first three are a CPU's "self" event (at most one pending), EV_TICK and
- * EV_TIMER its tick and timer-head events. Device interrupts and IPIs, several of which can
- * be pending for one CPU, wait in the CPU's interrupt heap (struct sim_evq). Each CPU shows
- * its earliest event of each kind in a slot (struct sim_slot); a tournament tree orders the
- * CPUs by their earliest slot.
+ * Event types. The first four (and EV_IPI at times) are a CPU's "self" event (at most one
+ * pending), EV_TICK and EV_TIMER its tick and timer-head events. Device interrupts and IPIs,
+ * several of which can be pending for one CPU, wait in the CPU's interrupt heap (struct
+ * sim_evq), but for the usual IPI: see EV_IPI. Each CPU shows its earliest event of each kind
+ * in a slot (struct sim_slot); a tournament tree orders the CPUs by their earliest slot.
  */
 enum sim_ev_type {
 	EV_WORK_DONE,  /* the running piece of work ends */
@@ -47,7 +47,15 @@ enum sim_ev_type {
 	EV_TICK,       /* the scheduler tick */
 	EV_TIMER,      /* the earliest armed timer of the CPU may have expired */
 	EV_IRQ,        /* a device interrupt */
-	EV_IPI,        /* a reschedule IPI arrives */
+	/*
+	 * A reschedule IPI arrives. The one that wakes a CPU from a real idle state, whose self
+	 * slot is empty, waits there: in a ping-pong every stop sends one, often to a CPU with a
+	 * device interrupt pending already, which would go to the heap and come back, and the
+	 * cached earliest of the other slots would be found again. If something else wakes the
+	 * CPU first, the IPI moves to the interrupt heap with its key; events run in key order
+	 * whichever slot or heap holds them.
+	 */
+	EV_IPI,
 };
 
 /* A device interrupt or an IPI, in its CPU's interrupt heap. */
@@ -217,7 +225,7 @@ struct sim_cpu {
 	struct sim_slot other;
 	u8 other_slot;
 	bool other_stale;    /* one of them changed since other was found */
-	u8 self_type;        /* EV_WORK_DONE, EV_EXIT_DONE or EV_POLL_LIMIT */
+	u8 self_type;        /* EV_WORK_DONE, EV_EXIT_DONE, EV_POLL_LIMIT, EV_RETRY or EV_IPI */
 	u8 next_slot;        /* the earliest slot */
 	bool dirty;          /* a slot changed since the tree was last brought up to date */
 };
