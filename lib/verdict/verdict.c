@@ -133,20 +133,18 @@ int il_verdict_ensemble_init(struct il_verdict *v, const struct il_platform *pla
 bool il_verdict_power_only(const struct il_verdict *v, int p, int s, int var)
 {
 	const struct il_ens_space *sp = v->space ? &v->space[p * v->nscn + s] : NULL;
-	int param;
-	enum il_ens_kind kind;
+	double vals[IL_ENS_MAX_PARAMS];
 
 	if (!sp || !var || var >= il_ens_nvar(sp, v->ensemble))
 		return false;
-	kind = il_ens_kind_of(sp, v->ensemble, var, &param);
-	/* an end at the nominal value (hz 250 of 250,1000) is the nominal model itself */
-	if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
-		return sp->p[param].power ||
-		       (kind == IL_ENS_OAT_LO ? sp->p[param].lo : sp->p[param].hi) ==
-			       sp->p[param].nominal;
-	/* a hypercube member changes only power numbers when the pair has no other */
+	/*
+	 * Every number but power at its nominal value: a power number's end, an end at the
+	 * nominal value, a hypercube member of a pair whose other numbers are all power or a
+	 * set's nominal value (hz 250 of 250,1000). Its simulation is the nominal one.
+	 */
+	il_ens_values(sp, v->ensemble, v->ens_seed, var, vals);
 	for (int j = 0; j < sp->k; j++)
-		if (!sp->p[j].power)
+		if (!sp->p[j].power && vals[j] != sp->p[j].nominal)
 			return false;
 	return true;
 }

@@ -369,10 +369,11 @@ size_t il_verdict_index(const struct il_verdict *v, int p, int s, int g, int it)
 /** il_verdict_vindex - the same under model variant @var (0: the nominal model) */
 size_t il_verdict_vindex(const struct il_verdict *v, int p, int s, int var, int g, int it);
 /**
- * il_verdict_power_only - whether variant @var of (@p, @s) changes power numbers only (one
- * end of a power number's range, an end at its parameter's nominal value, or any variant of
- * a pair whose uncertain numbers are all power numbers): its simulation is the nominal one
- * (nothing but the energy reads power)
+ * il_verdict_power_only - whether variant @var of (@p, @s) changes power numbers only: every
+ * other uncertain number of it is at its nominal value (one end of a power number's range, an
+ * end at its parameter's nominal value, a hypercube member of a pair whose other numbers are
+ * all power numbers or on a set's nominal value): its simulation is the nominal one (nothing
+ * but the energy reads power)
  */
 bool il_verdict_power_only(const struct il_verdict *v, int p, int s, int var);
 /**
