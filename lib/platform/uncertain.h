@@ -53,7 +53,7 @@ enum il_unc_kind {
 	IL_UNC_NO_RANGE, /* a class alone: the number is taken as exact */
 	IL_UNC_RATIO,    /* lo, hi: factors of the nominal value */
 	IL_UNC_ABS,      /* lo, hi: values in the parameter's base unit (ns for a time) */
-	IL_UNC_SET,      /* set[0..nset), ascending: the values a choice can take; lo, hi its ends */
+	IL_UNC_SET,      /* set[0..nset), ascending: the values of a choice; lo, hi its ends */
 };
 
 #define IL_UNC_SET_MAX 4
