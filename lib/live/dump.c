@@ -53,6 +53,7 @@
 #include <sys/stat.h>
 
 #include "live.h"
+#include "../util/parse.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -404,7 +405,7 @@ static int config_hz_line(struct il_live_dump *d, const char *line, int lineno,
 
 	if (!key || (key != line && key[-1] != ':'))
 		return 0;
-	if (parse_u64_value(key + 10, &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+	if (parse_u64_value(key + 10, &v) || !il_config_hz_valid(v))
 		return il_error_set(err, d->name, lineno,
 				    "'%s' is not a CONFIG_HZ (100, 250, 300, 1000)", key);
 	if (d->hz_line && d->hz != v)

@@ -30,13 +30,9 @@
 
 #include "live.h"
 #include "../platform/platform.h"
+#include "../util/parse.h"
 
 /* ---- CONFIG_HZ ------------------------------------------------------------------------------- */
-
-static bool valid_hz(unsigned long hz)
-{
-	return hz == 100 || hz == 250 || hz == 300 || hz == 1000;
-}
 
 /* The value of "CONFIG_HZ=N" on one line, or 0. */
 static unsigned long config_hz_line(const char *line)
@@ -103,13 +99,13 @@ int il_live_detect_hz(const struct il_live *lv, unsigned int *hz, char *source, 
 	if (!il_live_path(lv, path, sizeof(path), "/proc/sys/kernel/osrelease") &&
 	    !il_live_read_text(path, rel, sizeof(rel)) &&
 	    !il_live_path(lv, path, sizeof(path), "/boot/config-%s", rel)) {
-		if (!hz_from_text_config(path, &v) && valid_hz(v))
+		if (!hz_from_text_config(path, &v) && il_config_hz_valid(v))
 			goto found;
 		snprintf(tried, sizeof(tried), "%s", path);
 	}
 #ifdef HAVE_ZLIB
 	if (!il_live_path(lv, path, sizeof(path), "/proc/config.gz")) {
-		if (!hz_from_gz_config(path, &v) && valid_hz(v))
+		if (!hz_from_gz_config(path, &v) && il_config_hz_valid(v))
 			goto found;
 		size_t used = strlen(tried);
 

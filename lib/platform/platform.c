@@ -14,6 +14,7 @@
 #include "lex.h"
 #include "platform.h"
 #include "topology.h"
+#include "../util/parse.h"
 
 static const char source_prefix[] = "source:";
 static const char uncertain_prefix[] = "uncertain:";
@@ -209,7 +210,7 @@ static int parse_hz_line(struct plat_parser *p, const struct il_token *t, int n)
 	if (once(p, &p->hz_line, "hz") || one_argument(p, t, n))
 		return -1;
 	/* The CONFIG_HZ choices of kernel/Kconfig.hz. */
-	if (il_parse_u64(t[1].key, 1000, &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+	if (il_parse_u64(t[1].key, 1000, &v) || !il_config_hz_valid(v))
 		return perr(p, "invalid hz '%s' (CONFIG_HZ: 100, 250, 300 or 1000)", t[1].key);
 	p->plat->hz = (unsigned int)v;
 	expect_source(p, p->plat->hz_source, "hz");

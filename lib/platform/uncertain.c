@@ -12,6 +12,7 @@
 #include "lex.h"
 #include "platform.h"
 #include "uncertain.h"
+#include "../util/parse.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 /* A ratio factor outside [1/1000, 1000] is no longer a plausible range but a guess. */
@@ -298,7 +299,7 @@ static bool hz_range_ok(const struct il_unc_range *r)
 	if (r->kind != IL_UNC_SET)
 		return false;
 	for (int i = 0; i < r->nset; i++)
-		if (r->set[i] != 100 && r->set[i] != 250 && r->set[i] != 300 && r->set[i] != 1000)
+		if (!il_config_hz_valid((uint64_t)r->set[i]))
 			return false;
 	return true;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "scenario.h"
+#include "../util/parse.h"
 
 #define SPEC_LEN 512
 
@@ -151,7 +152,7 @@ static int set_common(struct il_scn_common *common, const char *key, const char 
 		common->cpus = (unsigned int)v;
 	} else if (!strcmp(key, "tick_hz")) {
 		/* The values CONFIG_HZ can take, as platform files are checked. */
-		if (parse_int(val, "hz", &v) || (v != 100 && v != 250 && v != 300 && v != 1000))
+		if (parse_int(val, "hz", &v) || v < 0 || !il_config_hz_valid((uint64_t)v))
 			return il_error_set(err, "tick_hz", 0, "'%s' is not a CONFIG_HZ value "
 					    "(100, 250, 300 or 1000)", val);
 		common->hz = (unsigned int)v;

@@ -123,7 +123,7 @@ int il_parse_tick_hz(const char *s, unsigned int *hz)
 
 	if (il_parse_count(s, 0, UINT64_MAX, &v))
 		return -1;
-	if (v != 100 && v != 250 && v != 300 && v != 1000)
+	if (!il_config_hz_valid(v))
 		return fail(ERANGE);
 	*hz = (unsigned int)v;
 	return 0;

@@ -18,6 +18,7 @@
 #ifndef IDLELAB_UTIL_PARSE_H
 #define IDLELAB_UTIL_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,12 @@ int il_parse_count_n(const char *s, size_t len, uint64_t min, uint64_t max, uint
 
 /* A time in [@min_ns, @max_ns] ns from the whole of @s. */
 int il_parse_time(const char *s, uint64_t min_ns, uint64_t max_ns, uint64_t *ns);
+
+/* Whether @hz is a CONFIG_HZ choice of kernel/Kconfig.hz: 100, 250, 300 or 1000. */
+static inline bool il_config_hz_valid(uint64_t hz)
+{
+	return hz == 100 || hz == 250 || hz == 300 || hz == 1000;
+}
 
 /* CONFIG_HZ: 100, 250, 300 or 1000. */
 int il_parse_tick_hz(const char *s, unsigned int *hz);
