@@ -459,19 +459,33 @@ static unsigned int typical_interval_known(const struct menu_cfg *cfg, struct me
 	return memo->known[k].typical_us;
 }
 
-/* get_typical_interval(), or a result of the same multiset kept (struct menu_typical_memo). */
-static unsigned int typical_interval_memo(const struct menu_cfg *cfg, struct menu_device *data,
-					  unsigned int predicted_us)
+/* The last result does not hold: look it up among the known ones, or compute it. */
+static __attribute__((noinline)) unsigned int
+typical_interval_refresh(const struct menu_cfg *cfg, struct menu_device *data,
+			 unsigned int predicted_us)
 {
 	struct menu_typical_memo *memo = &data->typical_memo;
 
-	if (!memo->valid || memo->predicted_us != predicted_us) {
-		memo->typical_us = memo->big ? get_typical_interval(cfg, data, predicted_us) :
-			typical_interval_known(cfg, data, predicted_us);
-		memo->predicted_us = predicted_us;
-		memo->valid = true;
-	}
+	memo->typical_us = memo->big ? get_typical_interval(cfg, data, predicted_us) :
+		typical_interval_known(cfg, data, predicted_us);
+	memo->predicted_us = predicted_us;
+	memo->valid = true;
 	return memo->typical_us;
+}
+
+/*
+ * get_typical_interval(), or a result of the same multiset kept (struct menu_typical_memo).
+ * The last result's test is inline: it holds at most selects, and then saves no register.
+ */
+static inline unsigned int typical_interval_memo(const struct menu_cfg *cfg,
+						 struct menu_device *data,
+						 unsigned int predicted_us)
+{
+	const struct menu_typical_memo *memo = &data->typical_memo;
+
+	if (memo->valid && memo->predicted_us == predicted_us)
+		return memo->typical_us;
+	return typical_interval_refresh(cfg, data, predicted_us);
 }
 
 static void menu_diag_start(struct menu_device *data, s64 latency_req)
