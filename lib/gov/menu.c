@@ -81,6 +81,8 @@
 /* 4.x get_loadavg(): the runqueue load in FSHIFT fixed point. */
 #define FSHIFT 11
 #define FIXED_1 (1UL << FSHIFT)
+/* Inline in every version's menu_select() (MENU_SELECT_OF()), where its switches are constants. */
+#define menu_inline inline __attribute__((always_inline))
 
 /**
  * enum menu_typical - the get_typical_interval() variants (kernel-governors.md §2.3)
@@ -139,6 +141,7 @@ enum menu_stopped_rule { MENU_STOPPED_AFTER_SHORTCUT, MENU_STOPPED_IN_TIMER_PATH
  * @stopped_rule: where a stopped tick overrides a short prediction.
  * @safe_timer_range: 7.1: ... only when the timer is beyond SAFE_TIMER_RANGE_NS.
  * @state_count_test: the state-0 short cut also fires for state_count <= 1 (gone in 7.0).
+ * @select: menu_select_4_x(), or menu_select() compiled for this struct (MENU_SELECT_OF()).
  */
 struct menu_cfg {
 	bool units_us;
@@ -153,6 +156,7 @@ struct menu_cfg {
 	enum menu_stopped_rule stopped_rule;
 	bool safe_timer_range;
 	bool state_count_test;
+	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 };
 
 /* What the last select() computed, for display; not part of the kernel struct. */
@@ -276,7 +280,7 @@ static int performance_multiplier(unsigned int nr_iowaiters)
 }
 
 /* Push one µs sample into the ring of recent intervals (menu_update_intervals(), 6.17). */
-static void menu_update_intervals(struct menu_device *data, unsigned int interval_us)
+static menu_inline void menu_update_intervals(struct menu_device *data, unsigned int interval_us)
 {
 	struct menu_typical_memo *memo = &data->typical_memo;
 	unsigned int old = data->intervals[data->interval_ptr];
@@ -672,7 +676,7 @@ static int menu_select_4_x(struct il_driver *drv, struct il_device *dev, bool *s
  * unsigned comparison. ktime_to_us() of the result is truncated to 32 bits: KTIME_MAX (a
  * poll timeout after a select that did not read the timer) becomes 2783138807.
  */
-static void menu_update(struct il_driver *drv, struct il_device *dev)
+static menu_inline void menu_update(struct il_driver *drv, struct il_device *dev)
 {
 	struct menu_device *data = dev->governor_data;
 	int last_idx = dev->last_state_idx;
@@ -738,8 +742,8 @@ static unsigned int menu_timer_us(const struct menu_device *data)
  * RESIDENCY_THRESHOLD_NS (or, 80606f4eb8d7, the tick is stopped). Otherwise assume a far
  * timer and a tick half a period away.
  */
-static u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
-			struct menu_device *data, ktime_t *delta_tick)
+static menu_inline u64 menu_predict(const struct menu_cfg *cfg, struct il_device *dev,
+				       struct menu_device *data, ktime_t *delta_tick)
 {
 	bool stopped_here = cfg->stopped_rule == MENU_STOPPED_IN_TIMER_PATH;
 	unsigned int typical_us = typical_interval_memo(cfg, data, UINT_MAX);
@@ -823,14 +827,18 @@ static bool menu_poll_override(const struct menu_cfg *cfg, const struct il_drive
 /*
  * menu_select - select() of 6.1 (Debian) and 6.12 .. 7.1
  *
+ * Always inline, with a constant @cfg: each version has its own copy (MENU_SELECT_OF()),
+ * in which the tests of switches the version does not have are gone.
+ *
  * predicted_ns and next_timer_ns are u64, latency_req and the state fields s64: mixed
  * comparisons are unsigned, as in the kernel. The state loop has the 6.18 shape
  * (17224c1d2574 only rearranged it); before 779b1a1cb13a the exit latency was checked
  * after the residency block, which is the !latency_first branch below.
  */
-static int menu_select(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
+static menu_inline int
+menu_select(const struct menu_cfg *cfg, struct il_driver *drv, struct il_device *dev,
+	    bool *stop_tick)
 {
-	const struct menu_cfg *cfg = menu_cfg_of(dev);
 	struct menu_device *data = dev->governor_data;
 	s64 latency_req = cpuidle_governor_latency_req(dev);
 	unsigned int nr_iowaiters = 0;
@@ -963,11 +971,10 @@ static int menu_enable_device(struct il_driver *drv, struct il_device *dev)
 	return 0;
 }
 
+/* The governor's select(): the version's own, menu_select_4_x() or a MENU_SELECT_OF() copy. */
 static int menu_select_any(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
 {
-	if (menu_cfg_of(dev)->units_us)
-		return menu_select_4_x(drv, dev, stop_tick);
-	return menu_select(drv, dev, stop_tick);
+	return menu_cfg_of(dev)->select(drv, dev, stop_tick);
 }
 
 /* Only records the entered state; the statistics are updated by the next select. */
@@ -1049,12 +1056,37 @@ static const struct il_governor menu_governor = {
 
 /* ---- versions ---------------------------------------------------------------------------- */
 
+/*
+ * Each version's menu_select(), with its switches as constants: the compiler drops the tests
+ * of the rules the version does not have. Declared here, defined below the switches.
+ */
+#define MENU_SELECT_PROTO(v) \
+	int menu_select_##v(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
+#define MENU_SELECT_OF(v) \
+	static MENU_SELECT_PROTO(v) { return menu_select(&cfg_##v, drv, dev, stop_tick); }
+
+static MENU_SELECT_PROTO(6_13);
+static MENU_SELECT_PROTO(p2);
+static MENU_SELECT_PROTO(p3);
+static MENU_SELECT_PROTO(p4);
+static MENU_SELECT_PROTO(p5);
+static MENU_SELECT_PROTO(6_17);
+static MENU_SELECT_PROTO(6_18);
+static MENU_SELECT_PROTO(6_19);
+static MENU_SELECT_PROTO(7_0);
+static MENU_SELECT_PROTO(7_1);
+static MENU_SELECT_PROTO(deb_6_1);
+static MENU_SELECT_PROTO(deb_6_12);
+static MENU_SELECT_PROTO(6_19_9);
+
 static const struct menu_cfg cfg_4_16 = {
 	.units_us = true, .iowait_buckets = true, .typical = MENU_TI_A,
+	.select = menu_select_4_x,
 };
 
 static const struct menu_cfg cfg_4_17 = {
 	.units_us = true, .tick_aware = true, .iowait_buckets = true, .typical = MENU_TI_A,
+	.select = menu_select_4_x,
 };
 
 /* 6.12 .. 6.16 share everything but get_typical_interval(). */
@@ -1062,53 +1094,69 @@ static const struct menu_cfg cfg_4_17 = {
 	.tick_aware = true, .poll_override = MENU_POLL_LATENCY,                        \
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true
 
-static const struct menu_cfg cfg_6_13 = { MENU_6_13_BASE, .typical = MENU_TI_B };
-static const struct menu_cfg cfg_p2 = { MENU_6_13_BASE, .typical = MENU_TI_C2 };
-static const struct menu_cfg cfg_p3 = { MENU_6_13_BASE, .typical = MENU_TI_C3 };
-static const struct menu_cfg cfg_p4 = { MENU_6_13_BASE, .typical = MENU_TI_D };
+static const struct menu_cfg cfg_6_13 = {
+	MENU_6_13_BASE, .typical = MENU_TI_B, .select = menu_select_6_13,
+};
+static const struct menu_cfg cfg_p2 = {
+	MENU_6_13_BASE, .typical = MENU_TI_C2, .select = menu_select_p2,
+};
+static const struct menu_cfg cfg_p3 = {
+	MENU_6_13_BASE, .typical = MENU_TI_C3, .select = menu_select_p3,
+};
+static const struct menu_cfg cfg_p4 = {
+	MENU_6_13_BASE, .typical = MENU_TI_D, .select = menu_select_p4,
+};
 static const struct menu_cfg cfg_p5 = {
 	MENU_6_13_BASE, .typical = MENU_TI_D, .typical_return_max = true,
+	.select = menu_select_p5,
 };
 
 static const struct menu_cfg cfg_6_17 = {
 	.tick_aware = true, .typical = MENU_TI_D, .typical_return_max = true,
 	.uint_max_push = true, .latency_first = true, .poll_override = MENU_POLL_TIMER,
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true,
+	.select = menu_select_6_17,
 };
 
 static const struct menu_cfg cfg_6_18 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_PREDICTED, .stopped_rule = MENU_STOPPED_AFTER_SHORTCUT,
 	.state_count_test = true,
+	.select = menu_select_6_18,
 };
 
 static const struct menu_cfg cfg_6_19 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_AFTER_SHORTCUT,
 	.state_count_test = true,
+	.select = menu_select_6_19,
 };
 
 static const struct menu_cfg cfg_7_0 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
+	.select = menu_select_7_0,
 };
 
 static const struct menu_cfg cfg_7_1 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
 	.safe_timer_range = true,
+	.select = menu_select_7_1,
 };
 
 static const struct menu_cfg cfg_deb_6_1 = {
 	.tick_aware = true, .iowait_buckets = true, .timer_first = true, .typical = MENU_TI_B1,
 	.uint_max_push = true, .poll_override = MENU_POLL_LATENCY,
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true,
+	.select = menu_select_deb_6_1,
 };
 
 static const struct menu_cfg cfg_deb_6_12 = {
 	.tick_aware = true, .typical = MENU_TI_B, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
 	.state_count_test = true,
+	.select = menu_select_deb_6_12,
 };
 
 /* v6.19.9's file (6.19 + the 80606f4eb8d7 backport), which 6.18.26 ... 6.18.35 carry too. */
@@ -1116,7 +1164,22 @@ static const struct menu_cfg cfg_6_19_9 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
 	.state_count_test = true,
+	.select = menu_select_6_19_9,
 };
+
+MENU_SELECT_OF(6_13)
+MENU_SELECT_OF(p2)
+MENU_SELECT_OF(p3)
+MENU_SELECT_OF(p4)
+MENU_SELECT_OF(p5)
+MENU_SELECT_OF(6_17)
+MENU_SELECT_OF(6_18)
+MENU_SELECT_OF(6_19)
+MENU_SELECT_OF(7_0)
+MENU_SELECT_OF(7_1)
+MENU_SELECT_OF(deb_6_1)
+MENU_SELECT_OF(deb_6_12)
+MENU_SELECT_OF(6_19_9)
 
 const struct il_preset il_presets_menu[] = {
 	{ "menu-4.16", &menu_governor, IL_KV(4, 16, 0), &il_core_4_16, "v4.16",
