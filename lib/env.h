@@ -23,6 +23,13 @@
  *  6. local_clock: the CPU clock in ns (teo-6.13 and older measure a time span with it).
  *  7. oracle_idle_ns: the true length of the coming idle period. Only the oracle governor
  *     may call it; no kernel governor can know it.
+ *
+ * An implementer that keeps tick_stopped, got_tick and the QoS limits in memory anyway (the
+ * simulator) may let lib/kcompat.h read them there, without a call: it sets state_at_ctx and
+ * points ctx at a struct il_env_state it keeps current. It still implements ops 2-4, for the
+ * callers outside kcompat.h (kgov, kshim). The ops structs are static, so the flag is false
+ * unless an implementer opts in; struct il_env itself is not always zeroed, hence the flag's
+ * place in the ops.
  */
 #ifndef IDLELAB_ENV_H
 #define IDLELAB_ENV_H
@@ -45,6 +52,13 @@ struct il_qos {
 
 struct il_env;
 
+/* What ops 2-4 answer, for an implementer that opts into the direct reads (state_at_ctx). */
+struct il_env_state {
+	struct il_qos qos;
+	bool tick_stopped;
+	bool got_tick;      /* cleared by the read, as by ops->got_tick */
+};
+
 struct il_env_ops {
 	s64 (*sleep_length)(const struct il_env *env, s64 *delta_next);
 	bool (*tick_stopped)(const struct il_env *env);
@@ -54,6 +68,7 @@ struct il_env_ops {
 	unsigned long (*load_weight)(const struct il_env *env);
 	u64 (*local_clock)(const struct il_env *env);
 	s64 (*oracle_idle_ns)(const struct il_env *env);
+	bool state_at_ctx;  /* ctx points to a struct il_env_state (see above) */
 };
 
 struct il_env {

@@ -67,14 +67,35 @@ static inline ktime_t tick_nohz_get_sleep_length_4_16(const struct il_device *de
 	return dev->env->ops->sleep_length(dev->env, NULL);
 }
 
+/*
+ * Whether the environment keeps a struct il_env_state at its ctx (lib/env.h): then the three
+ * inputs below are read there, without a call.
+ */
+static inline bool env_state_at_ctx(const struct il_env *env)
+{
+	return env->ops->state_at_ctx;
+}
+
 static inline bool tick_nohz_tick_stopped(const struct il_device *dev)
 {
-	return dev->env->ops->tick_stopped(dev->env);
+	const struct il_env *env = dev->env;
+
+	if (env_state_at_ctx(env))
+		return ((const struct il_env_state *)env->ctx)->tick_stopped;
+	return env->ops->tick_stopped(env);
 }
 
 static inline bool tick_nohz_idle_got_tick(const struct il_device *dev)
 {
-	return dev->env->ops->got_tick(dev->env);
+	const struct il_env *env = dev->env;
+	struct il_env_state *st = env->ctx;
+	bool got;
+
+	if (!env_state_at_ctx(env))
+		return env->ops->got_tick(env);
+	got = st->got_tick;
+	st->got_tick = false;
+	return got;
 }
 
 static inline u64 local_clock(const struct il_device *dev)
@@ -95,18 +116,29 @@ static inline void get_iowait_load(const struct il_device *dev, unsigned long *n
 	*load = dev->env->ops->load_weight(dev->env);
 }
 
+/* The raw QoS limits: in the environment's struct il_env_state, or copied into @buf. */
+static inline const struct il_qos *env_qos(const struct il_device *dev, struct il_qos *buf)
+{
+	const struct il_env *env = dev->env;
+
+	if (env_state_at_ctx(env))
+		return &((const struct il_env_state *)env->ctx)->qos;
+	env->ops->qos(env, buf);
+	return buf;
+}
+
 /*
  * 4.16/4.17 menu and ladder: pm_qos_request(PM_QOS_CPU_DMA_LATENCY), lowered to the
  * device resume latency when that one is set and smaller. int µs.
  */
 static inline int pm_qos_latency_req_4_x(const struct il_device *dev)
 {
-	struct il_qos q;
+	struct il_qos buf;
+	const struct il_qos *q = env_qos(dev, &buf);
 	int latency_req, resume_latency;
 
-	dev->env->ops->qos(dev->env, &q);
-	latency_req = q.cpu_latency_us;
-	resume_latency = q.resume_latency_us;
+	latency_req = q->cpu_latency_us;
+	resume_latency = q->resume_latency_us;
 	if (resume_latency < latency_req && resume_latency != PM_QOS_RESUME_LATENCY_NO_CONSTRAINT)
 		latency_req = resume_latency;
 	return latency_req;
@@ -118,14 +150,14 @@ static inline int pm_qos_latency_req_4_x(const struct il_device *dev)
  */
 static inline s64 cpuidle_governor_latency_req(const struct il_device *dev)
 {
-	struct il_qos q;
+	struct il_qos buf;
+	const struct il_qos *q = env_qos(dev, &buf);
 	s32 device_req, global_req;
 
-	dev->env->ops->qos(dev->env, &q);
-	device_req = q.resume_latency_us;
-	global_req = q.cpu_latency_us;
-	if (dev->preset->core->qos >= IL_QOS_6_19 && q.wakeup_latency_us < global_req)
-		global_req = q.wakeup_latency_us;
+	device_req = q->resume_latency_us;
+	global_req = q->cpu_latency_us;
+	if (dev->preset->core->qos >= IL_QOS_6_19 && q->wakeup_latency_us < global_req)
+		global_req = q->wakeup_latency_us;
 	if (device_req > global_req)
 		device_req = global_req;
 	return (s64)device_req * NSEC_PER_USEC;

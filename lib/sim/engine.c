@@ -627,9 +627,9 @@ static void tick_try_stop(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
-	if (c->tick_stopped || sim_tick_must_run(sim, c))
+	if (c->env_state.tick_stopped || sim_tick_must_run(sim, c))
 		return;
-	c->tick_stopped = true;
+	c->env_state.tick_stopped = true;
 	c->stats->tick_stops++;
 	tick_disarm(sim, cpu);
 	if (sim->obs.tick_stop)
@@ -697,11 +697,11 @@ static sim_hot void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 	struct sim_cpu *c = &sim->cpu[cpu];
 
 	if (c->nohz_full && c->rq_len == 1) {
-		c->tick_stopped = true;
+		c->env_state.tick_stopped = true;
 		if (c->tick_armed)
 			tick_disarm(sim, cpu);
 	} else {
-		c->tick_stopped = false;
+		c->env_state.tick_stopped = false;
 	}
 	cpu_start_work(sim, cpu);
 }
@@ -778,7 +778,7 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->hint_cpu = hint_cpu;
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING || c->mode == CPU_RETRY;
 	if (c->nohz_full && c->mode == CPU_BUSY)
-		c->tick_stopped = false; /* two tasks: the full dynticks tick restarts */
+		c->env_state.tick_stopped = false; /* two tasks: the full dynticks tick restarts */
 	/* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
 	if (c->mode != CPU_IDLE || from_cpu == cpu)
 		return 0;
@@ -817,7 +817,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 		if (limit != U64_MAX_NS)
 			push_self(sim, cpu, sim->head.now + limit, EV_POLL_LIMIT);
 	}
-	if (!c->tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
+	if (!c->env_state.tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
 		tick_arm(sim, cpu, sim_next_tick(sim));
 	if (c->dom)
 		sim_domain_changed_fast(sim, c);
@@ -827,8 +827,8 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 static void loop_read_got_tick(struct il_sim *sim, struct sim_cpu *c)
 {
 	if (sim->loop == IL_LOOP_7_0) {
-		c->loop_got_tick = c->got_idle_tick;
-		c->got_idle_tick = false;
+		c->loop_got_tick = c->env_state.got_tick;
+		c->env_state.got_tick = false;
 	}
 }
 
@@ -863,7 +863,7 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 		c->loop_got_tick = false;
 	c->governed = !sim->bypass;
 	if (!c->governed) {
-		stop_tick = loop == IL_LOOP_7_0 && (c->loop_got_tick || c->tick_stopped);
+		stop_tick = loop == IL_LOOP_7_0 && (c->loop_got_tick || c->env_state.tick_stopped);
 	} else {
 		if (loop == IL_LOOP_4_16)
 			tick_try_stop(sim, cpu);
@@ -877,7 +877,7 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 	}
 	c->stop_tick = stop_tick;
 	if (loop != IL_LOOP_4_16) {
-		if (stop_tick || c->tick_stopped)
+		if (stop_tick || c->env_state.tick_stopped)
 			tick_try_stop(sim, cpu);
 		else
 			c->stats->ticks_retained++;
@@ -894,7 +894,8 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 	struct sim_cpu *c = &sim->cpu[cpu];
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
-		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->head.now,
+		.tick_stopped = c->env_state.tick_stopped, .start_ns = c->idle_start,
+		.end_ns = sim->head.now,
 		.wake_ns = c->wake_ns, .cause = (enum il_sim_wake)c->wake_cause, .miss = miss,
 	};
 
@@ -1023,7 +1024,7 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 	c->rcu_pending = false; /* the grace period ends with this tick (a simplification) */
 	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING)
 		return; /* a busy CPU's tick: nothing else here reads it */
-	c->got_idle_tick = true;
+	c->env_state.got_tick = true;
 	tick_arm(sim, cpu, sim->head.now + sim->tick_ns);
 	cpu_interrupt(sim, cpu, IL_SIM_WAKE_TICK);
 }
@@ -1140,7 +1141,8 @@ static void notify_open(struct il_sim *sim, unsigned int cpu)
 	bool woken = c->mode == CPU_WAKING;
 	struct il_sim_period p = {
 		.cpu = cpu, .idx = c->idx, .governed = c->governed, .stop_tick = c->stop_tick,
-		.tick_stopped = c->tick_stopped, .start_ns = c->idle_start, .end_ns = sim->head.now,
+		.tick_stopped = c->env_state.tick_stopped, .start_ns = c->idle_start,
+		.end_ns = sim->head.now,
 		.wake_ns = woken ? c->wake_ns : sim->head.now,
 		.cause = woken ? (enum il_sim_wake)c->wake_cause : IL_SIM_WAKE_NONE,
 	};
@@ -1224,11 +1226,11 @@ static int cpu_init(struct il_sim *sim, unsigned int i)
 	for (unsigned int k = 0; k < SLOT_COUNT; k++)
 		c->slot[k] = slot_none;
 	c->other_stale = true;
-	c->qos = sim->cfg.qos;
+	c->env_state.qos = sim->cfg.qos;
 	c->env.ops = &il_sim_env_ops;
 	c->sim = sim;
 	c->stats = &sim->m.cpu[i];
-	c->env.ctx = c;
+	c->env.ctx = &c->env_state;
 	c->env.cpu = i;
 	il_env_set_hz(&c->env, sim->cfg.hz);
 	c->dev.cpu = i;

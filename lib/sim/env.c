@@ -20,10 +20,13 @@
  */
 #include "sim-local.h"
 
-/* The environment's ctx is its CPU, which points back at the machine. */
+/*
+ * The environment's ctx is its CPU's env_state (il_sim_env_ops.state_at_ctx: lib/kcompat.h
+ * reads the QoS limits, tick_stopped and got_tick there); the CPU points back at the machine.
+ */
 static struct sim_cpu *env_cpu(const struct il_env *env)
 {
-	return env->ctx;
+	return (struct sim_cpu *)((char *)env->ctx - offsetof(struct sim_cpu, env_state));
 }
 
 static struct il_sim *env_sim(const struct il_env *env)
@@ -44,7 +47,7 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 	u64 next_timer = sim_next_timer(c);
 	u64 base, programmed;
 
-	if (c->tick_stopped) {
+	if (c->env_state.tick_stopped) {
 		programmed = min_u64(next_timer, KTIME_MAX_U) - now;
 		if (!delta_next)
 			return (s64)programmed;
@@ -64,21 +67,21 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 
 static bool sim_tick_stopped(const struct il_env *env)
 {
-	return env_cpu(env)->tick_stopped;
+	return env_cpu(env)->env_state.tick_stopped;
 }
 
 static bool sim_got_tick(const struct il_env *env)
 {
 	struct sim_cpu *c = env_cpu(env);
-	bool got = c->got_idle_tick;
+	bool got = c->env_state.got_tick;
 
-	c->got_idle_tick = false;
+	c->env_state.got_tick = false;
 	return got;
 }
 
 static void sim_qos(const struct il_env *env, struct il_qos *out)
 {
-	*out = env_cpu(env)->qos;
+	*out = env_cpu(env)->env_state.qos;
 }
 
 static unsigned long sim_nr_iowait(const struct il_env *env)
@@ -164,7 +167,7 @@ static s64 sim_oracle_idle_ns(const struct il_env *env)
 	u64 wake = sim_next_timer(c);
 
 	/* Only the 4.16 loop has settled the tick before select; later ones follow stop_tick. */
-	if (!c->tick_stopped && c->dev.preset->core->idle_loop == IL_LOOP_4_16)
+	if (!c->env_state.tick_stopped && c->dev.preset->core->idle_loop == IL_LOOP_4_16)
 		wake = min_u64(wake, sim_next_tick(sim));
 	if (c->rq_len)
 		return 0;
@@ -182,4 +185,5 @@ const struct il_env_ops il_sim_env_ops = {
 	.load_weight = sim_load_weight,
 	.local_clock = sim_local_clock,
 	.oracle_idle_ns = sim_oracle_idle_ns,
+	.state_at_ctx = true,
 };

@@ -154,7 +154,7 @@ struct sim_cpu_dom {
 };
 
 struct sim_cpu {
-	struct il_sim *sim;  /* the machine (the environment's ctx is the CPU) */
+	struct il_sim *sim;  /* the machine (the environment's ctx is this CPU's env_state) */
 	struct il_cpu_stats *stats; /* its counters, &sim->m.cpu[cpu] */
 	enum sim_cpu_mode mode;
 	struct il_device dev;
@@ -164,7 +164,7 @@ struct sim_cpu {
 	u32 polling_states;         /* bit i: state i of its table polls */
 	struct sim_cpu_dom *dom;
 	struct il_env env;
-	struct il_qos qos;
+	struct il_env_state env_state; /* env's ctx: the QoS limits, tick_stopped, got_tick */
 	unsigned long load;
 
 	/*
@@ -192,8 +192,7 @@ struct sim_cpu {
 	bool loop_got_tick;  /* 7.0 do_idle(): got_tick read after the previous iteration */
 
 	/* Tick (tick-sched). */
-	bool tick_stopped;
-	bool got_idle_tick;  /* ts->got_idle_tick: a tick ran while in the idle loop */
+	/* env_state.tick_stopped; env_state.got_tick is ts->got_idle_tick: a tick ran in idle */
 	bool rcu_pending;    /* rcu_needs_cpu(): callbacks wait for a grace period */
 	bool nohz_full;      /* nohz_full= CPU: the tick stays stopped while it runs one task */
 	bool tick_armed;     /* the tick slot holds the next tick */

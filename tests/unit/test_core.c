@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "kcompat.h"
 #include "testenv.h"
 
 #define US 1000LL
@@ -137,6 +138,67 @@ static void test_env_set_hz_zero(void **state)
 	assert_int_equal(errno, EINVAL);
 	assert_int_equal(env.hz, 250);
 	assert_int_equal(env.tick_nsec, 4000000);
+}
+
+/* ---- the environment's direct reads (lib/env.h, state_at_ctx) ----------------------------- */
+
+/* The ops of an environment that reads the same struct il_env_state through functions. */
+static bool st_tick_stopped(const struct il_env *env)
+{
+	return ((const struct il_env_state *)env->ctx)->tick_stopped;
+}
+
+static bool st_got_tick(const struct il_env *env)
+{
+	struct il_env_state *st = env->ctx;
+	bool got = st->got_tick;
+
+	st->got_tick = false;
+	return got;
+}
+
+static void st_qos(const struct il_env *env, struct il_qos *out)
+{
+	*out = ((const struct il_env_state *)env->ctx)->qos;
+}
+
+/*
+ * kcompat.h answers from the struct il_env_state of an environment that opts in, without
+ * calling the (here missing) functions, as the functions answer: got_tick is cleared by the
+ * read, the QoS limit is the smaller one, the wakeup limit from 6.19 on.
+ */
+static void test_env_state_direct_reads(void **state)
+{
+	static const struct il_env_ops direct = { .state_at_ctx = true };
+	static const struct il_env_ops calls = {
+		.tick_stopped = st_tick_stopped, .got_tick = st_got_tick, .qos = st_qos,
+	};
+	const struct il_env_ops *ops[] = { &direct, &calls };
+
+	for (int i = 0; i < 2; i++) {
+		struct il_env_state st = {
+			.qos = { .cpu_latency_us = 300, .wakeup_latency_us = 40,
+				 .resume_latency_us = PM_QOS_RESUME_LATENCY_NO_CONSTRAINT },
+			.tick_stopped = true, .got_tick = true,
+		};
+		struct core_fixture f;
+
+		core_setup(&f, &il_core_6_13);
+		f.env.ops = ops[i];
+		f.env.ctx = &st;
+		assert_true(tick_nohz_tick_stopped(&f.dev));
+		assert_true(tick_nohz_idle_got_tick(&f.dev));
+		assert_false(tick_nohz_idle_got_tick(&f.dev));
+		assert_false(st.got_tick);
+		assert_int_equal(cpuidle_governor_latency_req(&f.dev), 300 * US);
+		assert_int_equal(pm_qos_latency_req_4_x(&f.dev), 300);
+		st.qos.resume_latency_us = 100;
+		assert_int_equal(pm_qos_latency_req_4_x(&f.dev), 100);
+		f.preset.core = &il_core_6_19;
+		assert_int_equal(cpuidle_governor_latency_req(&f.dev), 40 * US);
+		st.tick_stopped = false;
+		assert_false(tick_nohz_tick_stopped(&f.dev));
+	}
 }
 
 /* ---- il_cpuidle_account --------------------------------------------------------------- */
@@ -382,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_driver_init_only_counted_states),
 		cmocka_unit_test(test_env_set_hz),
 		cmocka_unit_test(test_env_set_hz_zero),
+		cmocka_unit_test(test_env_state_direct_reads),
 		cmocka_unit_test(test_account_above),
 		cmocka_unit_test(test_account_above_needs_shallower_state),
 		cmocka_unit_test(test_account_below),
