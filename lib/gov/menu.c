@@ -141,7 +141,6 @@ enum menu_stopped_rule { MENU_STOPPED_AFTER_SHORTCUT, MENU_STOPPED_IN_TIMER_PATH
  * @stopped_rule: where a stopped tick overrides a short prediction.
  * @safe_timer_range: 7.1: ... only when the timer is beyond SAFE_TIMER_RANGE_NS.
  * @state_count_test: the state-0 short cut also fires for state_count <= 1 (gone in 7.0).
- * @select: menu_select_4_x(), or menu_select() compiled for this struct (MENU_SELECT_OF()).
  */
 struct menu_cfg {
 	bool units_us;
@@ -156,7 +155,6 @@ struct menu_cfg {
 	enum menu_stopped_rule stopped_rule;
 	bool safe_timer_range;
 	bool state_count_test;
-	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 };
 
 /* What the last select() computed, for display; not part of the kernel struct. */
@@ -971,16 +969,13 @@ static int menu_enable_device(struct il_driver *drv, struct il_device *dev)
 	return 0;
 }
 
-/* The governor's select(): the version's own, menu_select_4_x() or a MENU_SELECT_OF() copy. */
-static int menu_select_any(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
+/*
+ * Only records the entered state; the statistics are updated by the next select. Inline with
+ * a constant @cfg, like menu_select(): each version has its own copy (MENU_REFLECT_OF()).
+ */
+static menu_inline void menu_reflect(const struct menu_cfg *cfg, struct il_device *dev,
+				     int index)
 {
-	return menu_cfg_of(dev)->select(drv, dev, stop_tick);
-}
-
-/* Only records the entered state; the statistics are updated by the next select. */
-static void menu_reflect(struct il_device *dev, int index)
-{
-	const struct menu_cfg *cfg = menu_cfg_of(dev);
 	struct menu_device *data = dev->governor_data;
 
 	if (cfg->units_us)
@@ -1044,49 +1039,19 @@ static int menu_vars(const struct il_device *dev, struct il_var *vars, int max)
 	return n < max ? n : max;
 }
 
-static const struct il_governor menu_governor = {
-	.name = "menu",
-	.rating = 20,
-	.data_size = sizeof(struct menu_device),
-	.enable = menu_enable_device,
-	.select = menu_select_any,
-	.reflect = menu_reflect,
-	.vars = menu_vars,
-};
+/* What every version's struct il_governor has; select() and reflect() are its own. */
+#define MENU_GOVERNOR_COMMON                                                           \
+	.name = "menu", .rating = 20, .data_size = sizeof(struct menu_device),          \
+	.enable = menu_enable_device, .vars = menu_vars
 
 /* ---- versions ---------------------------------------------------------------------------- */
 
-/*
- * Each version's menu_select(), with its switches as constants: the compiler drops the tests
- * of the rules the version does not have. Declared here, defined below the switches.
- */
-#define MENU_SELECT_PROTO(v) \
-	int menu_select_##v(struct il_driver *drv, struct il_device *dev, bool *stop_tick)
-#define MENU_SELECT_OF(v) \
-	static MENU_SELECT_PROTO(v) { return menu_select(&cfg_##v, drv, dev, stop_tick); }
-
-static MENU_SELECT_PROTO(6_13);
-static MENU_SELECT_PROTO(p2);
-static MENU_SELECT_PROTO(p3);
-static MENU_SELECT_PROTO(p4);
-static MENU_SELECT_PROTO(p5);
-static MENU_SELECT_PROTO(6_17);
-static MENU_SELECT_PROTO(6_18);
-static MENU_SELECT_PROTO(6_19);
-static MENU_SELECT_PROTO(7_0);
-static MENU_SELECT_PROTO(7_1);
-static MENU_SELECT_PROTO(deb_6_1);
-static MENU_SELECT_PROTO(deb_6_12);
-static MENU_SELECT_PROTO(6_19_9);
-
 static const struct menu_cfg cfg_4_16 = {
 	.units_us = true, .iowait_buckets = true, .typical = MENU_TI_A,
-	.select = menu_select_4_x,
 };
 
 static const struct menu_cfg cfg_4_17 = {
 	.units_us = true, .tick_aware = true, .iowait_buckets = true, .typical = MENU_TI_A,
-	.select = menu_select_4_x,
 };
 
 /* 6.12 .. 6.16 share everything but get_typical_interval(). */
@@ -1095,68 +1060,60 @@ static const struct menu_cfg cfg_4_17 = {
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true
 
 static const struct menu_cfg cfg_6_13 = {
-	MENU_6_13_BASE, .typical = MENU_TI_B, .select = menu_select_6_13,
+	MENU_6_13_BASE, .typical = MENU_TI_B,
 };
 static const struct menu_cfg cfg_p2 = {
-	MENU_6_13_BASE, .typical = MENU_TI_C2, .select = menu_select_p2,
+	MENU_6_13_BASE, .typical = MENU_TI_C2,
 };
 static const struct menu_cfg cfg_p3 = {
-	MENU_6_13_BASE, .typical = MENU_TI_C3, .select = menu_select_p3,
+	MENU_6_13_BASE, .typical = MENU_TI_C3,
 };
 static const struct menu_cfg cfg_p4 = {
-	MENU_6_13_BASE, .typical = MENU_TI_D, .select = menu_select_p4,
+	MENU_6_13_BASE, .typical = MENU_TI_D,
 };
 static const struct menu_cfg cfg_p5 = {
 	MENU_6_13_BASE, .typical = MENU_TI_D, .typical_return_max = true,
-	.select = menu_select_p5,
 };
 
 static const struct menu_cfg cfg_6_17 = {
 	.tick_aware = true, .typical = MENU_TI_D, .typical_return_max = true,
 	.uint_max_push = true, .latency_first = true, .poll_override = MENU_POLL_TIMER,
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true,
-	.select = menu_select_6_17,
 };
 
 static const struct menu_cfg cfg_6_18 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_PREDICTED, .stopped_rule = MENU_STOPPED_AFTER_SHORTCUT,
 	.state_count_test = true,
-	.select = menu_select_6_18,
 };
 
 static const struct menu_cfg cfg_6_19 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_AFTER_SHORTCUT,
 	.state_count_test = true,
-	.select = menu_select_6_19,
 };
 
 static const struct menu_cfg cfg_7_0 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
-	.select = menu_select_7_0,
 };
 
 static const struct menu_cfg cfg_7_1 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
 	.safe_timer_range = true,
-	.select = menu_select_7_1,
 };
 
 static const struct menu_cfg cfg_deb_6_1 = {
 	.tick_aware = true, .iowait_buckets = true, .timer_first = true, .typical = MENU_TI_B1,
 	.uint_max_push = true, .poll_override = MENU_POLL_LATENCY,
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true,
-	.select = menu_select_deb_6_1,
 };
 
 static const struct menu_cfg cfg_deb_6_12 = {
 	.tick_aware = true, .typical = MENU_TI_B, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
 	.state_count_test = true,
-	.select = menu_select_deb_6_12,
 };
 
 /* v6.19.9's file (6.19 + the 80606f4eb8d7 backport), which 6.18.26 ... 6.18.35 carry too. */
@@ -1164,85 +1121,111 @@ static const struct menu_cfg cfg_6_19_9 = {
 	.tick_aware = true, .typical = MENU_TI_D, .uint_max_push = true, .latency_first = true,
 	.poll_override = MENU_POLL_THRESHOLD, .stopped_rule = MENU_STOPPED_IN_TIMER_PATH,
 	.state_count_test = true,
-	.select = menu_select_6_19_9,
 };
 
-MENU_SELECT_OF(6_13)
-MENU_SELECT_OF(p2)
-MENU_SELECT_OF(p3)
-MENU_SELECT_OF(p4)
-MENU_SELECT_OF(p5)
-MENU_SELECT_OF(6_17)
-MENU_SELECT_OF(6_18)
-MENU_SELECT_OF(6_19)
-MENU_SELECT_OF(7_0)
-MENU_SELECT_OF(7_1)
-MENU_SELECT_OF(deb_6_1)
-MENU_SELECT_OF(deb_6_12)
-MENU_SELECT_OF(6_19_9)
+/*
+ * Each version's governor: its own menu_select() and menu_reflect(), compiled with its switches
+ * as constants, so the tests of the rules the version does not have are gone, and the
+ * simulator reaches them with one indirect call. 4.16 and 4.17 share menu_select_4_x().
+ */
+#define MENU_SELECT_OF(v)                                                               \
+	static int menu_select_##v(struct il_driver *drv, struct il_device *dev,         \
+				   bool *stop_tick)                                      \
+	{                                                                               \
+		return menu_select(&cfg_##v, drv, dev, stop_tick);                      \
+	}
+#define MENU_REFLECT_OF(v)                                                              \
+	static void menu_reflect_##v(struct il_device *dev, int index)                  \
+	{                                                                               \
+		menu_reflect(&cfg_##v, dev, index);                                     \
+	}
+#define MENU_GOVERNOR_OF(v, select_fn)                                                  \
+	MENU_REFLECT_OF(v)                                                              \
+	static const struct il_governor menu_governor_##v = {                           \
+		MENU_GOVERNOR_COMMON, .select = select_fn, .reflect = menu_reflect_##v, \
+	};
+#define MENU_VERSION(v) MENU_SELECT_OF(v) MENU_GOVERNOR_OF(v, menu_select_##v)
+
+MENU_GOVERNOR_OF(4_16, menu_select_4_x)
+MENU_GOVERNOR_OF(4_17, menu_select_4_x)
+MENU_VERSION(6_13)
+MENU_VERSION(p2)
+MENU_VERSION(p3)
+MENU_VERSION(p4)
+MENU_VERSION(p5)
+MENU_VERSION(6_17)
+MENU_VERSION(6_18)
+MENU_VERSION(6_19)
+MENU_VERSION(7_0)
+MENU_VERSION(7_1)
+MENU_VERSION(deb_6_1)
+MENU_VERSION(deb_6_12)
+MENU_VERSION(6_19_9)
 
 const struct il_preset il_presets_menu[] = {
-	{ "menu-4.16", &menu_governor, IL_KV(4, 16, 0), &il_core_4_16, "v4.16",
+	{ "menu-4.16", &menu_governor_4_16, IL_KV(4, 16, 0), &il_core_4_16, "v4.16",
 	  "menu.c aa390404e85f (v4.16.13)",
 	  "baseline: µs units, 12 iowait buckets, load multiplier, tick stopped before select",
 	  &cfg_4_16 },
-	{ "menu-4.17", &menu_governor, IL_KV(4, 17, 0), &il_core_4_17, "v4.17",
+	{ "menu-4.17", &menu_governor_4_17, IL_KV(4, 17, 0), &il_core_4_17, "v4.17",
 	  "menu.c 1bfe03ceb236",
 	  "select decides on the tick (stop_tick, tick-wakeup update rule, 5ef499cd571c)",
 	  &cfg_4_17 },
-	{ "menu-6.13", &menu_governor, IL_KV(6, 13, 0), &il_core_6_13, "v6.13",
+	{ "menu-6.13", &menu_governor_6_13, IL_KV(6, 13, 0), &il_core_6_13, "v6.13",
 	  "menu.c 28363bfa3e4c (= v6.12, v6.14)",
 	  "ns units, 6 buckets, no multiplier, timer read only above 15 us, in-loop polling "
 	  "override",
 	  &cfg_6_13 },
-	{ "menu-1", &menu_governor, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+1",
+	{ "menu-1", &menu_governor_6_13, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+1",
 	  "menu.c b19406502b56 (d2cd195b57cf)",
 	  "get_typical_interval: unused min dropped (no functional change)", &cfg_6_13 },
-	{ "menu-2", &menu_governor, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+2",
+	{ "menu-2", &menu_governor_p2, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+2",
 	  "menu.c ec472af38de6 (13982929fb08)",
 	  "get_typical_interval: one-pass average and variance (rounding differs)", &cfg_p2 },
-	{ "menu-3", &menu_governor, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+3",
+	{ "menu-3", &menu_governor_p3, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+3",
 	  "menu.c 680ff20e5528 (60256e458e1c)",
 	  "get_typical_interval: keep samples below UINT_MAX at first, drop >= max on retry",
 	  &cfg_p3 },
-	{ "menu-4", &menu_governor, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+4",
+	{ "menu-4", &menu_governor_p4, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+4",
 	  "menu.c 48ebbde750e5 (8de7606f0fe2)",
 	  "get_typical_interval: drop outliers on the farther end (low or high)", &cfg_p4 },
-	{ "menu-5", &menu_governor, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+5",
+	{ "menu-5", &menu_governor_p5, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+5",
 	  "menu.c 30ffb1f69056 (85975daeaa4d)",
 	  "get_typical_interval: predict the max of the 4-6 samples left instead of nothing",
 	  &cfg_p5 },
-	{ "menu-6.15", &menu_governor, IL_KV(6, 15, 0), &il_core_6_13, "v6.15",
+	{ "menu-6.15", &menu_governor_p5, IL_KV(6, 15, 0), &il_core_6_13, "v6.15",
 	  "menu.c 39aa0aea61c6 (5c3504109996)", "= menu-5 (comment update only)", &cfg_p5 },
-	{ "menu-6.16", &menu_governor, IL_KV(6, 16, 0), &il_core_6_13, "v6.16",
+	{ "menu-6.16", &menu_governor_p5, IL_KV(6, 16, 0), &il_core_6_13, "v6.16",
 	  "menu.c 52d5d26fc7c6 (d4a7882f93bf)",
 	  "bucket = BUCKETS - 1 when the timer is not read (same value)", &cfg_p5 },
-	{ "menu-6.17", &menu_governor, IL_KV(6, 17, 0), &il_core_6_13, "v6.17",
+	{ "menu-6.17", &menu_governor_6_17, IL_KV(6, 17, 0), &il_core_6_13, "v6.17",
 	  "menu.c b2e3d0b0a116 (fa3fa55de0d6, 779b1a1cb13a)",
 	  "UINT_MAX interval after a rejected entry; exit latency checked first, no clamp by "
 	  "prediction",
 	  &cfg_6_17 },
-	{ "menu-6.18", &menu_governor, IL_KV(6, 18, 0), &il_core_6_13, "v6.18",
+	{ "menu-6.18", &menu_governor_6_18, IL_KV(6, 18, 0), &il_core_6_13, "v6.18",
 	  "menu.c 23239b0c04f9 (revert 85975daeaa4d, 17224c1d2574, db86f55bf81a)",
 	  "no max prediction; polling override also needs exit latency <= prediction",
 	  &cfg_6_18 },
-	{ "menu-6.19", &menu_governor, IL_KV(6, 19, 0), &il_core_6_19, "v6.19",
+	{ "menu-6.19", &menu_governor_6_19, IL_KV(6, 19, 0), &il_core_6_19, "v6.19",
 	  "menu.c 64d6f7a1c776 (07d815701274)",
 	  "polling override only for states with residency below 15 us", &cfg_6_19 },
-	{ "menu-7.0", &menu_governor, IL_KV(7, 0, 0), &il_core_7_0, "v7.0",
+	{ "menu-7.0", &menu_governor_7_0, IL_KV(7, 0, 0), &il_core_7_0, "v7.0",
 	  "menu.c 899ff16ff1fe (80606f4eb8d7)",
 	  "timer read when the tick is stopped; no state_count <= 1 test", &cfg_7_0 },
-	{ "menu-7.1", &menu_governor, IL_KV(7, 1, 0), &il_core_7_0, "v7.1",
+	{ "menu-7.1", &menu_governor_7_1, IL_KV(7, 1, 0), &il_core_7_0, "v7.1",
 	  "menu.c 544a5d593007 (gov.h cd06a2e7b506)",
 	  "stopped-tick override only for timers beyond SAFE_TIMER_RANGE_NS (2 ticks)", &cfg_7_1 },
-	{ "menu-6.1.192", &menu_governor, IL_KV(6, 1, 192), &il_core_debian_6_1, "Debian 6.1.192",
+	{ "menu-6.1.192", &menu_governor_deb_6_1, IL_KV(6, 1, 192), &il_core_debian_6_1,
+	  "Debian 6.1.192",
 	  "menu.c 2aa87ce37a90 (v6.1 c4922684f305 + fa3fa55de0d6)",
 	  "Debian stable: 6.1 select (iowait, timer first, B1 typical) + UINT_MAX interval",
 	  &cfg_deb_6_1 },
-	{ "menu-6.12.117", &menu_governor, IL_KV(6, 12, 117), &il_core_debian_6_12,
+	{ "menu-6.12.117", &menu_governor_deb_6_12, IL_KV(6, 12, 117), &il_core_debian_6_12,
 	  "Debian 6.12.117", "menu.c 0ce732345001 (v6.12 + 8 stable backports)",
 	  "Debian stable: 6.19.9 select/update with the 6.13 get_typical_interval", &cfg_deb_6_12 },
-	{ "menu-6.18.35", &menu_governor, IL_KV(6, 18, 35), &il_core_6_18_35, "v6.18.35 (LTS)",
+	{ "menu-6.18.35", &menu_governor_6_19_9, IL_KV(6, 18, 35), &il_core_6_18_35,
+	  "v6.18.35 (LTS)",
 	  "menu.c ca863ba03d45 (= v6.19.9; 6.18.26 ... 6.18.35)",
 	  "LTS stable: menu-6.19 + 80606f4eb8d7 (timer read with the tick stopped), 7.0 idle loop",
 	  &cfg_6_19_9 },
