@@ -4,11 +4,12 @@
 # tests/fixtures/validation/*-prediction.tsv before the record they are checked against
 # (*-real.tsv, written by scripts/vm/record-validation.sh --iter 5), against the real calls
 # of that record, both by the verdict's statistics (tests/validation/calls). A cell fails when
-# the lab's robust call reverses a difference the real runs show. Four records: menu against
+# the lab's robust call reverses a difference the real runs show. Five records: menu against
 # ladder on Debian's kernel at host load 20 (trust-real.tsv) and on a quiet host
 # (trust-quiet-real.tsv), both against trust-prediction.tsv; menu against teo on the idlelab
-# kernel, 5 + 5 runs on a quiet host (trust-teo-real.tsv) and 10 + 10 runs at load 2-5
-# (trust-teo10-real.tsv), both against trust-teo-prediction.tsv.
+# kernel, 5 + 5 runs on a quiet host (trust-teo-real.tsv), 10 + 10 runs at load 2-5
+# (trust-teo10-real.tsv) and 20 + 20 runs on a quiet host (trust-teo20-real.tsv), all three
+# against trust-teo-prediction.tsv.
 # Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
@@ -47,6 +48,7 @@ check_record menu-ladder-load20 trust-prediction.tsv trust-real.tsv
 check_record menu-ladder-quiet trust-prediction.tsv trust-quiet-real.tsv
 check_record menu-teo-quiet trust-teo-prediction.tsv trust-teo-real.tsv
 check_record menu-teo-10-runs trust-teo-prediction.tsv trust-teo10-real.tsv
+check_record menu-teo-20-runs trust-teo-prediction.tsv trust-teo20-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
