@@ -59,6 +59,15 @@ struct il_env_state {
 	bool got_tick;      /* cleared by the read, as by ops->got_tick */
 };
 
+/* Read got_tick and clear it: ops->got_tick's rule, for an implementer keeping the state. */
+static inline bool il_env_state_take_got_tick(struct il_env_state *st)
+{
+	bool got = st->got_tick;
+
+	st->got_tick = false;
+	return got;
+}
+
 struct il_env_ops {
 	s64 (*sleep_length)(const struct il_env *env, s64 *delta_next);
 	bool (*tick_stopped)(const struct il_env *env);

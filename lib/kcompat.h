@@ -88,14 +88,10 @@ static inline bool tick_nohz_tick_stopped(const struct il_device *dev)
 static inline bool tick_nohz_idle_got_tick(const struct il_device *dev)
 {
 	const struct il_env *env = dev->env;
-	struct il_env_state *st = env->ctx;
-	bool got;
 
 	if (!env_state_at_ctx(env))
 		return env->ops->got_tick(env);
-	got = st->got_tick;
-	st->got_tick = false;
-	return got;
+	return il_env_state_take_got_tick(env->ctx);
 }
 
 static inline u64 local_clock(const struct il_device *dev)

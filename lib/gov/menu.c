@@ -1059,18 +1059,10 @@ static const struct menu_cfg cfg_4_17 = {
 	.tick_aware = true, .poll_override = MENU_POLL_LATENCY,                        \
 	.stopped_rule = MENU_STOPPED_AFTER_SHORTCUT, .state_count_test = true
 
-static const struct menu_cfg cfg_6_13 = {
-	MENU_6_13_BASE, .typical = MENU_TI_B,
-};
-static const struct menu_cfg cfg_p2 = {
-	MENU_6_13_BASE, .typical = MENU_TI_C2,
-};
-static const struct menu_cfg cfg_p3 = {
-	MENU_6_13_BASE, .typical = MENU_TI_C3,
-};
-static const struct menu_cfg cfg_p4 = {
-	MENU_6_13_BASE, .typical = MENU_TI_D,
-};
+static const struct menu_cfg cfg_6_13 = { MENU_6_13_BASE, .typical = MENU_TI_B };
+static const struct menu_cfg cfg_p2 = { MENU_6_13_BASE, .typical = MENU_TI_C2 };
+static const struct menu_cfg cfg_p3 = { MENU_6_13_BASE, .typical = MENU_TI_C3 };
+static const struct menu_cfg cfg_p4 = { MENU_6_13_BASE, .typical = MENU_TI_D };
 static const struct menu_cfg cfg_p5 = {
 	MENU_6_13_BASE, .typical = MENU_TI_D, .typical_return_max = true,
 };
@@ -1162,72 +1154,66 @@ MENU_VERSION(deb_6_1)
 MENU_VERSION(deb_6_12)
 MENU_VERSION(6_19_9)
 
+/* A preset row: the version's governor and its switches, named once. */
+#define MENU_PRESET(name, v, ...) { name, &menu_governor_##v, __VA_ARGS__, &cfg_##v }
+
 const struct il_preset il_presets_menu[] = {
-	{ "menu-4.16", &menu_governor_4_16, IL_KV(4, 16, 0), &il_core_4_16, "v4.16",
+	MENU_PRESET("menu-4.16", 4_16, IL_KV(4, 16, 0), &il_core_4_16, "v4.16",
 	  "menu.c aa390404e85f (v4.16.13)",
-	  "baseline: µs units, 12 iowait buckets, load multiplier, tick stopped before select",
-	  &cfg_4_16 },
-	{ "menu-4.17", &menu_governor_4_17, IL_KV(4, 17, 0), &il_core_4_17, "v4.17",
+	  "baseline: µs units, 12 iowait buckets, load multiplier, tick stopped before select"),
+	MENU_PRESET("menu-4.17", 4_17, IL_KV(4, 17, 0), &il_core_4_17, "v4.17",
 	  "menu.c 1bfe03ceb236",
-	  "select decides on the tick (stop_tick, tick-wakeup update rule, 5ef499cd571c)",
-	  &cfg_4_17 },
-	{ "menu-6.13", &menu_governor_6_13, IL_KV(6, 13, 0), &il_core_6_13, "v6.13",
+	  "select decides on the tick (stop_tick, tick-wakeup update rule, 5ef499cd571c)"),
+	MENU_PRESET("menu-6.13", 6_13, IL_KV(6, 13, 0), &il_core_6_13, "v6.13",
 	  "menu.c 28363bfa3e4c (= v6.12, v6.14)",
 	  "ns units, 6 buckets, no multiplier, timer read only above 15 us, in-loop polling "
-	  "override",
-	  &cfg_6_13 },
-	{ "menu-1", &menu_governor_6_13, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+1",
+	  "override"),
+	MENU_PRESET("menu-1", 6_13, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+1",
 	  "menu.c b19406502b56 (d2cd195b57cf)",
-	  "get_typical_interval: unused min dropped (no functional change)", &cfg_6_13 },
-	{ "menu-2", &menu_governor_p2, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+2",
+	  "get_typical_interval: unused min dropped (no functional change)"),
+	MENU_PRESET("menu-2", p2, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+2",
 	  "menu.c ec472af38de6 (13982929fb08)",
-	  "get_typical_interval: one-pass average and variance (rounding differs)", &cfg_p2 },
-	{ "menu-3", &menu_governor_p3, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+3",
+	  "get_typical_interval: one-pass average and variance (rounding differs)"),
+	MENU_PRESET("menu-3", p3, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+3",
 	  "menu.c 680ff20e5528 (60256e458e1c)",
-	  "get_typical_interval: keep samples below UINT_MAX at first, drop >= max on retry",
-	  &cfg_p3 },
-	{ "menu-4", &menu_governor_p4, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+4",
+	  "get_typical_interval: keep samples below UINT_MAX at first, drop >= max on retry"),
+	MENU_PRESET("menu-4", p4, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+4",
 	  "menu.c 48ebbde750e5 (8de7606f0fe2)",
-	  "get_typical_interval: drop outliers on the farther end (low or high)", &cfg_p4 },
-	{ "menu-5", &menu_governor_p5, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+5",
+	  "get_typical_interval: drop outliers on the farther end (low or high)"),
+	MENU_PRESET("menu-5", p5, IL_KV(6, 14, 0), &il_core_6_13, "v6.14+5",
 	  "menu.c 30ffb1f69056 (85975daeaa4d)",
-	  "get_typical_interval: predict the max of the 4-6 samples left instead of nothing",
-	  &cfg_p5 },
-	{ "menu-6.15", &menu_governor_p5, IL_KV(6, 15, 0), &il_core_6_13, "v6.15",
-	  "menu.c 39aa0aea61c6 (5c3504109996)", "= menu-5 (comment update only)", &cfg_p5 },
-	{ "menu-6.16", &menu_governor_p5, IL_KV(6, 16, 0), &il_core_6_13, "v6.16",
+	  "get_typical_interval: predict the max of the 4-6 samples left instead of nothing"),
+	MENU_PRESET("menu-6.15", p5, IL_KV(6, 15, 0), &il_core_6_13, "v6.15",
+	  "menu.c 39aa0aea61c6 (5c3504109996)", "= menu-5 (comment update only)"),
+	MENU_PRESET("menu-6.16", p5, IL_KV(6, 16, 0), &il_core_6_13, "v6.16",
 	  "menu.c 52d5d26fc7c6 (d4a7882f93bf)",
-	  "bucket = BUCKETS - 1 when the timer is not read (same value)", &cfg_p5 },
-	{ "menu-6.17", &menu_governor_6_17, IL_KV(6, 17, 0), &il_core_6_13, "v6.17",
+	  "bucket = BUCKETS - 1 when the timer is not read (same value)"),
+	MENU_PRESET("menu-6.17", 6_17, IL_KV(6, 17, 0), &il_core_6_13, "v6.17",
 	  "menu.c b2e3d0b0a116 (fa3fa55de0d6, 779b1a1cb13a)",
 	  "UINT_MAX interval after a rejected entry; exit latency checked first, no clamp by "
-	  "prediction",
-	  &cfg_6_17 },
-	{ "menu-6.18", &menu_governor_6_18, IL_KV(6, 18, 0), &il_core_6_13, "v6.18",
+	  "prediction"),
+	MENU_PRESET("menu-6.18", 6_18, IL_KV(6, 18, 0), &il_core_6_13, "v6.18",
 	  "menu.c 23239b0c04f9 (revert 85975daeaa4d, 17224c1d2574, db86f55bf81a)",
-	  "no max prediction; polling override also needs exit latency <= prediction",
-	  &cfg_6_18 },
-	{ "menu-6.19", &menu_governor_6_19, IL_KV(6, 19, 0), &il_core_6_19, "v6.19",
+	  "no max prediction; polling override also needs exit latency <= prediction"),
+	MENU_PRESET("menu-6.19", 6_19, IL_KV(6, 19, 0), &il_core_6_19, "v6.19",
 	  "menu.c 64d6f7a1c776 (07d815701274)",
-	  "polling override only for states with residency below 15 us", &cfg_6_19 },
-	{ "menu-7.0", &menu_governor_7_0, IL_KV(7, 0, 0), &il_core_7_0, "v7.0",
+	  "polling override only for states with residency below 15 us"),
+	MENU_PRESET("menu-7.0", 7_0, IL_KV(7, 0, 0), &il_core_7_0, "v7.0",
 	  "menu.c 899ff16ff1fe (80606f4eb8d7)",
-	  "timer read when the tick is stopped; no state_count <= 1 test", &cfg_7_0 },
-	{ "menu-7.1", &menu_governor_7_1, IL_KV(7, 1, 0), &il_core_7_0, "v7.1",
+	  "timer read when the tick is stopped; no state_count <= 1 test"),
+	MENU_PRESET("menu-7.1", 7_1, IL_KV(7, 1, 0), &il_core_7_0, "v7.1",
 	  "menu.c 544a5d593007 (gov.h cd06a2e7b506)",
-	  "stopped-tick override only for timers beyond SAFE_TIMER_RANGE_NS (2 ticks)", &cfg_7_1 },
-	{ "menu-6.1.192", &menu_governor_deb_6_1, IL_KV(6, 1, 192), &il_core_debian_6_1,
+	  "stopped-tick override only for timers beyond SAFE_TIMER_RANGE_NS (2 ticks)"),
+	MENU_PRESET("menu-6.1.192", deb_6_1, IL_KV(6, 1, 192), &il_core_debian_6_1,
 	  "Debian 6.1.192",
 	  "menu.c 2aa87ce37a90 (v6.1 c4922684f305 + fa3fa55de0d6)",
-	  "Debian stable: 6.1 select (iowait, timer first, B1 typical) + UINT_MAX interval",
-	  &cfg_deb_6_1 },
-	{ "menu-6.12.117", &menu_governor_deb_6_12, IL_KV(6, 12, 117), &il_core_debian_6_12,
+	  "Debian stable: 6.1 select (iowait, timer first, B1 typical) + UINT_MAX interval"),
+	MENU_PRESET("menu-6.12.117", deb_6_12, IL_KV(6, 12, 117), &il_core_debian_6_12,
 	  "Debian 6.12.117", "menu.c 0ce732345001 (v6.12 + 8 stable backports)",
-	  "Debian stable: 6.19.9 select/update with the 6.13 get_typical_interval", &cfg_deb_6_12 },
-	{ "menu-6.18.35", &menu_governor_6_19_9, IL_KV(6, 18, 35), &il_core_6_18_35,
+	  "Debian stable: 6.19.9 select/update with the 6.13 get_typical_interval"),
+	MENU_PRESET("menu-6.18.35", 6_19_9, IL_KV(6, 18, 35), &il_core_6_18_35,
 	  "v6.18.35 (LTS)",
 	  "menu.c ca863ba03d45 (= v6.19.9; 6.18.26 ... 6.18.35)",
-	  "LTS stable: menu-6.19 + 80606f4eb8d7 (timer read with the tick stopped), 7.0 idle loop",
-	  &cfg_6_19_9 },
+	  "LTS stable: menu-6.19 + 80606f4eb8d7 (timer read with the tick stopped), 7.0 idle loop"),
 	{ 0 },
 };

@@ -72,11 +72,7 @@ static bool sim_tick_stopped(const struct il_env *env)
 
 static bool sim_got_tick(const struct il_env *env)
 {
-	struct sim_cpu *c = env_cpu(env);
-	bool got = c->env_state.got_tick;
-
-	c->env_state.got_tick = false;
-	return got;
+	return il_env_state_take_got_tick(&env_cpu(env)->env_state);
 }
 
 static void sim_qos(const struct il_env *env, struct il_qos *out)
