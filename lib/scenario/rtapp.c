@@ -8,8 +8,15 @@
  *
  *  1. Threads. Each task has `instance` threads, numbered in file order. A thread runs its
  *     events in file order, phase after phase, with rt-app's loop counts; a thread with a
- *     "delay" starts on a timer that long after time 0. Every thread's timer base ("t_first"
- *     in rt-app) is time 0 plus its delay, as in rt-app where all threads share one start.
+ *     "delay" starts on a timer that long after rt-app's start. Every thread's timer base
+ *     ("t_first" in rt-app) is that start plus its delay, as in rt-app where all threads
+ *     share one start. The start is phase_us into the first tick period: a real rt-app is
+ *     launched at no particular point of the tick grid, and for periodic files the phase
+ *     decides how the tick cuts each idle period (timer-200hz on a 250 Hz tick: pieces of
+ *     1, 2 and 3 ms on the grid, of 0.2, 1.2, 2.2 and 3.2 ms at 188 us off it, which puts
+ *     some of them under a 800 us target residency). By default (-1) it is drawn per run,
+ *     from the seed, uniformly over one tick period, so the lab's spread over seeds holds
+ *     the phase's as the real runs' does.
  *  2. Placement. A thread that becomes runnable (start, wakeup, a phase whose "cpus" exclude
  *     its CPU) goes to, in order: its previous CPU if no other rt-app thread is runnable
  *     there; the first such idle CPU after it, counting up and wrapping; its previous CPU
@@ -63,7 +70,7 @@
 /* How many events ahead the oracle's hint looks for the thread a piece of work will wake. */
 #define PREDICT_STEPS 32
 
-enum { P_SWITCH, P_NS_PER_LOOP, P_SLICE, P_BG, P_BG_RATE };
+enum { P_SWITCH, P_NS_PER_LOOP, P_SLICE, P_PHASE, P_BG, P_BG_RATE };
 
 static const struct il_scn_param rtapp_params[] = {
 	[P_SWITCH] = { "switch_ns", IL_SCN_INT, 900, 1, 100000000, NULL, "",
@@ -74,6 +81,9 @@ static const struct il_scn_param rtapp_params[] = {
 			    "(0: run X µs takes X µs)" },
 	[P_SLICE] = { "slice_us", IL_SCN_INT, 3000, 1, 1000000, NULL, "us",
 		      "longest piece of a run before threads sharing the CPU take turns" },
+	[P_PHASE] = { "phase_us", IL_SCN_INT, -1, -1, 1000000, NULL, "us",
+		      "rt-app's start, this far into the first tick period (-1: drawn per run, "
+		      "uniformly over one tick period)" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
 	[P_BG_RATE] = IL_BG_RATE_PARAM,
@@ -143,6 +153,7 @@ struct rtapp_ctx {
 	int *phase_base;
 	bool *aff_bits;
 	u64 switch_ns, slice_ns, stop_ns;
+	u64 start_ns;            /* rt-app's start: every thread's t_first before its delay */
 	u64 run_mult, run_div;     /* "run" scaling (3. above) */
 	u64 wakes, lat_sum_ns;
 	struct il_bg *bg;
@@ -711,7 +722,7 @@ static int build_resources(struct rtapp_ctx *rc)
 	return rc->unique_refs ? 0 : -1;
 }
 
-/* Thread @t starts at time 0, or blocked on its delay timer. */
+/* Thread @t starts at rt-app's start plus its delay: now, or blocked on a timer until then. */
 static int start_thread(struct rtapp_ctx *rc, struct rt_thread *t)
 {
 	t->cpu = select_cpu(t, t->id % rc->ncpus);
@@ -721,8 +732,9 @@ static int start_thread(struct rtapp_ctx *rc, struct rt_thread *t)
 		t->state = T_DONE; /* rt-app runs a task with "loop": 0 zero times */
 		return 0;
 	}
-	if (t->task->delay_us > 0) {
-		t->t_first = (u64)t->task->delay_us * NSEC_PER_USEC;
+	t->t_first = rc->start_ns + (u64)(t->task->delay_us > 0 ? t->task->delay_us : 0) *
+					     NSEC_PER_USEC;
+	if (t->t_first > 0) {
 		t->state = T_BLOCKED;
 		return il_sim_timer_start(rc->sim, &t->timer, t->cpu, t->t_first);
 	}
@@ -752,6 +764,17 @@ static int start_threads(struct rtapp_ctx *rc)
 	return 0;
 }
 
+/* rt-app's start in the first tick period (1. of the DOC): phase_us, or a draw from the seed. */
+static u64 rtapp_start_ns(const struct il_sim *sim, s64 phase_us)
+{
+	struct il_rng rng;
+
+	if (phase_us >= 0)
+		return (u64)phase_us * NSEC_PER_USEC;
+	il_sim_rng_init(sim, &rng, 4);
+	return il_rng_below(&rng, il_sim_tick_ns(sim));
+}
+
 static void rtapp_params_set(struct rtapp_ctx *rc, const struct il_scn_args *args)
 {
 	rc->switch_ns = (u64)args->v[P_SWITCH];
@@ -761,7 +784,8 @@ static void rtapp_params_set(struct rtapp_ctx *rc, const struct il_scn_args *arg
 		rc->run_mult = (u64)args->v[P_NS_PER_LOOP];
 		rc->run_div = (u64)rc->rt->calib_ns_per_loop;
 	}
-	rc->stop_ns = rc->rt->duration_s > 0 ? (u64)rc->rt->duration_s * NSEC_PER_SEC : UINT64_MAX;
+	rc->stop_ns = rc->rt->duration_s > 0 ?
+			      rc->start_ns + (u64)rc->rt->duration_s * NSEC_PER_SEC : UINT64_MAX;
 }
 
 static int rtapp_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
@@ -779,6 +803,7 @@ static int rtapp_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 		errno = EINVAL; /* the file changed since rtapp_check() grew the machine */
 		return -1;
 	}
+	rc->start_ns = rtapp_start_ns(sim, args->v[P_PHASE]);
 	rtapp_params_set(rc, args);
 	rc->nthreads = (unsigned int)rc->rt->nthreads;
 	rc->threads = calloc(rc->nthreads, sizeof(*rc->threads));

@@ -54,10 +54,10 @@ check "the error names the file, the position of CPU 11 and cpus=4" \
 	grep -q "pingpong-12.json:[0-9]*:[0-9]*: tasks.ring11.cpus\[0\]: CPU 11 is not one of the cpus=4" "$ERR"
 
 # The 2-CPU rings are the built-in pingpong with a fixed stop (overhead_sigma=0, as rtapp's
-# switch_ns): same idle periods and state usage, and
-# us_per_loop = 2 x wu_lat_us.
+# switch_ns) and, like it, started on the tick (phase_us=0): same idle periods and state
+# usage, and us_per_loop = 2 x wu_lat_us.
 for ring in pingpong-2 pingpong-2-sync; do
-	expect 0 "compare $ring with pingpong" "$IDLELAB" compare -g menu -p haltpoll-vm -s pingpong:overhead_sigma=0 -s "rtapp:$W/$ring.json" \
+	expect 0 "compare $ring with pingpong" "$IDLELAB" compare -g menu -p haltpoll-vm -s pingpong:overhead_sigma=0 -s "rtapp:$W/$ring.json,phase_us=0" \
 		--time 300ms -f csv
 	# One long table (scenario, then the union of both tables' columns): cells by name.
 	check "$ring: same idle periods as pingpong, one trip = 2 wakeups" awk -F, '

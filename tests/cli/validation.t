@@ -21,7 +21,7 @@ check "its numbers say they were exported from the validation guest" \
 # The lab against the recorded real runs: one TAP line per number, passed on as comments.
 expect 0 "the lab stays inside the bands around the real numbers" python3 "$COMPARE" --idlelab "$IDLELAB" --check
 sed 's/^/# /' "$OUT"
-check "every checked number passed" sh -c "grep -c '^ok ' '$OUT' | grep -qx 12 && ! grep -q '^not ok' '$OUT'"
+check "every checked number passed" sh -c "grep -c '^ok ' '$OUT' | grep -qx 9 && ! grep -q '^not ok' '$OUT'"
 
 # The check can fail: real numbers twice as high on CPU0 for periodic-73hz are outside the
 # band (the column is found by name, as validation-compare.py reads it).

@@ -276,15 +276,57 @@ static const char *tmp_json(const char *text)
 	return path;
 }
 
-/* Run @text with "rtapp:FILE,@params" for @time_ns on haltpoll-vm under menu. */
-static void run_text(const char *text, const char *params, u64 time_ns, struct il_lab_result *res)
+/* Run @text with "rtapp:FILE,@params" for @time_ns on haltpoll-vm under menu, with @seed. */
+static void run_text_seed(const char *text, const char *params, u64 time_ns, u64 seed,
+			  struct il_lab_result *res)
 {
 	const char *path = tmp_json(text);
 	char spec[256];
 
 	snprintf(spec, sizeof(spec), "rtapp:%s%s%s", path, *params ? "," : "", params);
-	tl_lab_run("haltpoll-vm", "menu", spec, 1, time_ns, res);
+	tl_lab_run("haltpoll-vm", "menu", spec, seed, time_ns, res);
 	unlink(path);
+}
+
+/*
+ * The same, started on a tick (phase_us=0): the tests below count what rt-app's events do
+ * from time 0; the start's phase has its own test.
+ */
+static void run_text(const char *text, const char *params, u64 time_ns, struct il_lab_result *res)
+{
+	char with_phase[200];
+
+	snprintf(with_phase, sizeof(with_phase), "phase_us=0%s%s", *params ? "," : "", params);
+	run_text_seed(text, with_phase, time_ns, 1, res);
+}
+
+/* Idle periods of one CPU that runs a single 100 us piece of work, with @params. */
+static u64 one_run_idles(const char *params, u64 seed)
+{
+	static const char text[] = "{ \"tasks\": { \"t\": { \"loop\": 1, \"run\": 100 } } }";
+	struct il_lab_result res;
+	u64 n;
+
+	run_text_seed(text, params, 20 * MS, seed, &res);
+	n = res.sum.idles;
+	il_lab_result_free(&res);
+	return n;
+}
+
+/*
+ * rt-app's start (1. of rtapp.c's DOC): on the tick with phase_us=0 the thread runs at once;
+ * phase_us=2000 leaves the CPU idle until then, one idle period more, ended by the start's
+ * timer. By default the start is drawn from the seed within one tick period (haltpoll-vm:
+ * 4 ms), so it is not 0 either.
+ */
+static void test_start_phase(void **state)
+{
+	u64 on_tick = one_run_idles("cpus=1,background=0,phase_us=0", 1);
+
+	(void)state;
+	assert_int_equal(one_run_idles("cpus=1,background=0,phase_us=2000", 1), on_tick + 1);
+	for (u64 seed = 1; seed <= 4; seed++)
+		assert_int_equal(one_run_idles("cpus=1,background=0", seed), on_tick + 1);
 }
 
 /* Wakeups of an idle CPU by the thread's timers, on one quiet CPU. */
@@ -586,6 +628,7 @@ int main(void)
 		cmocka_unit_test(test_runtime_chunks_and_calibration),
 		cmocka_unit_test(test_zero_time_loop_advances),
 		cmocka_unit_test(test_ring_matches_pingpong),
+		cmocka_unit_test(test_start_phase),
 		cmocka_unit_test(test_same_seed_same_run),
 		cmocka_unit_test(test_spec_operand),
 	};
