@@ -9,7 +9,9 @@
 # (trust-quiet-real.tsv), both against trust-prediction.tsv; menu against teo on the idlelab
 # kernel, 5 + 5 runs on a quiet host (trust-teo-real.tsv), 10 + 10 runs at load 2-5
 # (trust-teo10-real.tsv) and 20 + 20 runs on a quiet host (trust-teo20-real.tsv), all three
-# against trust-teo-prediction.tsv.
+# against trust-teo-prediction.tsv; and 20 + 20 runs of three of the files
+# (trust-phase20-real.tsv) against trust-phase-prediction.tsv, frozen before it with rt-app's
+# start phase drawn per run, and against the older trust-teo-prediction.tsv.
 # Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
@@ -49,6 +51,8 @@ check_record menu-ladder-quiet trust-prediction.tsv trust-quiet-real.tsv
 check_record menu-teo-quiet trust-teo-prediction.tsv trust-teo-real.tsv
 check_record menu-teo-10-runs trust-teo-prediction.tsv trust-teo10-real.tsv
 check_record menu-teo-20-runs trust-teo-prediction.tsv trust-teo20-real.tsv
+check_record menu-teo-phase-20-runs trust-phase-prediction.tsv trust-phase20-real.tsv
+check_record menu-teo-phase-20-runs-old-prediction trust-teo-prediction.tsv trust-phase20-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
