@@ -8,6 +8,7 @@
 #   WERROR=1       turn warnings into errors (CI)
 #   V=1            show the commands
 #   VM_REQUIRED=1  make check-vm fail, not skip, when qemu or the guest kernel is missing (CI)
+#   CLI_JOBS=N     CLI test files run at once by make check (default: one per core)
 #   CROSS_COMPILE=aarch64-linux-gnu-   cross-compile (CC and AR get the prefix unless given)
 #
 # `make install` / `make uninstall` (see "install" below): PREFIX (default /usr/local), DESTDIR,
@@ -542,8 +543,11 @@ endif
 
 # IDLELAB_SANITIZED: a test may narrow a statistical check whose point is not memory safety
 # (verdict.t's A/A over the whole battery) to keep the sanitizer pass within CI's time.
+# The CLI tests are independent (each works in its own mktemp directory): prove runs one per
+# core (CLI_JOBS=1 for one at a time).
+CLI_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check-cli: $(IDLELAB)
-	$(Q)IDLELAB=$(abspath $(IDLELAB)) IDLELAB_SANITIZED=$(SANITIZE) prove -f tests/cli/
+	$(Q)IDLELAB=$(abspath $(IDLELAB)) IDLELAB_SANITIZED=$(SANITIZE) prove -j$(CLI_JOBS) -f tests/cli/
 
 # idlelab states/measure against a real cpuidle driver: tests/cli/live-real.t and
 # scripts/vm/guest-test.sh in a QEMU guest booted from Debian's kernel (docs/measure.md).

@@ -10,6 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
+# Each lab run is simulated once, however many of the checks below ask for it.
+export IDLELAB_LAB_CACHE="$TMP/lab-runs"
 RVL=$TOP/scripts/vm/real-vs-lab.py
 RUNS=$FIX/idlelab-real-runs.tsv
 PLAT=$FIX/idlelab-real-guest.plat

@@ -29,6 +29,7 @@ falls in [2^(b-1), 2^b)), merged into the ranges of RANGES_US; the lab's periods
 its --perfetto timeline (every idle slice, "open" ones left out as in the run's idles).
 """
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -154,12 +155,41 @@ def lab_metrics(idlelab, plat, wfile, gov, seconds, params, shares=True):
 
 
 def lab_metrics_seed(idlelab, plat, wfile, gov, seconds, params, shares, seed):
-    """The numbers of one simulated run: totals from its tables, per-CPU shares and
-    histograms from its --perfetto timeline (a fast ping-pong has millions of periods; the
-    default event limit keeps a complete prefix, enough for shares)."""
+    """The numbers of one simulated run, kept in $IDLELAB_LAB_CACHE when that is set (a test
+    that asks for the same run several times, idlelab-real.t, simulates it once)."""
     spec = 'rtapp:%s%s' % (wfile, ''.join(',%s=%s' % kv for kv in params))
     cmd = [idlelab, 'run', '-g', PRESETS[gov], '-p', plat, '-s', spec, '--time', '%ds' % seconds, '-f', 'json',
            '--seed', str(seed)]
+    cache = os.environ.get('IDLELAB_LAB_CACHE')
+    if not cache:
+        return simulate_run(cmd, seconds, shares)
+    path = os.path.join(cache, run_key(cmd, shares, (plat, wfile)) + '.json')
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    m = simulate_run(cmd, seconds, shares)
+    os.makedirs(cache, exist_ok=True)
+    with tempfile.NamedTemporaryFile('w', dir=cache, delete=False) as f:
+        json.dump(m, f)
+    os.replace(f.name, path)
+    return m
+
+
+def run_key(cmd, shares, files):
+    """A run's identity: its command line, the binary it ran (path, size, mtime) and the
+    contents of the files it read."""
+    st = os.stat(cmd[0])
+    h = hashlib.sha256(json.dumps([cmd, shares, st.st_size, st.st_mtime_ns]).encode())
+    for name in files:
+        with open(name, 'rb') as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+def simulate_run(cmd, seconds, shares):
+    """Totals from the run's tables, per-CPU shares and histograms from its --perfetto
+    timeline (a fast ping-pong has millions of periods; the default event limit keeps a
+    complete prefix, enough for shares)."""
     events = []
     with tempfile.TemporaryDirectory() as tmp:
         tl = os.path.join(tmp, 'tl.json')
