@@ -324,3 +324,13 @@ int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param 
 				    p->name, u->range, p->def);
 	return 0;
 }
+
+u64 il_scn_start_ns(const struct il_sim *sim, s64 phase_us, u64 stream)
+{
+	struct il_rng rng;
+
+	if (phase_us >= 0)
+		return (u64)phase_us * NSEC_PER_USEC;
+	il_sim_rng_init(sim, &rng, stream);
+	return il_rng_below(&rng, il_sim_tick_ns(sim));
+}

@@ -81,9 +81,8 @@ static const struct il_scn_param rtapp_params[] = {
 			    "(0: run X µs takes X µs)" },
 	[P_SLICE] = { "slice_us", IL_SCN_INT, 3000, 1, 1000000, NULL, "us",
 		      "longest piece of a run before threads sharing the CPU take turns" },
-	[P_PHASE] = { "phase_us", IL_SCN_INT, -1, -1, 1000000, NULL, "us",
-		      "rt-app's start, this far into the first tick period (-1: drawn per run, "
-		      "uniformly over one tick period)" },
+	[P_PHASE] = IL_SCN_PHASE_PARAM("rt-app's start, this far into the first tick period (-1: "
+				       "drawn per run, uniformly over one tick period)"),
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
 	[P_BG_RATE] = IL_BG_RATE_PARAM,
@@ -764,19 +763,10 @@ static int start_threads(struct rtapp_ctx *rc)
 	return 0;
 }
 
-/* rt-app's start in the first tick period (1. of the DOC): phase_us, or a draw from the seed. */
-static u64 rtapp_start_ns(const struct il_sim *sim, s64 phase_us)
-{
-	struct il_rng rng;
-
-	if (phase_us >= 0)
-		return (u64)phase_us * NSEC_PER_USEC;
-	il_sim_rng_init(sim, &rng, 4);
-	return il_rng_below(&rng, il_sim_tick_ns(sim));
-}
-
+/* The run's settings from its parameters; needs rc->sim (the start's draw) and rc->rt. */
 static void rtapp_params_set(struct rtapp_ctx *rc, const struct il_scn_args *args)
 {
+	rc->start_ns = il_scn_start_ns(rc->sim, args->v[P_PHASE], 4); /* 1. of the DOC */
 	rc->switch_ns = (u64)args->v[P_SWITCH];
 	rc->slice_ns = (u64)args->v[P_SLICE] * NSEC_PER_USEC;
 	rc->run_mult = rc->run_div = 1;
@@ -803,7 +793,6 @@ static int rtapp_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 		errno = EINVAL; /* the file changed since rtapp_check() grew the machine */
 		return -1;
 	}
-	rc->start_ns = rtapp_start_ns(sim, args->v[P_PHASE]);
 	rtapp_params_set(rc, args);
 	rc->nthreads = (unsigned int)rc->rt->nthreads;
 	rc->threads = calloc(rc->nthreads, sizeof(*rc->threads));

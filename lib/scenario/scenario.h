@@ -157,6 +157,19 @@ int il_scn_parse(const char *spec, const struct il_scenario **scn, struct il_scn
 int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param *p,
 		       struct il_unc_range *r, struct il_error *err);
 
+/*
+ * A benchmark's start against the tick grid: a real one is launched at no particular point
+ * of it, and where its own timers fall between the ticks decides how the kept tick cuts its
+ * idle periods. -1 draws the start per run from the seed, uniformly over one tick period.
+ */
+#define IL_SCN_PHASE_PARAM(help) { "phase_us", IL_SCN_INT, -1, -1, 1000000, NULL, "us", help }
+
+/**
+ * il_scn_start_ns - the start a "phase_us" parameter gives: @phase_us itself, or (-1) a draw
+ * over one tick period from the run's random stream @stream
+ */
+u64 il_scn_start_ns(const struct il_sim *sim, s64 phase_us, u64 stream);
+
 /**
  * il_scn_format_args - "device=nvme,jobs=1" with the values of every parameter (the operand
  * first)

@@ -19,6 +19,13 @@
  *    read; its wakeups are timer events that tick_nohz_get_sleep_length() reports. The
  *    waker does nothing.
  *
+ * Both modes start at phase_us into the first tick period, drawn per run from the seed by
+ * default: the real test is launched at no particular point of the tick grid. Started on
+ * the tick, a run is the same on every seed, and a difference of one idle period between two
+ * governors is a call. Some intervals still lock onto the tick whatever the start: pseries
+ * timer 400 µs runs 24 cycles per 10 ms tick and has 0.1 % too-shallow periods, where the
+ * seeds have 1.2-1.5 % like the neighbouring intervals (the model has no jitter to unlock it).
+ *
  * The test reads only the wakee CPU's sysfs counters; here the waker's CPU has no idle
  * periods in pipe mode and one long one in timer mode, so the run's totals are the wakee's.
  *
@@ -32,7 +39,7 @@
 
 static const char *const modes[] = { "pipe", "timer", NULL };
 
-enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_BG, P_BG_RATE };
+enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_PHASE, P_BG, P_BG_RATE };
 
 static const struct il_scn_param wakeup_params[] = {
 	[P_MODE] = { "mode", IL_SCN_ENUM, 0, 0, 0, modes, "",
@@ -46,6 +53,8 @@ static const struct il_scn_param wakeup_params[] = {
 		      "wakee's work per wakeup: the read's return, the loop's clock_gettime() "
 		      "calls, the next read (assumption: about the 4.94 us mean wakeup latency of "
 		      "that run)" },
+	[P_PHASE] = IL_SCN_PHASE_PARAM("the test's start, this far into the first tick period (-1: "
+				       "drawn per run, uniformly over one tick period)"),
 	[P_BG] = { "background", IL_SCN_INT, 0, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
 	[P_BG_RATE] = IL_BG_RATE_PARAM,
@@ -77,7 +86,7 @@ static void wakee_done(struct il_sim *sim, unsigned int cpu, void *arg)
 }
 
 /* The waker's busy wait of interval_us and its pipe write, back to back on its CPU. */
-static int waker_spin(struct il_sim *sim, unsigned int cpu, struct wakeup_ctx *w);
+static int waker_spin(struct il_sim *sim, unsigned int cpu, struct wakeup_ctx *w, u64 extra_ns);
 
 static void waker_done(struct il_sim *sim, unsigned int cpu, void *arg)
 {
@@ -85,12 +94,13 @@ static void waker_done(struct il_sim *sim, unsigned int cpu, void *arg)
 
 	w->sent_ns = il_sim_now(sim);
 	il_sim_wake(sim, cpu, w->wakee, w->wakee_ns, wakee_done, w, -1);
-	waker_spin(sim, cpu, w);
+	waker_spin(sim, cpu, w, 0);
 }
 
-static int waker_spin(struct il_sim *sim, unsigned int cpu, struct wakeup_ctx *w)
+/* ... @extra_ns longer for the first, which ends at the start's phase plus one interval */
+static int waker_spin(struct il_sim *sim, unsigned int cpu, struct wakeup_ctx *w, u64 extra_ns)
 {
-	return il_sim_wake(sim, cpu, cpu, w->interval_ns + w->waker_ns, waker_done, w,
+	return il_sim_wake(sim, cpu, cpu, extra_ns + w->interval_ns + w->waker_ns, waker_done, w,
 			   (int)w->wakee);
 }
 
@@ -106,6 +116,7 @@ static void wakeup_timer(struct il_sim *sim, unsigned int cpu, void *arg)
 static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
 {
 	struct wakeup_ctx *w = ctx;
+	u64 start_ns;
 
 	w->pipe = args->v[P_MODE] == 0;
 	w->wakee = il_sim_ncpus(sim) > 1 ? 1 : 0;
@@ -115,9 +126,10 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 	il_sim_timer_init(&w->timer, wakeup_timer, w);
 	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE], 2, &w->bg))
 		return -1;
+	start_ns = il_scn_start_ns(sim, args->v[P_PHASE], 4);
 	if (w->pipe)
-		return waker_spin(sim, 0, w);
-	return il_sim_timer_start(sim, &w->timer, w->wakee, w->interval_ns);
+		return waker_spin(sim, 0, w, start_ns);
+	return il_sim_timer_start(sim, &w->timer, w->wakee, start_ns + w->interval_ns);
 }
 
 static void wakeup_cleanup(void *ctx)

@@ -52,14 +52,20 @@ PAIRS_IDLES = [(w, g) for w in ('timer-200hz', 'pingpong-2-work', 'periodic-73hz
 # before it was drawn per run): documented differences since (docs/validation.md).
 ON_TICK_ONLY = {('cpu0.idles_per_s', 'timer-200hz', 'menu'), ('cpu0.time_share_C3', 'timer-200hz', 'menu'),
                 ('cpu0.time_share_C3', 'pingpong-2-work', 'menu')}
+
+
+def claimed(key, pairs):
+    """The pairs of a metric whose agreement docs/validation.md still claims."""
+    return [(w, g) for w, g in pairs if (key, w, g) not in ON_TICK_ONLY]
+
+
 CHECKS = [
     # idle periods per second on CPU0, the CPU that runs the workload (both CPUs for the ping-pong)
-    ('cpu0.idles_per_s', 0.25, 5.0, PAIRS_IDLES),
+    ('cpu0.idles_per_s', 0.25, 5.0, claimed('cpu0.idles_per_s', PAIRS_IDLES)),
     # menu's share of CPU0's idle time in C3, the deepest state, in percentage points
-    ('cpu0.time_share_C3', 0.0, 12.0, [(w, 'menu') for w, g in PAIRS_IDLES if g == 'menu']),
+    ('cpu0.time_share_C3', 0.0, 12.0,
+     claimed('cpu0.time_share_C3', [(w, 'menu') for w, g in PAIRS_IDLES if g == 'menu'])),
 ]
-CHECKS = [(key, rel, ab, [(w, g) for w, g in pairs if (key, w, g) not in ON_TICK_ONLY])
-          for key, rel, ab, pairs in CHECKS]
 CHECK_FILES = sorted({w for _, _, _, pairs in CHECKS for w, _ in pairs})
 
 
