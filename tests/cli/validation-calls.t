@@ -11,8 +11,9 @@
 # (trust-teo10-real.tsv) and 20 + 20 runs on a quiet host (trust-teo20-real.tsv), all three
 # against trust-teo-prediction.tsv; and 20 + 20 runs of three of the files
 # (trust-phase20-real.tsv) against trust-phase-prediction.tsv, frozen before it with rt-app's
-# start phase drawn per run, and against the older trust-teo-prediction.tsv.
-# Nothing is booted here.
+# start phase drawn per run, and against the older trust-teo-prediction.tsv; and 20 + 20
+# runs of pingpong-2, the file that record could not finish (trust-pp2-real.tsv), against
+# both. Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
@@ -53,6 +54,8 @@ check_record menu-teo-10-runs trust-teo-prediction.tsv trust-teo10-real.tsv
 check_record menu-teo-20-runs trust-teo-prediction.tsv trust-teo20-real.tsv
 check_record menu-teo-phase-20-runs trust-phase-prediction.tsv trust-phase20-real.tsv
 check_record menu-teo-phase-20-runs-old-prediction trust-teo-prediction.tsv trust-phase20-real.tsv
+check_record menu-teo-pingpong-2-20-runs trust-phase-prediction.tsv trust-pp2-real.tsv
+check_record menu-teo-pingpong-2-20-runs-old-prediction trust-teo-prediction.tsv trust-pp2-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
