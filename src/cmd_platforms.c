@@ -216,6 +216,9 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	fprintf(out, "driver:      %s\n", plat->drv.name);
 	fprintf(out, "cpus:        %u\n", plat->cpus);
 	fprintf(out, "hz:          %u\n", plat->hz);
+	if (plat->host_threads)
+		fprintf(out, "host threads: %u (an IPI from a running CPU waits for a free one)\n",
+			plat->host_threads);
 	if (plat->active_power_uw)
 		fprintf(out, "active:      %llu uW per busy CPU\n",
 			(unsigned long long)plat->active_power_uw);
@@ -230,6 +233,8 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	fprintf(out, "\nsources:\n  cpus: %s\n  hz: %s\n", plat->cpus_source, plat->hz_source);
 	if (plat->active_power_uw)
 		fprintf(out, "  active_power_uw: %s\n", plat->active_power_source);
+	if (plat->host_threads)
+		fprintf(out, "  host_threads: %s\n", plat->host_threads_source);
 	if (plat->ntables <= 1)
 		for (int i = 0; i < plat->drv.state_count; i++)
 			fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
@@ -367,6 +372,8 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 	json_object_set_new(o, "driver", json_string(plat->drv.name));
 	json_object_set_new(o, "cpus", json_integer(plat->cpus));
 	json_object_set_new(o, "hz", json_integer(plat->hz));
+	if (plat->host_threads)
+		json_object_set_new(o, "host_threads", json_integer(plat->host_threads));
 	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
 	if (plat->active_power_uw)
 		json_object_set_new(o, "active_power_uw",
@@ -380,6 +387,9 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		if (plat->active_power_uw)
 			json_object_set_new(o, "active_power_source",
 					    json_string(plat->active_power_source));
+		if (plat->host_threads)
+			json_object_set_new(o, "host_threads_source",
+					    json_string(plat->host_threads_source));
 		json_object_set_new(o, "uncertain", uncertain_json(plat));
 	}
 	return o;

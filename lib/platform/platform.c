@@ -40,6 +40,7 @@ struct plat_parser {
 	struct il_error *err;
 	/* Line of each header line seen so far (0: not seen). */
 	int platform_line, driver_line, description_line, cpus_line, hz_line, active_power_line;
+	int host_threads_line;
 	/* The note buffer a following "source:" line appends to, and what it belongs to. */
 	char *source;
 	char source_item[IL_NAME_LEN + 8];
@@ -106,8 +107,8 @@ static int parse_source(struct plat_parser *p, const char *text, size_t len)
 	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
 		len--;
 	if (!p->last_was_numeric)
-		return perr(p, "'source:' must follow a cpus, hz, active_power_uw, state, table "
-			    "or domain line");
+		return perr(p, "'source:' must follow a cpus, hz, active_power_uw, host_threads, "
+			    "state, table or domain line");
 	if (!len)
 		return perr(p, "empty 'source:' note");
 	used = strlen(p->source);
@@ -234,6 +235,24 @@ static int parse_active_power_line(struct plat_parser *p, const struct il_token 
 	p->plat->active_power_uw = v;
 	expect_source(p, p->plat->active_power_source, "active_power_uw");
 	unc_field_set(p, IL_PF_ACTIVE_POWER, (double)v);
+	return 0;
+}
+
+/*
+ * The host threads an emulator runs the CPUs on (QEMU TCG with thread=single: 1). Optional:
+ * real hardware has none. Checked against cpus in check_complete() (either line may come
+ * first).
+ */
+static int parse_host_threads_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	u64 v;
+
+	if (once(p, &p->host_threads_line, "host_threads") || one_argument(p, t, n))
+		return -1;
+	if (il_parse_u64(t[1].key, IL_PLAT_CPUS_MAX, &v) || v == 0)
+		return perr(p, "invalid host_threads '%s' (a number from 1 to the cpus)", t[1].key);
+	p->plat->host_threads = (unsigned int)v;
+	expect_source(p, p->plat->host_threads_source, "host_threads");
 	return 0;
 }
 
@@ -495,6 +514,7 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 		{ "cpus", parse_cpus_line },
 		{ "hz", parse_hz_line },
 		{ "active_power_uw", parse_active_power_line },
+		{ "host_threads", parse_host_threads_line },
 		{ "state", parse_state_line },
 		{ "table", parse_table_line },
 		{ "domain", parse_domain_line },
@@ -507,14 +527,15 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 	if (t[0].has_value)
 		return perr(p,
 			    "unknown key '%s=' (a line starts with platform, driver, description, "
-			    "cpus, hz, active_power_uw, state, table, domain or source:)",
+			    "cpus, hz, active_power_uw, host_threads, state, table, domain or "
+			    "source:)",
 			    t[0].key);
 	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (!strcmp(t[0].key, keywords[i].key))
 			return keywords[i].parse(p, t, n);
 	return perr(p,
 		    "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, "
-		    "active_power_uw, state, table, domain or source:)",
+		    "active_power_uw, host_threads, state, table, domain or source:)",
 		    t[0].key);
 }
 
@@ -553,6 +574,10 @@ static int check_complete(struct plat_parser *p)
 			return il_error_set(p->err, p->lx.file, 0, "missing '%s' line", names[i]);
 	if (p->plat->drv.state_count == 0 && !p->plat->ntables)
 		return il_error_set(p->err, p->lx.file, 0, "no 'state' lines");
+	if (p->plat->host_threads > p->plat->cpus)
+		return il_error_set(p->err, p->lx.file, p->host_threads_line,
+				    "host_threads %u is more than the %u cpus",
+				    p->plat->host_threads, p->plat->cpus);
 	return il_plat_topology_finish(p->plat, p->lx.file, p->cpus_line, p->err);
 }
 

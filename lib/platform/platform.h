@@ -104,10 +104,17 @@ struct il_platform {
 	struct il_driver drv;            /* after il_driver_init() */
 	bool power_known;                /* every state gave power_uw and entry_exit_energy_nj */
 	u64 active_power_uw;             /* a CPU running work, µW; 0: the file gives none */
+	/*
+	 * The host threads that execute the CPUs (an emulator's vCPUs); 0: every CPU is its own
+	 * hardware. An IPI a running CPU raises reaches a halted one only when a thread is free:
+	 * engine.c.
+	 */
+	unsigned int host_threads;
 	/* Where the numbers come from: the "source:" notes, joined with "; ". */
 	char cpus_source[IL_PLAT_SOURCE_LEN];
 	char hz_source[IL_PLAT_SOURCE_LEN];
 	char active_power_source[IL_PLAT_SOURCE_LEN]; /* "" when active_power_uw is 0 */
+	char host_threads_source[IL_PLAT_SOURCE_LEN]; /* "" when host_threads is 0 */
 	char state_source[CPUIDLE_STATE_MAX][IL_PLAT_SOURCE_LEN];
 	/*
 	 * Per-CPU tables: 0 for the one-table shorthand (drv is every CPU's table); else drv and

@@ -43,6 +43,11 @@
  *     when woken. yield puts the thread behind the work queued on its CPU.
  *  6. Every wakeup costs switch_ns of work on the woken thread's CPU before its next event
  *     (switching to the thread; the same 900 ns default as pingpong's overhead per stop).
+ *     Every block (a sleep or a wait) costs block_ns of work on the thread's CPU after it, the
+ *     way into schedule() and the idle task: 0 by default, where switch_ns stands for the
+ *     whole switch. It matters where a wakeup's IPI waits for the waker's CPU to idle (a
+ *     platform's host_threads, lib/sim/engine.c): a waker that blocks at once then still
+ *     runs block_ns before its CPU idles.
  *  7. A phase iteration in which nothing took time (only resumes, say) is charged
  *     LOOP_GUARD_NS, so that a loop of such events advances simulated time, as rt-app's own
  *     per-loop bookkeeping does on a real CPU.
@@ -70,12 +75,15 @@
 /* How many events ahead the oracle's hint looks for the thread a piece of work will wake. */
 #define PREDICT_STEPS 32
 
-enum { P_SWITCH, P_NS_PER_LOOP, P_SLICE, P_PHASE, P_BG, P_BG_RATE };
+enum { P_SWITCH, P_BLOCK, P_NS_PER_LOOP, P_SLICE, P_PHASE, P_BG, P_BG_RATE };
 
 static const struct il_scn_param rtapp_params[] = {
 	[P_SWITCH] = { "switch_ns", IL_SCN_INT, 900, 1, 100000000, NULL, "",
 		       "work on the woken CPU before a woken thread runs (as pingpong's "
 		       "overhead_ns)" },
+	[P_BLOCK] = { "block_ns", IL_SCN_INT, 0, 0, 100000000, NULL, "",
+		      "work on a thread's CPU after the thread blocks, before the CPU can idle "
+		      "(0: switch_ns is the whole switch)" },
 	[P_NS_PER_LOOP] = { "ns_per_loop", IL_SCN_INT, 0, 0, 1000000, NULL, "",
 			    "this CPU's ns per rt-app loop, against the file's integer calibration "
 			    "(0: run X µs takes X µs)" },
@@ -151,7 +159,7 @@ struct rtapp_ctx {
 	const bool **aff;
 	int *phase_base;
 	bool *aff_bits;
-	u64 switch_ns, slice_ns, stop_ns;
+	u64 switch_ns, block_ns, slice_ns, stop_ns;
 	u64 start_ns;            /* rt-app's start: every thread's t_first before its delay */
 	u64 run_mult, run_div;     /* "run" scaling (3. above) */
 	u64 wakes, lat_sum_ns;
@@ -375,10 +383,14 @@ static bool run_for(struct rt_thread *t, u64 ns)
 
 static void block(struct rt_thread *t)
 {
+	struct rtapp_ctx *rc = t->rc;
+
 	t->state = T_BLOCKED;
 	t->count_wake = true;
 	t->iter_used_time = true;
-	t->rc->nr_running[t->cpu]--;
+	rc->nr_running[t->cpu]--;
+	if (rc->block_ns) /* 6. of the DOC: no thread's work, nothing to run when it ends */
+		il_sim_wake(rc->sim, t->cpu, t->cpu, rc->block_ns, NULL, NULL, -1);
 }
 
 static void block_on(struct rt_thread *t, struct rt_queue *q)
@@ -768,6 +780,7 @@ static void rtapp_params_set(struct rtapp_ctx *rc, const struct il_scn_args *arg
 {
 	rc->start_ns = il_scn_start_ns(rc->sim, args->v[P_PHASE], 4); /* 1. of the DOC */
 	rc->switch_ns = (u64)args->v[P_SWITCH];
+	rc->block_ns = (u64)args->v[P_BLOCK];
 	rc->slice_ns = (u64)args->v[P_SLICE] * NSEC_PER_USEC;
 	rc->run_mult = rc->run_div = 1;
 	if (args->v[P_NS_PER_LOOP] && rc->rt->calib_ns_per_loop) {

@@ -37,6 +37,22 @@
  * exit_latency, which makes the two the same). A state with a measured wake cost
  * (actual_exit_latency) charges that instead, while the governors still read exit_latency.
  *
+ * On an emulator that runs the CPUs on fewer host threads than there are CPUs (platform
+ * files' host_threads; QEMU TCG with thread=single: one), a CPU runs (busy, waking, in a
+ * retry) only on a thread, as QEMU's round robin does:
+ *
+ *  a) a CPU that leaves an idle state takes a free thread;
+ *  b) with none free, a wake by an IPI or need_resched, which a running CPU raised, is held:
+ *     the CPU stays in its state until a thread is free (QEMU notices the other vCPU's
+ *     interrupt only when the running one halts);
+ *  c) a wake by a timer, the tick or a device interrupt (QEMU's own thread, which kicks the
+ *     running vCPU) takes the thread of a running CPU, the next one after it, which is
+ *     suspended: its work or exit stops where it is;
+ *  d) a CPU that enters an idle state frees its thread for the next waiting CPU after it:
+ *     a held wake starts (its exit latency from then), a suspended CPU goes on.
+ *
+ * A polling CPU takes no thread (the poll loop's pause returns to the round robin).
+ *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
  * rules); it has no exit latency. At the end of a period the core accounts it
@@ -59,6 +75,8 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_sim_wake cause);
 static sim_hot void cpu_wake_now(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu,
 				 enum il_sim_wake cause);
+static void thread_release(struct il_sim *sim, unsigned int cpu);
+static bool thread_take(struct il_sim *sim, unsigned int cpu, enum il_sim_wake cause);
 
 /* ---- small helpers -------------------------------------------------------------------- */
 
@@ -821,6 +839,8 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 		tick_arm(sim, cpu, sim_next_tick(sim));
 	if (c->dom)
 		sim_domain_changed_fast(sim, c);
+	if (c->thread == THR_ON)
+		thread_release(sim, cpu);
 }
 
 /* 7.0 do_idle(): tick_nohz_idle_got_tick() read after each pass, not a governor input. */
@@ -965,10 +985,115 @@ static sim_hot u64 wake_exit_ns(struct il_sim *sim, const struct sim_cpu *c)
 	return package_down ? full : core;
 }
 
+/* ---- host threads (cfg.host_threads; the DOC at the top, a-d) ------------------------------ */
+
+/* The first CPU after @cpu, in the round robin's order, whose thread state is @want; or -1. */
+static int thread_next(const struct il_sim *sim, unsigned int cpu, enum sim_thread want)
+{
+	unsigned int n = sim->cfg.ncpus;
+
+	for (unsigned int k = 1; k < n; k++) {
+		unsigned int i = (cpu + k) % n;
+
+		if (sim->cpu[i].thread == want)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* c) Running @cpu loses its thread: its self event (work, exit or retry) waits with its rest. */
+static void thread_suspend(struct il_sim *sim, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	c->thread = THR_SUSPENDED;
+	c->susp_type = c->self_type;
+	c->susp_left = c->slot[SLOT_SELF].t - sim->head.now;
+	c->slot[SLOT_SELF] = slot_none;
+	cpu_mark_dirty(sim, cpu);
+}
+
+/* d) Suspended @cpu gets a thread back: its self event, and its busy piece's end, move on. */
+static void thread_resume(struct il_sim *sim, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	u64 at = sim->head.now + c->susp_left;
+
+	c->thread = THR_ON;
+	if (c->susp_type == EV_WORK_DONE)
+		c->work_end = at;
+	push_self(sim, cpu, at, (enum sim_ev_type)c->susp_type);
+	cpu_mark_dirty(sim, cpu);
+}
+
+/*
+ * a-c) @cpu, idle, is woken by @cause: Return: whether it runs now (on a free thread, or one
+ * taken from a running CPU); false when the wake is held.
+ */
+static bool thread_take(struct il_sim *sim, unsigned int cpu, enum il_sim_wake cause)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	int victim;
+
+	if (sim->threads_free) {
+		sim->threads_free--;
+		c->thread = THR_ON;
+		return true;
+	}
+	if (cause == IL_SIM_WAKE_IPI || cause == IL_SIM_WAKE_RESCHED) {
+		if (c->thread != THR_HELD) {
+			c->thread = THR_HELD;
+			c->susp_type = (u8)cause;
+		}
+		return false;
+	}
+	victim = thread_next(sim, cpu, THR_ON);
+	if (victim < 0) /* cannot be: no thread free means host_threads CPUs on one */
+		__builtin_unreachable();
+	thread_suspend(sim, (unsigned int)victim);
+	c->thread = THR_ON;
+	return true;
+}
+
+/* d) @cpu entered an idle state: its thread goes to the next waiting CPU after it, if any. */
+static void thread_release(struct il_sim *sim, unsigned int cpu)
+{
+	unsigned int n = sim->cfg.ncpus;
+
+	sim->cpu[cpu].thread = THR_NONE;
+	sim->threads_free++;
+	for (unsigned int k = 1; k < n && sim->threads_free; k++) {
+		unsigned int next = (cpu + k) % n;
+		struct sim_cpu *c = &sim->cpu[next];
+
+		if (c->thread == THR_SUSPENDED) {
+			sim->threads_free--;
+			thread_resume(sim, next);
+		} else if (c->thread == THR_HELD) {
+			c->thread = THR_NONE;
+			cpu_mark_dirty(sim, next); /* its self event is set next */
+			cpu_wake_now(sim, c, next, (enum il_sim_wake)c->susp_type);
+		}
+	}
+}
+
+/* At the start of a run, @cpu runs work: on a free thread, else suspended at once. */
+static void thread_start(struct il_sim *sim, unsigned int cpu)
+{
+	if (sim->threads_free) {
+		sim->threads_free--;
+		sim->cpu[cpu].thread = THR_ON;
+	} else {
+		thread_suspend(sim, cpu);
+	}
+}
+
 /* @c, idle, is woken now: the exit latency starts. */
 static sim_hot void cpu_wake_now(struct il_sim *sim, struct sim_cpu *c, unsigned int cpu,
 				 enum il_sim_wake cause)
 {
+	if (sim->cfg.host_threads && !thread_take(sim, cpu, cause))
+		return; /* held: thread_release() wakes it */
 	c->mode = CPU_WAKING;
 	c->wake_ns = sim->head.now;
 	c->wake_cause = (u8)cause;
@@ -1008,6 +1133,8 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 
+	if (c->thread == THR_HELD)
+		return; /* it cannot run its poll loop either: the held wake ends the period */
 	if (sim->poll >= IL_POLL_5_X)
 		c->dev.poll_time_limit = true;
 	c->wake_ns = sim->head.now;
@@ -1177,9 +1304,11 @@ int il_sim_run(struct il_sim *sim)
 	u64 end = sim->cfg.duration_ns;
 
 	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
-		if (sim->cpu[i].rq_len)
+		if (sim->cpu[i].rq_len) {
 			cpu_start_work(sim, i);
-		else
+			if (sim->cfg.host_threads)
+				thread_start(sim, i);
+		} else
 			cpu_idle_iteration(sim, i, true);
 		cpu_mark_dirty(sim, i); /* its self event may be set, which does not mark it */
 	}
@@ -1269,6 +1398,9 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	if (!sim)
 		goto out_nomem;
 	sim->cfg = *cfg;
+	if (sim->cfg.host_threads >= sim->cfg.ncpus)
+		sim->cfg.host_threads = 0; /* a thread for every CPU: nothing waits */
+	sim->threads_free = sim->cfg.host_threads;
 	sim->drv = *cfg->drv;
 	sim->tick_ns = (NSEC_PER_SEC + cfg->hz / 2) / cfg->hz;
 	sim->loop = cfg->preset->core->idle_loop;

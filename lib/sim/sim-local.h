@@ -133,6 +133,14 @@ static inline unsigned int sim_key_cpu(sim_key key)
 	return (unsigned int)key & ((1u << SIM_SEQ_CPU_BITS) - 1);
 }
 
+/* A CPU's part in the host threads of an emulator (cfg.host_threads; engine.c). */
+enum sim_thread {
+	THR_NONE,      /* idle: it needs no thread */
+	THR_ON,        /* running (busy, waking or in a retry) on a thread */
+	THR_HELD,      /* idle, woken by an IPI or need_resched that waits for a thread */
+	THR_SUSPENDED, /* running, but its thread was taken: its self event waits */
+};
+
 enum sim_cpu_mode {
 	CPU_START,  /* before the run: work may be queued, nothing runs */
 	CPU_BUSY,   /* running work */
@@ -190,6 +198,10 @@ struct sim_cpu {
 	u64 wake_ns;
 	u8 wake_cause;       /* enum il_sim_wake: what ended the period (observers read it) */
 	bool loop_got_tick;  /* 7.0 do_idle(): got_tick read after the previous iteration */
+	/* Host threads (cfg.host_threads, engine.c): enum sim_thread; a suspended run's rest. */
+	u8 thread;
+	u8 susp_type;        /* THR_SUSPENDED: its self event; THR_HELD: the wake's cause */
+	u64 susp_left;       /* THR_SUSPENDED: the time its self event had left */
 
 	/* Tick (tick-sched). */
 	/* env_state.tick_stopped; env_state.got_tick is ts->got_idle_tick: a tick ran in idle */
@@ -248,6 +260,7 @@ struct il_sim {
 	bool package_wake;    /* a non-polling state has core_exit_ns != exit_ns: count nasleep */
 	unsigned int nasleep; /* CPUs in a non-polling idle state (not yet woken); package_wake */
 	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */
+	unsigned int threads_free; /* host threads running no CPU (cfg.host_threads) */
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
 	u64 next_seq;        /* scheduling order, in steps of 1 << SIM_SEQ_CPU_BITS */

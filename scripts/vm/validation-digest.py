@@ -28,6 +28,16 @@ line per run: `workload gov iter` and one column per metric (empty where a run h
                                         idle exit;
   ipi_exit_us.S.pP                      also per state S the CPU was in (the wake cost that
                                         actual_exit_latency stands for, docs/platforms.md)
+  ipi_sender_busy_us.pP                 for the same IPIs: from the send to the sender's next idle
+                                        entry (what the sender still had to run)
+  ipi_after_sender_pct                  the share of those wakes that ended after the sender's
+                                        next idle entry (QEMU TCG with thread=single runs every
+                                        vCPU on one host thread: an IPI raised by the running
+                                        vCPU is taken when that vCPU halts)
+  ipi_resid_us.pP                       for those wakes: from the sender's idle entry to the
+                                        woken CPU's idle exit (the wake's own cost once the
+                                        host thread is free: the platform's host_threads,
+                                        docs/platforms.md)
   busy_us.pP                            a CPU's busy stretches, from an idle exit to the next
                                         idle entry
   poll_us.pP                            POLL residencies (trace)
@@ -68,8 +78,11 @@ def trace_gaps(path):
     last_exit = {}   # cpu -> ts of the last idle exit
     timers = {}      # hrtimer -> hard expiry time, ns
     pending_timer = {}  # cpu -> [(expires, now)] timers that fired in the current idle period
-    pending_ipi = {}    # cpu -> send time of the first IPI to it in the current idle period
-    m = {'timer_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'busy_us': [], 'poll_us': []}
+    pending_ipi = {}    # cpu -> (send time, sender) of the first IPI to it in this idle period
+    sender_idle = {}    # cpu -> the sender's first idle entry after that send
+    m = {'timer_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'ipi_sender_busy_us': [],
+         'ipi_resid_us': [], 'busy_us': [], 'poll_us': []}
+    after_sender = [0, 0]  # IPI wakes that ended after / before the sender's next idle entry
     by_state = {}  # state index -> timer_exit_us values
     ipi_by_state = {}  # state index -> ipi_exit_us values
     with open(path, errors='replace') as f:
@@ -90,6 +103,10 @@ def trace_gaps(path):
                         m['busy_us'].append((ts - last_exit[cpu]) / 1000)
                     pending_timer[cpu] = []
                     pending_ipi.pop(cpu, None)
+                    sender_idle.pop(cpu, None)
+                    for target, (_, sender) in pending_ipi.items():
+                        if sender == cpu and target not in sender_idle:
+                            sender_idle[target] = ts
                 elif cpu in idle:
                     state, t0 = idle.pop(cpu)
                     if state == 0:
@@ -99,9 +116,11 @@ def trace_gaps(path):
                         m['timer_exit_us'].append((ts - expires) / 1000)
                         by_state.setdefault(state, []).append((ts - expires) / 1000)
                     if cpu in pending_ipi:
-                        us = (ts - pending_ipi.pop(cpu)) / 1000
+                        sent = pending_ipi.pop(cpu)[0]
+                        us = (ts - sent) / 1000
                         m['ipi_exit_us'].append(us)
                         ipi_by_state.setdefault(state, []).append(us)
+                        ipi_vs_sender(m, after_sender, sent, sender_idle.pop(cpu, None), ts)
                     pending_timer[cpu] = []
                     last_exit[cpu] = ts
                 else:
@@ -119,8 +138,19 @@ def trace_gaps(path):
             elif ev == 'ipi_send_cpu':
                 target = int(fields(rest).get('cpu', '-1'))
                 if target != cpu and target in idle and target not in pending_ipi:
-                    pending_ipi[target] = ts
+                    pending_ipi[target] = (ts, cpu)
+    m['ipi_after_sender_pct'] = (100.0 * after_sender[0] / sum(after_sender)) if sum(after_sender) else None
     return m, by_state, ipi_by_state
+
+
+def ipi_vs_sender(m, after_sender, sent, sender_idled, woke):
+    """An IPI wake that ended at @woke, sent at @sent, against the sender's next idle entry."""
+    if sender_idled is None or sender_idled > woke:
+        after_sender[1] += 1
+        return
+    after_sender[0] += 1
+    m['ipi_sender_busy_us'].append((sender_idled - sent) / 1000)
+    m['ipi_resid_us'].append((woke - sender_idled) / 1000)
 
 
 def run(cmd):
@@ -228,6 +258,9 @@ def main():
                 gaps['timer_exit_us.' + names.get(idx, str(idx))] = by_state[idx]
             for idx in sorted(ipi_by_state):
                 gaps['ipi_exit_us.' + names.get(idx, str(idx))] = ipi_by_state[idx]
+            share = gaps.pop('ipi_after_sender_pct')
+            if share is not None:
+                row('ipi_after_sender_pct', '%.1f' % share)
             for k, v in gaps.items():
                 row(k + '.n', len(v))
                 for p in (50, 90):

@@ -11,7 +11,8 @@ check of a record against them (docs/validation.md, "A validation that can fail"
 predict: every rt-app file (workloads/W.json, its own duration) runs in the lab with the two
 governors' presets on PLAT (the guest's table with its measured wake costs), --seeds seeds
 each, in the guest setting: no background, switch_ns from OLD.tsv's pingpong-2 runs (a record
-made before, never the one checked). Each cell (file x CPU 0 metric, governor b against a) is
+made before, never the one checked); on a PLAT with host_threads (the vCPUs on one QEMU thread)
+the hand-off is split at the IPI into switch_ns and block_ns (hand_off()). Each cell (file x CPU 0 metric, governor b against a) is
 called by tests/validation/calls (the verdict's statistics over the seeds): lab_call(). Then a
 one-at-a-time scan over the uncertain inputs (SCAN: each at an end of its range) calls the cell
 again; a call whose sign a scanned input flips (or that one input reverses) is `sensitive`,
@@ -98,12 +99,38 @@ def sign(call):
     return {'higher': 1, 'lower': -1}.get(call, 0)
 
 
+def median_range(values):
+    """Median (the lower one of an even count) and ends of VALUES in us, as ns."""
+    v = sorted(values)
+    return int(v[(len(v) - 1) // 2] * 1000), int(v[0] * 1000), int(v[-1] * 1000)
+
+
+def pingpong_runs(runs, column):
+    vals = [r[column] for (w, g, i), r in runs.items() if w == 'pingpong-2' and column in r]
+    if not vals:
+        raise SystemExit('validation-predict.py: no pingpong-2 %s in the older record' % column)
+    return vals
+
+
 def switch_range(runs):
     """switch_ns: median and range of the older record's pingpong-2 busy stretches (p50 per run)."""
-    busy = sorted(r['busy_us.p50'] for (w, g, i), r in runs.items() if w == 'pingpong-2' and 'busy_us.p50' in r)
-    if not busy:
-        raise SystemExit('validation-predict.py: no pingpong-2 busy_us.p50 in the older record')
-    return int(busy[(len(busy) - 1) // 2] * 1000), int(busy[0] * 1000), int(busy[-1] * 1000)
+    return median_range(pingpong_runs(runs, 'busy_us.p50'))
+
+
+def hand_off(runs):
+    """On a platform with host_threads: a hand-off's busy stretch split at the IPI, per
+    pingpong-2 run of the older record: block_ns is what the sender still ran after it
+    (ipi_sender_busy_us.p50), switch_ns the rest of the stretch (busy_us.p50 - that).
+    Return: (switch median, lo, hi), (block median, lo, hi)."""
+    block = pingpong_runs(runs, 'ipi_sender_busy_us.p50')
+    switch = [r['busy_us.p50'] - r['ipi_sender_busy_us.p50'] for (w, g, i), r in runs.items()
+              if w == 'pingpong-2' and 'ipi_sender_busy_us.p50' in r and 'busy_us.p50' in r]
+    return median_range(switch), median_range(block)
+
+
+def host_threads(plat):
+    with open(plat) as f:
+        return any(line.split()[:1] == ['host_threads'] for line in f)
 
 
 def actual_range(plat):
@@ -143,10 +170,14 @@ def lab_samples(a, plat, params, files, govs):
 
 def predict(a):
     runs, _ = vc.read_real(a.runs)
-    sw, sw_lo, sw_hi = switch_range(runs)
     govs = a.govs.split(',')
     files = a.files.split()
-    base = [('background', 0), ('switch_ns', sw)]
+    if host_threads(a.platform):
+        (sw, sw_lo, sw_hi), (bl, bl_lo, bl_hi) = hand_off(runs)
+        inputs = {'switch_ns': (sw, sw_lo, sw_hi), 'block_ns': (bl, bl_lo, bl_hi)}
+    else:
+        inputs = {'switch_ns': switch_range(runs)}
+    base = [('background', 0)] + [(k, v[0]) for k, v in inputs.items()]
     nominal = lab_call(a.calls, lab_samples(a, a.platform, base, files, govs))
     act = actual_range(a.platform)
     scans = []
@@ -156,9 +187,10 @@ def predict(a):
             # without the measurement, not a value the measurement allows.
             for v in act:
                 scans.append(('actual_exit_latency=%s' % v, with_actual(a.platform, v, tmp), base))
-        for v in (sw_lo, sw_hi):
-            scans.append(('switch_ns=%d' % v, a.platform, [('background', 0), ('switch_ns', v)]))
-        scans.append(('background=1', a.platform, [('background', 1), ('switch_ns', sw)]))
+        for key, (_, lo, hi) in inputs.items():
+            for v in (lo, hi):
+                scans.append(('%s=%d' % (key, v), a.platform, [(k, v if k == key else x) for k, x in base]))
+        scans.append(('background=1', a.platform, [('background', 1)] + base[1:]))
         scanned = [(name, lab_call(a.calls, lab_samples(a, plat, params, files, govs)))
                    for name, plat, params in scans]
     print('# The lab\'s calls for the guest record (docs/validation.md, "A validation that can fail"):')

@@ -182,6 +182,13 @@ static void test_active_power(void **state)
 	if (parse(text, p, &err))
 		fail_msg("%s", err.msg);
 	assert_int_equal(p->active_power_uw, 1000000000ULL);
+	assert_int_equal(p->host_threads, 0); /* optional: hardware runs every CPU itself */
+	snprintf(text, sizeof(text), "%shost_threads 1\n  source: thread=single\n"
+		 "state a exit_latency=1us target_residency=1us\n  source: s\n", good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->host_threads, 1);
+	assert_string_equal(p->host_threads_source, "thread=single");
 	free(p);
 }
 
@@ -245,7 +252,15 @@ static const struct bad_case bad_cases[] = {
 	{ "active_power_uw\n", "t.plat:8: 'active_power_uw' takes exactly one value" },
 	{ "active_power_uw=5\n", "t.plat:8: unknown key 'active_power_uw='" },
 	{ "active_power_uw 5\n  source: s\nactive_power_uw 6\n", "t.plat:10: duplicate 'active_power_uw' line (first on line 8)" },
-	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, state, table or domain line" },
+	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, host_threads, state, table or domain line" },
+	{ "host_threads 0\n", "t.plat:8: invalid host_threads '0' (a number from 1 to the cpus)" },
+	{ "host_threads 1 2\n", "t.plat:8: 'host_threads' takes exactly one value" },
+	{ "host_threads 1\nstate a exit_latency=1us target_residency=1us\n  source: s\n",
+	  "t.plat:8: host_threads has no 'source:' note" },
+	{ "host_threads 5\n  source: s\nstate a exit_latency=1us target_residency=1us\n  source: s\n",
+	  "t.plat:8: host_threads 5 is more than the 4 cpus" },
+	{ "host_threads 1\n  source: s\n  uncertain: class=assumed range=1..2\n",
+	  "t.plat:10: 'uncertain:' starts with the field it is about" },
 	{ "!platform t\ndriver d\ndescription x\ncpus 0\n", "t.plat:4: invalid cpus '0'" },
 	{ "!platform t\ncpus 8193\n", "t.plat:2: invalid cpus '8193'" },
 	{ "!platform t\ncpus 4 5\n", "t.plat:2: 'cpus' takes exactly one value" },

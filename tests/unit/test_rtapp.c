@@ -488,6 +488,24 @@ static void test_runtime_chunks_and_calibration(void **state)
 	il_lab_result_free(&res);
 }
 
+/*
+ * block_ns (6. of rtapp.c's DOC): every sleep costs that much work on the thread's CPU after
+ * it, so a loop of runtime 10 (one 32 us chunk), a 1 us switch and a sleep is busy 38 us with
+ * block_ns=5000, 33 us without.
+ */
+static void test_block_cost(void **state)
+{
+	struct il_lab_result res;
+	u64 per_loop;
+
+	(void)state;
+	run_text("{ \"tasks\": { \"t\": { \"runtime\": 10, \"sleep\": 1000 } } }",
+		 "cpus=1,background=0,switch_ns=1000,block_ns=5000", 100 * MS, &res);
+	per_loop = res.m.cpu[0].busy_ns / (res.sum.wake_count + 1);
+	assert_in_range(per_loop, 38000 - 100, 38000 + 100);
+	il_lab_result_free(&res);
+}
+
 /* A phase of events that take no time still advances time (the loop guard). */
 static void test_zero_time_loop_advances(void **state)
 {
@@ -626,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_affinity),
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_runtime_chunks_and_calibration),
+		cmocka_unit_test(test_block_cost),
 		cmocka_unit_test(test_zero_time_loop_advances),
 		cmocka_unit_test(test_ring_matches_pingpong),
 		cmocka_unit_test(test_start_phase),

@@ -362,6 +362,98 @@ static void test_actual_exit(void **state)
 	assert_int_equal(end[0], end[1]);
 }
 
+static void ipi_sender_works_on(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	il_sim_wake(sim, cpu, 1, 10 * US, NULL, NULL, -1);
+	il_sim_wake(sim, cpu, cpu, 30 * US, NULL, NULL, -1);
+}
+
+static struct il_sim *host_threads_sim(const struct il_driver *drv, unsigned int threads)
+{
+	struct il_sim_config cfg;
+	struct il_sim *sim;
+
+	il_sim_config_defaults(&cfg);
+	cfg.drv = drv;
+	cfg.preset = &fixed_6_13;
+	cfg.ncpus = 2;
+	cfg.hz = 1000;
+	cfg.duration_ns = 1 * MS;
+	cfg.host_threads = threads;
+	sim = il_sim_new(&cfg);
+	assert_non_null(sim);
+	observe(sim);
+	return sim;
+}
+
+/*
+ * Host threads (a platform's host_threads: QEMU TCG runs both vCPUs on one): CPU 0 works
+ * 50 µs, wakes CPU 1 (S1 costs 7 µs to leave) and works 30 µs more. On hardware CPU 1 is
+ * woken by the IPI at 51 µs and runs at 58 µs; on one host thread the IPI waits until CPU 0
+ * idles at 80 µs, and CPU 1 runs at 87 µs. With two threads nothing waits.
+ */
+static void test_host_threads(void **state)
+{
+	static const struct { unsigned int threads; u64 wake_us, end_us; } cases[] = {
+		{ 0, 51, 58 }, { 1, 80, 87 }, { 2, 51, 58 },
+	};
+	struct il_driver drv;
+
+	two_states(&drv, false);
+	drv.states[1].actual_exit_min_ns = drv.states[1].actual_exit_max_ns = 7 * US;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct il_sim *sim;
+
+		reset_fixed(1, true);
+		sim = host_threads_sim(&drv, cases[i].threads);
+		assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, ipi_sender_works_on, NULL, 1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		assert_int_equal(rec.p[0].cpu, 1); /* CPU 0's idle from 80 µs stays open */
+		assert_int_equal(rec.p[0].wake_ns, cases[i].wake_us * US);
+		assert_int_equal(rec.p[0].end_ns, cases[i].end_us * US);
+		assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_IPI);
+		il_sim_free(sim);
+	}
+}
+
+static void timer_work_fire(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	il_sim_wake(sim, cpu, cpu, 10 * US, NULL, NULL, -1);
+}
+
+/*
+ * A timer takes the host thread (the emulator's own thread kicks the running vCPU): CPU 0
+ * works 100 µs from 0; a timer wakes CPU 1 at 20 µs (7 µs to leave S1) for 10 µs of work.
+ * On one host thread CPU 0 stops at 20 µs and goes on when CPU 1 idles at 37 µs, with its
+ * 80 µs left: busy until 117 µs. On hardware it is busy until 100 µs.
+ */
+static void test_host_thread_preempted(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer t;
+
+	two_states(&drv, false);
+	drv.states[1].actual_exit_min_ns = drv.states[1].actual_exit_max_ns = 7 * US;
+	for (unsigned int threads = 0; threads <= 1; threads++) {
+		struct il_sim *sim;
+		const struct il_metrics *m;
+
+		reset_fixed(1, true);
+		sim = host_threads_sim(&drv, threads);
+		il_sim_timer_init(&t, timer_work_fire, NULL);
+		assert_int_equal(il_sim_timer_start(sim, &t, 1, 20 * US), 0);
+		assert_int_equal(il_sim_wake(sim, 0, 0, 100 * US, NULL, NULL, -1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		m = il_sim_metrics(sim);
+		assert_int_equal(rec.p[0].cpu, 1);
+		assert_int_equal(rec.p[0].wake_ns, 20 * US);
+		assert_int_equal(rec.p[0].end_ns, 27 * US);
+		assert_int_equal(m->cpu[1].busy_ns, 10 * US);
+		assert_int_equal(m->cpu[0].busy_ns, threads ? 117 * US : 100 * US);
+		il_sim_free(sim);
+	}
+}
+
 /*
  * The one-IPI run on rk3588's own table (WFI 1/1, cpu-sleep 220/1000 µs, 20 mW, 80 µJ per
  * entry + exit; active_power_uw 500 mW), "fixed" picking cpu-sleep, 1 ms:
@@ -639,6 +731,8 @@ int main(void)
 		cmocka_unit_test(test_one_ipi),
 		cmocka_unit_test(test_package_wake),
 		cmocka_unit_test(test_actual_exit),
+		cmocka_unit_test(test_host_threads),
+		cmocka_unit_test(test_host_thread_preempted),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),
