@@ -13,7 +13,9 @@
 # (trust-phase20-real.tsv) against trust-phase-prediction.tsv, frozen before it with rt-app's
 # start phase drawn per run, and against the older trust-teo-prediction.tsv; and 20 + 20
 # runs of pingpong-2, the file that record could not finish (trust-pp2-real.tsv), against
-# both. Nothing is booted here.
+# both; and 10 + 10 runs of the two ping-pongs (trust-tcg-real.tsv) against
+# trust-tcg-prediction.tsv, frozen before it on the guest with its one host thread
+# (idlelab-tcg.plat), and against trust-phase-prediction.tsv. Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
@@ -56,6 +58,8 @@ check_record menu-teo-phase-20-runs trust-phase-prediction.tsv trust-phase20-rea
 check_record menu-teo-phase-20-runs-old-prediction trust-teo-prediction.tsv trust-phase20-real.tsv
 check_record menu-teo-pingpong-2-20-runs trust-phase-prediction.tsv trust-pp2-real.tsv
 check_record menu-teo-pingpong-2-20-runs-old-prediction trust-teo-prediction.tsv trust-pp2-real.tsv
+check_record menu-teo-host-threads trust-tcg-prediction.tsv trust-tcg-real.tsv
+check_record menu-teo-host-threads-old-prediction trust-phase-prediction.tsv trust-tcg-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
