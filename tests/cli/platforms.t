@@ -34,6 +34,18 @@ check "the file's platform is shown" grep -q '^platform: *my-board' "$OUT"
 expect 0 "platform file by bare name" sh -c "cd '$TMP' && '$IDLELAB' platforms board.plat"
 expect 0 "platform file by ./path" sh -c "cd '$TMP' && '$IDLELAB' platforms ./board.plat"
 
+# An emulator's host threads (docs/platforms.md): shown with their source, in the table and
+# the JSON; a run on them waits for the thread (the engine's unit tests say how).
+TCG=$TOP/tests/fixtures/validation/idlelab-tcg.plat
+expect 0 "platform with host_threads" "$IDLELAB" platforms "$TCG"
+check "host threads shown" grep -q '^host threads: 1 ' "$OUT"
+check "host_threads has its source" grep -q '^  host_threads: .*thread=single' "$OUT"
+expect 0 "platform with host_threads, JSON" "$IDLELAB" platforms "$TCG" -f json
+check "JSON has host_threads" grep -q '"host_threads": 1' "$OUT"
+sed 's/^host_threads 1/host_threads 3/' "$TCG" >"$TMP/threads3.plat"
+expect 1 "host_threads above cpus" "$IDLELAB" platforms "$TMP/threads3.plat"
+check "the error names the file and line" grep -q 'threads3.plat:[0-9]*: host_threads 3 is more than the 2 cpus' "$ERR"
+
 gov=$(presets | head -n 1)
 if [ -n "$gov" ]; then
 	expect 0 "step -p FILE" "$IDLELAB" step -g "$gov" -p "$TMP/board.plat" --input builtin:demo
