@@ -38,6 +38,10 @@ line per run: `workload gov iter` and one column per metric (empty where a run h
                                         woken CPU's idle exit (the wake's own cost once the
                                         host thread is free: the platform's host_threads,
                                         docs/platforms.md)
+  cpuN.due.S                            idle entries into state S made while an hrtimer armed on
+                                        that CPU had expired and its handler had not run yet (a
+                                        late timer interrupt: the governor sees a next timer in
+                                        the past; menu polls then, docs/validation.md)
   busy_us.pP                            a CPU's busy stretches, from an idle exit to the next
                                         idle entry
   poll_us.pP                            POLL residencies (trace)
@@ -77,6 +81,9 @@ def trace_gaps(path):
     idle = {}        # cpu -> (state, enter ts ns) while idle
     last_exit = {}   # cpu -> ts of the last idle exit
     timers = {}      # hrtimer -> hard expiry time, ns
+    timer_cpu = {}   # hrtimer -> the CPU that armed it
+    clock_off = None  # trace clock minus the hrtimer clock (from hrtimer_expire_entry's now)
+    due = {}         # (cpu, state) -> entries made with an expired timer's handler not run
     pending_timer = {}  # cpu -> [(expires, now)] timers that fired in the current idle period
     pending_ipi = {}    # cpu -> (send time, sender) of the first IPI to it in this idle period
     sender_idle = {}    # cpu -> the sender's first idle entry after that send
@@ -99,6 +106,8 @@ def trace_gaps(path):
                 state = int(a['state'])
                 if state != EXIT:
                     idle[cpu] = (state, ts)
+                    if clock_off is not None and timer_due(timers, timer_cpu, cpu, ts - clock_off):
+                        due[(cpu, state)] = due.get((cpu, state), 0) + 1
                     if cpu in last_exit:
                         m['busy_us'].append((ts - last_exit[cpu]) / 1000)
                     pending_timer[cpu] = []
@@ -128,10 +137,12 @@ def trace_gaps(path):
             elif ev == 'hrtimer_start':
                 a = fields(rest)
                 timers[a['hrtimer']] = int(a['expires'])
+                timer_cpu[a['hrtimer']] = cpu
             elif ev == 'hrtimer_cancel':
                 timers.pop(fields(rest).get('hrtimer'), None)
             elif ev == 'hrtimer_expire_entry':
                 a = fields(rest)
+                clock_off = ts - int(a['now'])
                 expires = timers.pop(a.get('hrtimer'), None)
                 if expires is not None and cpu in idle:
                     pending_timer.setdefault(cpu, []).append((expires, int(a['now'])))
@@ -140,7 +151,12 @@ def trace_gaps(path):
                 if target != cpu and target in idle and target not in pending_ipi:
                     pending_ipi[target] = (ts, cpu)
     m['ipi_after_sender_pct'] = (100.0 * after_sender[0] / sum(after_sender)) if sum(after_sender) else None
-    return m, by_state, ipi_by_state
+    return m, by_state, ipi_by_state, due
+
+
+def timer_due(timers, timer_cpu, cpu, now):
+    """Whether an hrtimer armed on @cpu has expired by @now (hrtimer clock) unhandled."""
+    return any(e <= now for t, e in timers.items() if timer_cpu.get(t) == cpu)
 
 
 def ipi_vs_sender(m, after_sender, sent, sender_idled, woke):
@@ -253,7 +269,9 @@ def main():
             if not os.path.exists(trace):
                 continue
             names = trace_stats(a.idlelab, plat, trace, row)
-            gaps, by_state, ipi_by_state = trace_gaps(trace)
+            gaps, by_state, ipi_by_state, due = trace_gaps(trace)
+            for (cpu, idx), n in sorted(due.items()):
+                row('cpu%d.due.%s' % (cpu, names.get(idx, str(idx))), n)
             for idx in sorted(by_state):
                 gaps['timer_exit_us.' + names.get(idx, str(idx))] = by_state[idx]
             for idx in sorted(ipi_by_state):
