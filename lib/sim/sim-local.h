@@ -198,10 +198,7 @@ struct sim_cpu {
 	u64 wake_ns;
 	u8 wake_cause;       /* enum il_sim_wake: what ended the period (observers read it) */
 	bool loop_got_tick;  /* 7.0 do_idle(): got_tick read after the previous iteration */
-	/* Host threads (cfg.host_threads, engine.c): enum sim_thread; a suspended run's rest. */
-	u8 thread;
-	u8 susp_type;        /* THR_SUSPENDED: its self event; THR_HELD: the wake's cause */
-	u64 susp_left;       /* THR_SUSPENDED: the time its self event had left */
+	u8 thread;           /* enum sim_thread: host threads (cfg.host_threads, engine.c) */
 
 	/* Tick (tick-sched). */
 	/* env_state.tick_stopped; env_state.got_tick is ts->got_idle_tick: a tick ran in idle */
@@ -239,6 +236,10 @@ struct sim_cpu {
 	u8 self_type;        /* EV_WORK_DONE, EV_EXIT_DONE, EV_POLL_LIMIT, EV_RETRY or EV_IPI */
 	u8 next_slot;        /* the earliest slot */
 	bool dirty;          /* a slot changed since the tree was last brought up to date */
+
+	/* Host threads, rarely used: kept off the hot lines above. */
+	u8 susp_type;        /* THR_SUSPENDED: its self event; THR_HELD: the wake's cause */
+	u64 susp_left;       /* THR_SUSPENDED: the time its self event had left */
 };
 
 struct il_sim {
