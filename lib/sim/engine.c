@@ -1013,13 +1013,22 @@ static void thread_suspend(struct il_sim *sim, unsigned int cpu)
 	cpu_mark_dirty(sim, cpu);
 }
 
-/* d) Suspended @cpu gets a thread back: its self event, and its busy piece's end, move on. */
+/* a) @c takes a free host thread, if there is one. */
+static bool thread_take_free(struct il_sim *sim, struct sim_cpu *c)
+{
+	if (!sim->threads_free)
+		return false;
+	sim->threads_free--;
+	c->thread = THR_ON;
+	return true;
+}
+
+/* d) Suspended @cpu has its thread back: its self event, and its busy piece's end, move on. */
 static void thread_resume(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	u64 at = sim->head.now + c->susp_left;
 
-	c->thread = THR_ON;
 	if (c->susp_type == EV_WORK_DONE)
 		c->work_end = at;
 	push_self(sim, cpu, at, (enum sim_ev_type)c->susp_type);
@@ -1035,11 +1044,8 @@ static bool thread_take(struct il_sim *sim, unsigned int cpu, enum il_sim_wake c
 	struct sim_cpu *c = &sim->cpu[cpu];
 	int victim;
 
-	if (sim->threads_free) {
-		sim->threads_free--;
-		c->thread = THR_ON;
+	if (thread_take_free(sim, c))
 		return true;
-	}
 	if (cause == IL_SIM_WAKE_IPI || cause == IL_SIM_WAKE_RESCHED) {
 		if (c->thread != THR_HELD) {
 			c->thread = THR_HELD;
@@ -1067,7 +1073,7 @@ static void thread_release(struct il_sim *sim, unsigned int cpu)
 		struct sim_cpu *c = &sim->cpu[next];
 
 		if (c->thread == THR_SUSPENDED) {
-			sim->threads_free--;
+			thread_take_free(sim, c); /* the loop runs while one is free */
 			thread_resume(sim, next);
 		} else if (c->thread == THR_HELD) {
 			c->thread = THR_NONE;
@@ -1080,12 +1086,8 @@ static void thread_release(struct il_sim *sim, unsigned int cpu)
 /* At the start of a run, @cpu runs work: on a free thread, else suspended at once. */
 static void thread_start(struct il_sim *sim, unsigned int cpu)
 {
-	if (sim->threads_free) {
-		sim->threads_free--;
-		sim->cpu[cpu].thread = THR_ON;
-	} else {
+	if (!thread_take_free(sim, &sim->cpu[cpu]))
 		thread_suspend(sim, cpu);
-	}
 }
 
 /* @c, idle, is woken now: the exit latency starts. */
