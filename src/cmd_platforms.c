@@ -209,6 +209,20 @@ static void topology_sources(FILE *out, const struct il_platform *plat)
 		fprintf(out, "  domain %s: %s\n", plat->domains[i].name, plat->domains[i].source);
 }
 
+/* Late timer interrupts (timer_late): the spread each expiry draws from. */
+static void timer_late_row(FILE *out, const struct il_platform *plat)
+{
+	char lo[32], hi[32];
+
+	cli_ns_to_us(plat->timer_late_min_ns, lo, sizeof(lo));
+	cli_ns_to_us(plat->timer_late_max_ns, hi, sizeof(hi));
+	if (plat->timer_late_min_ns == plat->timer_late_max_ns)
+		fprintf(out, "timer late:  %s us", lo);
+	else
+		fprintf(out, "timer late:  %s..%s us", lo, hi);
+	fprintf(out, " (after the expiry; governors read the expiry)\n");
+}
+
 static void detail_table(FILE *out, const struct il_platform *plat)
 {
 	fprintf(out, "platform:    %s (%s)\n", plat->name, plat->origin);
@@ -219,6 +233,8 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 	if (plat->host_threads)
 		fprintf(out, "host threads: %u (an IPI from a running CPU waits for a free one)\n",
 			plat->host_threads);
+	if (plat->timer_late_max_ns)
+		timer_late_row(out, plat);
 	if (plat->active_power_uw)
 		fprintf(out, "active:      %llu uW per busy CPU\n",
 			(unsigned long long)plat->active_power_uw);
@@ -235,6 +251,8 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 		fprintf(out, "  active_power_uw: %s\n", plat->active_power_source);
 	if (plat->host_threads)
 		fprintf(out, "  host_threads: %s\n", plat->host_threads_source);
+	if (plat->timer_late_max_ns)
+		fprintf(out, "  timer_late: %s\n", plat->timer_late_source);
 	if (plat->ntables <= 1)
 		for (int i = 0; i < plat->drv.state_count; i++)
 			fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
@@ -374,6 +392,10 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 	json_object_set_new(o, "hz", json_integer(plat->hz));
 	if (plat->host_threads)
 		json_object_set_new(o, "host_threads", json_integer(plat->host_threads));
+	if (plat->timer_late_max_ns) {
+		json_object_set_new(o, "timer_late_min_ns", json_integer(plat->timer_late_min_ns));
+		json_object_set_new(o, "timer_late_max_ns", json_integer(plat->timer_late_max_ns));
+	}
 	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
 	if (plat->active_power_uw)
 		json_object_set_new(o, "active_power_uw",
@@ -390,6 +412,9 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		if (plat->host_threads)
 			json_object_set_new(o, "host_threads_source",
 					    json_string(plat->host_threads_source));
+		if (plat->timer_late_max_ns)
+			json_object_set_new(o, "timer_late_source",
+					    json_string(plat->timer_late_source));
 		json_object_set_new(o, "uncertain", uncertain_json(plat));
 	}
 	return o;

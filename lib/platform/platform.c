@@ -40,7 +40,7 @@ struct plat_parser {
 	struct il_error *err;
 	/* Line of each header line seen so far (0: not seen). */
 	int platform_line, driver_line, description_line, cpus_line, hz_line, active_power_line;
-	int host_threads_line;
+	int host_threads_line, timer_late_line;
 	/* The note buffer a following "source:" line appends to, and what it belongs to. */
 	char *source;
 	char source_item[IL_NAME_LEN + 8];
@@ -108,7 +108,7 @@ static int parse_source(struct plat_parser *p, const char *text, size_t len)
 		len--;
 	if (!p->last_was_numeric)
 		return perr(p, "'source:' must follow a cpus, hz, active_power_uw, host_threads, "
-			    "state, table or domain line");
+			    "timer_late, state, table or domain line");
 	if (!len)
 		return perr(p, "empty 'source:' note");
 	used = strlen(p->source);
@@ -320,33 +320,58 @@ static const char *const state_fields[F_COUNT] = {
 };
 
 /*
+ * A time T or a range LO..HI, each with its unit, into *lo and *hi (T: both); HI > 0. What
+ * the measured spreads take: actual_exit_latency, timer_late.
+ */
+static int parse_time_spread(struct plat_parser *p, const char *what, const char *text, s64 *lo,
+			     s64 *hi)
+{
+	const char *dots = strstr(text, ".."), *why;
+	char first[64];
+
+	if (!dots) {
+		if (il_parse_time_ns(text, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS, lo, &why))
+			return perr(p, "invalid %s '%s': %s", what, text, why);
+		*hi = *lo;
+	} else {
+		if ((size_t)(dots - text) >= sizeof(first))
+			return perr(p, "invalid %s '%s'", what, text);
+		snprintf(first, sizeof(first), "%.*s", (int)(dots - text), text);
+		if (il_parse_time_ns(first, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS, lo,
+				     &why) ||
+		    il_parse_time_ns(dots + 2, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS, hi,
+				     &why))
+			return perr(p, "invalid %s '%s' (T or LO..HI): %s", what, text, why);
+	}
+	if (*hi <= 0 || *lo > *hi)
+		return perr(p, "invalid %s '%s': a range LO..HI needs 0 <= LO <= HI and HI > 0",
+			    what, text);
+	return 0;
+}
+
+/*
  * actual_exit_latency=T or =LO..HI: the wake cost measured on the machine, a fixed one or
  * the range each wake draws from (docs/platforms.md).
  */
 static int parse_actual_exit(struct plat_parser *p, const struct il_token *t, struct il_state *s)
 {
-	const char *dots = strstr(t->value, ".."), *why;
-	char lo[64];
+	return parse_time_spread(p, "actual_exit_latency", t->value, &s->actual_exit_min_ns,
+				 &s->actual_exit_max_ns);
+}
 
-	if (!dots) {
-		if (il_parse_time_ns(t->value, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS,
-				     &s->actual_exit_min_ns, &why))
-			return perr(p, "invalid actual_exit_latency '%s': %s", t->value, why);
-		s->actual_exit_max_ns = s->actual_exit_min_ns;
-	} else {
-		if ((size_t)(dots - t->value) >= sizeof(lo))
-			return perr(p, "invalid actual_exit_latency '%s'", t->value);
-		snprintf(lo, sizeof(lo), "%.*s", (int)(dots - t->value), t->value);
-		if (il_parse_time_ns(lo, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS,
-				     &s->actual_exit_min_ns, &why) ||
-		    il_parse_time_ns(dots + 2, IL_UNIT_REQUIRED, false, IL_PLAT_TIME_MAX_NS,
-				     &s->actual_exit_max_ns, &why))
-			return perr(p, "invalid actual_exit_latency '%s' (T or LO..HI): %s",
-				    t->value, why);
-	}
-	if (s->actual_exit_max_ns <= 0 || s->actual_exit_min_ns > s->actual_exit_max_ns)
-		return perr(p, "invalid actual_exit_latency '%s': a range LO..HI needs "
-			    "0 <= LO <= HI and HI > 0", t->value);
+/*
+ * How late a timer interrupt reaches its CPU after the timer's expiry, T or LO..HI (each
+ * expiry draws from the range): an emulator's, measured in its traces. Optional: on hardware
+ * the local timer fires on time at this model's scale (engine.c).
+ */
+static int parse_timer_late_line(struct plat_parser *p, const struct il_token *t, int n)
+{
+	if (once(p, &p->timer_late_line, "timer_late") || one_argument(p, t, n))
+		return -1;
+	if (parse_time_spread(p, "timer_late", t[1].key, &p->plat->timer_late_min_ns,
+			      &p->plat->timer_late_max_ns))
+		return -1;
+	expect_source(p, p->plat->timer_late_source, "timer_late");
 	return 0;
 }
 
@@ -515,6 +540,7 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 		{ "hz", parse_hz_line },
 		{ "active_power_uw", parse_active_power_line },
 		{ "host_threads", parse_host_threads_line },
+		{ "timer_late", parse_timer_late_line },
 		{ "state", parse_state_line },
 		{ "table", parse_table_line },
 		{ "domain", parse_domain_line },
@@ -527,15 +553,15 @@ static int parse_keyword_line(struct plat_parser *p, const struct il_token *t, i
 	if (t[0].has_value)
 		return perr(p,
 			    "unknown key '%s=' (a line starts with platform, driver, description, "
-			    "cpus, hz, active_power_uw, host_threads, state, table, domain or "
-			    "source:)",
+			    "cpus, hz, active_power_uw, host_threads, timer_late, state, table, "
+			    "domain or source:)",
 			    t[0].key);
 	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (!strcmp(t[0].key, keywords[i].key))
 			return keywords[i].parse(p, t, n);
 	return perr(p,
 		    "unknown key '%s' (a line starts with platform, driver, description, cpus, hz, "
-		    "active_power_uw, host_threads, state, table, domain or source:)",
+		    "active_power_uw, host_threads, timer_late, state, table, domain or source:)",
 		    t[0].key);
 }
 

@@ -53,6 +53,14 @@
  *
  * A polling CPU takes no thread (the poll loop's pause returns to the round robin).
  *
+ * An emulator may also deliver timer interrupts late (platform files' timer_late; QEMU TCG
+ * in the validation guest: 0.06-0.3 ms after the expiry). With it, the tick's and the timer
+ * head's events come in two steps: at the expiry the interrupt is raised (nothing runs), and
+ * it arrives a uniform draw from the range later, on a random stream of its own; then the
+ * tick or the expired timers run as without it. In between, the CPU may go idle: the
+ * governors read the programmed expiry, in the past (a negative sleep length, which menu
+ * turns into polling), and an overdue tick stays armed.
+ *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
  * rules); it has no exit latency. At the end of a period the core accounts it
@@ -536,7 +544,7 @@ static __attribute__((noinline)) void th_pop_head(struct sim_cpu *c)
 	th_sift_down(c, 0);
 }
 
-/* Make sure an EV_TIMER is pending no later than the earliest timer of @cpu. */
+/* Make sure an EV_TIMER is pending for an expiry no later than the earliest timer of @cpu. */
 static void timer_event_update(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
@@ -545,6 +553,7 @@ static void timer_event_update(struct il_sim *sim, unsigned int cpu)
 	if (head >= c->timer_ev_at)
 		return; /* an event at or before the head is pending already */
 	c->timer_ev_at = head < sim->head.now ? sim->head.now : head;
+	c->late_raised &= (u8)~LATE_TIMER;
 	slot_set(sim, cpu, SLOT_TIMER, c->timer_ev_at);
 }
 
@@ -606,6 +615,7 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 	int ran = 0;
 
 	c->timer_ev_at = KTIME_MAX_U;
+	c->late_raised &= (u8)~LATE_TIMER;
 	while (c->th_len && c->th[0]->expires <= sim->head.now) {
 		struct il_sim_timer *t = c->th[0];
 
@@ -627,13 +637,41 @@ static void tick_arm(struct il_sim *sim, unsigned int cpu, u64 t)
 
 	c->tick_armed = true;
 	c->tick_at = t;
+	c->late_raised &= (u8)~LATE_TICK;
 	slot_set(sim, cpu, SLOT_TICK, t);
 }
 
 static void tick_disarm(struct il_sim *sim, unsigned int cpu)
 {
 	sim->cpu[cpu].tick_armed = false;
+	sim->cpu[cpu].late_raised &= (u8)~LATE_TICK;
 	slot_clear(sim, cpu, SLOT_TICK);
+}
+
+/*
+ * A timer interrupt of @cpu (@what: LATE_TICK or LATE_TIMER) whose event runs now, on a
+ * platform that delivers them late: at the expiry, raise it and move its event to the
+ * delivery (true: nothing else to do now); at the delivery, let it run (false).
+ */
+static __attribute__((noinline)) bool timer_irq_raise(struct il_sim *sim, unsigned int cpu,
+						      u8 what, unsigned int slot)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	u64 lo = sim->cfg.timer_late_min_ns, hi = sim->cfg.timer_late_max_ns;
+
+	if (c->late_raised & what) {
+		c->late_raised &= (u8)~what;
+		return false;
+	}
+	c->late_raised |= what;
+	slot_set(sim, cpu, slot, sim->head.now + lo + il_rng_below(&sim->late_rng, hi - lo + 1));
+	return true;
+}
+
+/* An armed tick whose event is still to come: its expiry is ahead, or it is on its way. */
+static bool tick_pending(const struct il_sim *sim, const struct sim_cpu *c)
+{
+	return c->tick_armed && (c->tick_at > sim->head.now || (c->late_raised & LATE_TICK));
 }
 
 /*
@@ -835,7 +873,7 @@ static sim_hot void enter_state(struct il_sim *sim, unsigned int cpu, int idx)
 		if (limit != U64_MAX_NS)
 			push_self(sim, cpu, sim->head.now + limit, EV_POLL_LIMIT);
 	}
-	if (!c->env_state.tick_stopped && !(c->tick_armed && c->tick_at > sim->head.now))
+	if (!c->env_state.tick_stopped && !tick_pending(sim, c))
 		tick_arm(sim, cpu, sim_next_tick(sim));
 	if (c->dom)
 		sim_domain_changed_fast(sim, c);
@@ -1145,6 +1183,17 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 	idle_period_end(sim, cpu);
 }
 
+/*
+ * The tick after the one that fires: a period after it (hrtimer_forward()), or, when it came
+ * so late that this is past, the first boundary after now.
+ */
+static u64 tick_forward(struct il_sim *sim, const struct sim_cpu *c)
+{
+	u64 next = c->tick_at + sim->tick_ns;
+
+	return next > sim->head.now ? next : sim_next_tick(sim);
+}
+
 static void tick_fire(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
@@ -1154,7 +1203,7 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING)
 		return; /* a busy CPU's tick: nothing else here reads it */
 	c->env_state.got_tick = true;
-	tick_arm(sim, cpu, sim->head.now + sim->tick_ns);
+	tick_arm(sim, cpu, tick_forward(sim, c));
 	cpu_interrupt(sim, cpu, IL_SIM_WAKE_TICK);
 }
 
@@ -1206,6 +1255,9 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 	slot_clear_running(c, k);
 	if (k == SLOT_SELF)
 		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
+	else if (sim->cfg.timer_late_max_ns &&
+		 timer_irq_raise(sim, cpu, k == SLOT_TICK ? LATE_TICK : LATE_TIMER, k))
+		return; /* raised at the expiry, its event moved to the delivery */
 	else if (k == SLOT_TICK)
 		tick_fire(sim, cpu);
 	else if (run_expired_timers(sim, cpu))
@@ -1392,7 +1444,7 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 
 	if (!cfg->drv || !cfg->preset || !cfg->ncpus || cfg->ncpus > IL_SIM_CPUS_MAX || !cfg->hz ||
 	    cfg->drv->state_count < 1 || cfg->drv->state_count > CPUIDLE_STATE_MAX ||
-	    nohz_full_beyond(cfg)) {
+	    nohz_full_beyond(cfg) || cfg->timer_late_min_ns > cfg->timer_late_max_ns) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -1420,6 +1472,7 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 		sim->actual_hi[s] = (u64)sim->drv.states[s].actual_exit_max_ns;
 	}
 	il_rng_init(&sim->exit_rng, cfg->seed, 0xe817);
+	il_rng_init(&sim->late_rng, cfg->seed, 0x1a7e);
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;
 	il_rng_init(&sim->rng, cfg->seed, 0x5c0de);

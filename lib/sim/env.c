@@ -16,7 +16,9 @@
  *  - the 4.16 form (delta_next == NULL) returns the time to the programmed event after the
  *    idle loop has stopped the tick if it could.
  *
- * With no timer at all the next timer is KTIME_MAX, as in the kernel.
+ * With no timer at all the next timer is KTIME_MAX, as in the kernel. A timer or tick whose
+ * interrupt is late (engine.c) is still programmed for its expiry: the lengths are then
+ * negative, as the kernel's are when the clock event has not fired yet.
  */
 #include "sim-local.h"
 
@@ -39,6 +41,12 @@ static u64 min_u64(u64 a, u64 b)
 	return a < b ? a : b;
 }
 
+/* The tick the clock event waits for: @next, unless an earlier one's interrupt is late. */
+static u64 sim_tick_programmed(const struct sim_cpu *c, u64 next)
+{
+	return (c->late_raised & LATE_TICK) ? c->tick_at : next;
+}
+
 static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 {
 	struct il_sim *sim = env_sim(env);
@@ -54,9 +62,12 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 		*delta_next = (s64)programmed;
 		return (s64)(next_timer - now);
 	}
-	/* The tick runs: the programmed event is the earlier of the next timer and tick. */
+	/*
+	 * The tick runs: the programmed event is the earlier of the next timer and tick; a tick
+	 * whose interrupt is late is still the programmed one (in the past).
+	 */
 	base = sim_tick_base(sim);
-	programmed = min_u64(next_timer, base + sim->tick_ns) - now;
+	programmed = min_u64(next_timer, sim_tick_programmed(c, base + sim->tick_ns)) - now;
 	if (!delta_next)
 		return (s64)programmed;
 	*delta_next = (s64)programmed;

@@ -205,7 +205,7 @@ struct sim_cpu {
 	bool rcu_pending;    /* rcu_needs_cpu(): callbacks wait for a grace period */
 	bool nohz_full;      /* nohz_full= CPU: the tick stays stopped while it runs one task */
 	bool tick_armed;     /* the tick slot holds the next tick */
-	u64 tick_at;
+	u64 tick_at;         /* the programmed tick (a late one's event comes after it) */
 
 	/*
 	 * Timers: a binary min-heap on expires; next_timer caches th[0]->expires (KTIME_MAX:
@@ -214,7 +214,7 @@ struct sim_cpu {
 	struct il_sim_timer **th;
 	unsigned int th_len, th_cap;
 	u64 next_timer;
-	u64 timer_ev_at;     /* time of the pending EV_TIMER, KTIME_MAX if none */
+	u64 timer_ev_at;     /* the expiry the pending EV_TIMER is for, KTIME_MAX if none */
 
 	/*
 	 * Device interrupts and IPIs for this CPU: the earliest in irq_next (its key in
@@ -240,7 +240,12 @@ struct sim_cpu {
 	/* Host threads, rarely used: kept off the hot lines above. */
 	u8 susp_type;        /* THR_SUSPENDED: its self event; THR_HELD: the wake's cause */
 	u64 susp_left;       /* THR_SUSPENDED: the time its self event had left */
+	/* Late timer interrupts, rarely used: the tick's and the timer head's expiry passed. */
+	u8 late_raised;      /* LATE_TICK, LATE_TIMER: delivery pending (cfg.timer_late_max_ns) */
 };
+
+/* sim_cpu.late_raised: the expiry has passed and the interrupt is on its way. */
+enum { LATE_TICK = 1, LATE_TIMER = 2 };
 
 struct il_sim {
 	struct il_sim_head head; /* first: the clock, nr_iowait and ncpus, see sim.h */
@@ -262,6 +267,7 @@ struct il_sim {
 	unsigned int nasleep; /* CPUs in a non-polling idle state (not yet woken); package_wake */
 	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */
 	unsigned int threads_free; /* host threads running no CPU (cfg.host_threads) */
+	struct il_rng late_rng; /* late timer interrupts' draws (own stream: nothing else moves) */
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
 	u64 next_seq;        /* scheduling order, in steps of 1 << SIM_SEQ_CPU_BITS */

@@ -23,6 +23,10 @@ line per run: `workload gov iter` and one column per metric (empty where a run h
                                         (`now`), pP = p50/p90
   timer_exit_us.pP                      the same, from the expiry to the idle exit event;
   timer_exit_us.S.pP                    also per state S the CPU was in
+  timer_irq_late_us.pP                  every hrtimer interrupt, whatever its CPU was doing: from
+                                        the hard expiry to the handler, pP = p10/p50/p90, and its
+                                        mean (.mean): what a platform's timer_late stands for
+                                        (docs/platforms.md)
   ipi_exit_us.pP                        an IPI sent to a CPU that was idle (ipi_send_cpu, the
                                         remote wakeup of a task): from the send to that CPU's
                                         idle exit;
@@ -87,7 +91,7 @@ def trace_gaps(path):
     pending_timer = {}  # cpu -> [(expires, now)] timers that fired in the current idle period
     pending_ipi = {}    # cpu -> (send time, sender) of the first IPI to it in this idle period
     sender_idle = {}    # cpu -> the sender's first idle entry after that send
-    m = {'timer_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'ipi_sender_busy_us': [],
+    m = {'timer_late_us': [], 'timer_irq_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'ipi_sender_busy_us': [],
          'ipi_resid_us': [], 'busy_us': [], 'poll_us': []}
     after_sender = [0, 0]  # IPI wakes that ended after / before the sender's next idle entry
     by_state = {}  # state index -> timer_exit_us values
@@ -144,6 +148,8 @@ def trace_gaps(path):
                 a = fields(rest)
                 clock_off = ts - int(a['now'])
                 expires = timers.pop(a.get('hrtimer'), None)
+                if expires is not None:
+                    m['timer_irq_late_us'].append((int(a['now']) - expires) / 1000)
                 if expires is not None and cpu in idle:
                     pending_timer.setdefault(cpu, []).append((expires, int(a['now'])))
             elif ev == 'ipi_send_cpu':
@@ -281,10 +287,12 @@ def main():
                 row('ipi_after_sender_pct', '%.1f' % share)
             for k, v in gaps.items():
                 row(k + '.n', len(v))
-                for p in (50, 90):
+                for p in (10, 50, 90) if k == 'timer_irq_late_us' else (50, 90):
                     x = pct(v, p)
                     if x is not None:
                         row('%s.p%d' % (k, p), '%.0f' % x)
+                if k == 'timer_irq_late_us' and v:
+                    row(k + '.mean', '%.0f' % (sum(v) / len(v)))
     fixed = ['workload', 'gov', 'iter']
     names = fixed + sorted({k for v in table for k in v} - set(fixed), key=column_order)
     out.write('\t'.join(names) + '\n')

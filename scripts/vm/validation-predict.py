@@ -12,7 +12,8 @@ predict: every rt-app file (workloads/W.json, its own duration) runs in the lab 
 governors' presets on PLAT (the guest's table with its measured wake costs), --seeds seeds
 each, in the guest setting: no background, switch_ns from OLD.tsv's pingpong-2 runs (a record
 made before, never the one checked); on a PLAT with host_threads (the vCPUs on one QEMU thread)
-the hand-off is split at the IPI into switch_ns and block_ns (hand_off()). Each cell (file x CPU 0 metric, governor b against a) is
+the hand-off is split at the IPI into switch_ns and block_ns (hand_off()); a PLAT with
+timer_late (late timer interrupts) is also scanned at a narrower and a wider lateness. Each cell (file x CPU 0 metric, governor b against a) is
 called by tests/validation/calls (the verdict's statistics over the seeds): lab_call(). Then a
 one-at-a-time scan over the uncertain inputs (SCAN: each at an end of its range) calls the cell
 again; a call whose sign a scanned input flips (or that one input reverses) is `sensitive`,
@@ -143,6 +144,33 @@ def actual_range(plat):
     return None
 
 
+def timer_late_range(plat):
+    """The platform's timer_late LO..HI in us (ints), or None."""
+    with open(plat) as f:
+        for line in f:
+            w = line.split()
+            if w[:1] == ['timer_late'] and len(w) == 2:
+                lo, _, hi = w[1].partition('..')
+                return int(lo.rstrip('us')), int((hi or lo).rstrip('us'))
+    return None
+
+
+def timer_late_scans(late):
+    """Spreads for timer_late with the same floor and half or twice its width: their means
+    span the measured per-run means of the lateness (docs/platforms.md)."""
+    lo, hi = late
+    return ['%dus..%dus' % (lo, lo + (hi - lo) * k // 2) for k in (1, 4)]
+
+
+def with_timer_late(plat, value, tmp):
+    """A copy of PLAT whose timer_late is VALUE."""
+    out = os.path.join(tmp, 'scan-late-%s.plat' % value)
+    with open(plat) as f, open(out, 'w') as g:
+        for line in f:
+            g.write('timer_late %s\n' % value if line.split()[:1] == ['timer_late'] else line)
+    return out
+
+
 def with_actual(plat, value, tmp):
     """A copy of PLAT whose actual_exit_latency is VALUE (None: the field removed)."""
     out = os.path.join(tmp, 'scan-%s.plat' % (value or 'declared'))
@@ -187,6 +215,9 @@ def predict(a):
             # without the measurement, not a value the measurement allows.
             for v in act:
                 scans.append(('actual_exit_latency=%s' % v, with_actual(a.platform, v, tmp), base))
+        late = timer_late_range(a.platform)
+        for v in timer_late_scans(late) if late else []:
+            scans.append(('timer_late=%s' % v, with_timer_late(a.platform, v, tmp), base))
         for key, (_, lo, hi) in inputs.items():
             for v in (lo, hi):
                 scans.append(('%s=%d' % (key, v), a.platform, [(k, v if k == key else x) for k, x in base]))

@@ -46,6 +46,26 @@ sed 's/^host_threads 1/host_threads 3/' "$TCG" >"$TMP/threads3.plat"
 expect 1 "host_threads above cpus" "$IDLELAB" platforms "$TMP/threads3.plat"
 check "the error names the file and line" grep -q 'threads3.plat:[0-9]*: host_threads 3 is more than the 2 cpus' "$ERR"
 
+# Late timer interrupts (timer_late): shown with their source, in the table and the JSON; a
+# bad range names the file and line; a run on them is deterministic and differs from one on
+# time (what it changes: the engine's unit tests, docs/platforms.md).
+LATE=$TOP/tests/fixtures/validation/idlelab-late.plat
+expect 0 "platform with timer_late" "$IDLELAB" platforms "$LATE"
+check "timer lateness shown" grep -q '^timer late:  60\.\.330 us ' "$OUT"
+check "timer_late has its source" grep -q '^  timer_late: .*timer_irq_late_us' "$OUT"
+expect 0 "platform with timer_late, JSON" "$IDLELAB" platforms "$LATE" -f json
+check "JSON has timer_late" grep -q '"timer_late_max_ns": 330000' "$OUT"
+sed 's/^timer_late .*/timer_late 330us..60us/' "$LATE" >"$TMP/late-bad.plat"
+expect 1 "timer_late range upside down" "$IDLELAB" platforms "$TMP/late-bad.plat"
+check "the error names the file and line" grep -q 'late-bad.plat:[0-9]*: invalid timer_late .330us\.\.60us.' "$ERR"
+PP=rtapp:$TOP/workloads/pingpong-2.json,background=0
+expect 0 "a run with late timers" "$IDLELAB" run -g menu-6.12.117 -p "$LATE" -s "$PP" --time 1s -f json
+cp "$OUT" "$TMP/late1.json"
+expect 0 "the same run again" "$IDLELAB" run -g menu-6.12.117 -p "$LATE" -s "$PP" --time 1s -f json
+check "late timers are deterministic" cmp -s "$OUT" "$TMP/late1.json"
+expect 0 "the run with timers on time" "$IDLELAB" run -g menu-6.12.117 -p "$TCG" -s "$PP" --time 1s -f json
+check "late timers change the run" sh -c "! cmp -s '$OUT' '$TMP/late1.json'"
+
 gov=$(presets | head -n 1)
 if [ -n "$gov" ]; then
 	expect 0 "step -p FILE" "$IDLELAB" step -g "$gov" -p "$TMP/board.plat" --input builtin:demo

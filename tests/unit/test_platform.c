@@ -189,6 +189,14 @@ static void test_active_power(void **state)
 		fail_msg("%s", err.msg);
 	assert_int_equal(p->host_threads, 1);
 	assert_string_equal(p->host_threads_source, "thread=single");
+	assert_int_equal(p->timer_late_max_ns, 0); /* optional: hardware's timers are on time */
+	snprintf(text, sizeof(text), "%stimer_late 60us..330us\n  source: traces\n"
+		 "state a exit_latency=1us target_residency=1us\n  source: s\n", good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->timer_late_min_ns, 60000);
+	assert_int_equal(p->timer_late_max_ns, 330000);
+	assert_string_equal(p->timer_late_source, "traces");
 	free(p);
 }
 
@@ -252,7 +260,14 @@ static const struct bad_case bad_cases[] = {
 	{ "active_power_uw\n", "t.plat:8: 'active_power_uw' takes exactly one value" },
 	{ "active_power_uw=5\n", "t.plat:8: unknown key 'active_power_uw='" },
 	{ "active_power_uw 5\n  source: s\nactive_power_uw 6\n", "t.plat:10: duplicate 'active_power_uw' line (first on line 8)" },
-	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, host_threads, state, table or domain line" },
+	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, host_threads, timer_late, state, table or domain line" },
+	{ "timer_late 60\n", "t.plat:8: invalid timer_late '60'" },
+	{ "timer_late 300us..60us\n", "t.plat:8: invalid timer_late '300us..60us': a range LO..HI needs 0 <= LO <= HI and HI > 0" },
+	{ "timer_late 0us\n", "t.plat:8: invalid timer_late '0us': a range LO..HI needs" },
+	{ "timer_late 1us 2us\n", "t.plat:8: 'timer_late' takes exactly one value" },
+	{ "timer_late 1us\n  source: s\ntimer_late 2us\n", "t.plat:10: duplicate 'timer_late' line (first on line 8)" },
+	{ "timer_late 60us..330us\nstate a exit_latency=1us target_residency=1us\n  source: s\n",
+	  "t.plat:8: timer_late has no 'source:' note" },
 	{ "host_threads 0\n", "t.plat:8: invalid host_threads '0' (a number from 1 to the cpus)" },
 	{ "host_threads 1 2\n", "t.plat:8: 'host_threads' takes exactly one value" },
 	{ "host_threads 1\nstate a exit_latency=1us target_residency=1us\n  source: s\n",

@@ -38,6 +38,7 @@ static struct {
 	int reflects;
 	int poll_limits_seen; /* reflects that saw poll_time_limit set */
 	s64 last_sleep;
+	s64 first_sleep, first_delta_next; /* the first select's */
 	s64 last_delta_next;
 	bool last_tick_stopped;
 } fixed;
@@ -53,6 +54,10 @@ static int fixed_select(struct il_driver *drv, struct il_device *dev, bool *stop
 	} else {
 		fixed.last_sleep = env->ops->sleep_length(env, &fixed.last_delta_next);
 		*stop_tick = fixed.stop_tick;
+	}
+	if (fixed.selects == 1) {
+		fixed.first_sleep = fixed.last_sleep;
+		fixed.first_delta_next = fixed.last_delta_next;
 	}
 	return fixed.idx;
 }
@@ -454,6 +459,82 @@ static void test_host_thread_preempted(void **state)
 	}
 }
 
+static struct il_sim *timer_late_sim(const struct il_driver *drv, u64 late_ns, u64 duration)
+{
+	struct il_sim_config cfg;
+	struct il_sim *sim;
+
+	il_sim_config_defaults(&cfg);
+	cfg.drv = drv;
+	cfg.preset = &fixed_6_13;
+	cfg.hz = 1000;
+	cfg.duration_ns = duration;
+	cfg.timer_late_min_ns = cfg.timer_late_max_ns = late_ns;
+	sim = il_sim_new(&cfg);
+	assert_non_null(sim);
+	observe(sim);
+	return sim;
+}
+
+/*
+ * Late timer interrupts (a platform's timer_late): CPU 0 works 50 µs from 0; its timer
+ * expires at 20 µs, and its interrupt comes 100 µs later. The CPU goes idle at 50 µs with
+ * the timer overdue: the sleep length is -30 µs, the programmed expiry seen from now. At
+ * 120 µs the timer wakes it (7 µs to leave S1). On time (late 0) the timer runs while the CPU
+ * works, and the CPU, idle at 60 µs, sees no timer.
+ */
+static void test_timer_late(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer t;
+
+	two_states(&drv, false);
+	drv.states[1].actual_exit_min_ns = drv.states[1].actual_exit_max_ns = 7 * US;
+	for (u64 late = 0; late <= 100 * US; late += 100 * US) {
+		struct il_sim *sim;
+
+		reset_fixed(1, true);
+		sim = timer_late_sim(&drv, late, 1 * MS);
+		il_sim_timer_init(&t, timer_work_fire, NULL);
+		assert_int_equal(il_sim_timer_start(sim, &t, 0, 20 * US), 0);
+		assert_int_equal(il_sim_wake(sim, 0, 0, 50 * US, NULL, NULL, -1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		if (!late) {
+			assert_true(fixed.first_sleep > (s64)MS); /* no timer: KTIME_MAX from 0 */
+			assert_int_equal(rec.n, 0); /* idle from 60 µs to the end */
+		} else {
+			assert_int_equal(fixed.first_sleep, -30 * (s64)US);
+			assert_int_equal(fixed.first_delta_next, -30 * (s64)US);
+			assert_int_equal(rec.p[0].wake_ns, 120 * US);
+			assert_int_equal(rec.p[0].end_ns, 127 * US);
+			assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_TIMER);
+		}
+		il_sim_free(sim);
+	}
+}
+
+/*
+ * A late tick (1000 Hz, retained, its interrupt 100 µs late) wakes the idle CPU at 1.1 and
+ * 2.1 ms: the next tick is a period after the programmed one, not after the late interrupt.
+ */
+static void test_tick_late(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+
+	two_states(&drv, false);
+	drv.states[1].actual_exit_min_ns = drv.states[1].actual_exit_max_ns = 7 * US;
+	reset_fixed(1, false);
+	sim = timer_late_sim(&drv, 100 * US, 3 * MS);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_true(rec.n >= 2);
+	assert_int_equal(rec.p[0].wake_ns, 1100 * US);
+	assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_TICK);
+	assert_int_equal(rec.p[1].wake_ns, 2100 * US);
+	assert_int_equal(fixed.first_delta_next, 1 * MS); /* at 0: the tick at 1 ms */
+	il_sim_free(sim);
+}
+
 /*
  * The one-IPI run on rk3588's own table (WFI 1/1, cpu-sleep 220/1000 µs, 20 mW, 80 µJ per
  * entry + exit; active_power_uw 500 mW), "fixed" picking cpu-sleep, 1 ms:
@@ -733,6 +814,8 @@ int main(void)
 		cmocka_unit_test(test_actual_exit),
 		cmocka_unit_test(test_host_threads),
 		cmocka_unit_test(test_host_thread_preempted),
+		cmocka_unit_test(test_timer_late),
+		cmocka_unit_test(test_tick_late),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),
