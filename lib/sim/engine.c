@@ -51,7 +51,10 @@
  *  d) a CPU that enters an idle state frees its thread for the next waiting CPU after it:
  *     a held wake starts (its exit latency from then), a suspended CPU goes on.
  *
- * A polling CPU takes no thread (the poll loop's pause returns to the round robin).
+ * A polling CPU takes no thread (the poll loop's pause returns to the round robin), and
+ *
+ *  e) its loop reads the clock only when a thread is free: a poll limit that comes while
+ *     every thread runs a CPU is held like a wake, and ends the poll when one is free.
  *
  * An emulator may also deliver timer interrupts late (platform files' timer_late; QEMU TCG
  * in the validation guest: 0.06-0.3 ms after the expiry). With it, the tick's and the timer
@@ -70,7 +73,9 @@
  *
  * The tick of a busy CPU is not simulated: nothing in this model reads it. While a CPU is
  * in the idle loop with its tick running, a tick event at each multiple of TICK_NSEC sets
- * got_idle_tick and wakes it; a tick event that finds the CPU busy does nothing.
+ * got_idle_tick and wakes it; a tick event that finds the CPU busy does nothing. With late
+ * timer interrupts a busy CPU's tick runs too (restarted when the CPU leaves the idle
+ * loop): raised while it works, it may arrive once the CPU is idle again.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -758,6 +763,8 @@ static sim_hot void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 			tick_disarm(sim, cpu);
 	} else {
 		c->env_state.tick_stopped = false;
+		if (sim->cfg.timer_late_max_ns && !c->tick_armed)
+			tick_arm(sim, cpu, sim_next_tick(sim)); /* its late interrupts matter */
 	}
 	cpu_start_work(sim, cpu);
 }
@@ -1085,7 +1092,7 @@ static bool thread_take(struct il_sim *sim, unsigned int cpu, enum il_sim_wake c
 	if (thread_take_free(sim, c))
 		return true;
 	if (cause == IL_SIM_WAKE_IPI || cause == IL_SIM_WAKE_RESCHED) {
-		if (c->thread != THR_HELD) {
+		if (c->thread != THR_HELD || c->susp_type == IL_SIM_WAKE_POLL_LIMIT) {
 			c->thread = THR_HELD;
 			c->susp_type = (u8)cause;
 		}
@@ -1116,7 +1123,10 @@ static void thread_release(struct il_sim *sim, unsigned int cpu)
 		} else if (c->thread == THR_HELD) {
 			c->thread = THR_NONE;
 			cpu_mark_dirty(sim, next); /* its self event is set next */
-			cpu_wake_now(sim, c, next, (enum il_sim_wake)c->susp_type);
+			if (c->susp_type == IL_SIM_WAKE_POLL_LIMIT)
+				push_self(sim, next, sim->head.now, EV_POLL_LIMIT); /* e) */
+			else
+				cpu_wake_now(sim, c, next, (enum il_sim_wake)c->susp_type);
 		}
 	}
 }
@@ -1175,6 +1185,12 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 
 	if (c->thread == THR_HELD)
 		return; /* it cannot run its poll loop either: the held wake ends the period */
+	if (sim->cfg.host_threads && !sim->threads_free) {
+		/* e) its loop runs on no thread: it reads the clock when one is free */
+		c->thread = THR_HELD;
+		c->susp_type = IL_SIM_WAKE_POLL_LIMIT;
+		return;
+	}
 	if (sim->poll >= IL_POLL_5_X)
 		c->dev.poll_time_limit = true;
 	c->wake_ns = sim->head.now;
@@ -1200,8 +1216,11 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 
 	c->tick_armed = false;
 	c->rcu_pending = false; /* the grace period ends with this tick (a simplification) */
-	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING)
+	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING) {
+		if (sim->cfg.timer_late_max_ns)
+			tick_arm(sim, cpu, tick_forward(sim, c)); /* late, it may find it idle */
 		return; /* a busy CPU's tick: nothing else here reads it */
+	}
 	c->env_state.got_tick = true;
 	tick_arm(sim, cpu, tick_forward(sim, c));
 	cpu_interrupt(sim, cpu, IL_SIM_WAKE_TICK);

@@ -39,6 +39,7 @@ static struct {
 	int poll_limits_seen; /* reflects that saw poll_time_limit set */
 	s64 last_sleep;
 	s64 first_sleep, first_delta_next; /* the first select's */
+	s64 delta_nexts[8];                /* the first selects' delta_next */
 	s64 last_delta_next;
 	bool last_tick_stopped;
 } fixed;
@@ -55,6 +56,8 @@ static int fixed_select(struct il_driver *drv, struct il_device *dev, bool *stop
 		fixed.last_sleep = env->ops->sleep_length(env, &fixed.last_delta_next);
 		*stop_tick = fixed.stop_tick;
 	}
+	if (fixed.selects <= 8)
+		fixed.delta_nexts[fixed.selects - 1] = fixed.last_delta_next;
 	if (fixed.selects == 1) {
 		fixed.first_sleep = fixed.last_sleep;
 		fixed.first_delta_next = fixed.last_delta_next;
@@ -459,6 +462,41 @@ static void test_host_thread_preempted(void **state)
 	}
 }
 
+/*
+ * A polling CPU's loop reads the clock only on a free host thread: CPU 1 works 800 µs from 0
+ * while CPU 0 polls. On hardware CPU 0's poll ends at its time limit, before 800 µs; on one
+ * host thread the limit waits for CPU 1 to idle, at 800 µs.
+ */
+static void test_host_thread_poll_limit(void **state)
+{
+	struct il_driver drv;
+	u64 on_hardware = 0;
+
+	two_states(&drv, true);
+	for (unsigned int threads = 0; threads <= 1; threads++) {
+		struct il_sim *sim;
+
+		reset_fixed(0, false);
+		sim = host_threads_sim(&drv, threads);
+		assert_int_equal(il_sim_wake(sim, 1, 1, 800 * US, NULL, NULL, -1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		assert_int_equal(rec.p[0].cpu, 0);
+		assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_POLL_LIMIT);
+		if (!threads) {
+			on_hardware = rec.p[0].end_ns;
+			assert_true(on_hardware < 800 * US);
+		} else {
+			assert_int_equal(rec.p[0].end_ns, 800 * US);
+		}
+		il_sim_free(sim);
+	}
+}
+
+static void busy_work_fire(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	il_sim_wake(sim, cpu, cpu, 543 * US, NULL, NULL, -1);
+}
+
 static struct il_sim *timer_late_sim(const struct il_driver *drv, u64 late_ns, u64 duration)
 {
 	struct il_sim_config cfg;
@@ -532,6 +570,33 @@ static void test_tick_late(void **state)
 	assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_TICK);
 	assert_int_equal(rec.p[1].wake_ns, 2100 * US);
 	assert_int_equal(fixed.first_delta_next, 1 * MS); /* at 0: the tick at 1 ms */
+	il_sim_free(sim);
+}
+
+/*
+ * A busy CPU's tick runs with late timer interrupts: CPU 0, idle from 0 with its tick
+ * stopped, is woken by its timer (400 µs, arriving 100 µs late; 7 µs to leave S1) for 543 µs
+ * of work, 507 to 1050 µs. Its tick, restarted when it left the idle loop, is raised at 1 ms
+ * while it works and would arrive at 1.1 ms: the CPU, idle at 1050 µs, sees it 50 µs overdue
+ * (without a busy tick it would see the one at 2 ms).
+ */
+static void test_tick_late_busy(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer t;
+	struct il_sim *sim;
+
+	two_states(&drv, false);
+	drv.states[1].actual_exit_min_ns = drv.states[1].actual_exit_max_ns = 7 * US;
+	reset_fixed(1, true);
+	sim = timer_late_sim(&drv, 100 * US, 2 * MS);
+	il_sim_timer_init(&t, busy_work_fire, NULL);
+	assert_int_equal(il_sim_timer_start(sim, &t, 0, 400 * US), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.p[0].wake_ns, 500 * US);
+	assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_TIMER);
+	assert_true(fixed.selects >= 2);
+	assert_int_equal(fixed.delta_nexts[1], -50 * (s64)US);
 	il_sim_free(sim);
 }
 
@@ -814,8 +879,10 @@ int main(void)
 		cmocka_unit_test(test_actual_exit),
 		cmocka_unit_test(test_host_threads),
 		cmocka_unit_test(test_host_thread_preempted),
+		cmocka_unit_test(test_host_thread_poll_limit),
 		cmocka_unit_test(test_timer_late),
 		cmocka_unit_test(test_tick_late),
+		cmocka_unit_test(test_tick_late_busy),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),
