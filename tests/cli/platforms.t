@@ -34,30 +34,32 @@ check "the file's platform is shown" grep -q '^platform: *my-board' "$OUT"
 expect 0 "platform file by bare name" sh -c "cd '$TMP' && '$IDLELAB' platforms board.plat"
 expect 0 "platform file by ./path" sh -c "cd '$TMP' && '$IDLELAB' platforms ./board.plat"
 
-# An emulator's host threads (docs/platforms.md): shown with their source, in the table and
-# the JSON; a run on them waits for the thread (the engine's unit tests say how).
-TCG=$TOP/tests/fixtures/validation/idlelab-tcg.plat
-expect 0 "platform with host_threads" "$IDLELAB" platforms "$TCG"
-check "host threads shown" grep -q '^host threads: 1 ' "$OUT"
-check "host_threads has its source" grep -q '^  host_threads: .*thread=single' "$OUT"
-expect 0 "platform with host_threads, JSON" "$IDLELAB" platforms "$TCG" -f json
-check "JSON has host_threads" grep -q '"host_threads": 1' "$OUT"
-sed 's/^host_threads 1/host_threads 3/' "$TCG" >"$TMP/threads3.plat"
-expect 1 "host_threads above cpus" "$IDLELAB" platforms "$TMP/threads3.plat"
-check "the error names the file and line" grep -q 'threads3.plat:[0-9]*: host_threads 3 is more than the 2 cpus' "$ERR"
+# An emulator's line (docs/platforms.md), shown with its source in the table and the JSON,
+# and a bad value of it named with file and line: emulator_line FILE KEY TABLE_RE SOURCE_RE
+# JSON_RE SED_EXPR ERROR_RE.
+emulator_line() {
+	file=$1 key=$2
+	expect 0 "platform with $key" "$IDLELAB" platforms "$file"
+	check "$key shown" grep -q "$3" "$OUT"
+	check "$key has its source" grep -q "^  $key: .*$4" "$OUT"
+	expect 0 "platform with $key, JSON" "$IDLELAB" platforms "$file" -f json
+	check "JSON has $key" grep -q "$5" "$OUT"
+	sed "$6" "$file" >"$TMP/bad-$key.plat"
+	expect 1 "$key: a bad value" "$IDLELAB" platforms "$TMP/bad-$key.plat"
+	check "the error names the file and line" grep -q "bad-$key.plat:[0-9]*: $7" "$ERR"
+}
 
-# Late timer interrupts (timer_late): shown with their source, in the table and the JSON; a
-# bad range names the file and line; a run on them is deterministic and differs from one on
+# Host threads: a run on them waits for the thread (the engine's unit tests say how).
+TCG=$TOP/tests/fixtures/validation/idlelab-tcg.plat
+emulator_line "$TCG" host_threads '^host threads: 1 ' 'thread=single' '"host_threads": 1' \
+	's/^host_threads 1/host_threads 3/' 'host_threads 3 is more than the 2 cpus'
+
+# Late timer interrupts (timer_late): a run on them is deterministic and differs from one on
 # time (what it changes: the engine's unit tests, docs/platforms.md).
 LATE=$TOP/tests/fixtures/validation/idlelab-late.plat
-expect 0 "platform with timer_late" "$IDLELAB" platforms "$LATE"
-check "timer lateness shown" grep -q '^timer late:  60\.\.330 us ' "$OUT"
-check "timer_late has its source" grep -q '^  timer_late: .*timer_irq_late_us' "$OUT"
-expect 0 "platform with timer_late, JSON" "$IDLELAB" platforms "$LATE" -f json
-check "JSON has timer_late" grep -q '"timer_late_max_ns": 330000' "$OUT"
-sed 's/^timer_late .*/timer_late 330us..60us/' "$LATE" >"$TMP/late-bad.plat"
-expect 1 "timer_late range upside down" "$IDLELAB" platforms "$TMP/late-bad.plat"
-check "the error names the file and line" grep -q 'late-bad.plat:[0-9]*: invalid timer_late .330us\.\.60us.' "$ERR"
+emulator_line "$LATE" timer_late '^timer late:  60\.\.330 us ' 'timer_irq_late_us' \
+	'"timer_late_max_ns": 330000' 's/^timer_late .*/timer_late 330us..60us/' \
+	'invalid timer_late .330us\.\.60us.'
 PP=rtapp:$TOP/workloads/pingpong-2.json,background=0
 expect 0 "a run with late timers" "$IDLELAB" run -g menu-6.12.117 -p "$LATE" -s "$PP" --time 1s -f json
 cp "$OUT" "$TMP/late1.json"
