@@ -382,22 +382,34 @@ static void ipi_sender_works_on(struct il_sim *sim, unsigned int cpu, void *arg)
 	il_sim_wake(sim, cpu, cpu, 30 * US, NULL, NULL, -1);
 }
 
-static struct il_sim *host_threads_sim(const struct il_driver *drv, unsigned int threads)
+/* A 6.13 "fixed" run at 1000 Hz on @drv, observed (rec): the cases below change one knob. */
+static void fixed_config(struct il_sim_config *cfg, const struct il_driver *drv,
+			 unsigned int ncpus, u64 duration)
 {
-	struct il_sim_config cfg;
-	struct il_sim *sim;
+	il_sim_config_defaults(cfg);
+	cfg->drv = drv;
+	cfg->preset = &fixed_6_13;
+	cfg->ncpus = ncpus;
+	cfg->hz = 1000;
+	cfg->duration_ns = duration;
+}
 
-	il_sim_config_defaults(&cfg);
-	cfg.drv = drv;
-	cfg.preset = &fixed_6_13;
-	cfg.ncpus = 2;
-	cfg.hz = 1000;
-	cfg.duration_ns = 1 * MS;
-	cfg.host_threads = threads;
-	sim = il_sim_new(&cfg);
+static struct il_sim *observed_sim(const struct il_sim_config *cfg)
+{
+	struct il_sim *sim = il_sim_new(cfg);
+
 	assert_non_null(sim);
 	observe(sim);
 	return sim;
+}
+
+static struct il_sim *host_threads_sim(const struct il_driver *drv, unsigned int threads)
+{
+	struct il_sim_config cfg;
+
+	fixed_config(&cfg, drv, 2, 1 * MS);
+	cfg.host_threads = threads;
+	return observed_sim(&cfg);
 }
 
 /*
@@ -504,18 +516,10 @@ static void busy_work_fire(struct il_sim *sim, unsigned int cpu, void *arg)
 static struct il_sim *timer_late_sim(const struct il_driver *drv, u64 late_ns, u64 duration)
 {
 	struct il_sim_config cfg;
-	struct il_sim *sim;
 
-	il_sim_config_defaults(&cfg);
-	cfg.drv = drv;
-	cfg.preset = &fixed_6_13;
-	cfg.hz = 1000;
-	cfg.duration_ns = duration;
+	fixed_config(&cfg, drv, 1, duration);
 	cfg.timer_late_min_ns = cfg.timer_late_max_ns = late_ns;
-	sim = il_sim_new(&cfg);
-	assert_non_null(sim);
-	observe(sim);
-	return sim;
+	return observed_sim(&cfg);
 }
 
 /*
