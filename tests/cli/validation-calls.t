@@ -17,7 +17,9 @@
 # trust-tcg-prediction.tsv, frozen before it on the guest with its one host thread
 # (idlelab-tcg.plat), and against trust-phase-prediction.tsv; and 10 + 10 runs of four files
 # (trust-late-real.tsv) against trust-late-prediction.tsv, frozen before it with late timer
-# interrupts (idlelab-late.plat), and against trust-tcg-prediction.tsv. Nothing is booted here.
+# interrupts (idlelab-late.plat), and against trust-tcg-prediction.tsv; and 20 + 20 runs of
+# the two ping-pongs (trust-late2-real.tsv) against trust-late2-prediction.tsv, frozen before
+# it on the engine of d9d1afa, and against trust-late-prediction.tsv. Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
@@ -64,6 +66,8 @@ check_record menu-teo-host-threads trust-tcg-prediction.tsv trust-tcg-real.tsv
 check_record menu-teo-host-threads-old-prediction trust-phase-prediction.tsv trust-tcg-real.tsv
 check_record menu-teo-late-timers trust-late-prediction.tsv trust-late-real.tsv
 check_record menu-teo-late-timers-old-prediction trust-tcg-prediction.tsv trust-late-real.tsv
+check_record menu-teo-late-timers-20-runs trust-late2-prediction.tsv trust-late2-real.tsv
+check_record menu-teo-late-timers-20-runs-old-prediction trust-late-prediction.tsv trust-late2-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
