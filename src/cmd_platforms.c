@@ -128,26 +128,35 @@ static void uncertain_table(FILE *out, const struct il_platform *plat)
 	}
 }
 
+/* A measured spread (actual_exit_latency, timer_late) in µs: "LO..HI", or "T" when fixed. */
+static const char *spread_us(s64 lo_ns, s64 hi_ns, char *buf, size_t cap)
+{
+	char lo[32], hi[32];
+
+	cli_ns_to_us(lo_ns, lo, sizeof(lo));
+	cli_ns_to_us(hi_ns, hi, sizeof(hi));
+	if (lo_ns == hi_ns)
+		snprintf(buf, cap, "%s", lo);
+	else
+		snprintf(buf, cap, "%s..%s", lo, hi);
+	return buf;
+}
+
 /* The states whose wake costs what was measured, not EXIT_US (actual_exit_latency). */
 static void actual_costs(FILE *out, const struct il_platform *plat)
 {
-	char lo[32], hi[32];
+	char cost[72];
 
 	for (int i = 0; i < plat->drv.state_count; i++) {
 		const struct il_state *s = &plat->drv.states[i];
 
 		if (!s->actual_exit_max_ns)
 			continue;
-		cli_ns_to_us(s->actual_exit_min_ns, lo, sizeof(lo));
-		cli_ns_to_us(s->actual_exit_max_ns, hi, sizeof(hi));
-		if (s->actual_exit_min_ns == s->actual_exit_max_ns)
-			fprintf(out, "%s: a wake costs %s us (measured; the governors read "
-				     "EXIT_US)\n",
-				s->name, lo);
-		else
-			fprintf(out, "%s: a wake costs %s..%s us, each drawn in that range "
-				     "(measured; "
-				     "the governors read EXIT_US)\n", s->name, lo, hi);
+		fprintf(out, "%s: a wake costs %s us%s (measured; the governors read EXIT_US)\n",
+			s->name,
+			spread_us(s->actual_exit_min_ns, s->actual_exit_max_ns, cost, sizeof(cost)),
+			s->actual_exit_min_ns == s->actual_exit_max_ns ?
+				"" : ", each drawn in that range");
 	}
 }
 
@@ -209,22 +218,11 @@ static void topology_sources(FILE *out, const struct il_platform *plat)
 		fprintf(out, "  domain %s: %s\n", plat->domains[i].name, plat->domains[i].source);
 }
 
-/* Late timer interrupts (timer_late): the spread each expiry draws from. */
-static void timer_late_row(FILE *out, const struct il_platform *plat)
-{
-	char lo[32], hi[32];
-
-	cli_ns_to_us(plat->timer_late_min_ns, lo, sizeof(lo));
-	cli_ns_to_us(plat->timer_late_max_ns, hi, sizeof(hi));
-	if (plat->timer_late_min_ns == plat->timer_late_max_ns)
-		fprintf(out, "timer late:  %s us", lo);
-	else
-		fprintf(out, "timer late:  %s..%s us", lo, hi);
-	fprintf(out, " (after the expiry; governors read the expiry)\n");
-}
 
 static void detail_table(FILE *out, const struct il_platform *plat)
 {
+	char late[72];
+
 	fprintf(out, "platform:    %s (%s)\n", plat->name, plat->origin);
 	fprintf(out, "description: %s\n", plat->description);
 	fprintf(out, "driver:      %s\n", plat->drv.name);
@@ -234,7 +232,9 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 		fprintf(out, "host threads: %u (an IPI from a running CPU waits for a free one)\n",
 			plat->host_threads);
 	if (plat->timer_late_max_ns)
-		timer_late_row(out, plat);
+		fprintf(out, "timer late:  %s us (after the expiry; governors read the expiry)\n",
+			spread_us(plat->timer_late_min_ns, plat->timer_late_max_ns, late,
+				  sizeof(late)));
 	if (plat->active_power_uw)
 		fprintf(out, "active:      %llu uW per busy CPU\n",
 			(unsigned long long)plat->active_power_uw);

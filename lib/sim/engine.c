@@ -662,14 +662,16 @@ static __attribute__((noinline)) bool timer_irq_raise(struct il_sim *sim, unsign
 						      u8 what, unsigned int slot)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 lo = sim->cfg.timer_late_min_ns, hi = sim->cfg.timer_late_max_ns;
+	s64 late;
 
 	if (c->late_raised & what) {
 		c->late_raised &= (u8)~what;
 		return false;
 	}
 	c->late_raised |= what;
-	slot_set(sim, cpu, slot, sim->head.now + lo + il_rng_below(&sim->late_rng, hi - lo + 1));
+	late = il_rng_range(&sim->late_rng, (s64)sim->cfg.timer_late_min_ns,
+			    (s64)sim->cfg.timer_late_max_ns);
+	slot_set(sim, cpu, slot, sim->head.now + (u64)late);
 	return true;
 }
 
