@@ -128,7 +128,7 @@ static void uncertain_table(FILE *out, const struct il_platform *plat)
 	}
 }
 
-/* A measured spread (actual_exit_latency, timer_late) in µs: "LO..HI", or "T" when fixed. */
+/* A measured spread (actual_exit_latency, timer_late, timer_handler) in µs: "LO..HI" or "T". */
 static const char *spread_us(s64 lo_ns, s64 hi_ns, char *buf, size_t cap)
 {
 	char lo[32], hi[32];
@@ -221,7 +221,7 @@ static void topology_sources(FILE *out, const struct il_platform *plat)
 
 static void detail_table(FILE *out, const struct il_platform *plat)
 {
-	char late[72];
+	char spread[72];
 
 	fprintf(out, "platform:    %s (%s)\n", plat->name, plat->origin);
 	fprintf(out, "description: %s\n", plat->description);
@@ -233,8 +233,12 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 			plat->host_threads);
 	if (plat->timer_late_max_ns)
 		fprintf(out, "timer late:  %s us (after the expiry; governors read the expiry)\n",
-			spread_us(plat->timer_late_min_ns, plat->timer_late_max_ns, late,
-				  sizeof(late)));
+			spread_us(plat->timer_late_min_ns, plat->timer_late_max_ns, spread,
+				  sizeof(spread)));
+	if (plat->timer_handler_max_ns)
+		fprintf(out, "timer handler: %s us (on its CPU, and on a host thread)\n",
+			spread_us(plat->timer_handler_min_ns, plat->timer_handler_max_ns, spread,
+				  sizeof(spread)));
 	if (plat->active_power_uw)
 		fprintf(out, "active:      %llu uW per busy CPU\n",
 			(unsigned long long)plat->active_power_uw);
@@ -253,6 +257,8 @@ static void detail_table(FILE *out, const struct il_platform *plat)
 		fprintf(out, "  host_threads: %s\n", plat->host_threads_source);
 	if (plat->timer_late_max_ns)
 		fprintf(out, "  timer_late: %s\n", plat->timer_late_source);
+	if (plat->timer_handler_max_ns)
+		fprintf(out, "  timer_handler: %s\n", plat->timer_handler_source);
 	if (plat->ntables <= 1)
 		for (int i = 0; i < plat->drv.state_count; i++)
 			fprintf(out, "  %s: %s\n", plat->drv.states[i].name, plat->state_source[i]);
@@ -396,6 +402,12 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		json_object_set_new(o, "timer_late_min_ns", json_integer(plat->timer_late_min_ns));
 		json_object_set_new(o, "timer_late_max_ns", json_integer(plat->timer_late_max_ns));
 	}
+	if (plat->timer_handler_max_ns) {
+		json_object_set_new(o, "timer_handler_min_ns",
+				    json_integer(plat->timer_handler_min_ns));
+		json_object_set_new(o, "timer_handler_max_ns",
+				    json_integer(plat->timer_handler_max_ns));
+	}
 	json_object_set_new(o, "power_known", json_boolean(plat->power_known));
 	if (plat->active_power_uw)
 		json_object_set_new(o, "active_power_uw",
@@ -415,6 +427,9 @@ static json_t *platform_json(const struct il_platform *plat, bool with_sources)
 		if (plat->timer_late_max_ns)
 			json_object_set_new(o, "timer_late_source",
 					    json_string(plat->timer_late_source));
+		if (plat->timer_handler_max_ns)
+			json_object_set_new(o, "timer_handler_source",
+					    json_string(plat->timer_handler_source));
 		json_object_set_new(o, "uncertain", uncertain_json(plat));
 	}
 	return o;

@@ -83,6 +83,8 @@ static void lab_config(const struct il_lab_spec *spec, struct il_sim_config *cfg
 	cfg->host_threads = spec->plat->host_threads;
 	cfg->timer_late_min_ns = (u64)spec->plat->timer_late_min_ns;
 	cfg->timer_late_max_ns = (u64)spec->plat->timer_late_max_ns;
+	cfg->timer_handler_min_ns = (u64)spec->plat->timer_handler_min_ns;
+	cfg->timer_handler_max_ns = (u64)spec->plat->timer_handler_max_ns;
 	cfg->rcu_permille =
 		10 * (unsigned int)(c->rcu_pct >= 0 ? c->rcu_pct : spec->scn->default_rcu_pct);
 	il_lab_power(spec->plat, spec->active_uw, &cfg->power);

@@ -115,12 +115,18 @@ struct il_platform {
 	 * min..max; max 0: on time. The governors still read the programmed expiry: engine.c.
 	 */
 	s64 timer_late_min_ns, timer_late_max_ns;
+	/*
+	 * How long a timer interrupt's handler (with its softirqs) runs on its CPU, each a
+	 * uniform draw from min..max; max 0: no time at this model's scale (engine.c).
+	 */
+	s64 timer_handler_min_ns, timer_handler_max_ns;
 	/* Where the numbers come from: the "source:" notes, joined with "; ". */
 	char cpus_source[IL_PLAT_SOURCE_LEN];
 	char hz_source[IL_PLAT_SOURCE_LEN];
 	char active_power_source[IL_PLAT_SOURCE_LEN]; /* "" when active_power_uw is 0 */
 	char host_threads_source[IL_PLAT_SOURCE_LEN]; /* "" when host_threads is 0 */
 	char timer_late_source[IL_PLAT_SOURCE_LEN];   /* "" when timer_late_max_ns is 0 */
+	char timer_handler_source[IL_PLAT_SOURCE_LEN]; /* "" when timer_handler_max_ns is 0 */
 	char state_source[CPUIDLE_STATE_MAX][IL_PLAT_SOURCE_LEN];
 	/*
 	 * Per-CPU tables: 0 for the one-table shorthand (drv is every CPU's table); else drv and

@@ -56,6 +56,16 @@
  *  e) its loop reads the clock only when a thread is free: a poll limit that comes while
  *     every thread runs a CPU is held like a wake, and ends the poll when one is free.
  *
+ * An emulator may also take a measurable time to run a timer interrupt's handler (platform
+ * files' timer_handler; QEMU TCG in the validation guest: tens of microseconds for the
+ * tick with its softirqs). With it, each tick or timer interrupt draws that time, on a
+ * random stream of its own, and
+ *
+ *  f) a busy or waking CPU's self event comes that much later; a CPU woken from a real state
+ *     by it leaves the state that much later (the kernel counts the handler in the
+ *     residency); a polling CPU runs it in place on a host thread: with none free, the CPU
+ *     whose thread it takes (as in c) stops for it.
+ *
  * An emulator may also deliver timer interrupts late (platform files' timer_late; QEMU TCG
  * in the validation guest: 0.06-0.3 ms after the expiry). With it, the tick's and the timer
  * head's events come in two steps: at the expiry the interrupt is raised (nothing runs), and
@@ -74,8 +84,9 @@
  * The tick of a busy CPU is not simulated: nothing in this model reads it. While a CPU is
  * in the idle loop with its tick running, a tick event at each multiple of TICK_NSEC sets
  * got_idle_tick and wakes it; a tick event that finds the CPU busy does nothing. With late
- * timer interrupts a busy CPU's tick runs too (restarted when the CPU leaves the idle
- * loop): raised while it works, it may arrive once the CPU is idle again.
+ * timer interrupts or timed handlers a busy CPU's tick runs too (restarted when the CPU
+ * leaves the idle loop): raised while it works, a late one may arrive once the CPU is idle
+ * again, and its handler takes the busy CPU's time (f).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -636,6 +647,12 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 
 /* ---- the tick ------------------------------------------------------------------------- */
 
+/* A busy CPU's tick matters when it may come late or its handler takes time (the DOC). */
+static bool busy_tick_runs(const struct il_sim *sim)
+{
+	return sim->cfg.timer_late_max_ns || sim->cfg.timer_handler_max_ns;
+}
+
 static void tick_arm(struct il_sim *sim, unsigned int cpu, u64 t)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
@@ -765,8 +782,8 @@ static sim_hot void cpu_leave_idle_loop(struct il_sim *sim, unsigned int cpu)
 			tick_disarm(sim, cpu);
 	} else {
 		c->env_state.tick_stopped = false;
-		if (sim->cfg.timer_late_max_ns && !c->tick_armed)
-			tick_arm(sim, cpu, sim_next_tick(sim)); /* its late interrupts matter */
+		if (busy_tick_runs(sim) && !c->tick_armed)
+			tick_arm(sim, cpu, sim_next_tick(sim));
 	}
 	cpu_start_work(sim, cpu);
 }
@@ -1201,6 +1218,44 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 	idle_period_end(sim, cpu);
 }
 
+/* f) @cpu's pending self event (its work, exit or retry) comes @ns later. */
+static void self_later(struct il_sim *sim, unsigned int cpu, u64 ns)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	u64 at;
+
+	if (c->thread == THR_SUSPENDED) {
+		c->susp_left += ns;
+		return;
+	}
+	if (c->slot[SLOT_SELF].seq == SLOT_NONE_SEQ)
+		return;
+	at = c->slot[SLOT_SELF].t + ns;
+	if (c->self_type == EV_WORK_DONE)
+		c->work_end = at;
+	push_self(sim, cpu, at, (enum sim_ev_type)c->self_type);
+	cpu_mark_dirty(sim, cpu);
+}
+
+/* f) A timer interrupt's handler ran on @cpu (after cpu_interrupt(), if it was idle). */
+static __attribute__((noinline)) void timer_handler_ran(struct il_sim *sim, unsigned int cpu)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	u64 ns = (u64)il_rng_range(&sim->handler_rng, (s64)sim->cfg.timer_handler_min_ns,
+				   (s64)sim->cfg.timer_handler_max_ns);
+	int victim;
+
+	if (c->mode == CPU_BUSY || c->mode == CPU_WAKING) {
+		self_later(sim, cpu, ns);
+		return;
+	}
+	if (c->mode != CPU_IDLE || !c->polling || !sim->cfg.host_threads || sim->threads_free)
+		return;
+	victim = thread_next(sim, cpu, THR_ON);
+	if (victim >= 0)
+		self_later(sim, (unsigned int)victim, ns);
+}
+
 /*
  * The tick after the one that fires: a period after it (hrtimer_forward()), or, when it came
  * so late that this is past, the first boundary after now.
@@ -1219,9 +1274,9 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 	c->tick_armed = false;
 	c->rcu_pending = false; /* the grace period ends with this tick (a simplification) */
 	if (c->mode != CPU_IDLE && c->mode != CPU_WAKING) {
-		if (sim->cfg.timer_late_max_ns)
-			tick_arm(sim, cpu, tick_forward(sim, c)); /* late, it may find it idle */
-		return; /* a busy CPU's tick: nothing else here reads it */
+		if (busy_tick_runs(sim))
+			tick_arm(sim, cpu, tick_forward(sim, c));
+		return; /* its handler (f) is run_cpu_event()'s */
 	}
 	c->env_state.got_tick = true;
 	tick_arm(sim, cpu, tick_forward(sim, c));
@@ -1274,15 +1329,21 @@ static void run_cpu_event(struct il_sim *sim, unsigned int cpu)
 		return;
 	}
 	slot_clear_running(c, k);
-	if (k == SLOT_SELF)
+	if (k == SLOT_SELF) {
 		dispatch_self(sim, cpu, (enum sim_ev_type)c->self_type);
-	else if (sim->cfg.timer_late_max_ns &&
-		 timer_irq_raise(sim, cpu, k == SLOT_TICK ? LATE_TICK : LATE_TIMER, k))
+		return;
+	}
+	if (sim->cfg.timer_late_max_ns &&
+	    timer_irq_raise(sim, cpu, k == SLOT_TICK ? LATE_TICK : LATE_TIMER, k))
 		return; /* raised at the expiry, its event moved to the delivery */
-	else if (k == SLOT_TICK)
+	if (k == SLOT_TICK)
 		tick_fire(sim, cpu);
 	else if (run_expired_timers(sim, cpu))
 		cpu_interrupt(sim, cpu, IL_SIM_WAKE_TIMER);
+	else
+		return; /* nothing expired: no interrupt */
+	if (sim->cfg.timer_handler_max_ns)
+		timer_handler_ran(sim, cpu);
 }
 
 int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, void *arg,
@@ -1494,6 +1555,7 @@ struct il_sim *il_sim_new(const struct il_sim_config *cfg)
 	}
 	il_rng_init(&sim->exit_rng, cfg->seed, 0xe817);
 	il_rng_init(&sim->late_rng, cfg->seed, 0x1a7e);
+	il_rng_init(&sim->handler_rng, cfg->seed, 0x4a4d);
 	sim->select = cfg->preset->gov->select;
 	sim->reflect = cfg->preset->gov->reflect;
 	il_rng_init(&sim->rng, cfg->seed, 0x5c0de);

@@ -268,6 +268,7 @@ struct il_sim {
 	u64 all_asleep_ns;    /* when the last of them fell asleep (nasleep reached ncpus) */
 	unsigned int threads_free; /* host threads running no CPU (cfg.host_threads) */
 	struct il_rng late_rng; /* late timer interrupts' draws (own stream: nothing else moves) */
+	struct il_rng handler_rng; /* timer handlers' run times (own stream, likewise) */
 	int (*select)(struct il_driver *drv, struct il_device *dev, bool *stop_tick);
 	void (*reflect)(struct il_device *dev, int index);
 	u64 next_seq;        /* scheduling order, in steps of 1 << SIM_SEQ_CPU_BITS */

@@ -63,6 +63,8 @@ struct il_sim_config {
 	unsigned int host_threads;      /* an emulator's threads running the CPUs; 0: hardware */
 	/* A timer interrupt's delay after the expiry, a uniform draw; max 0: none (engine.c). */
 	u64 timer_late_min_ns, timer_late_max_ns;
+	/* A timer interrupt handler's run time, a uniform draw; max 0: none (engine.c, f). */
+	u64 timer_handler_min_ns, timer_handler_max_ns;
 	unsigned int rcu_permille;      /* work that leaves RCU callbacks behind, see engine.c */
 	struct il_qos qos;              /* the same limits for every CPU */
 	struct il_power power;          /* energy model; power.known false: no energy */

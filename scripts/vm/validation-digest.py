@@ -27,6 +27,12 @@ line per run: `workload gov iter` and one column per metric (empty where a run h
                                         the hard expiry to the handler, pP = p10/p50/p90, and its
                                         mean (.mean): what a platform's timer_late stands for
                                         (docs/platforms.md)
+  timer_handler_us.pP                   a local timer interrupt that came while its CPU was idle:
+                                        from its entry to the end of its softirqs (the last
+                                        local_timer_exit or softirq_exit before the CPU's next
+                                        other event), pP = p10/p50/p90, and its mean (.mean):
+                                        what a platform's timer_handler stands for
+                                        (docs/platforms.md)
   ipi_exit_us.pP                        an IPI sent to a CPU that was idle (ipi_send_cpu, the
                                         remote wakeup of a task): from the send to that CPU's
                                         idle exit;
@@ -80,6 +86,30 @@ def fields(text):
     return out
 
 
+# The events of a timer interrupt's handler and its softirqs (timer_handler_us): they neither
+# end it nor, but for the two that close a part, move its end.
+HANDLER_PARTS = {'local_timer_entry', 'hrtimer_expire_entry', 'hrtimer_expire_exit', 'hrtimer_start',
+                 'hrtimer_cancel', 'softirq_raise', 'softirq_entry', 'timer_start', 'timer_cancel',
+                 'timer_expire_entry', 'timer_expire_exit', 'sched_wakeup', 'cpu_idle_miss'}
+HANDLER_ENDS = {'local_timer_exit', 'softirq_exit'}
+MEAN_COLUMNS = ('timer_irq_late_us', 'timer_handler_us')
+
+
+def handler_step(handler, m, cpu, ev, ts, idle):
+    """timer_handler_us: follow the open handler of @cpu (entry, end) through event @ev."""
+    h = handler.get(cpu)
+    if h is not None:
+        if ev in HANDLER_ENDS:
+            h[1] = ts
+            return
+        if ev in HANDLER_PARTS:
+            return
+        m['timer_handler_us'].append((h[1] - h[0]) / 1000)
+        del handler[cpu]
+    if ev == 'local_timer_entry' and cpu in idle:
+        handler[cpu] = [ts, ts]
+
+
 def trace_gaps(path):
     """The emulation and overhead measures of one trace (see the module comment)."""
     idle = {}        # cpu -> (state, enter ts ns) while idle
@@ -91,8 +121,9 @@ def trace_gaps(path):
     pending_timer = {}  # cpu -> [(expires, now)] timers that fired in the current idle period
     pending_ipi = {}    # cpu -> (send time, sender) of the first IPI to it in this idle period
     sender_idle = {}    # cpu -> the sender's first idle entry after that send
-    m = {'timer_late_us': [], 'timer_irq_late_us': [], 'timer_exit_us': [], 'ipi_exit_us': [], 'ipi_sender_busy_us': [],
-         'ipi_resid_us': [], 'busy_us': [], 'poll_us': []}
+    handler = {}        # cpu -> [entry, end] of the timer handler it runs (timer_handler_us)
+    m = {'timer_late_us': [], 'timer_irq_late_us': [], 'timer_handler_us': [], 'timer_exit_us': [], 'ipi_exit_us': [],
+         'ipi_sender_busy_us': [], 'ipi_resid_us': [], 'busy_us': [], 'poll_us': []}
     after_sender = [0, 0]  # IPI wakes that ended after / before the sender's next idle entry
     by_state = {}  # state index -> timer_exit_us values
     ipi_by_state = {}  # state index -> ipi_exit_us values
@@ -105,6 +136,7 @@ def trace_gaps(path):
                 continue
             cpu, ev, rest = int(r.group(3)), r.group(6), r.group(7)
             ts = int(r.group(4)) * 1000000000 + int(r.group(5).ljust(9, '0')[:9])
+            handler_step(handler, m, cpu, ev, ts, idle)
             if ev == 'cpu_idle':
                 a = fields(rest)
                 state = int(a['state'])
@@ -287,11 +319,11 @@ def main():
                 row('ipi_after_sender_pct', '%.1f' % share)
             for k, v in gaps.items():
                 row(k + '.n', len(v))
-                for p in (10, 50, 90) if k == 'timer_irq_late_us' else (50, 90):
+                for p in (10, 50, 90) if k in MEAN_COLUMNS else (50, 90):
                     x = pct(v, p)
                     if x is not None:
                         row('%s.p%d' % (k, p), '%.0f' % x)
-                if k == 'timer_irq_late_us' and v:
+                if k in MEAN_COLUMNS and v:
                     row(k + '.mean', '%.0f' % (sum(v) / len(v)))
     fixed = ['workload', 'gov', 'iter']
     names = fixed + sorted({k for v in table for k in v} - set(fixed), key=column_order)

@@ -13,7 +13,8 @@ governors' presets on PLAT (the guest's table with its measured wake costs), --s
 each, in the guest setting: no background, switch_ns from OLD.tsv's pingpong-2 runs (a record
 made before, never the one checked); on a PLAT with host_threads (the vCPUs on one QEMU thread)
 the hand-off is split at the IPI into switch_ns and block_ns (hand_off()); a PLAT with
-timer_late (late timer interrupts) is also scanned at a narrower and a wider lateness. Each cell (file x CPU 0 metric, governor b against a) is
+timer_late (late timer interrupts) or timer_handler (a timer handler's run time) is also scanned
+at a narrower and a wider spread. Each cell (file x CPU 0 metric, governor b against a) is
 called by tests/validation/calls (the verdict's statistics over the seeds): lab_call(). Then a
 one-at-a-time scan over the uncertain inputs (SCAN: each at an end of its range) calls the cell
 again; a call whose sign a scanned input flips (or that one input reverses) is `sensitive`,
@@ -144,30 +145,34 @@ def actual_range(plat):
     return None
 
 
-def timer_late_range(plat):
-    """The platform's timer_late LO..HI in us (ints), or None."""
+# The platform lines with a measured spread of their own (docs/platforms.md), scanned alike.
+SPREAD_LINES = ('timer_late', 'timer_handler')
+
+
+def spread_range(plat, key):
+    """The platform's KEY LO..HI line (timer_late, timer_handler) in us (ints), or None."""
     with open(plat) as f:
         for line in f:
             w = line.split()
-            if w[:1] == ['timer_late'] and len(w) == 2:
+            if w[:1] == [key] and len(w) == 2:
                 lo, _, hi = w[1].partition('..')
                 return int(lo.rstrip('us')), int((hi or lo).rstrip('us'))
     return None
 
 
-def timer_late_scans(late):
-    """Spreads for timer_late with the same floor and half or twice its width: their means
-    span the measured per-run means of the lateness (docs/platforms.md)."""
-    lo, hi = late
+def spread_scans(spread):
+    """Spreads with the same floor and half or twice the width: their means span the
+    measured per-run means or medians (docs/platforms.md)."""
+    lo, hi = spread
     return ['%dus..%dus' % (lo, lo + (hi - lo) * k // 2) for k in (1, 4)]
 
 
-def with_timer_late(plat, value, tmp):
-    """A copy of PLAT whose timer_late is VALUE."""
-    out = os.path.join(tmp, 'scan-late-%s.plat' % value)
+def with_spread(plat, key, value, tmp):
+    """A copy of PLAT whose KEY line is VALUE."""
+    out = os.path.join(tmp, 'scan-%s-%s.plat' % (key, value))
     with open(plat) as f, open(out, 'w') as g:
         for line in f:
-            g.write('timer_late %s\n' % value if line.split()[:1] == ['timer_late'] else line)
+            g.write('%s %s\n' % (key, value) if line.split()[:1] == [key] else line)
     return out
 
 
@@ -215,9 +220,10 @@ def predict(a):
             # without the measurement, not a value the measurement allows.
             for v in act:
                 scans.append(('actual_exit_latency=%s' % v, with_actual(a.platform, v, tmp), base))
-        late = timer_late_range(a.platform)
-        for v in timer_late_scans(late) if late else []:
-            scans.append(('timer_late=%s' % v, with_timer_late(a.platform, v, tmp), base))
+        for key in SPREAD_LINES:
+            spread = spread_range(a.platform, key)
+            for v in spread_scans(spread) if spread else []:
+                scans.append(('%s=%s' % (key, v), with_spread(a.platform, key, v, tmp), base))
         for key, (_, lo, hi) in inputs.items():
             for v in (lo, hi):
                 scans.append(('%s=%d' % (key, v), a.platform, [(k, v if k == key else x) for k, x in base]))

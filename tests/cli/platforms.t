@@ -68,6 +68,17 @@ check "late timers are deterministic" cmp -s "$OUT" "$TMP/late1.json"
 expect 0 "the run with timers on time" "$IDLELAB" run -g menu-6.12.117 -p "$TCG" -s "$PP" --time 1s -f json
 check "late timers change the run" sh -c "! cmp -s '$OUT' '$TMP/late1.json'"
 
+# Timer handlers' run time (timer_handler): deterministic, and it changes a run.
+HANDLER=$TOP/tests/fixtures/validation/idlelab-handler.plat
+emulator_line "$HANDLER" timer_handler '^timer handler: 30\.\.200 us ' 'timer_handler_us' \
+	'"timer_handler_max_ns": 200000' 's/^timer_handler .*/timer_handler 200us..30us/' \
+	'invalid timer_handler .200us\.\.30us.'
+expect 0 "a run with timed handlers" "$IDLELAB" run -g menu-6.12.117 -p "$HANDLER" -s "$PP" --time 1s -f json
+cp "$OUT" "$TMP/handler1.json"
+expect 0 "the same run again" "$IDLELAB" run -g menu-6.12.117 -p "$HANDLER" -s "$PP" --time 1s -f json
+check "timed handlers are deterministic" cmp -s "$OUT" "$TMP/handler1.json"
+check "timed handlers change the run" sh -c "! cmp -s '$OUT' '$TMP/late1.json'"
+
 gov=$(presets | head -n 1)
 if [ -n "$gov" ]; then
 	expect 0 "step -p FILE" "$IDLELAB" step -g "$gov" -p "$TMP/board.plat" --input builtin:demo

@@ -197,6 +197,14 @@ static void test_active_power(void **state)
 	assert_int_equal(p->timer_late_min_ns, 60000);
 	assert_int_equal(p->timer_late_max_ns, 330000);
 	assert_string_equal(p->timer_late_source, "traces");
+	assert_int_equal(p->timer_handler_max_ns, 0); /* optional: below hardware's scale */
+	snprintf(text, sizeof(text), "%stimer_handler 40us\n  source: handler traces\n"
+		 "state a exit_latency=1us target_residency=1us\n  source: s\n", good_header);
+	if (parse(text, p, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(p->timer_handler_min_ns, 40000);
+	assert_int_equal(p->timer_handler_max_ns, 40000);
+	assert_string_equal(p->timer_handler_source, "handler traces");
 	free(p);
 }
 
@@ -260,7 +268,7 @@ static const struct bad_case bad_cases[] = {
 	{ "active_power_uw\n", "t.plat:8: 'active_power_uw' takes exactly one value" },
 	{ "active_power_uw=5\n", "t.plat:8: unknown key 'active_power_uw='" },
 	{ "active_power_uw 5\n  source: s\nactive_power_uw 6\n", "t.plat:10: duplicate 'active_power_uw' line (first on line 8)" },
-	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, host_threads, timer_late, state, table or domain line" },
+	{ "!platform t\n  source: nothing to attach to\n", "t.plat:2: 'source:' must follow a cpus, hz, active_power_uw, host_threads, timer_late, timer_handler, state, table or domain line" },
 	{ "timer_late 60\n", "t.plat:8: invalid timer_late '60'" },
 	{ "timer_late 300us..60us\n", "t.plat:8: invalid timer_late '300us..60us': a range LO..HI needs 0 <= LO <= HI and HI > 0" },
 	{ "timer_late 0us\n", "t.plat:8: invalid timer_late '0us': a range LO..HI needs" },
@@ -268,6 +276,12 @@ static const struct bad_case bad_cases[] = {
 	{ "timer_late 1us\n  source: s\ntimer_late 2us\n", "t.plat:10: duplicate 'timer_late' line (first on line 8)" },
 	{ "timer_late 60us..330us\nstate a exit_latency=1us target_residency=1us\n  source: s\n",
 	  "t.plat:8: timer_late has no 'source:' note" },
+	{ "timer_handler 200us..30us\n", "t.plat:8: invalid timer_handler '200us..30us': a range LO..HI needs 0 <= LO <= HI and HI > 0" },
+	{ "timer_handler 30\n", "t.plat:8: invalid timer_handler '30'" },
+	{ "timer_handler 1us 2us\n", "t.plat:8: 'timer_handler' takes exactly one value" },
+	{ "timer_handler 1us\n  source: s\ntimer_handler 2us\n", "t.plat:10: duplicate 'timer_handler' line (first on line 8)" },
+	{ "timer_handler 30us..200us\nstate a exit_latency=1us target_residency=1us\n  source: s\n",
+	  "t.plat:8: timer_handler has no 'source:' note" },
 	{ "host_threads 0\n", "t.plat:8: invalid host_threads '0' (a number from 1 to the cpus)" },
 	{ "host_threads 1 2\n", "t.plat:8: 'host_threads' takes exactly one value" },
 	{ "host_threads 1\nstate a exit_latency=1us target_residency=1us\n  source: s\n",

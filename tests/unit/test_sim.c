@@ -508,6 +508,82 @@ static void test_host_thread_poll_limit(void **state)
 	}
 }
 
+static struct il_sim *timer_handler_sim(const struct il_driver *drv, unsigned int threads,
+					u64 handler_ns)
+{
+	struct il_sim_config cfg;
+
+	fixed_config(&cfg, drv, 2, 1 * MS);
+	cfg.host_threads = threads;
+	cfg.timer_handler_min_ns = cfg.timer_handler_max_ns = handler_ns;
+	return observed_sim(&cfg);
+}
+
+/*
+ * A timer handler's run time (a platform's timer_handler, 40 µs here), as
+ * test_host_thread_preempted() runs it: CPU 1, woken by its timer at 20 µs, leaves S1 at
+ * 67 µs (7 µs exit, then the handler) and works 10 µs; CPU 0 works 100 µs from 0 and, on
+ * one host thread, waits from 20 to 77 µs: busy until 157 µs. On hardware (no host threads)
+ * it is busy until 100 µs. A timer of the busy CPU 0 itself, at 20 µs, makes its work end
+ * 40 µs later either way.
+ */
+static void test_timer_handler(void **state)
+{
+	static const struct { unsigned int threads, timer_cpu; u64 end1_us, busy0_us; } cases[] = {
+		{ 0, 1, 67, 100 }, { 1, 1, 67, 157 }, { 0, 0, 0, 140 }, { 1, 0, 0, 140 },
+	};
+	struct il_driver drv;
+	struct il_sim_timer t;
+
+	two_states_7us_wake(&drv);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct il_sim *sim;
+		const struct il_metrics *m;
+
+		reset_fixed(1, true);
+		sim = timer_handler_sim(&drv, cases[i].threads, 40 * US);
+		il_sim_timer_init(&t, cases[i].timer_cpu ? timer_work_fire : NULL, NULL);
+		assert_int_equal(il_sim_timer_start(sim, &t, cases[i].timer_cpu, 20 * US), 0);
+		assert_int_equal(il_sim_wake(sim, 0, 0, 100 * US, NULL, NULL, -1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		m = il_sim_metrics(sim);
+		if (cases[i].timer_cpu) {
+			assert_int_equal(rec.p[0].cpu, 1);
+			assert_int_equal(rec.p[0].wake_ns, 20 * US);
+			assert_int_equal(rec.p[0].end_ns, cases[i].end1_us * US);
+			assert_int_equal(m->cpu[1].busy_ns, 10 * US);
+		}
+		assert_int_equal(m->cpu[0].busy_ns, cases[i].busy0_us * US);
+		il_sim_free(sim);
+	}
+}
+
+/*
+ * A polling CPU runs its timer's handler in place, on a host thread: CPU 1 works 800 µs from
+ * 0 while CPU 0 polls; CPU 0's timer (nothing to run) expires at 100 µs, and its 40 µs
+ * handler takes the one host thread: CPU 1 works until 840 µs, and CPU 0's poll limit, held
+ * until then (test_host_thread_poll_limit()), ends its poll at 840 µs.
+ */
+static void test_timer_handler_polling(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer t;
+	struct il_sim *sim;
+
+	two_states(&drv, true);
+	reset_fixed(0, false);
+	sim = timer_handler_sim(&drv, 1, 40 * US);
+	il_sim_timer_init(&t, NULL, NULL);
+	assert_int_equal(il_sim_timer_start(sim, &t, 0, 100 * US), 0);
+	assert_int_equal(il_sim_wake(sim, 1, 1, 800 * US, NULL, NULL, -1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.p[0].cpu, 0);
+	assert_int_equal(rec.p[0].cause, IL_SIM_WAKE_POLL_LIMIT);
+	assert_int_equal(rec.p[0].end_ns, 840 * US);
+	assert_int_equal(il_sim_metrics(sim)->cpu[1].busy_ns, 840 * US);
+	il_sim_free(sim);
+}
+
 static void busy_work_fire(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	il_sim_wake(sim, cpu, cpu, 543 * US, NULL, NULL, -1);
@@ -887,6 +963,8 @@ int main(void)
 		cmocka_unit_test(test_host_thread_poll_limit),
 		cmocka_unit_test(test_timer_late),
 		cmocka_unit_test(test_tick_late),
+		cmocka_unit_test(test_timer_handler),
+		cmocka_unit_test(test_timer_handler_polling),
 		cmocka_unit_test(test_tick_late_busy),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
