@@ -359,6 +359,18 @@ static int parse_actual_exit(struct plat_parser *p, const struct il_token *t, st
 				 &s->actual_exit_max_ns);
 }
 
+/* A line KEY T|LO..HI, once, with its source: an emulator's measured spread. */
+static int parse_spread_line(struct plat_parser *p, const struct il_token *t, int n,
+			     const char *key, int *line, s64 *lo, s64 *hi, char *source)
+{
+	if (once(p, line, key) || one_argument(p, t, n))
+		return -1;
+	if (parse_time_spread(p, key, t[1].key, lo, hi))
+		return -1;
+	expect_source(p, source, key);
+	return 0;
+}
+
 /*
  * How late a timer interrupt reaches its CPU after the timer's expiry, T or LO..HI (each
  * expiry draws from the range): an emulator's, measured in its traces. Optional: on hardware
@@ -366,13 +378,9 @@ static int parse_actual_exit(struct plat_parser *p, const struct il_token *t, st
  */
 static int parse_timer_late_line(struct plat_parser *p, const struct il_token *t, int n)
 {
-	if (once(p, &p->timer_late_line, "timer_late") || one_argument(p, t, n))
-		return -1;
-	if (parse_time_spread(p, "timer_late", t[1].key, &p->plat->timer_late_min_ns,
-			      &p->plat->timer_late_max_ns))
-		return -1;
-	expect_source(p, p->plat->timer_late_source, "timer_late");
-	return 0;
+	return parse_spread_line(p, t, n, "timer_late", &p->timer_late_line,
+				 &p->plat->timer_late_min_ns, &p->plat->timer_late_max_ns,
+				 p->plat->timer_late_source);
 }
 
 /*
@@ -382,13 +390,9 @@ static int parse_timer_late_line(struct plat_parser *p, const struct il_token *t
  */
 static int parse_timer_handler_line(struct plat_parser *p, const struct il_token *t, int n)
 {
-	if (once(p, &p->timer_handler_line, "timer_handler") || one_argument(p, t, n))
-		return -1;
-	if (parse_time_spread(p, "timer_handler", t[1].key, &p->plat->timer_handler_min_ns,
-			      &p->plat->timer_handler_max_ns))
-		return -1;
-	expect_source(p, p->plat->timer_handler_source, "timer_handler");
-	return 0;
+	return parse_spread_line(p, t, n, "timer_handler", &p->timer_handler_line,
+				 &p->plat->timer_handler_min_ns, &p->plat->timer_handler_max_ns,
+				 p->plat->timer_handler_source);
 }
 
 static int state_field(struct plat_parser *p, struct il_state *s, const struct il_token *t,
