@@ -19,7 +19,10 @@
 # (trust-late-real.tsv) against trust-late-prediction.tsv, frozen before it with late timer
 # interrupts (idlelab-late.plat), and against trust-tcg-prediction.tsv; and 20 + 20 runs of
 # the two ping-pongs (trust-late2-real.tsv) against trust-late2-prediction.tsv, frozen before
-# it on the engine of d9d1afa, and against trust-late-prediction.tsv. Nothing is booted here.
+# it on the engine of d9d1afa, and against trust-late-prediction.tsv; and 10 + 10 runs of four
+# files (trust-handler-real.tsv) against trust-handler-prediction.tsv, frozen before it with
+# timer handlers' run time (idlelab-handler.plat), and against trust-late2-prediction.tsv.
+# Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
@@ -68,6 +71,8 @@ check_record menu-teo-late-timers trust-late-prediction.tsv trust-late-real.tsv
 check_record menu-teo-late-timers-old-prediction trust-tcg-prediction.tsv trust-late-real.tsv
 check_record menu-teo-late-timers-20-runs trust-late2-prediction.tsv trust-late2-real.tsv
 check_record menu-teo-late-timers-20-runs-old-prediction trust-late-prediction.tsv trust-late2-real.tsv
+check_record menu-teo-timer-handlers trust-handler-prediction.tsv trust-handler-real.tsv
+check_record menu-teo-timer-handlers-old-prediction trust-late2-prediction.tsv trust-handler-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
