@@ -26,9 +26,10 @@
  *  3. "run" and "runtime" are work on the thread's CPU. "run" is calibrated: with an integer
  *     "calibration" C in the file and ns_per_loop=N, run X µs takes X * N / C µs (a file
  *     calibrated on another machine); otherwise X µs. "runtime" X takes X µs rounded up to
- *     rt-app's 32 µs chunks (at least one chunk, also for 0). Work is queued in pieces of at most
- *     slice_us, so that threads sharing a CPU take turns (the simulator runs a CPU's queue
- *     in order).
+ *     rt-app's 32 µs chunks (at least one chunk, also for 0), and ends by the clock
+ *     (il_sim_wake_clocked(): it waits for a late timer interrupt). Work is queued in
+ *     pieces of at most slice_us, so that threads sharing a CPU take turns (the simulator
+ *     runs a CPU's queue in order).
  *  4. "sleep" arms a timer on the thread's CPU; "timer" waits, on the same kind of timer, for
  *     the next period of its reference: the first use sets the reference to the thread's
  *     t_first, every use adds the period; if that time has already passed there is no sleep,
@@ -136,6 +137,7 @@ struct rt_thread {
 	struct il_sim_timer timer; /* start delay, sleep, timer events */
 	u64 t_first;             /* the base of its timers */
 	u64 run_left_ns;         /* of the run event in progress */
+	bool run_clocked;        /* that event is a runtime: it ends by the clock */
 	u64 wake_at;             /* when it was made runnable */
 	bool count_wake;         /* that wakeup counts in the score (not the start) */
 	bool iter_used_time;     /* the current phase iteration queued work or blocked */
@@ -366,17 +368,25 @@ static void slice_done(struct il_sim *sim, unsigned int cpu, void *arg)
 static void queue_slice(struct rt_thread *t)
 {
 	u64 n = t->run_left_ns < t->rc->slice_ns ? t->run_left_ns : t->rc->slice_ns;
+	int hint;
 
 	t->run_left_ns -= n;
-	queue_piece(t, n, slice_done, t->run_left_ns ? -1 : predict_wake_cpu(t));
+	hint = t->run_left_ns ? -1 : predict_wake_cpu(t);
+	if (!t->run_clocked) {
+		queue_piece(t, n, slice_done, hint);
+		return;
+	}
+	t->iter_used_time = true;
+	il_sim_wake_clocked(t->rc->sim, t->cpu, n, slice_done, t, hint);
 }
 
 /* Busy for @ns; Return: whether the thread stopped running its events for now. */
-static bool run_for(struct rt_thread *t, u64 ns)
+static bool run_for(struct rt_thread *t, u64 ns, bool clocked)
 {
 	if (!ns)
 		return false;
 	t->run_left_ns = ns;
+	t->run_clocked = clocked;
 	queue_slice(t);
 	return true;
 }
@@ -593,7 +603,7 @@ static bool run_event(struct rt_thread *t, const struct il_rtapp_event *ev)
 	switch (ev->type) {
 	case IL_RTAPP_RUN:
 	case IL_RTAPP_RUNTIME:
-		return run_for(t, run_ns(t->rc, ev));
+		return run_for(t, run_ns(t->rc, ev), ev->type == IL_RTAPP_RUNTIME);
 	case IL_RTAPP_SLEEP:
 		return ev->usec && sleep_until(t, now + (u64)ev->usec * NSEC_PER_USEC);
 	case IL_RTAPP_TIMER:

@@ -49,7 +49,9 @@
  *     running vCPU) takes the thread of a running CPU, the next one after it, which is
  *     suspended: its work or exit stops where it is;
  *  d) a CPU that enters an idle state frees its thread for the next waiting CPU after it:
- *     a held wake starts (its exit latency from then), a suspended CPU goes on.
+ *     a held wake starts (its exit latency from then), a suspended CPU goes on (work that
+ *     ends by the clock, il_sim_wake_clocked(), still ends when it would have, or at once
+ *     if that has passed).
  *
  * A polling CPU takes no thread (the poll loop's pause returns to the round robin), and
  *
@@ -61,10 +63,17 @@
  * tick with its softirqs). With it, each tick or timer interrupt draws that time, on a
  * random stream of its own, and
  *
- *  f) a busy or waking CPU's self event comes that much later; a CPU woken from a real state
- *     by it leaves the state that much later (the kernel counts the handler in the
- *     residency); a polling CPU runs it in place on a host thread: with none free, the CPU
- *     whose thread it takes (as in c) stops for it.
+ *  f) a busy or waking CPU's self event comes that much later (work that ends by the clock,
+ *     il_sim_wake_clocked(), only when the handler runs past its end); a CPU woken from a
+ *     real state by it leaves the state that much later (the kernel counts the handler in
+ *     the residency); a polling CPU runs it in place on a host thread: with none free, the
+ *     CPU whose thread it takes (as in c) stops for it.
+ *
+ * With late timer interrupts, work that ends by the clock (rt-app's "runtime", which reads it
+ * every 32 µs) also waits for them, as the guest's does:
+ *
+ *  g) it cannot end before a timer interrupt raised on its CPU has come: its end moves to the
+ *     delivery, so the CPU does not go idle with that timer overdue.
  *
  * An emulator may also deliver timer interrupts late (platform files' timer_late; QEMU TCG
  * in the validation guest: 0.06-0.3 ms after the expiry). With it, the tick's and the timer
@@ -647,6 +656,34 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 
 /* ---- the tick ------------------------------------------------------------------------- */
 
+/* f, g) @cpu's pending self event (its work, exit or retry) comes @ns later. */
+static void self_later(struct il_sim *sim, unsigned int cpu, u64 ns)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+	u64 at;
+
+	if (c->thread == THR_SUSPENDED) {
+		c->susp_left += ns;
+		return;
+	}
+	if (c->slot[SLOT_SELF].seq == SLOT_NONE_SEQ)
+		return;
+	at = c->slot[SLOT_SELF].t + ns;
+	if (c->self_type == EV_WORK_DONE)
+		c->work_end = at;
+	push_self(sim, cpu, at, (enum sim_ev_type)c->self_type);
+	cpu_mark_dirty(sim, cpu);
+}
+
+/* f, g) Busy @cpu's work, which ends by the clock, ends at @at at the earliest. */
+static void clocked_work_until(struct il_sim *sim, unsigned int cpu, u64 at)
+{
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	if (c->thread != THR_SUSPENDED && at > c->work_end)
+		self_later(sim, cpu, at - c->work_end);
+}
+
 /* A busy CPU's tick matters when it may come late or its handler takes time (the DOC). */
 static bool busy_tick_runs(const struct il_sim *sim)
 {
@@ -689,6 +726,8 @@ static __attribute__((noinline)) bool timer_irq_raise(struct il_sim *sim, unsign
 	late = il_rng_range(&sim->late_rng, (s64)sim->cfg.timer_late_min_ns,
 			    (s64)sim->cfg.timer_late_max_ns);
 	slot_set(sim, cpu, slot, sim->head.now + (u64)late);
+	if (c->mode == CPU_BUSY && c->cur.clocked)
+		clocked_work_until(sim, cpu, sim->head.now + (u64)late); /* g) */
 	return true;
 }
 
@@ -752,6 +791,7 @@ static sim_hot void cpu_start_work(struct il_sim *sim, unsigned int cpu)
 	c->cur.done = w->done;
 	c->cur.arg = w->arg;
 	c->cur.hint_cpu = w->hint_cpu;
+	c->cur.clocked = w->clocked;
 	c->mode = CPU_BUSY;
 	c->work_start = now;
 	c->work_end = now + w->run_ns;
@@ -859,6 +899,7 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	w->arg = arg;
 	w->hint_cpu = hint_cpu;
 	w->woke_idle = c->mode == CPU_IDLE || c->mode == CPU_WAKING || c->mode == CPU_RETRY;
+	w->clocked = false;
 	if (c->nohz_full && c->mode == CPU_BUSY)
 		c->env_state.tick_stopped = false; /* two tasks: the full dynticks tick restarts */
 	/* busy or waking: it runs the work next; on @cpu: the caller's interrupt ends the idle */
@@ -867,6 +908,18 @@ int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64
 	if (c->polling)
 		return wake_polling_cpu(sim, cpu);
 	return wake_idle_cpu(sim, cpu);
+}
+
+int il_sim_wake_clocked(struct il_sim *sim, unsigned int cpu, u64 run_ns, il_sim_fn done,
+			void *arg, int hint_cpu)
+{
+	struct sim_cpu *c;
+
+	if (il_sim_wake(sim, cpu, cpu, run_ns, done, arg, hint_cpu))
+		return -1;
+	c = &sim->cpu[cpu];
+	c->rq[(c->rq_head + c->rq_len - 1) & (c->rq_cap - 1)].clocked = true; /* still queued */
+	return 0;
 }
 
 /* il_sim_wake() on a CPU whose run queue is full: make room first. */
@@ -1087,12 +1140,17 @@ static bool thread_take_free(struct il_sim *sim, struct sim_cpu *c)
 	return true;
 }
 
-/* d) Suspended @cpu has its thread back: its self event, and its busy piece's end, move on. */
+/*
+ * d) Suspended @cpu has its thread back: its self event, and its busy piece's end, move on;
+ * work that ends by the clock (il_sim_wake_clocked()) only if its end has passed meanwhile.
+ */
 static void thread_resume(struct il_sim *sim, unsigned int cpu)
 {
 	struct sim_cpu *c = &sim->cpu[cpu];
 	u64 at = sim->head.now + c->susp_left;
 
+	if (c->susp_type == EV_WORK_DONE && c->cur.clocked)
+		at = c->work_end > sim->head.now ? c->work_end : sim->head.now;
 	if (c->susp_type == EV_WORK_DONE)
 		c->work_end = at;
 	push_self(sim, cpu, at, (enum sim_ev_type)c->susp_type);
@@ -1218,25 +1276,6 @@ static void poll_limit(struct il_sim *sim, unsigned int cpu)
 	idle_period_end(sim, cpu);
 }
 
-/* f) @cpu's pending self event (its work, exit or retry) comes @ns later. */
-static void self_later(struct il_sim *sim, unsigned int cpu, u64 ns)
-{
-	struct sim_cpu *c = &sim->cpu[cpu];
-	u64 at;
-
-	if (c->thread == THR_SUSPENDED) {
-		c->susp_left += ns;
-		return;
-	}
-	if (c->slot[SLOT_SELF].seq == SLOT_NONE_SEQ)
-		return;
-	at = c->slot[SLOT_SELF].t + ns;
-	if (c->self_type == EV_WORK_DONE)
-		c->work_end = at;
-	push_self(sim, cpu, at, (enum sim_ev_type)c->self_type);
-	cpu_mark_dirty(sim, cpu);
-}
-
 /* f) A timer interrupt's handler ran on @cpu (after cpu_interrupt(), if it was idle). */
 static __attribute__((noinline)) void timer_handler_ran(struct il_sim *sim, unsigned int cpu)
 {
@@ -1245,6 +1284,10 @@ static __attribute__((noinline)) void timer_handler_ran(struct il_sim *sim, unsi
 				   (s64)sim->cfg.timer_handler_max_ns);
 	int victim;
 
+	if (c->mode == CPU_BUSY && c->cur.clocked) {
+		clocked_work_until(sim, cpu, sim->head.now + ns);
+		return;
+	}
 	if (c->mode == CPU_BUSY || c->mode == CPU_WAKING) {
 		self_later(sim, cpu, ns);
 		return;

@@ -105,6 +105,7 @@ struct sim_work {
 	void *arg;
 	int hint_cpu;
 	bool woke_idle; /* queued while the CPU was in the idle loop: its start is a wakeup */
+	bool clocked;   /* ends by the clock (il_sim_wake_clocked()) */
 };
 
 /* A per-CPU event: when, and its place in the global scheduling order. t KTIME_MAX: none. */
@@ -185,6 +186,7 @@ struct sim_cpu {
 		il_sim_fn done;
 		void *arg;
 		int hint_cpu;
+		bool clocked;
 	} cur;
 	u64 work_start;
 	u64 work_end;

@@ -180,6 +180,17 @@ int il_sim_irq(struct il_sim *sim, unsigned int cpu, u64 when, il_sim_fn fn, voi
 int il_sim_wake(struct il_sim *sim, unsigned int from_cpu, unsigned int cpu, u64 run_ns,
 		il_sim_fn done, void *arg, int hint_cpu);
 
+/**
+ * il_sim_wake_clocked - il_sim_wake() from @cpu itself of work that runs until the clock
+ * says @run_ns have passed (rt-app's "runtime"), not for a count of instructions
+ *
+ * On a platform with late timer interrupts (timer_late) such work cannot end before a
+ * timer interrupt raised on its CPU has come, and a timer handler that runs before its end
+ * takes none of its time (engine.c, f and g).
+ */
+int il_sim_wake_clocked(struct il_sim *sim, unsigned int cpu, u64 run_ns, il_sim_fn done,
+			void *arg, int hint_cpu);
+
 /** il_sim_iowait_add - change @cpu's nr_iowait (tasks blocked on I/O) by @delta */
 static inline void il_sim_iowait_add(struct il_sim *sim, unsigned int cpu, int delta)
 {

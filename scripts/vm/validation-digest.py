@@ -33,6 +33,9 @@ line per run: `workload gov iter` and one column per metric (empty where a run h
                                         other event), pP = p10/p50/p90, and its mean (.mean):
                                         what a platform's timer_handler stands for
                                         (docs/platforms.md)
+  timer_busy_late_pct                   of the hrtimer interrupts whose expiry found their CPU
+                                        busy, the share that came after it had gone idle (a
+                                        due window: the governor saw the expiry in the past)
   ipi_exit_us.pP                        an IPI sent to a CPU that was idle (ipi_send_cpu, the
                                         remote wakeup of a task): from the send to that CPU's
                                         idle exit;
@@ -125,6 +128,7 @@ def trace_gaps(path):
     m = {'timer_late_us': [], 'timer_irq_late_us': [], 'timer_handler_us': [], 'timer_exit_us': [], 'ipi_exit_us': [],
          'ipi_sender_busy_us': [], 'ipi_resid_us': [], 'busy_us': [], 'poll_us': []}
     after_sender = [0, 0]  # IPI wakes that ended after / before the sender's next idle entry
+    busy_late = [0, 0]  # interrupts of timers that expired on a busy CPU: after / before its idle entry
     by_state = {}  # state index -> timer_exit_us values
     ipi_by_state = {}  # state index -> ipi_exit_us values
     with open(path, errors='replace') as f:
@@ -182,6 +186,7 @@ def trace_gaps(path):
                 expires = timers.pop(a.get('hrtimer'), None)
                 if expires is not None:
                     m['timer_irq_late_us'].append((int(a['now']) - expires) / 1000)
+                    busy_expiry(busy_late, idle.get(cpu), last_exit.get(cpu), expires + clock_off)
                 if expires is not None and cpu in idle:
                     pending_timer.setdefault(cpu, []).append((expires, int(a['now'])))
             elif ev == 'ipi_send_cpu':
@@ -189,7 +194,19 @@ def trace_gaps(path):
                 if target != cpu and target in idle and target not in pending_ipi:
                     pending_ipi[target] = (ts, cpu)
     m['ipi_after_sender_pct'] = (100.0 * after_sender[0] / sum(after_sender)) if sum(after_sender) else None
+    m['timer_busy_late_pct'] = (100.0 * busy_late[0] / sum(busy_late)) if sum(busy_late) else None
     return m, by_state, ipi_by_state, due
+
+
+def busy_expiry(busy_late, idle_now, last_exit, expiry):
+    """An hrtimer interrupt handled now whose expiry (trace clock) found its CPU busy: count
+    it in busy_late[0] when the CPU went idle before it came (idle_now: (state, entry) or
+    None), else in busy_late[1]."""
+    if idle_now is not None:
+        if idle_now[1] > expiry and (last_exit is None or last_exit <= expiry):
+            busy_late[0] += 1
+    elif last_exit is None or last_exit <= expiry:
+        busy_late[1] += 1
 
 
 def timer_due(timers, timer_cpu, cpu, now):
@@ -314,9 +331,10 @@ def main():
                 gaps['timer_exit_us.' + names.get(idx, str(idx))] = by_state[idx]
             for idx in sorted(ipi_by_state):
                 gaps['ipi_exit_us.' + names.get(idx, str(idx))] = ipi_by_state[idx]
-            share = gaps.pop('ipi_after_sender_pct')
-            if share is not None:
-                row('ipi_after_sender_pct', '%.1f' % share)
+            for k in ('ipi_after_sender_pct', 'timer_busy_late_pct'):
+                share = gaps.pop(k)
+                if share is not None:
+                    row(k, '%.1f' % share)
             for k, v in gaps.items():
                 row(k + '.n', len(v))
                 for p in (10, 50, 90) if k in MEAN_COLUMNS else (50, 90):

@@ -584,6 +584,32 @@ static void test_timer_handler_polling(void **state)
 	il_sim_free(sim);
 }
 
+/*
+ * A timer handler during work that ends by the clock (rt-app's runtime) takes none of its
+ * time unless it runs past the end: CPU 0 runs 100 µs of such work from 0, its timer's 40 µs
+ * handler starts at 20 µs (the work still ends at 100 µs) or at 80 µs (it ends at 120 µs).
+ */
+static void test_clocked_work_handler(void **state)
+{
+	static const struct { u64 timer_us, busy_us; } cases[] = { { 20, 100 }, { 80, 120 } };
+	struct il_driver drv;
+	struct il_sim_timer t;
+
+	two_states_7us_wake(&drv);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct il_sim *sim;
+
+		reset_fixed(1, true);
+		sim = timer_handler_sim(&drv, 0, 40 * US);
+		il_sim_timer_init(&t, NULL, NULL);
+		assert_int_equal(il_sim_timer_start(sim, &t, 0, cases[i].timer_us * US), 0);
+		assert_int_equal(il_sim_wake_clocked(sim, 0, 100 * US, NULL, NULL, -1), 0);
+		assert_int_equal(il_sim_run(sim), 0);
+		assert_int_equal(il_sim_metrics(sim)->cpu[0].busy_ns, cases[i].busy_us * US);
+		il_sim_free(sim);
+	}
+}
+
 static void busy_work_fire(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	il_sim_wake(sim, cpu, cpu, 543 * US, NULL, NULL, -1);
@@ -632,6 +658,53 @@ static void test_timer_late(void **state)
 		}
 		il_sim_free(sim);
 	}
+}
+
+/*
+ * Work that ends by the clock waits for a late timer interrupt: test_timer_late()'s run with
+ * its 50 µs of work queued by il_sim_wake_clocked(). The work ends at 120 µs, when the
+ * interrupt has come (its callback queues 10 µs more): the CPU idles at 130 µs and sees no
+ * timer, not one 30 µs overdue.
+ */
+/*
+ * Work that ends by the clock, suspended on one host thread (test_host_thread_preempted()'s
+ * run with CPU 0's 100 µs queued by il_sim_wake_clocked()): CPU 0 waits from 20 to 37 µs
+ * and its work still ends at 100 µs.
+ */
+static void test_clocked_work_suspended(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer t;
+	struct il_sim *sim;
+
+	two_states_7us_wake(&drv);
+	reset_fixed(1, true);
+	sim = host_threads_sim(&drv, 1);
+	il_sim_timer_init(&t, timer_work_fire, NULL);
+	assert_int_equal(il_sim_timer_start(sim, &t, 1, 20 * US), 0);
+	assert_int_equal(il_sim_wake_clocked(sim, 0, 100 * US, NULL, NULL, -1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_int_equal(rec.p[0].end_ns, 27 * US);
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].busy_ns, 100 * US);
+	il_sim_free(sim);
+}
+
+static void test_clocked_work_late_timer(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer t;
+	struct il_sim *sim;
+
+	two_states_7us_wake(&drv);
+	reset_fixed(1, true);
+	sim = timer_late_sim(&drv, 100 * US, 1 * MS);
+	il_sim_timer_init(&t, timer_work_fire, NULL);
+	assert_int_equal(il_sim_timer_start(sim, &t, 0, 20 * US), 0);
+	assert_int_equal(il_sim_wake_clocked(sim, 0, 50 * US, NULL, NULL, -1), 0);
+	assert_int_equal(il_sim_run(sim), 0);
+	assert_true(fixed.first_sleep > (s64)MS); /* no timer: KTIME_MAX */
+	assert_int_equal(il_sim_metrics(sim)->cpu[0].busy_ns, 130 * US);
+	il_sim_free(sim);
 }
 
 /*
@@ -965,6 +1038,9 @@ int main(void)
 		cmocka_unit_test(test_tick_late),
 		cmocka_unit_test(test_timer_handler),
 		cmocka_unit_test(test_timer_handler_polling),
+		cmocka_unit_test(test_clocked_work_handler),
+		cmocka_unit_test(test_clocked_work_late_timer),
+		cmocka_unit_test(test_clocked_work_suspended),
 		cmocka_unit_test(test_tick_late_busy),
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
