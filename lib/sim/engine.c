@@ -58,6 +58,14 @@
  *  e) its loop reads the clock only when a thread is free: a poll limit that comes while
  *     every thread runs a CPU is held like a wake, and ends the poll when one is free.
  *
+ * An emulator may also deliver timer interrupts late (platform files' timer_late; QEMU TCG
+ * in the validation guest: 0.06-0.3 ms after the expiry). With it, the tick's and the timer
+ * head's events come in two steps: at the expiry the interrupt is raised (nothing runs), and
+ * it arrives a uniform draw from the range later, on a random stream of its own; then the
+ * tick or the expired timers run as without it. In between, the CPU may go idle: the
+ * governors read the programmed expiry, in the past (a negative sleep length, which menu
+ * turns into polling), and an overdue tick stays armed.
+ *
  * An emulator may also take a measurable time to run a timer interrupt's handler (platform
  * files' timer_handler; QEMU TCG in the validation guest: tens of microseconds for the
  * tick with its softirqs). With it, each tick or timer interrupt draws that time, on a
@@ -74,14 +82,6 @@
  *
  *  g) it cannot end before a timer interrupt raised on its CPU has come: its end moves to the
  *     delivery, so the CPU does not go idle with that timer overdue.
- *
- * An emulator may also deliver timer interrupts late (platform files' timer_late; QEMU TCG
- * in the validation guest: 0.06-0.3 ms after the expiry). With it, the tick's and the timer
- * head's events come in two steps: at the expiry the interrupt is raised (nothing runs), and
- * it arrives a uniform draw from the range later, on a random stream of its own; then the
- * tick or the expired timers run as without it. In between, the CPU may go idle: the
- * governors read the programmed expiry, in the past (a negative sleep length, which menu
- * turns into polling), and an overdue tick stays armed.
  *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
