@@ -21,8 +21,10 @@
 # the two ping-pongs (trust-late2-real.tsv) against trust-late2-prediction.tsv, frozen before
 # it on the engine of d9d1afa, and against trust-late-prediction.tsv; and 10 + 10 runs of four
 # files (trust-handler-real.tsv) against trust-handler-prediction.tsv, frozen before it with
-# timer handlers' run time (idlelab-handler.plat), and against trust-late2-prediction.tsv.
-# Nothing is booted here.
+# timer handlers' run time (idlelab-handler.plat), and against trust-late2-prediction.tsv;
+# and 10 + 10 runs of the two ping-pongs (trust-clocked-real.tsv) against
+# trust-clocked-prediction.tsv, frozen before it on the engine of 5cfa352 (work that ends by
+# the clock), and against trust-handler-prediction.tsv. Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
@@ -73,6 +75,8 @@ check_record menu-teo-late-timers-20-runs trust-late2-prediction.tsv trust-late2
 check_record menu-teo-late-timers-20-runs-old-prediction trust-late-prediction.tsv trust-late2-real.tsv
 check_record menu-teo-timer-handlers trust-handler-prediction.tsv trust-handler-real.tsv
 check_record menu-teo-timer-handlers-old-prediction trust-late2-prediction.tsv trust-handler-real.tsv
+check_record menu-teo-clocked-work trust-clocked-prediction.tsv trust-clocked-real.tsv
+check_record menu-teo-clocked-work-old-prediction trust-handler-prediction.tsv trust-clocked-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
