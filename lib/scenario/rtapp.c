@@ -346,11 +346,14 @@ static void piece_done(struct il_sim *sim, unsigned int cpu, void *arg)
 	thread_step(arg);
 }
 
-/* Queue @ns of work for @t on its CPU; @done runs when it ends. */
-static void queue_piece(struct rt_thread *t, u64 ns, il_sim_fn done, int hint)
+/* Queue @ns of work for @t on its CPU, @clocked if it ends by the clock; @done runs then. */
+static void queue_piece(struct rt_thread *t, u64 ns, il_sim_fn done, int hint, bool clocked)
 {
 	t->iter_used_time = true;
-	il_sim_wake(t->rc->sim, t->cpu, t->cpu, ns, done, t, hint);
+	if (clocked)
+		il_sim_wake_clocked(t->rc->sim, t->cpu, ns, done, t, hint);
+	else
+		il_sim_wake(t->rc->sim, t->cpu, t->cpu, ns, done, t, hint);
 }
 
 static void queue_slice(struct rt_thread *t);
@@ -368,16 +371,9 @@ static void slice_done(struct il_sim *sim, unsigned int cpu, void *arg)
 static void queue_slice(struct rt_thread *t)
 {
 	u64 n = t->run_left_ns < t->rc->slice_ns ? t->run_left_ns : t->rc->slice_ns;
-	int hint;
 
 	t->run_left_ns -= n;
-	hint = t->run_left_ns ? -1 : predict_wake_cpu(t);
-	if (!t->run_clocked) {
-		queue_piece(t, n, slice_done, hint);
-		return;
-	}
-	t->iter_used_time = true;
-	il_sim_wake_clocked(t->rc->sim, t->cpu, n, slice_done, t, hint);
+	queue_piece(t, n, slice_done, t->run_left_ns ? -1 : predict_wake_cpu(t), t->run_clocked);
 }
 
 /* Busy for @ns; Return: whether the thread stopped running its events for now. */
@@ -632,7 +628,7 @@ static bool run_event(struct rt_thread *t, const struct il_rtapp_event *ev)
 		mutex_release(t, ev->res);
 		return false;
 	case IL_RTAPP_YIELD:
-		queue_piece(t, 1, piece_done, -1);
+		queue_piece(t, 1, piece_done, -1, false);
 		return true;
 	case IL_RTAPP_SEM_POST:
 		sem_post(t, ev->res);
@@ -682,7 +678,7 @@ static void thread_step(struct rt_thread *t)
 			continue;
 		}
 		if (!t->iter_used_time) {
-			queue_piece(t, LOOP_GUARD_NS, piece_done, -1);
+			queue_piece(t, LOOP_GUARD_NS, piece_done, -1, false);
 			return;
 		}
 		if (!cursor_wrap(t->task, &t->at)) {

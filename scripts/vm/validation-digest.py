@@ -193,9 +193,14 @@ def trace_gaps(path):
                 target = int(fields(rest).get('cpu', '-1'))
                 if target != cpu and target in idle and target not in pending_ipi:
                     pending_ipi[target] = (ts, cpu)
-    m['ipi_after_sender_pct'] = (100.0 * after_sender[0] / sum(after_sender)) if sum(after_sender) else None
-    m['timer_busy_late_pct'] = (100.0 * busy_late[0] / sum(busy_late)) if sum(busy_late) else None
+    m['ipi_after_sender_pct'] = first_share_pct(after_sender)
+    m['timer_busy_late_pct'] = first_share_pct(busy_late)
     return m, by_state, ipi_by_state, due
+
+
+def first_share_pct(pair):
+    """pair[0] as a % of pair[0] + pair[1], or None when both are 0."""
+    return 100.0 * pair[0] / sum(pair) if sum(pair) else None
 
 
 def busy_expiry(busy_late, idle_now, last_exit, expiry):
