@@ -70,35 +70,42 @@ task_report() {
 	cat /proc/interrupts
 }
 
-# run_limited NAME CMD...: CMD in the background, stopped by SIGTERM after LIMIT_S seconds
-# (then SIGKILL 30 s later); Return: its exit status, 124 when it was stopped.
+# limit_watch PID NAME: after LIMIT_S seconds, the task report and SIGTERM to PID (SIGKILL 30 s
+# later), the first leaving NAME.limited; SIGTERM to the watch ends it and its sleep. It
+# waits in one sleep: nothing of the record wakes while a measure runs (a wait that looked
+# every second forked sed and sleep, long idle periods in the traces, docs/validation.md).
+limit_watch() {
+	trap 'kill $nap 2> /dev/null; exit 0' TERM
+	sleep "$LIMIT_S" &
+	nap=$!
+	wait $nap
+	task_report > "$OUT/$2.stall.txt" 2>&1
+	: > "$OUT/$2.limited"
+	kill -TERM "$1"
+	sleep 30 &
+	nap=$!
+	wait $nap
+	kill -KILL "$1" 2> /dev/null
+}
+
+# run_limited NAME CMD...: CMD in the background, stopped by limit_watch after LIMIT_S
+# seconds; Return: its exit status, 124 when it was stopped.
 run_limited() {
 	name=$1
 	shift
 	"$@" &
 	pid=$!
-	if ! wait_exit $pid "$LIMIT_S"; then
-		task_report > "$OUT/$name.stall.txt" 2>&1
-		kill -TERM $pid
-		wait_exit $pid 30 || kill -KILL $pid
-		wait $pid
+	limit_watch $pid "$name" &
+	watch=$!
+	wait $pid
+	rc=$?
+	kill -TERM $watch 2> /dev/null
+	wait $watch
+	if [ -e "$OUT/$name.limited" ]; then
+		rm -f "$OUT/$name.limited"
 		return 124
 	fi
-	wait $pid
-}
-
-# wait_exit PID S: wait up to S seconds for our child PID to end (a zombie, not yet reaped:
-# kill -0 would still find it); Return: 0 if it did.
-wait_exit() {
-	waited=0
-	while [ $waited -lt "$2" ]; do
-		case $(sed 's/.*) //' "/proc/$1/stat" 2> /dev/null) in
-		'' | Z*) return 0 ;;
-		esac
-		sleep 1
-		waited=$((waited + 1))
-	done
-	return 1
+	return $rc
 }
 
 # measure_one NAME CMD...: one idlelab measure of CMD, its tables as JSON and a trace per run,

@@ -2,7 +2,8 @@
 /*
  * test_live_child.c - the workload of a measurement (lib/live/child.c): its output kept and
  * copied, how it ended (exit status, a crash, a command that does not exist), what it left
- * in its process group killed, a stop asked while it runs, and who it runs as.
+ * in its process group killed, a stop asked while it runs (also by a signal during the wait),
+ * a wait that adds no wakeups, and who it runs as.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -157,6 +159,53 @@ static void test_stop_kills_it(void **state)
 	il_live_output_free(&out);
 }
 
+/*
+ * The wait adds no wakeups of its own to the machine being measured: over a command of one
+ * second, only a few voluntary context switches (the exec report, the end; a wait that
+ * looked every 100 ms had ten more).
+ */
+static void test_wait_does_not_poll(void **state)
+{
+	struct il_live_child_opts o = { 0 };
+	struct il_live_child_result res;
+	struct il_live_output out;
+	struct rusage before, after;
+
+	getrusage(RUSAGE_SELF, &before);
+	run_sh("sleep 1", 64, &out, &res, &o);
+	getrusage(RUSAGE_SELF, &after);
+	assert_true(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
+	assert_true(res.wall_ns >= 1000000000ULL);
+	assert_in_range(after.ru_nvcsw - before.ru_nvcsw, 0, 5);
+	il_live_output_free(&out);
+}
+
+/* A stop asked by a signal while the command runs interrupts the wait at once. */
+static volatile sig_atomic_t alarm_stop;
+
+static void on_alarm(int sig)
+{
+	alarm_stop = sig;
+}
+
+static void test_stop_by_signal_while_waiting(void **state)
+{
+	struct sigaction sa = { .sa_handler = on_alarm }, old;
+	struct il_live_child_opts o = { .stop = &alarm_stop };
+	struct il_live_child_result res;
+	struct il_live_output out;
+
+	alarm_stop = 0;
+	sigaction(SIGALRM, &sa, &old);
+	alarm(1);
+	run_sh("sleep 60", 64, &out, &res, &o);
+	sigaction(SIGALRM, &old, NULL);
+	assert_int_equal(alarm_stop, SIGALRM);
+	assert_true(WIFSIGNALED(res.status) && WTERMSIG(res.status) == SIGKILL);
+	assert_true(res.wall_ns < 30ULL * 1000000000ULL);
+	il_live_output_free(&out);
+}
+
 /* The front end restores its signal dispositions in the child: here, SIGTERM ignored. */
 static void ignore_term(void *ctx)
 {
@@ -255,6 +304,8 @@ int main(void)
 		cmocka_unit_test(test_command_not_found),
 		cmocka_unit_test(test_process_group_killed),
 		cmocka_unit_test(test_stop_kills_it),
+		cmocka_unit_test(test_wait_does_not_poll),
+		cmocka_unit_test(test_stop_by_signal_while_waiting),
 		cmocka_unit_test(test_in_child_hook),
 		cmocka_unit_test(test_user_resolve),
 		cmocka_unit_test(test_runs_as_the_user),
