@@ -24,7 +24,11 @@
 # timer handlers' run time (idlelab-handler.plat), and against trust-late2-prediction.tsv;
 # and 10 + 10 runs of the two ping-pongs (trust-clocked-real.tsv) against
 # trust-clocked-prediction.tsv, frozen before it on the engine of 5cfa352 (work that ends by
-# the clock), and against trust-handler-prediction.tsv. Nothing is booted here.
+# the clock), and against trust-handler-prediction.tsv; and 10 + 10 runs of four files with a
+# measure that does not wake while its command runs (trust-nowake-real.tsv) against
+# trust-nowake-prediction.tsv, frozen before it on the same model, where both of issue 23's
+# goals hold (sign right >= 90 %, false calls <= 10 %), and against
+# trust-handler-prediction.tsv. Nothing is booted here.
 . "$(dirname "$0")/lib.sh"
 
 FIX=$TOP/tests/fixtures/validation
@@ -77,6 +81,14 @@ check_record menu-teo-timer-handlers trust-handler-prediction.tsv trust-handler-
 check_record menu-teo-timer-handlers-old-prediction trust-late2-prediction.tsv trust-handler-real.tsv
 check_record menu-teo-clocked-work trust-clocked-prediction.tsv trust-clocked-real.tsv
 check_record menu-teo-clocked-work-old-prediction trust-handler-prediction.tsv trust-clocked-real.tsv
+check_record menu-teo-measure-asleep trust-nowake-prediction.tsv trust-nowake-real.tsv
+python3 "$VP" check --calls "$CALLS" --prediction "$FIX/trust-nowake-prediction.tsv" \
+	--runs "$FIX/trust-nowake-real.tsv" >"$TMP/goals.txt" 2>&1
+check "menu-teo-measure-asleep: the sign is right in >= 90 % of the real differences" \
+	awk '$1 == "validation_sign_right_pct" { ok = $2 >= 90 } END { exit !ok }' "$TMP/goals.txt"
+check "menu-teo-measure-asleep: <= 10 % false calls where the real runs show none" \
+	awk '$1 == "validation_false_call_pct" { ok = $2 <= 10 } END { exit !ok }' "$TMP/goals.txt"
+check_record menu-teo-measure-asleep-old-prediction trust-handler-prediction.tsv trust-nowake-real.tsv
 
 # The real side's statistics: bad input is named, and a planted difference is found.
 printf 'x\ta\t1\nx\tc\t2\n' >"$TMP/bad.tsv"
