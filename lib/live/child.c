@@ -15,9 +15,9 @@
  *  3. The parent copies the output until the command has ended (waitid WNOWAIT: the zombie
  *     keeps its pid and process group), then SIGKILLs what is left in the group and reaps.
  *     It waits in ppoll() on the output pipe and a pidfd of the command with no timeout,
- *     every signal blocked but inside ppoll(), so a stop interrupts the wait and cannot fall
- *     between the check and the wait: the measurement adds no wakeups of its own to the
- *     machine it measures. (A 100 ms poll did, 10 a second on one CPU: in the validation
+ *     signals (not faults) blocked but inside ppoll(), so a stop interrupts the wait and
+ *     cannot fall between the check and the wait: the measurement adds no wakeups of its
+ *     own to the machine it measures. (A 100 ms poll did, 10 a second on one CPU: in the validation
  *     guest each took 190-250 us of that CPU and left the next hand-offs slow,
  *     docs/validation.md.) Without pidfds (Linux < 5.3) it looks every 100 ms.
  */
@@ -282,18 +282,31 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
+/*
+ * Every signal but the faults: a fault blocked when it happens would bypass the front end's
+ * handler, which puts the machine's settings back.
+ */
+static void wait_signals(sigset_t *set)
+{
+	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
+
+	sigfillset(set);
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigdelset(set, faults[i]);
+}
+
 /* Copy the output until the command ends or a stop is asked; then kill its group, reap it. */
 static int follow(const struct il_live_child_opts *o, struct il_live_output *out, pid_t pid,
 		  int fd, int *status)
 {
 	static const struct timespec fallback = { 0, FOLLOW_FALLBACK_NS };
 	struct pollfd pfd[2] = { { .fd = fd, .events = POLLIN }, { .fd = -1, .events = POLLIN } };
-	sigset_t all, caller;
+	sigset_t blocked, caller;
 
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	pfd[1].fd = open_pidfd(pid);
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &caller);
+	wait_signals(&blocked);
+	sigprocmask(SIG_BLOCK, &blocked, &caller);
 	while (!stopped(o) && !has_ended(pid)) {
 		/* ppoll() ignores a negative fd: after EOF this only waits for the end. */
 		if (ppoll(pfd, 2, pfd[1].fd >= 0 ? NULL : &fallback, &caller) > 0) {
