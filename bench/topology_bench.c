@@ -25,6 +25,7 @@
 #include "replay/replay.h"
 #include "util/rng.h"
 #include "stats/stats.h"
+#include "util/array.h"
 
 #define LAB_TIME_NS (10ULL * NSEC_PER_SEC)
 #define ROUNDS 5
@@ -247,7 +248,7 @@ static void bench_tables(void)
 		die("memory", "out of memory");
 	parse(one_table, "one", one);
 	parse(text, "split", split);
-	for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++) {
+	for (size_t g = 0; g < ARRAY_SIZE(govs); g++) {
 		double a = replay_rate(one, govs[g], in), b = replay_rate(split, govs[g], in);
 
 		printf("topo_replay_%s_periods_per_s_one %.0f\n", govs[g], a);

@@ -40,6 +40,7 @@
 #include "replay/replay.h"
 #include "stats/stats.h"
 #include "trace/trace.h"
+#include "util/array.h"
 
 #define MIN_MIXED_BYTES (200ULL * 1000 * 1000)
 #define SHARED_FIXTURE "../shared/traces/vm-haltpoll/menu_pipe-pingpong_cpu0-cpu1_1s-window.trace.xz"
@@ -495,7 +496,7 @@ static void bench_replay(const char *path, const struct il_platform *plat)
 	printf("replay_periods %zu\n", p.n);
 	printf("replay_read_and_rebuild_cpu_s %.3f\n", rebuild);
 	printf("replay_read_and_rebuild_periods_per_s %.0f\n", (double)p.n / rebuild);
-	for (size_t i = 0; i < sizeof(govs) / sizeof(govs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(govs); i++) {
 		double t = governor_time(plat, govs[i], &p);
 		double rate = t > 0 ? (double)p.n / t : 0.0;
 

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "output/output.h"
 #include "util/atomic.h"
+#include "util/array.h"
 
 int cli_error_set(struct cli_error *err, const char *fmt, ...)
 {
@@ -32,7 +33,7 @@ static const char *const format_names[] = {
 
 int cli_parse_format(const char *s, enum cli_format *out)
 {
-	for (size_t i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(format_names); i++) {
 		if (!strcmp(s, format_names[i])) {
 			*out = (enum cli_format)i;
 			return 0;

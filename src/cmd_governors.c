@@ -4,6 +4,7 @@
  * follows, what changed against the previous one, and the aliases that point at it.
  */
 #include <string.h>
+#include "util/array.h"
 #ifdef HAVE_JANSSON
 #include <jansson.h>
 #endif
@@ -45,7 +46,7 @@ static const char *aliases_of(const struct il_preset *preset, char *buf, size_t 
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(aliases); i++) {
 		if (strcmp(aliases[i][1], preset->name))
 			continue;
 		used += (size_t)snprintf(buf + used, used < cap ? cap - used : 0, "%s%s",
@@ -129,7 +130,7 @@ static void print_csv(FILE *out)
 					 p->upstream ? p->upstream : "",
 					 	p->changes ? p->changes : "" };
 
-		for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
+		for (size_t f = 0; f < ARRAY_SIZE(fields); f++) {
 			if (f)
 				fputc(',', out);
 			il_csv_field(out, fields[f]);

@@ -30,13 +30,13 @@
 #include "summary_cli.h"
 #include "util/atomic.h"
 #include "util/parse.h"
+#include "util/array.h"
 
 #define MEASURE_LIST_LEN 1024
 #define MEASURE_DEFAULT_SETTLE_NS 1000000000ULL
 #define MEASURE_MAX_SETTLE_NS (3600ULL * 1000000000ULL)
 #define MEASURE_TRACE_BUFFER_KB 16384
 #define MEASURE_TRACE_BUFFER_KB_MAX (4u << 20)
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 enum {
 	MEASURE_OPT_METRIC = 1, MEASURE_OPT_CPUS, MEASURE_OPT_SETTLE, MEASURE_OPT_DISABLE,
@@ -368,7 +368,7 @@ static void on_fatal_signal(int sig)
 }
 
 /* The dispositions found at start, for the command and for the way out. */
-static struct sigaction orig[NELEMS(caught)];
+static struct sigaction orig[ARRAY_SIZE(caught)];
 static bool signals_installed;
 
 static void install_signals(struct il_live_session *s)
@@ -380,7 +380,7 @@ static void install_signals(struct il_live_session *s)
 	for (size_t i = 0; i < NSTOP; i++)
 		sigaddset(&sa.sa_mask, caught[i]);
 	/* No SA_RESTART: a blocking call returns EINTR so the loop sees the flag. */
-	for (size_t i = 0; i < NELEMS(caught); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(caught); i++) {
 		sigaction(caught[i], NULL, &orig[i]);
 		/* Under nohup a hangup is not a reason to stop: keep ignoring it. */
 		if (caught[i] == SIGHUP && orig[i].sa_handler == SIG_IGN)
@@ -398,7 +398,7 @@ static void original_signals(void *unused)
 {
 	if (!signals_installed)
 		return;
-	for (size_t i = 0; i < NELEMS(caught); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(caught); i++)
 		sigaction(caught[i], &orig[i], NULL);
 }
 

@@ -8,6 +8,7 @@
 #include "cli_opts.h"
 #include "commands.h"
 #include "complete.h"
+#include "util/array.h"
 
 static const struct cli_command commands[] = {
 #define IL_COMMAND_ENTRY(name, summary) { #name, summary, cmd_##name, cmd_##name##_usage },
@@ -22,8 +23,6 @@ static const char *const command_names[] = {
 #undef IL_COMMAND_NAME
 	NULL,
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 int cli_command_count(void)
 {

@@ -14,6 +14,7 @@
 #include "scenario/scenario.h"
 #include "trace/trace.h"
 #include "verdict/verdict.h"
+#include "util/array.h"
 
 static void list_commands(FILE *out, const char *const *commands)
 {
@@ -58,7 +59,7 @@ static int list_params(FILE *out, const char *name)
 			fprintf(out, " %s", p->choices[c]);
 		fputc('\n', out);
 	}
-	for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(common); i++)
 		fprintf(out, "%s\n", common[i]);
 	return 0;
 }
@@ -68,7 +69,7 @@ static void list_formats(FILE *out)
 	const struct il_output_format *const formats[] = { &il_output_table, &il_output_tsv,
 							   &il_output_csv, &il_output_json };
 
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 		if (formats[i]->available)
 			fprintf(out, "%s\n", formats[i]->name);
 }

@@ -11,6 +11,7 @@
 #include "trace_cli.h"
 #include "trace/table.h"
 #include "util/parse.h"
+#include "util/array.h"
 
 enum {
 	TOPT_INPUT_FORMAT = 1,
@@ -216,7 +217,7 @@ static int replay_opt(int id, const char *value, struct replay_args *args, struc
 	case TOPT_PARAM:
 		if (!strchr(value, '='))
 			return cli_error_set(err, "--param takes NAME=VALUE, not '%s'", value);
-		if (args->nparams >= (int)(sizeof(args->params) / sizeof(args->params[0])))
+		if (args->nparams >= (int)(ARRAY_SIZE(args->params)))
 			return cli_error_set(err, "too many --param");
 		args->params[args->nparams++] = value;
 		return CLI_PARSE_OK;

@@ -49,8 +49,7 @@
  */
 #include "governors.h"
 #include "kcompat.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/array.h"
 
 /* Long (short) idle periods needed in a row before moving one state deeper (shallower). */
 #define PROMOTION_COUNT 4

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "governors.h"
+#include "util/array.h"
 
 static const struct il_preset *const families[] = {
 #define IL_FAMILY_ENTRY(fam) il_presets_##fam,
@@ -22,8 +23,6 @@ static const struct {
 	IL_ALIASES(IL_ALIAS_ENTRY)
 #undef IL_ALIAS_ENTRY
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 int il_preset_count(void)
 {

@@ -31,6 +31,7 @@
 #include "../output/output.h"
 #include "../util/pool.h"
 #include "battery.h"
+#include "util/array.h"
 
 static const struct il_battery_case battery[] = {
 	{ "fio:device=nvme,lat_us=48,irq_remote_pct=85,irq_work_ns=3000",
@@ -66,7 +67,7 @@ static const struct il_battery_case battery[] = {
 
 int il_battery_count(void)
 {
-	return (int)(sizeof(battery) / sizeof(battery[0]));
+	return (int)ARRAY_SIZE(battery);
 }
 
 const struct il_battery_case *il_battery_at(int i)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tables.h"
+#include "util/array.h"
 
 static const char *const pm_fixed[] = { "device", "gov", "iter" };
 
@@ -156,14 +157,14 @@ int il_report_run_info(struct il_table *t, const struct il_lab_spec *spec,
 	il_scn_format_args(spec->scn, &spec->args, args, sizeof(args));
 	if (il_table_init(t, "run", 2, run_cols))
 		return -1;
-	for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(text); i++) {
 		int row = il_table_add_row(t);
 
 		if (row < 0 || il_table_set_str(t, row, 0, text[i].k) ||
 		    il_table_set_str(t, row, 1, text[i].v))
 			return -1;
 	}
-	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(nums); i++) {
 		int row = il_table_add_row(t);
 
 		if (row < 0 || il_table_set_str(t, row, 0, nums[i].k))

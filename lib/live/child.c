@@ -39,6 +39,7 @@
 
 #include "live.h"
 #include "util/parse.h"
+#include "util/array.h"
 
 /* ---- who runs the command ------------------------------------------------------------------ */
 
@@ -291,7 +292,7 @@ static void wait_signals(sigset_t *set)
 	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
 
 	sigfillset(set);
-	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(faults); i++)
 		sigdelset(set, faults[i]);
 }
 

@@ -54,8 +54,7 @@
 
 #include "live.h"
 #include "../util/parse.h"
-
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/array.h"
 
 /* A sysfs dump of 8192 CPUs with 10 states of 14 files is ~100 MB; refuse more than that. */
 #define DUMP_MAX_BYTES (128ULL * 1024 * 1024)
@@ -574,7 +573,7 @@ static int check_cpu_states(const struct il_live_dump *d, const struct dump_cpu 
 					    "cpu%u/cpuidle/state%d has no lines, but state%d has",
 					    dc->c.cpu, k, dc->c.nstates - 1);
 		}
-		for (size_t i = 0; i < NELEMS(needed); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(needed); i++)
 			if (!dc->line[k][needed[i]])
 				return il_error_set(err, d->name, state_line(dc, k),
 						    "cpu%u/cpuidle/state%d has no %s line",

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "live.h"
+#include "util/array.h"
 
 /* ---- CPU lists ------------------------------------------------------------------------------- */
 
@@ -118,7 +119,7 @@ int il_live_parse_number(const char *s, double *out)
 	v = strtod(s, &end);
 	if (end == s || !isfinite(v))
 		return -1;
-	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++)
 		if (*end == suffixes[i].c) {
 			v *= suffixes[i].mul;
 			break;

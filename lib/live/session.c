@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "live.h"
+#include "util/array.h"
 
 const char *il_live_signal_name(int sig)
 {
@@ -35,7 +36,7 @@ const char *il_live_signal_name(int sig)
 		{ SIGKILL, "SIGKILL" }, { SIGPIPE, "SIGPIPE" },
 	};
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (names[i].sig == sig)
 			return names[i].name;
 	return "a signal";

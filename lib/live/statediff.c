@@ -15,8 +15,7 @@
 
 #include "live.h"
 #include "output/output.h"
-
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/array.h"
 
 static const char *const per_cpu_cols[] = {
 	"cpu", "state", "name", "usage", "time_us", "above", "below", "rejected", "miss_ratio",
@@ -47,7 +46,7 @@ static const struct {
 	  offsetof(struct il_live_delta, rejected) },
 };
 
-#define NCOUNTERS ((int)NELEMS(counters))
+#define NCOUNTERS ((int)ARRAY_SIZE(counters))
 
 static u64 counter(const void *base, size_t off)
 {
@@ -275,8 +274,8 @@ int il_live_states_diff(const struct il_live *before, const struct il_live *afte
 	nb = il_live_list_cpus(after, &cb, err);
 	if (nb < 0 || same_cpus(before, after, ca, na, cb, nb, err))
 		goto out;
-	if (il_table_init(per_cpu, "states diff", (int)NELEMS(per_cpu_cols), per_cpu_cols) ||
-	    il_table_init(total, "states diff total", (int)NELEMS(total_cols), total_cols)) {
+	if (il_table_init(per_cpu, "states diff", (int)ARRAY_SIZE(per_cpu_cols), per_cpu_cols) ||
+	    il_table_init(total, "states diff total", (int)ARRAY_SIZE(total_cols), total_cols)) {
 		il_error_set(err, source_name(after), 0, "out of memory");
 		goto out;
 	}

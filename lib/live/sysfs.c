@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "live.h"
+#include "util/array.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
 
@@ -355,7 +356,7 @@ static int read_state(const char *dir, enum il_live_read_what what, struct il_li
 		return -1;
 	if (!(s->have & IL_LF_NAME))
 		return il_error_set(err, dir, 0, "state directory without a name file");
-	for (size_t i = 0; i < sizeof(counters) / sizeof(counters[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(counters); i++)
 		if (state_u64(dir, counters[i].file, (u64 *)((char *)s + counters[i].off),
 			      counters[i].bit, s, err))
 			return -1;
@@ -365,7 +366,7 @@ static int read_state(const char *dir, enum il_live_read_what what, struct il_li
 	    state_text(dir, "default_status", s->default_status, sizeof(s->default_status),
 		       IL_LF_DEFAULT_STATUS, s, err))
 		return -1;
-	for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(settings); i++)
 		if (state_u64(dir, settings[i].file, (u64 *)((char *)s + settings[i].off),
 			      settings[i].bit, s, err))
 			return -1;

@@ -9,6 +9,7 @@
 
 #include "../output/output.h"
 #include "live.h"
+#include "util/array.h"
 
 static const char *const info_cols[] = { "item", "value" };
 
@@ -17,7 +18,7 @@ static const char *const state_cols[] = {
 	"usage", "time_us", "above", "below", "rejected",
 };
 
-#define NSTATE_COLS ((int)(sizeof(state_cols) / sizeof(state_cols[0])))
+#define NSTATE_COLS ((int)ARRAY_SIZE(state_cols))
 
 int il_live_info_table(struct il_table *t, const struct il_live *lv,
 		       const struct il_live_cpuidle *ci, const struct il_live_rapl *rapl)

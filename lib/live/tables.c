@@ -14,8 +14,7 @@
 #include "metrics/metrics.h"
 #include "output/output.h"
 #include "output/summary.h"
-
-#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/array.h"
 
 /* Scores like fio's IOPS are whole numbers: no decimals for them, two otherwise. */
 static int score_decimals(double v)
@@ -126,7 +125,7 @@ int il_live_states_table(const struct il_live_session *s, struct il_table *t)
 	static const char *const cols[] = { "gov", "iter", "state", "name", "usage", "time_us",
 					    "above", "below", "rejected" };
 
-	if (il_table_init(t, "states", (int)NELEMS(cols), cols))
+	if (il_table_init(t, "states", (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (int k = 0; k < s->nrows; k++) {
 		const struct il_live_run *row = &s->rows[k];
@@ -197,7 +196,7 @@ void il_live_results_free(struct il_live_results *r)
 {
 	struct il_table *all[] = { r->runs, r->states, r->sum[0], r->sum[1] };
 
-	for (size_t i = 0; i < NELEMS(all); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(all); i++) {
 		if (all[i])
 			il_table_free(all[i]);
 		free(all[i]);

@@ -20,6 +20,7 @@
 
 #include "live.h"
 #include "util/atomic.h"
+#include "util/array.h"
 
 #ifdef HAVE_LIBTRACEFS
 #include <tracefs.h>
@@ -56,7 +57,7 @@ static int find_tracefs(const struct il_live *lv, char *buf, size_t cap, struct 
 	char probe[IL_LIVE_PATH_MAX + 16];
 	struct stat st;
 
-	for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(places); i++) {
 		if (il_live_path(lv, buf, cap, "%s", places[i]))
 			return il_error_set(err, lv->root, 0, "path too long");
 		snprintf(probe, sizeof(probe), "%s/instances", buf);
@@ -72,7 +73,7 @@ static int enable_events(struct il_live_trace *t, char *missing, size_t cap, str
 {
 	size_t used = 0;
 
-	for (size_t i = 0; i < sizeof(trace_events) / sizeof(trace_events[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(trace_events); i++) {
 		const char *sys = trace_events[i].system, *ev = trace_events[i].event;
 
 		if (!tracefs_event_enable(t->inst, sys, ev))

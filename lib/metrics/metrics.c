@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "util/array.h"
 
 static const u64 pn_default_us[IL_PN_LEVELS] = IL_PN_DEFAULT_US;
 
@@ -276,7 +277,7 @@ static const struct il_metric_def catalogue[] = {
 
 int il_metric_count(void)
 {
-	return (int)(sizeof(catalogue) / sizeof(catalogue[0]));
+	return (int)ARRAY_SIZE(catalogue);
 }
 
 const struct il_metric_def *il_metric_at(int i)

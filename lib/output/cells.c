@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "util/array.h"
 
 int il_table_init(struct il_table *t, const char *title, int ncols, const char *const *cols)
 {
@@ -166,7 +167,7 @@ static const struct il_output_format *const formats[] = {
 
 const struct il_output_format *il_output_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 		if (!strcmp(formats[i]->name, name))
 			return formats[i];
 	return NULL;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "summary.h"
+#include "util/array.h"
 
 #define PART_LEN 48
 #define NPARTS 3
@@ -208,7 +209,7 @@ static int copy_plain(struct il_table *out, const struct text_ctx *c)
 		for (int k = 0; k < c->first; k++)
 			if (il_table_copy_cell(out, r, k, &row[k]))
 				return -1;
-		for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(plain); i++) {
 			int to = c->first + plain[i][0];
 
 			if (il_table_copy_cell(out, r, to, sum_cell(c, r, plain[i][1])))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "util/array.h"
 
 void il_lex_init(struct il_lexer *lx, const char *text, size_t len, const char *file)
 {
@@ -171,7 +172,7 @@ static int split_unit(const char *s, enum il_time_unit_rule rule, char *digits, 
 	} units[] = { { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 } };
 	size_t len = strlen(s);
 
-	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+	for (size_t u = 0; u < ARRAY_SIZE(units); u++) {
 		size_t sl = strlen(units[u].suffix);
 
 		if (len > sl && !strcmp(s + len - sl, units[u].suffix)) {

@@ -9,6 +9,7 @@
 
 #include "platform.h"
 #include "platforms.h"
+#include "util/array.h"
 
 static const struct {
 	const char *name;
@@ -18,8 +19,6 @@ static const struct {
 	IL_PLATFORMS(IL_BUILTIN_ENTRY)
 #undef IL_BUILTIN_ENTRY
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Platform files are small; anything bigger is not one. */
 #define IL_PLAT_FILE_MAX (1 << 20)

@@ -15,6 +15,7 @@
 #include "platform.h"
 #include "topology.h"
 #include "../util/parse.h"
+#include "util/array.h"
 
 static const char source_prefix[] = "source:";
 static const char uncertain_prefix[] = "uncertain:";
@@ -31,8 +32,6 @@ static const struct {
 	{ "tlb-flushed", CPUIDLE_FLAG_TLB_FLUSHED },
 	{ "rcu-idle", CPUIDLE_FLAG_RCU_IDLE },
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct plat_parser {
 	struct il_lexer lx;

@@ -13,8 +13,8 @@
 #include "platform.h"
 #include "uncertain.h"
 #include "../util/parse.h"
+#include "util/array.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 /* A ratio factor outside [1/1000, 1000] is no longer a plausible range but a guess. */
 #define RATIO_MIN 0.001
 #define RATIO_MAX 1000.0

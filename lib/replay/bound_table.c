@@ -7,6 +7,7 @@
 
 #include "bound.h"
 #include "../output/output.h"
+#include "util/array.h"
 
 int il_bound_table(struct il_table *t, const struct il_bound *b)
 {
@@ -16,7 +17,7 @@ int il_bound_table(struct il_table *t, const struct il_bound *b)
 	int last = -1, n = 0;
 
 	if (il_table_init(t, "bound (open loop: per period the state minimising energy + lambda x "
-			     "exit latency)", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+			     "exit latency)", (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (int k = 0; k < IL_BOUND_NLAMBDA; k++) {
 		const struct il_bound_point *p = &b->pt[k];
@@ -57,7 +58,7 @@ int il_bound_gap_table_init(struct il_table *t, const char *what)
 
 	snprintf(title, sizeof(title), "gap to bound%s%s (the governor's idle periods, open loop)",
 		 what ? " " : "", what ? what : "");
-	return il_table_init(t, title, (int)(sizeof(cols) / sizeof(cols[0])), cols);
+	return il_table_init(t, title, (int)ARRAY_SIZE(cols), cols);
 }
 
 int il_bound_gap_row(struct il_table *t, const char *gov, int iter, const struct il_bound *b,

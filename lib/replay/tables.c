@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tables.h"
+#include "util/array.h"
 
 static const char *state_name(const struct il_driver *drv, int i)
 {
@@ -100,7 +101,7 @@ static int governors_table(struct il_table *t, const struct il_replay *rep,
 	};
 	const struct il_replay_row *trace = il_replay_trace_row(rep);
 
-	if (il_table_init(t, "governors", (int)(sizeof(cols) / sizeof(cols[0])), cols) ||
+	if (il_table_init(t, "governors", (int)ARRAY_SIZE(cols), cols) ||
 	    pm_row(t, "recorded (cpu_idle_miss)", trace, true, false) ||
 	    pm_row(t, "recorded (recomputed)", trace, true, true))
 		return -1;
@@ -186,7 +187,7 @@ static int tick_table(struct il_table *t, const struct il_replay *rep,
 	char title[64];
 
 	snprintf(title, sizeof(title), "tick %s", cfg->presets[gov]->name);
-	if (il_table_init(t, title, (int)(sizeof(cols) / sizeof(cols[0])), cols))
+	if (il_table_init(t, title, (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (int rec = 1; rec >= 0; rec--) {
 		for (int ask = 1; ask >= 0; ask--) {

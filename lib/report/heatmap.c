@@ -22,6 +22,7 @@
 #include "model.h"
 #include "svg.h"
 #include "../verdict/verdict.h"
+#include "util/array.h"
 
 #ifdef HAVE_JANSSON
 
@@ -226,7 +227,7 @@ static void heat_legend_scale(FILE *out, double y, bool strong, const char *labe
 	double x = HEAT_LEFT;
 
 	il_svg_text(out, HEAT_LEFT - 6, y + 14, "end", 10, NULL, "#444444", label);
-	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++, x += HEAT_LEGEND_STEP) {
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++, x += HEAT_LEGEND_STEP) {
 		const char *fill = heat_color(steps[i], strong, col, sizeof(col));
 
 		heat_swatch(out, x, y, HEAT_LEGEND_STEP - 2, 20, fill,

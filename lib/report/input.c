@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "util/array.h"
 
 #ifdef HAVE_JANSSON
 
@@ -19,7 +20,7 @@ const char *il_rpt_kind_name(enum il_rpt_kind kind)
 		[IL_RPT_VERDICT] = "verdict", [IL_RPT_FIDELITY] = "fidelity",
 	};
 
-	return (unsigned int)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?";
+	return (unsigned int)kind < ARRAY_SIZE(names) ? names[kind] : "?";
 }
 
 /* A table: a non-empty array of objects. */

@@ -9,6 +9,7 @@
 
 #include "model.h"
 #include "svg.h"
+#include "util/array.h"
 
 #ifdef HAVE_JANSSON
 
@@ -53,7 +54,7 @@ const char *il_pm_score_col(const json_t *o)
 			break;
 		prev = key;
 	}
-	for (size_t i = 0; prev && i < sizeof(not_scores) / sizeof(not_scores[0]); i++)
+	for (size_t i = 0; prev && i < ARRAY_SIZE(not_scores); i++)
 		if (!strcmp(prev, not_scores[i]))
 			return NULL;
 	return prev;
@@ -66,17 +67,17 @@ int il_score_better(const char *name)
 	static const char *const time_per[] = { "us_per_", "ns_per_", "ms_per_" };
 	size_t len = name ? strlen(name) : 0;
 
-	for (size_t i = 0; i < sizeof(time_per) / sizeof(time_per[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(time_per); i++)
 		if (len && !strncmp(name, time_per[i], strlen(time_per[i])))
 			return -1; /* a time per operation: us_per_loop */
 
-	for (size_t i = 0; i < sizeof(higher) / sizeof(higher[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(higher); i++) {
 		size_t l = strlen(higher[i]);
 
 		if (len >= l && !strcmp(name + len - l, higher[i]))
 			return 1;
 	}
-	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(lower); i++) {
 		size_t l = strlen(lower[i]);
 
 		if (len >= l && !strcmp(name + len - l, lower[i]))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "svg.h"
+#include "util/array.h"
 
 /* Average advance of a glyph, in em, rounded up from DejaVu Sans' (the widest common font). */
 #define TEXT_EM_PER_CHAR 0.6
@@ -335,7 +336,7 @@ const char *il_color_series(int i)
 		"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
 	};
 
-	return palette[(unsigned int)i % (sizeof(palette) / sizeof(palette[0]))];
+	return palette[(unsigned int)i % (ARRAY_SIZE(palette))];
 }
 
 const char *il_color_state(int i, int n, bool polling, char *buf, size_t cap)

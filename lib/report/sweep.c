@@ -18,6 +18,7 @@
 
 #include "model.h"
 #include "svg.h"
+#include "util/array.h"
 
 #ifdef HAVE_JANSSON
 
@@ -42,7 +43,7 @@ static const struct metric_def ratio_metrics[] = {
 
 static const struct metric_def *ratio_metric(const char *name)
 {
-	for (size_t i = 0; i < sizeof(ratio_metrics) / sizeof(ratio_metrics[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(ratio_metrics); i++)
 		if (!strcmp(ratio_metrics[i].name, name))
 			return &ratio_metrics[i];
 	return NULL;
@@ -142,7 +143,7 @@ static const char *metric_unit(const struct il_metric_def *d)
 		{ "%", " (%)" },
 	};
 
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
 		if (!strcmp(d->unit, units[i].unit))
 			return units[i].shown;
 	return "";
@@ -163,7 +164,7 @@ static const char *column_unit(const char *name)
 
 	if (d)
 		return metric_unit(d);
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
 		size_t l = strlen(units[i].suffix);
 
 		if ((len >= l && !strcmp(name + len - l, units[i].suffix)) ||

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "rtapp-local.h"
+#include "util/array.h"
 
 #ifdef HAVE_JANSSON
 #include <jansson.h>
@@ -158,7 +159,7 @@ static int want_policy(struct rd *rd, json_t *v)
 
 	if (!json_is_string(v))
 		return rd_fail(rd, "expected a policy name such as \"SCHED_OTHER\"");
-	for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(policies); i++)
 		if (!strcmp(json_string_value(v), policies[i]))
 			return 0;
 	return rd_fail(rd, "unknown policy \"%s\" (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_RR, "
@@ -228,7 +229,7 @@ static const struct {
 	{ "sem_wait", IL_RTAPP_SEM_WAIT, NULL },
 };
 
-#define N_EVENT_KINDS (sizeof(event_kinds) / sizeof(event_kinds[0]))
+#define N_EVENT_KINDS (ARRAY_SIZE(event_kinds))
 
 /* The entry of event_kinds that @key belongs to, or -1 if it is not an event. */
 static int event_kind(const char *key)

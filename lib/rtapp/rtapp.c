@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rtapp-local.h"
+#include "util/array.h"
 
 #define CHUNK_MIN (64 * 1024)
 
@@ -153,5 +154,5 @@ const char *il_rtapp_ev_name(enum il_rtapp_ev type)
 		[IL_RTAPP_SEM_POST] = "sem_post", [IL_RTAPP_SEM_WAIT] = "sem_wait",
 	};
 
-	return (unsigned int)type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
+	return (unsigned int)type < ARRAY_SIZE(names) ? names[type] : "?";
 }

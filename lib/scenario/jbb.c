@@ -19,6 +19,7 @@
 
 #include "background.h"
 #include "scenario.h"
+#include "util/array.h"
 
 enum { P_GAP, P_WORK, P_SIGMA, P_TIMER, P_BG_RATE };
 
@@ -69,7 +70,7 @@ static struct jbb_request *jbb_alloc(struct jbb_ctx *j)
 			return NULL;
 		b->next = j->blocks;
 		j->blocks = b;
-		for (size_t i = 0; i < sizeof(b->req) / sizeof(b->req[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(b->req); i++) {
 			b->req[i].next_free = j->free;
 			j->free = &b->req[i];
 		}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "scenarios.h"
+#include "util/array.h"
 
 static const struct il_scenario *const scenarios[] = {
 #define IL_SCENARIO_ENTRY(name) &il_scn_##name,
@@ -12,7 +13,7 @@ static const struct il_scenario *const scenarios[] = {
 #undef IL_SCENARIO_ENTRY
 };
 
-#define N_SCENARIOS ((int)(sizeof(scenarios) / sizeof(scenarios[0])))
+#define N_SCENARIOS ((int)ARRAY_SIZE(scenarios))
 
 int il_scenario_count(void)
 {

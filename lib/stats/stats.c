@@ -11,6 +11,7 @@
 #include "stats.h"
 #include "../core/core.h"
 #include "../util/grow.h"
+#include "util/array.h"
 
 struct il_stats {
 	struct il_stats_cfg cfg;
@@ -26,7 +27,7 @@ static const unsigned int default_nightmare_us[] = { 100, 1000, 2000, 4000 };
 void il_stats_default_cfg(struct il_stats_cfg *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	for (size_t i = 0; i < sizeof(default_nightmare_us) / sizeof(default_nightmare_us[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(default_nightmare_us); i++)
 		cfg->nightmare_us[i] = default_nightmare_us[i];
 }
 
@@ -441,7 +442,7 @@ static const char *const wake_kind_names[] = {
 
 const char *il_wake_kind_name(enum il_wake_kind kind)
 {
-	if ((unsigned int)kind >= sizeof(wake_kind_names) / sizeof(wake_kind_names[0]))
+	if ((unsigned int)kind >= ARRAY_SIZE(wake_kind_names))
 		return "?";
 	return wake_kind_names[kind];
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tables.h"
+#include "util/array.h"
 
 static const char *state_name(const struct il_driver *drv, int i, char *buf, size_t len)
 {
@@ -78,7 +79,7 @@ static int cpus_table(struct il_table *t, const struct il_stats *s)
 	u64 first, last;
 
 	il_stats_span(s, &first, &last);
-	if (il_table_init(t, "cpus", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+	if (il_table_init(t, "cpus", (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
 		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
@@ -121,7 +122,7 @@ static int states_table(struct il_table *t, const struct il_stats *s, const stru
 	};
 	char name[IL_NAME_LEN + 8];
 
-	if (il_table_init(t, "states", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+	if (il_table_init(t, "states", (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
 		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
@@ -172,7 +173,7 @@ static int hist_table(struct il_table *t, const struct il_stats *s, const struct
 	static const char *const cols[] = { "cpu", "state", "name", "from_us", "to_us", "entries" };
 	char name[IL_NAME_LEN + 8];
 
-	if (il_table_init(t, "histogram", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+	if (il_table_init(t, "histogram", (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
 		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);
@@ -214,7 +215,7 @@ static int wakes_table(struct il_table *t, const struct il_stats *s, bool have_t
 	struct il_wake_source w[IL_STATS_MAX_WAKES];
 	char name[96];
 
-	if (il_table_init(t, "wake_sources", (int)(sizeof(cols) / sizeof(cols[0])), cols))
+	if (il_table_init(t, "wake_sources", (int)ARRAY_SIZE(cols), cols))
 		return -1;
 	for (unsigned int cpu = 0; cpu < il_stats_ncpus(s); cpu++) {
 		const struct il_trace_cpu_stats *c = il_stats_cpu(s, cpu);

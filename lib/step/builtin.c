@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "step.h"
+#include "util/array.h"
 
 /*
  * builtin:demo - one pass over the paths that tell the governors apart: a steady timer,
@@ -44,8 +45,6 @@ static const struct {
 } builtins[] = {
 	{ "demo", demo },
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 int il_step_builtin_count(void)
 {

@@ -12,8 +12,6 @@
 #include "../platform/lex.h"
 #include "step.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 enum field {
 	F_SLEEP, F_DELTA, F_STOPPED, F_QOS, F_RES, F_TICK, F_IOWAIT, F_LOAD, F_SPAN, F_ORACLE,
 	F_COUNT

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "trace-local.h"
+#include "util/array.h"
 
 #ifdef HAVE_ZLIB
 #include <zlib.h>
@@ -63,7 +64,7 @@ static const struct il_codec_format formats[] = {
 #endif
 };
 
-#define N_FORMATS (int)(sizeof(formats) / sizeof(formats[0]))
+#define N_FORMATS (int)ARRAY_SIZE(formats)
 
 struct il_codec {
 	const struct il_codec_format *fmt;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "trace-local.h"
+#include "util/array.h"
 
 static inline bool is_digit(char c)
 {
@@ -136,7 +137,7 @@ struct key {
 };
 
 #define KEY(s) { s, sizeof(s) - 1 }
-#define N_KEYS(keys) (sizeof(keys) / sizeof(keys[0]))
+#define N_KEYS(keys) (ARRAY_SIZE(keys))
 
 /* Whether the k->len bytes at @p (all before @end) are the key's name. */
 static inline bool key_equals(const char *p, const char *end, const struct key *k)
@@ -416,7 +417,7 @@ static int clock_from_name(const char *v, const char *end)
 	};
 	int id;
 
-	for (size_t i = 0; i < sizeof(clocks) / sizeof(clocks[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(clocks); i++) {
 		size_t n = strlen(clocks[i].name);
 
 		if ((size_t)(end - v) >= n && !memcmp(v, clocks[i].name, n) &&

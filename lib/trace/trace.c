@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "readers.h"
+#include "util/array.h"
 
 static const struct il_trace_reader *const readers[] = {
 #define IL_READER_ENTRY(name) &il_reader_##name,
@@ -17,7 +18,7 @@ static const struct il_trace_reader *const readers[] = {
 #undef IL_READER_ENTRY
 };
 
-#define N_READERS (int)(sizeof(readers) / sizeof(readers[0]))
+#define N_READERS (int)ARRAY_SIZE(readers)
 
 /* Initial line buffer: a read chunk plus the longest line we keep whole. */
 #define BUF_INITIAL (256 * 1024)

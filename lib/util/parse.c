@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/parse.h"
+#include "util/array.h"
 
 static int fail(int e)
 {
@@ -66,7 +67,7 @@ static int unit_ns(const char *u, uint64_t *mult)
 		{ "h", IL_PARSE_HOUR_NS },
 	};
 
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++)
 		if (!strcmp(u, units[i].name)) {
 			*mult = units[i].ns;
 			return 0;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "verdict.h"
+#include "util/array.h"
 
 static const struct il_verdict_work work[] = {
 	{ "fio", IL_WORK_RATE, "request", NULL,
@@ -55,7 +56,7 @@ static const struct il_verdict_work work[] = {
 
 int il_verdict_work_count(void)
 {
-	return (int)(sizeof(work) / sizeof(work[0]));
+	return (int)ARRAY_SIZE(work);
 }
 
 const struct il_verdict_work *il_verdict_work_at(int i)

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "verdict.h"
+#include "util/array.h"
 
 int il_verdict_direction(const double *base, const double *new_, int n, bool paired,
 			 bool higher_better, double min_effect_pct, int *dir,
@@ -55,7 +56,7 @@ static double rel_end(const struct il_stat_diff *d, bool upper)
 int il_verdict_classify_cell(const struct il_robust_in *in, struct il_robust_out *out)
 {
 	if (in->nvar < 1 || in->n < 1 ||
-	    in->nvar > (int)(sizeof(out->dir) / sizeof(out->dir[0]))) {
+	    in->nvar > (int)(ARRAY_SIZE(out->dir))) {
 		errno = EINVAL;
 		return -1;
 	}

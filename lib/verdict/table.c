@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "verdict.h"
+#include "util/array.h"
 
 static const char *const text_cols[] = {
 	"gov", "platform", "scenario", "metric", "base",
@@ -23,7 +24,7 @@ static const char *const long_cols[] = {
 	"model_hi_pct", "variants", "flips",
 };
 
-#define NCOLS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define NCOLS(a) ((int)ARRAY_SIZE(a))
 
 /* A real, or an empty cell ("-", null) for NaN or infinity. */
 static void set_num(struct il_table *t, int row, int col, double v, int prec)

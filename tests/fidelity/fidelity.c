@@ -57,6 +57,7 @@
 #include "stat/stat.h"
 #include "verdict/verdict.h"
 #include "../../src/progress.h"
+#include "util/array.h"
 
 #define MAX_SEEDS 64
 #define SINGLE_CLAIM 0.05   /* two single figures: a claim from 5 % apart */
@@ -837,7 +838,7 @@ static const struct scan_param {
 	{ "wakeup", "background", false, 1, 1, "the background model is invented: on" },
 };
 
-#define NSCAN_PARAMS (sizeof(scan_params) / sizeof(scan_params[0]))
+#define NSCAN_PARAMS (ARRAY_SIZE(scan_params))
 #define MAX_VARIANTS 8
 
 /* The value of @param in the scenario spec @spec ("name:k=v,k=v"); NAN when not set. */
@@ -1330,8 +1331,8 @@ static int json_init(struct json_out *j)
 	};
 
 	j->on = true;
-	if (il_table_init(&j->nums, "fidelity numbers", (int)(sizeof(ncols) / sizeof(ncols[0])), ncols) ||
-	    il_table_init(&j->cmps, "fidelity comparisons", (int)(sizeof(ccols) / sizeof(ccols[0])),
+	if (il_table_init(&j->nums, "fidelity numbers", (int)ARRAY_SIZE(ncols), ncols) ||
+	    il_table_init(&j->cmps, "fidelity comparisons", (int)ARRAY_SIZE(ccols),
 			  ccols))
 		return -1;
 	return 0;

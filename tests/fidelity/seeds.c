@@ -15,6 +15,7 @@
 #include "platform/platform.h"
 #include "scenario/scenario.h"
 #include "seeds.h"
+#include "util/array.h"
 
 static const char *const metric_names[FID_NMETRICS] = {
 	[FID_SCORE] = "score", [FID_IDLES] = "idles", [FID_IDLE_MISSES] = "idle_misses",
@@ -32,7 +33,7 @@ static const char *const columns[] = {
 	"group", "source", "platform", "scenario", "gov", "seeds_label", "iter", "metric",
 	"value", "seed_s", "lab_s", "magnitude",
 };
-#define NCOLS (sizeof(columns) / sizeof(columns[0]))
+#define NCOLS (ARRAY_SIZE(columns))
 
 const char *fid_metric_name(int kind)
 {

@@ -21,6 +21,7 @@
 #include "../../src/lab_cli.h"
 #include "../../src/perfetto_cli.h"
 #include "../../src/trace_cli.h"
+#include "util/array.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
@@ -57,7 +58,7 @@ static void test_command_table(void **state)
 {
 	static const char *const expected[] = { "governors", "platforms", "step", "help" };
 
-	for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(expected); i++) {
 		int idx = cli_command_find(expected[i]);
 
 		assert_true(idx >= 0);
@@ -187,7 +188,7 @@ static const struct {
 
 static void test_step_arg_errors(void **state)
 {
-	for (size_t i = 0; i < sizeof(step_errors) / sizeof(step_errors[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(step_errors); i++) {
 		struct step_args a;
 		struct cli_error err;
 		int argc = 0;

@@ -15,6 +15,7 @@
 
 #include "kcompat.h"
 #include "testenv.h"
+#include "util/array.h"
 
 #define US 1000LL
 
@@ -119,7 +120,7 @@ static void test_env_set_hz(void **state)
 	};
 	struct il_env env = { 0 };
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		assert_int_equal(il_env_set_hz(&env, cases[i].hz), 0);
 		assert_int_equal(env.hz, cases[i].hz);
 		assert_int_equal(env.tick_nsec, cases[i].tick_nsec);

@@ -21,6 +21,7 @@
 #include "core/core.h"
 #include "platform/platform.h"
 #include "sim/sim.h"
+#include "util/array.h"
 
 #define US 1000ULL
 
@@ -151,7 +152,7 @@ static void test_bad_topology(void **state)
 	char base[2048];
 
 	snprintf(base, sizeof(base), two_cpu_fmt, "mode=osi reject_latency=2us");
-	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad_cases); i++) {
 		const struct bad_topology *c = &bad_cases[i];
 		char text[2048], *at = strstr(base, c->from);
 		struct il_error err;

@@ -18,6 +18,7 @@
 
 #include "../fidelity/robust_call.h"
 #include "../fidelity/seeds.h"
+#include "util/array.h"
 
 #define SEEDS "tests/fidelity/seeds.tsv"
 
@@ -95,7 +96,7 @@ static void test_bad_rows(void **state)
 	};
 	char err[512];
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = '\0';
 		assert_int_equal(load_text(bad[i].body, err, sizeof(err)), -1);
 		assert_non_null(strstr(err, ":2: "));

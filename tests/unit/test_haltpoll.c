@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "testenv.h"
+#include "util/array.h"
 
 #define US 1000LL
 
@@ -132,7 +133,7 @@ static void test_shrink_resets_below_grow_start(void **state)
 	static const char *const presets[] = { "haltpoll-6.13", "haltpoll-7.0",
 					       "haltpoll-6.12.117" };
 
-	for (size_t i = 0; i < sizeof(presets) / sizeof(presets[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(presets); i++) {
 		struct testenv te;
 
 		hp_init(&te, presets[i]);
@@ -283,7 +284,7 @@ static void test_param_defaults(void **state)
 	struct testenv te;
 
 	hp_init(&te, "haltpoll-6.12.117");
-	for (size_t i = 0; i < sizeof(defs) / sizeof(defs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(defs); i++) {
 		const struct il_param *p = il_gov_find_param(te.dev.preset->gov, defs[i].name);
 		u64 v = 12345;
 
@@ -309,7 +310,7 @@ static void test_param_set_uint_forms(void **state)
 	u64 v;
 
 	hp_init(&te, "haltpoll-7.0");
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
 		assert_int_equal(il_gov_set_param(&te.dev, "guest_halt_poll_ns", ok[i].text), 0);
 		assert_int_equal(il_gov_get_param(&te.dev, "guest_halt_poll_ns", &v), 0);
 		assert_int_equal(v, ok[i].value);
@@ -331,7 +332,7 @@ static void test_param_set_bad_values(void **state)
 	u64 v;
 
 	hp_init(&te, "haltpoll-7.0");
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		errno = 0;
 		assert_int_equal(il_gov_set_param(&te.dev, "guest_halt_poll_grow", bad[i].text), -1);
 		assert_int_equal(errno, bad[i].err);
@@ -356,7 +357,7 @@ static void test_param_set_bool(void **state)
 	u64 v;
 
 	hp_init(&te, "haltpoll-7.0");
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
 		assert_int_equal(il_gov_set_param(&te.dev, "guest_halt_poll_allow_shrink", ok[i].text),
 				 0);
 		assert_int_equal(il_gov_get_param(&te.dev, "guest_halt_poll_allow_shrink", &v), 0);
@@ -424,7 +425,7 @@ static void test_presets_and_vars(void **state)
 	struct testenv te;
 	int n;
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		assert_non_null(il_preset_find(names[i]));
 	assert_ptr_equal(il_preset_find("haltpoll"), il_preset_find("haltpoll-7.0"));
 

@@ -23,6 +23,7 @@
 #include "testenv.h"
 #include "gov/governors.h"
 #include "kgov/kgov.h"
+#include "util/array.h"
 
 /* ---- 1. the generator ------------------------------------------------------------------ */
 
@@ -363,7 +364,7 @@ static void test_identical_presets_agree(void **state)
 					     "menu-6.1.192" };
 	struct il_error err = { 0 };
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		const struct il_preset *p = il_preset_find(names[i]);
 		struct il_kgov_check_opts o = check_opts(20000, i);
 		struct il_kgov_check_result res;

@@ -28,6 +28,7 @@
 #include "testenv.h"
 #include "kgov/kgov.h"
 #include "kgovtest.h"
+#include "util/array.h"
 
 #define STEPS_RANDOM 200000ULL
 #define STEPS_PLATFORM 50000ULL
@@ -208,7 +209,7 @@ static void test_debian_mutant_rejected(void **state)
 
 static int teardown(void **state)
 {
-	for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(trees); i++)
 		cleanup(&trees[i]);
 	return 0;
 }

@@ -32,6 +32,7 @@
 #include "testenv.h"
 #include "kgov/kgov.h"
 #include "kgovtest.h"
+#include "util/array.h"
 
 /*
  * ASan builds: the built objects keep per-CPU state in _Thread_local variables (kshim.c), and
@@ -100,7 +101,7 @@ static const struct mutant mutants[] = {
 	  "s/s->target_residency_ns <= delta_tick)/s->target_residency_ns < delta_tick)/" },
 };
 
-#define NMUTANTS (sizeof(mutants) / sizeof(mutants[0]))
+#define NMUTANTS (ARRAY_SIZE(mutants))
 
 static char dir[64];
 

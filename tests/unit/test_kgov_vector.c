@@ -19,6 +19,7 @@
 
 #include "testenv.h"
 #include "kgov/kgov.h"
+#include "util/array.h"
 
 #define STEPS 6000ULL /* two runs of 4000 steps: one partial block at the end */
 
@@ -113,7 +114,7 @@ static void test_own_recording_verifies(void **state)
 	struct kgov_buf b;
 
 	(void)state;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		record(names[i], 7 + i, NULL, &b);
 		body_of(&b);
 		assert_int_equal(verify(&b, names[i], &vr), 0);

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "testenv.h"
+#include "util/array.h"
 
 #define US 1000LL
 
@@ -352,7 +353,7 @@ static void test_presets_and_alias(void **state)
 	static const char *const names[] = { "ladder-4.16", "ladder-4.17", "ladder-6.13",
 					     "ladder-7.1", "ladder-6.1.192", "ladder-6.12.117" };
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		const struct il_preset *p = il_preset_find(names[i]);
 
 		assert_non_null(p);

@@ -3,7 +3,7 @@
  * test_live_child.c - the workload of a measurement (lib/live/child.c): its output kept and
  * copied, how it ended (exit status, a crash, a command that does not exist), what it left
  * in its process group killed, a stop asked while it runs (also by a signal during the wait),
- * a wait that adds no wakeups, and who it runs as.
+ * a wait that adds no wakeups (and, without pidfds, one that still ends), and who it runs as.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,12 +15,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <cmocka.h>
 
 #include "live/live.h"
+#include "util/array.h"
 
 /* Run `sh -c @script` with @out (capacity @cap); the result in @res. */
 static void run_sh(const char *script, size_t cap, struct il_live_output *out,
@@ -206,6 +211,94 @@ static void test_stop_by_signal_while_waiting(void **state)
 	il_live_output_free(&out);
 }
 
+
+/*
+ * Without pidfds (Linux < 5.3; here pidfd_open() made to fail with ENOSYS by a seccomp
+ * filter) the wait looks every 100 ms: a command still ends it, and so does a stop by a
+ * signal. In a child process, which keeps the filter to itself; its exit code says what
+ * failed, 77 that the filter could not be set.
+ */
+static int deny_pidfd_open(void)
+{
+#ifdef SYS_pidfd_open
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_pidfd_open, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = ARRAY_SIZE(code), .filter = code };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		return -1;
+	return syscall(SYS_pidfd_open, getpid(), 0) == -1 && errno == ENOSYS ? 0 : -1;
+#else
+	return 0;
+#endif
+}
+
+static int run_plain(const char *script, struct il_live_child_opts *o,
+		     struct il_live_child_result *res)
+{
+	static char text[256];
+	static char *argv[] = { "sh", "-c", text, NULL };
+	struct il_live_output out;
+	struct il_error err;
+	int ret;
+
+	snprintf(text, sizeof(text), "%s", script);
+	o->argv = argv;
+	o->echo_fd = -1;
+	if (il_live_output_init(&out, 64, &err))
+		return -1;
+	ret = il_live_child_run(o, &out, res, &err);
+	il_live_output_free(&out);
+	return ret;
+}
+
+static int wait_without_pidfd(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	struct il_live_child_opts plain = { 0 }, stoppable = { .stop = &alarm_stop };
+	struct il_live_child_result res;
+	struct rusage before, after;
+
+	if (deny_pidfd_open())
+		return 77;
+	getrusage(RUSAGE_SELF, &before);
+	if (run_plain("sleep 1", &plain, &res) || !WIFEXITED(res.status) ||
+	    WEXITSTATUS(res.status) || res.wall_ns < 1000000000ULL)
+		return 1;
+	getrusage(RUSAGE_SELF, &after);
+	/* It looked about ten times: the fallback ran, not a pidfd. */
+	if (after.ru_nvcsw - before.ru_nvcsw < 5)
+		return 2;
+	alarm_stop = 0;
+	sigaction(SIGALRM, &sa, NULL);
+	alarm(1);
+	if (run_plain("sleep 60", &stoppable, &res) || alarm_stop != SIGALRM ||
+	    !WIFSIGNALED(res.status) || WTERMSIG(res.status) != SIGKILL ||
+	    res.wall_ns >= 30ULL * 1000000000ULL)
+		return 3;
+	return 0;
+}
+
+static void test_wait_without_pidfd(void **state)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(wait_without_pidfd());
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77)
+		skip();
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 /* The front end restores its signal dispositions in the child: here, SIGTERM ignored. */
 static void ignore_term(void *ctx)
 {
@@ -306,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_stop_kills_it),
 		cmocka_unit_test(test_wait_does_not_poll),
 		cmocka_unit_test(test_stop_by_signal_while_waiting),
+		cmocka_unit_test(test_wait_without_pidfd),
 		cmocka_unit_test(test_in_child_hook),
 		cmocka_unit_test(test_user_resolve),
 		cmocka_unit_test(test_runs_as_the_user),

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "live/live.h"
+#include "util/array.h"
 
 /* ---- CPU lists ---------------------------------------------------------------------------------- */
 
@@ -43,7 +44,7 @@ static void test_cpulist_errors(void **state)
 	struct il_error err;
 	unsigned int *cpus;
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		assert_int_equal(il_live_parse_cpulist(bad[i], &cpus, &err), -1);
 		assert_null(cpus);
 		assert_int_equal(err.about, IL_INPUT_CPUS);
@@ -67,11 +68,11 @@ static void test_number(void **state)
 	static const char *const bad[] = { "", "k", "IOPS=1", "inf", "nan", "0x10", "-", ".", "+.x" };
 	double v;
 
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
 		assert_int_equal(il_live_parse_number(ok[i].s, &v), 0);
 		assert_float_equal(v, ok[i].v, 1e-9 * (ok[i].v < 0 ? -ok[i].v : ok[i].v) + 1e-12);
 	}
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		assert_int_equal(il_live_parse_number(bad[i], &v), -1);
 }
 

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "testenv.h"
+#include "util/array.h"
 
 #define US 1000LL
 #define MS 1000000LL
@@ -153,7 +154,7 @@ static void test_latency_before_residency(void **state)
 		int expect;
 	} cases[] = { { "menu-6.13", 2 }, { "menu-6.16", 2 }, { "menu-6.17", 1 } };
 
-	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
 		struct testenv te;
 		bool stop_tick;
 
@@ -512,7 +513,7 @@ static void test_presets(void **state)
 		{ "menu-6.12.117", &il_core_debian_6_12 },
 	};
 
-	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
 		const struct il_preset *p = il_preset_find(want[i].name);
 
 		assert_non_null(p);

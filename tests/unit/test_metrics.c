@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "metrics/metrics.h"
+#include "util/array.h"
 
 static void test_hist_exact_small(void **state)
 {
@@ -35,7 +36,7 @@ static void test_hist_precision(void **state)
 	static const u64 values[] = { 2048, 2049, 4095, 12345, 999999, 1032192, 1033000,
 				      123456789, 40000000000ULL };
 
-	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(values); i++) {
 		u64 v = values[i], got;
 
 		assert_int_equal(il_hist_init(&h), 0);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "testenv.h"
+#include "util/array.h"
 
 #define US 1000LL
 
@@ -47,7 +48,7 @@ static void test_deepest_fitting_state(void **state)
 	bool stop_tick;
 
 	oracle_init(&te);
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		assert_int_equal(pick(&te, cases[i].idle_ns, &stop_tick), cases[i].idx);
 		assert_false(stop_tick);
 	}

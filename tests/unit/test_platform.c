@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "platform/platform.h"
+#include "util/array.h"
 
 static int parse(const char *text, struct il_platform *p, struct il_error *err)
 {
@@ -357,7 +358,7 @@ static void test_bad_files(void **state)
 {
 	struct il_platform *p = malloc(sizeof(*p));
 
-	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad_cases); i++) {
 		const struct bad_case *c = &bad_cases[i];
 		char text[4096];
 		struct il_error err;

@@ -30,6 +30,7 @@
 
 #include "governor.h"
 #include "kgov/kgov.h"
+#include "util/array.h"
 
 #define STEPS 1000000ULL
 
@@ -52,7 +53,7 @@ static const struct port_mutant mutants[] = {
 #undef PORT_MUTANT
 };
 
-#define NMUTANTS (sizeof(mutants) / sizeof(mutants[0]))
+#define NMUTANTS (ARRAY_SIZE(mutants))
 
 /* The mutant whose report item 2 is checked on: it differs first in the index. */
 #define REPORT_MUTANT "teo71_keep_tick_gt"

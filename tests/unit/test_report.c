@@ -19,6 +19,7 @@
 #include "report/model.h"
 #include "report/report.h"
 #include "report/svg.h"
+#include "util/array.h"
 
 /* What @fn writes to a FILE, as a malloc'ed string. */
 #define CAPTURE(buf, len, fn)                              \
@@ -184,7 +185,7 @@ static void test_bars_svg_escapes(void **state)
 static void test_bars_clip_outlier(void **state)
 {
 	static const double v[] = { -20, 5, 12, 30, 27000 };
-	const int n = (int)(sizeof(v) / sizeof(v[0]));
+	const int n = (int)ARRAY_SIZE(v);
 	struct il_bars b;
 	char *buf = NULL;
 	size_t len = 0;
@@ -319,12 +320,12 @@ static void test_detect(void **state)
 	struct il_rpt_input in;
 	struct il_error err = { 0 };
 
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
 		load(&in, "x.json", ok[i].json);
 		assert_int_equal(in.kind, ok[i].kind);
 		il_rpt_input_free(&in);
 	}
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		assert_int_equal(il_rpt_input_parse(&in, "x.json", bad[i], &err), -1);
 		assert_int_equal(errno, EINVAL);
 		assert_non_null(strstr(err.msg, "not"));

@@ -20,6 +20,7 @@
 #include "lab/lab.h"
 #include "platform/platform.h"
 #include "testlab.h"
+#include "util/array.h"
 
 #define MS 1000000ULL
 
@@ -67,7 +68,7 @@ static void test_every_event_in_file_order(void **state)
 
 	assert_int_equal(rt->ntasks, 1);
 	assert_int_equal(rt->tasks[0].nphases, 1);
-	assert_int_equal(ph->nevents, (int)(sizeof(want) / sizeof(want[0])));
+	assert_int_equal(ph->nevents, (int)ARRAY_SIZE(want));
 	for (int i = 0; i < ph->nevents; i++)
 		assert_int_equal(ph->events[i].type, want[i]);
 	assert_string_equal(ph->events[0].key, "sleep9");
@@ -246,7 +247,7 @@ static void test_errors_with_positions(void **state)
 		{ "{ \"tasks\": { \"t\": { \"run\": 1 } } } x", "t.json:1:", "" },
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		parse_bad(bad[i].text, bad[i].where, bad[i].what);
 }
 

@@ -16,6 +16,7 @@
 #include "lab/tables.h"
 #include "scenario/scenarios.h"
 #include "testlab.h"
+#include "util/array.h"
 
 #define RUN_NS 200000000ULL /* simulated time of each run: 0.2 s */
 
@@ -115,7 +116,7 @@ static char *table_bytes(const char *scn_spec, u64 seed, size_t *len)
 	char *buf = NULL;
 	FILE *f;
 
-	for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++) {
+	for (size_t g = 0; g < ARRAY_SIZE(govs); g++) {
 		const struct il_scenario *scn;
 		struct il_lab_result res;
 
@@ -188,7 +189,7 @@ static void test_determinism(void **state)
 {
 	static const char *const specs[] = { "fio:device=sda,migrate_pct=30", "idle", "pingpong:cpus=6,work_us=3" };
 
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(specs); i++) {
 		size_t la, lb, lc;
 		char *a = table_bytes(specs[i], 11, &la);
 		char *b = table_bytes(specs[i], 11, &lb);

@@ -25,6 +25,7 @@
 #include "lab/lab.h"
 #include "scenario/scenarios.h"
 #include "sim/sim.h"
+#include "util/array.h"
 
 #define US 1000ULL
 #define MS 1000000ULL
@@ -426,7 +427,7 @@ static void test_host_threads(void **state)
 	struct il_driver drv;
 
 	two_states_7us_wake(&drv);
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct il_sim *sim;
 
 		reset_fixed(1, true);
@@ -536,7 +537,7 @@ static void test_timer_handler(void **state)
 	struct il_sim_timer t;
 
 	two_states_7us_wake(&drv);
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct il_sim *sim;
 		const struct il_metrics *m;
 
@@ -596,7 +597,7 @@ static void test_clocked_work_handler(void **state)
 	struct il_sim_timer t;
 
 	two_states_7us_wake(&drv);
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct il_sim *sim;
 
 		reset_fixed(1, true);
@@ -1018,8 +1019,8 @@ static void test_invariants(void **state)
 	};
 	static const char *const govs[] = { "menu-4.16", "menu-6.13", "menu", "teo", "ladder", "oracle" };
 
-	for (size_t s = 0; s < sizeof(scns) / sizeof(scns[0]); s++)
-		for (size_t g = 0; g < sizeof(govs) / sizeof(govs[0]); g++)
+	for (size_t s = 0; s < ARRAY_SIZE(scns); s++)
+		for (size_t g = 0; g < ARRAY_SIZE(govs); g++)
 			check_invariants(s % 2 ? "rk3588" : "i5-10600k", govs[g], scns[s], 7 + s);
 }
 

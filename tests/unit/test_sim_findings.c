@@ -36,6 +36,7 @@
 #include "lab/battery.h"
 #include "scenario/scenarios.h"
 #include "testlab.h"
+#include "util/array.h"
 
 #define SEC 1000000000ULL
 
@@ -57,7 +58,7 @@ static void test_pseries_pipe_wakeups(void **state)
 		"wakeup:mode=pipe,interval_us=30", "wakeup:mode=pipe,interval_us=60", "wakeup:mode=pipe,interval_us=120",
 	};
 
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(specs); i++) {
 		struct il_lab_result menu, teo, teo613;
 
 		tl_lab_run("pseries", "menu-6.13", specs[i], 1, SEC, &menu);
@@ -139,7 +140,7 @@ static void test_4_16_powernightmares(void **state)
 {
 	static const char *const specs[] = { "idle", "idle-busy" };
 
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(specs); i++) {
 		struct il_lab_result m416, m417;
 
 		tl_lab_run("skx", "menu-4.16", specs[i], 1, 30 * SEC, &m416);
@@ -155,7 +156,7 @@ static void test_fio_teo_fewer_misses(void **state)
 {
 	static const char *const specs[] = { "fio:device=nvme", "fio:device=mmcblk" };
 
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(specs); i++) {
 		for (u64 seed = 1; seed <= 2; seed++) {
 			struct il_lab_result menu, teo;
 
@@ -270,7 +271,7 @@ static void test_fio_menu5_fewer_too_deep(void **state)
 	} rows[] = { { "nvme", 1, 3 }, { "sda", 1, 2 }, { "mmcblk", 2, 3 } };
 	const u64 t = 5 * SEC;
 
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
 		const char *spec = battery_fio_spec(rows[i].device);
 
 		for (u64 seed = 1; seed <= 2; seed++) {

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "step/step.h"
+#include "util/array.h"
 
 /* ---- the script parser -------------------------------------------------------------------- */
 
@@ -88,7 +89,7 @@ static const struct bad_script bad_scripts[] = {
 
 static void test_parse_errors(void **state)
 {
-	for (size_t i = 0; i < sizeof(bad_scripts) / sizeof(bad_scripts[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(bad_scripts); i++) {
 		struct il_step_script s;
 		struct il_error err;
 
@@ -354,7 +355,7 @@ static void test_tick_rules(void **state)
 	};
 	struct il_platform *p = test_platform(3);
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct il_step_cpu *cpu = start(p, cases[i].preset);
 		struct il_step_input in = entry(2000000, 100000);
 		struct il_step_record rec;

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "testenv.h"
+#include "util/array.h"
 
 #define US 1000LL
 #define MS 1000000LL
@@ -415,7 +416,7 @@ static void test_hit_needs_wakeup_near_timer_70(void **state)
 		{ "teo-6.19", 5 * MS, 1024, 0 },
 	};
 
-	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
 		struct testenv te;
 		bool stop;
 
@@ -941,7 +942,7 @@ static void test_vars_per_version(void **state)
 		{ "teo-6.12.117", "time_span_ns", "state_bins[0].recent" },
 	};
 
-	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
 		struct il_var vars[IL_MAX_VARS];
 		struct testenv te;
 		bool has = false, lacks = true;

@@ -19,6 +19,7 @@
 #include <errno.h>
 
 #include "trace/trace-local.h"
+#include "util/array.h"
 
 #define FIXTURES "tests/fixtures/traces/"
 
@@ -506,7 +507,7 @@ static void fold(struct digest *d, const struct il_trace_event *ev)
 		    ev->vector, (u64)ev->target_cpu, (u64)ev->next_pid };
 
 	d->n[ev->type]++;
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
 		d->hash = (d->hash ^ v[i]) * 0x100000001b3ULL;
 	for (const char *p = ev->label; *p; p++)
 		d->hash = (d->hash ^ (u64)(unsigned char)*p) * 0x100000001b3ULL;
@@ -544,7 +545,7 @@ static void test_fixture_formats_agree(void **state)
 	assert_int_equal(ref.n[IL_EV_CPU_IDLE], 9);
 	assert_int_equal(ref.n[IL_EV_HRTIMER_START], 8);
 	assert_int_equal(ref.n[IL_EV_SCHED_SWITCH], 16);
-	for (size_t i = 0; i < sizeof(variants) / sizeof(variants[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(variants); i++) {
 		char path[256];
 		struct digest d;
 
@@ -735,7 +736,7 @@ static void test_compressed(void **state)
 	ref = read_memory(plain, plain_len, &pc, &last);
 	assert_int_equal(last, 0);
 	assert_true(pc.out_of_order > 0);
-	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
 		size_t len, len1;
 		unsigned char *z = compress_as(kinds[k], plain, plain_len, &len), *z1, *two;
 		struct digest d;

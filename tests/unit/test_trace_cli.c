@@ -12,8 +12,9 @@
 #include <cmocka.h>
 
 #include "../../src/trace_cli.h"
+#include "util/array.h"
 
-#define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])) - 1)
+#define ARGC(a) ((int)ARRAY_SIZE(a) - 1)
 
 static void test_stats_defaults_and_options(void **state)
 {

@@ -22,6 +22,7 @@
 #include "gov/governors.h"
 #include "live/live.h"
 #include "replay/replay.h"
+#include "util/array.h"
 
 #define US 1000ULL
 #define MAX_SEEN 8
@@ -157,7 +158,7 @@ static void test_local_timer_names(void **state)
 		{ IL_EV_HRTIMER_EXPIRE, "arch_timer", false },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct il_trace_event ev = { .type = cases[i].type };
 
 		snprintf(ev.label, sizeof(ev.label), "%s", cases[i].label);
@@ -255,7 +256,7 @@ static void test_dump_refusals(void **state)
 		  "t.dump:6: 'CONFIG_HZ=123' is not a CONFIG_HZ" },
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct il_error err = { 0 };
 		struct il_live_dump *d = parse(cases[i].text, &err);
 
