@@ -4,7 +4,7 @@
 check of a record against them (docs/validation.md, "A validation that can fail").
 
     validation-predict.py predict --idlelab BIN --calls BIN --platform PLAT --runs OLD.tsv
-                          [--files "A B ..."] [--govs a,b] [--seeds N] > PREDICTION.tsv
+                          [--files "A B ..."] [--govs a,b] [--seeds N] [--slow F] > PREDICTION.tsv
     validation-predict.py check --calls BIN --prediction PREDICTION.tsv --runs NEW.tsv
                           [--max-reversals N]
 
@@ -18,7 +18,10 @@ at a narrower and a wider spread. Each cell (file x CPU 0 metric, governor b aga
 called by tests/validation/calls (the verdict's statistics over the seeds): lab_call(). Then a
 one-at-a-time scan over the uncertain inputs (SCAN: each at an end of its range) calls the cell
 again; a call whose sign a scanned input flips (or that one input reverses) is `sensitive`,
-with the inputs that flip it. Output: the prediction, one line per cell.
+with the inputs that flip it. --slow F adds one joint scan, the emulator at its slower speed:
+every measured emulator cost of PLAT (actual_exit_latency, timer_late, timer_handler) and the
+hand-off (switch_ns, block_ns) times F at once (docs/validation.md, "The emulator's two
+speeds"). Output: the prediction, one line per cell.
 
 check: the real calls of NEW.tsv (the record; at least 2 runs a side, the same numbers in every
 cell) by the same statistics, against the prediction: TAP, one line per cell where the real
@@ -187,6 +190,27 @@ def with_actual(plat, value, tmp):
     return out
 
 
+def scaled_us(value, factor):
+    """A LO..HI (or one) time in us, times FACTOR, rounded to whole us."""
+    return '..'.join('%dus' % round(int(v.rstrip('us')) * factor) for v in value.split('..'))
+
+
+def with_slow(plat, factor, tmp):
+    """A copy of PLAT with every measured emulator cost (actual_exit_latency, the
+    SPREAD_LINES) FACTOR times as long: the emulator at its slower speed."""
+    out = os.path.join(tmp, 'scan-slow-%g.plat' % factor)
+    with open(plat) as f, open(out, 'w') as g:
+        for line in f:
+            w = line.split()
+            if w[:1] and w[0] in SPREAD_LINES and len(w) == 2:
+                line = '%s %s\n' % (w[0], scaled_us(w[1], factor))
+            elif line.startswith('state '):
+                line = ' '.join('actual_exit_latency=' + scaled_us(t.split('=', 1)[1], factor)
+                                if t.startswith('actual_exit_latency=') else t for t in w) + '\n'
+            g.write(line)
+    return out
+
+
 def lab_samples(a, plat, params, files, govs):
     samples = {}
     for w in files:
@@ -228,13 +252,17 @@ def predict(a):
             for v in (lo, hi):
                 scans.append(('%s=%d' % (key, v), a.platform, [(k, v if k == key else x) for k, x in base]))
         scans.append(('background=1', a.platform, [('background', 1)] + base[1:]))
+        if a.slow:
+            scans.append(('slow=%gx' % a.slow, with_slow(a.platform, a.slow, tmp),
+                          [(k, round(v * a.slow) if k in inputs else v) for k, v in base]))
         scanned = [(name, lab_call(a.calls, lab_samples(a, plat, params, files, govs)))
                    for name, plat, params in scans]
     print('# The lab\'s calls for the guest record (docs/validation.md, "A validation that can fail"):')
     print('# written by scripts/vm/validation-predict.py predict before the record it is checked against.')
     print('# platform %s; rtapp setting %s; %d seeds a side; governors a=%s b=%s'
           % (os.path.relpath(a.platform, TOP), ','.join('%s=%s' % kv for kv in base), a.seeds, govs[0], govs[1]))
-    print('# scan (one at a time, each at an end of its range): %s' % '; '.join(n for n, _ in scanned))
+    print('# scan (one at a time, each at an end of its range%s): %s'
+          % ('; slow: every emulator cost at once' if a.slow else '', '; '.join(n for n, _ in scanned)))
     print('\t'.join(HEAD))
     for cell, r in nominal.items():
         w, m = cell.split('/', 1)
@@ -344,6 +372,8 @@ def main():
     p.add_argument('--govs', default='menu,teo')
     p.add_argument('--seeds', type=int, default=5)
     p.add_argument('--workloads', default=os.path.join(TOP, 'workloads'))
+    p.add_argument('--slow', type=float, default=0,
+                   help='scan the emulator at F times its costs, all at once (0: no such scan)')
     c = sub.add_parser('check')
     c.add_argument('--calls', required=True)
     c.add_argument('--prediction', required=True)
