@@ -283,11 +283,7 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
-/*
- * Every signal but the faults: a fault blocked when it happens would bypass the front end's
- * handler, which puts the machine's settings back.
- */
-static void wait_signals(sigset_t *set)
+void il_live_wait_signals(sigset_t *set)
 {
 	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
 
@@ -306,7 +302,7 @@ static int follow(const struct il_live_child_opts *o, struct il_live_output *out
 
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	pfd[1].fd = open_pidfd(pid);
-	wait_signals(&blocked);
+	il_live_wait_signals(&blocked);
 	sigprocmask(SIG_BLOCK, &blocked, &caller);
 	while (!stopped(o) && !has_ended(pid)) {
 		/* ppoll() ignores a negative fd: after EOF this only waits for the end. */

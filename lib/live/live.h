@@ -627,6 +627,14 @@ struct il_live_output {
 int il_live_output_init(struct il_live_output *out, size_t cap, struct il_error *err);
 void il_live_output_free(struct il_live_output *out);
 
+/*
+ * il_live_wait_signals - every signal but the faults, into @set: what a wait blocks outside
+ * its ppoll() (the command's, the settle before a run), so that a stop signal cannot fall
+ * between the check of the stop flag and the sleep. A fault blocked when it happens would
+ * bypass the front end's handler, which puts the machine's settings back.
+ */
+void il_live_wait_signals(sigset_t *set);
+
 struct il_live_child_opts {
 	char *const *argv;          /* NULL-terminated; argv[0] is looked up in PATH */
 	const struct il_live_user *user; /* NULL: run as we do */

@@ -11,7 +11,9 @@
  * counter that went back stops the measurement), save the trace, then energy, metrics and
  * the foreign processes that kept a measured CPU busy.
  */
+#define _GNU_SOURCE /* ppoll() */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -114,22 +116,27 @@ unsigned long long il_live_now_ns(void)
 	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
 }
 
-/* Sleep @ns, waking early when a stop was asked. */
+/*
+ * Sleep @ns, waking early when a stop was asked: one ppoll() for the whole time, the signals
+ * blocked outside it (il_live_wait_signals()), so that the machine settles without our own
+ * wakeups and a stop signal cannot come between the check and the sleep.
+ */
 static void settle(const struct il_live_session *s, u64 ns)
 {
-	unsigned long long end = il_live_now_ns() + ns;
+	unsigned long long end = il_live_now_ns() + ns, now;
+	sigset_t blocked, caller;
 
-	while (!s->stop) {
-		unsigned long long now = il_live_now_ns(), slice;
-		struct timespec ts;
+	il_live_wait_signals(&blocked);
+	sigprocmask(SIG_BLOCK, &blocked, &caller);
+	while (!s->stop && (now = il_live_now_ns()) < end) {
+		struct timespec left = {
+			.tv_sec = (time_t)((end - now) / 1000000000ULL),
+			.tv_nsec = (long)((end - now) % 1000000000ULL),
+		};
 
-		if (now >= end)
-			break;
-		slice = end - now < 100000000ULL ? end - now : 100000000ULL;
-		ts.tv_sec = 0;
-		ts.tv_nsec = (long)slice;
-		nanosleep(&ts, NULL);
+		ppoll(NULL, 0, &left, &caller);
 	}
+	sigprocmask(SIG_SETMASK, &caller, NULL);
 }
 
 /* The counters and RAPL; energy that cannot be read is said, and not measured from then on. */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -392,6 +393,59 @@ static void test_interrupt_stops_after_the_run_done(void **state)
 	il_live_session_free(&s);
 }
 
+/*
+ * The settle before a run sleeps once, not in slices (no wakeups of our own while the machine
+ * settles), and a stop signal during it ends it at once.
+ */
+static void test_settle_sleeps_once(void **state)
+{
+	struct il_live_measure_opts o;
+	struct il_live_session s;
+	struct rusage before, after;
+	struct il_error err;
+
+	copy_fixture("haltpoll-vm");
+	opts_for(&o, "menu", "true");
+	o.settle_ns = 1000000000ULL;
+	getrusage(RUSAGE_SELF, &before);
+	assert_int_equal(measure(&s, &o, &err), 0);
+	getrusage(RUSAGE_SELF, &after);
+	/* The command's wait and the settle: a few; sleeping in 100 ms slices made 10 more. */
+	assert_in_range(after.ru_nvcsw - before.ru_nvcsw, 0, 6);
+	il_live_session_free(&s);
+}
+
+static struct il_live_session *alarm_session;
+
+static void on_alarm_stop(int sig)
+{
+	il_live_session_interrupt(alarm_session, sig);
+}
+
+static void test_stop_during_settle(void **state)
+{
+	struct sigaction sa = { .sa_handler = on_alarm_stop }, old;
+	struct il_live_measure_opts o;
+	struct il_live_session s;
+	struct il_error err;
+	unsigned long long t0;
+
+	copy_fixture("haltpoll-vm");
+	opts_for(&o, "menu", "true");
+	o.settle_ns = 60000000000ULL;
+	alarm_session = &s;
+	sigaction(SIGALRM, &sa, &old);
+	alarm(1);
+	t0 = il_live_now_ns();
+	assert_int_equal(measure(&s, &o, &err), -1);
+	sigaction(SIGALRM, &old, NULL);
+	assert_true(il_live_now_ns() - t0 < 30000000000ULL);
+	assert_int_equal(s.stop, SIGALRM);
+	assert_int_equal(s.nrows, 0);
+	assert_string_equal(get(GOV), "haltpoll");
+	il_live_session_free(&s);
+}
+
 /* What a signal handler does: put everything back right now. */
 static void test_abort_restores_at_once(void **state)
 {
@@ -605,6 +659,8 @@ int main(void)
 		T(test_failing_command_stops_and_restores),
 		T(test_command_not_found),
 		T(test_interrupt_stops_after_the_run_done),
+		T(test_settle_sleeps_once),
+		T(test_stop_during_settle),
 		T(test_abort_restores_at_once),
 		T(test_restore_failure_said),
 		T(test_missing_governor),
