@@ -283,13 +283,15 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
-void il_live_wait_signals(sigset_t *set)
+void il_live_block_for_wait(sigset_t *caller)
 {
 	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
+	sigset_t blocked;
 
-	sigfillset(set);
+	sigfillset(&blocked);
 	for (size_t i = 0; i < ARRAY_SIZE(faults); i++)
-		sigdelset(set, faults[i]);
+		sigdelset(&blocked, faults[i]);
+	sigprocmask(SIG_BLOCK, &blocked, caller);
 }
 
 /* Copy the output until the command ends or a stop is asked; then kill its group, reap it. */
@@ -298,12 +300,11 @@ static int follow(const struct il_live_child_opts *o, struct il_live_output *out
 {
 	static const struct timespec fallback = { 0, FOLLOW_FALLBACK_NS };
 	struct pollfd pfd[2] = { { .fd = fd, .events = POLLIN }, { .fd = -1, .events = POLLIN } };
-	sigset_t blocked, caller;
+	sigset_t caller;
 
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 	pfd[1].fd = open_pidfd(pid);
-	il_live_wait_signals(&blocked);
-	sigprocmask(SIG_BLOCK, &blocked, &caller);
+	il_live_block_for_wait(&caller);
 	while (!stopped(o) && !has_ended(pid)) {
 		/* ppoll() ignores a negative fd: after EOF this only waits for the end. */
 		if (ppoll(pfd, 2, pfd[1].fd >= 0 ? NULL : &fallback, &caller) > 0) {

@@ -628,12 +628,13 @@ int il_live_output_init(struct il_live_output *out, size_t cap, struct il_error 
 void il_live_output_free(struct il_live_output *out);
 
 /*
- * il_live_wait_signals - every signal but the faults, into @set: what a wait blocks outside
- * its ppoll() (the command's, the settle before a run), so that a stop signal cannot fall
- * between the check of the stop flag and the sleep. A fault blocked when it happens would
+ * il_live_block_for_wait - block every signal but the faults and put the mask before into
+ * @caller: what a wait blocks outside its ppoll(@caller) (the command's, the settle before a
+ * run), so that a stop signal cannot fall between the check of the stop flag and the sleep;
+ * sigprocmask(SIG_SETMASK, @caller, NULL) ends it. A fault blocked when it happens would
  * bypass the front end's handler, which puts the machine's settings back.
  */
-void il_live_wait_signals(sigset_t *set);
+void il_live_block_for_wait(sigset_t *caller);
 
 struct il_live_child_opts {
 	char *const *argv;          /* NULL-terminated; argv[0] is looked up in PATH */

@@ -118,16 +118,15 @@ unsigned long long il_live_now_ns(void)
 
 /*
  * Sleep @ns, waking early when a stop was asked: one ppoll() for the whole time, the signals
- * blocked outside it (il_live_wait_signals()), so that the machine settles without our own
+ * blocked outside it (il_live_block_for_wait()), so that the machine settles without our own
  * wakeups and a stop signal cannot come between the check and the sleep.
  */
 static void settle(const struct il_live_session *s, u64 ns)
 {
 	unsigned long long end = il_live_now_ns() + ns, now;
-	sigset_t blocked, caller;
+	sigset_t caller;
 
-	il_live_wait_signals(&blocked);
-	sigprocmask(SIG_BLOCK, &blocked, &caller);
+	il_live_block_for_wait(&caller);
 	while (!s->stop && (now = il_live_now_ns()) < end) {
 		struct timespec left = {
 			.tv_sec = (time_t)((end - now) / 1000000000ULL),

@@ -238,6 +238,7 @@ static int deny_pidfd_open(void)
 #endif
 }
 
+/* run_sh() without cmocka's asserts, which cannot fail a test from a forked child. */
 static int run_plain(const char *script, struct il_live_child_opts *o,
 		     struct il_live_child_result *res)
 {
