@@ -203,7 +203,8 @@ static size_t run_index(const struct battery *b, int p, int v, int g, int it)
 /*
  * --ensemble E: row @it of (@p, @v) is seed @it / E under member @it % E of the hypercube
  * (lib/verdict/ensemble.c), the same member for every governor; the variant's platform is
- * vplat[(platform, case, member)]. Return: 0, or -1 after the message.
+ * vplat[(platform, case, member)]. A case without uncertain numbers runs the nominal model
+ * on seed N + @it (il_ens_row_seed()). Return: 0, or -1 after the message.
  */
 static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_spec *s)
 {
@@ -213,16 +214,18 @@ static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_
 	struct il_error err;
 	int ret;
 
-	s->seed = a->seed + (uint64_t)(it / a->ensemble);
 	/* every governor's and seed's run of this member writes the same values into vplat[k] */
 	ret = il_ens_member_spec(s, a->ensemble, a->seed, it % a->ensemble, &b->vplat[k], &err);
-	if (ret < 0)
+	if (ret < 0) {
 		fprintf(stderr, "idlelab battery: %s\n", err.msg);
-	else if (ret > 0 && it == 0)
+		return -1;
+	}
+	s->seed = il_ens_row_seed(a->seed, it, a->ensemble, ret == 0);
+	if (ret > 0 && it == 0 && s->preset == b->presets[0])
 		fprintf(stderr, "idlelab battery: --ensemble: %s with %s declares no uncertain "
-				"parameter: the nominal model runs\n", b->plat[p].name,
-			il_battery_at(v)->spec);
-	return ret < 0 ? -1 : 0;
+				"parameter: the nominal model runs, on %d seeds\n", b->plat[p].name,
+			il_battery_at(v)->spec, runs_per(a));
+	return 0;
 }
 
 static int battery_specs(struct battery *b)
@@ -355,7 +358,7 @@ static int write_all(const struct il_output_format *fmt, FILE *out, const struct
 {
 	static const char *const lead_names[] = { "platform", "scenario" };
 	struct il_result_part *parts = calloc((size_t)b->ntables, sizeof(*parts));
-	char note[256];
+	char note[384];
 	int n = 0, ret;
 
 	if (!parts)
@@ -365,7 +368,7 @@ static int write_all(const struct il_output_format *fmt, FILE *out, const struct
 
 		parts[n++] = (struct il_result_part){ &b->tables[i], sum, &b->lead[2 * i] };
 	}
-	summary_note(note, sizeof(note), baseline_of(b->a), true);
+	summary_note(note, sizeof(note), baseline_of(b->a), true, (unsigned int)b->a->ensemble);
 	ret = summary_write(out, fmt, parts, n, lead_names, 2, note);
 	free(parts);
 	return ret;

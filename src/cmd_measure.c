@@ -479,7 +479,7 @@ static int format_results(FILE *mem, const void *ctx)
 		};
 
 		summary_note(note, sizeof(note), args->baseline ? args->baseline : out->s->gov[0],
-			     false);
+			     false, 0);
 		ret = summary_write(mem, il_output_find(args->format), parts, 2, lead_names, 1,
 				    note) ? 1 : 0;
 	}

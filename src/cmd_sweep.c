@@ -404,10 +404,35 @@ static int sweep_resolve(struct sweep *w)
 	return ret;
 }
 
-/* The seed of row @it: N + it, or N + it / E with --ensemble E. */
-static uint64_t case_seed(const struct sweep_args *a, int it)
+/* The run of case @k under the nominal model, but for its seed. */
+static void case_nominal_spec(const struct sweep *w, struct sweep_case k, struct il_lab_spec *spec)
 {
-	return a->seed + (uint64_t)(a->ensemble ? it / a->ensemble : it);
+	const struct sweep_combo *c = &w->combo[k.c];
+
+	memset(spec, 0, sizeof(*spec));
+	spec->plat = &w->plat[k.p];
+	spec->preset = w->presets[k.g];
+	spec->scn = c->scn;
+	spec->args = c->args;
+	spec->common = c->common;
+	spec->duration_ns = w->a->time_ns;
+}
+
+/*
+ * The seed of case @k: N + it, or N + it / E with --ensemble E where its platform and
+ * scenario declare an uncertain number (il_ens_row_seed()). case_spec() has run the same
+ * check on the same spec without an error before any row is labelled.
+ */
+static uint64_t case_seed(const struct sweep *w, struct sweep_case k)
+{
+	const struct sweep_args *a = w->a;
+	struct il_lab_spec spec;
+	struct il_error err;
+
+	if (!a->ensemble)
+		return a->seed + (uint64_t)k.it;
+	case_nominal_spec(w, k, &spec);
+	return il_ens_row_seed(a->seed, k.it, a->ensemble, il_ens_declares(&spec, &err) != 0);
 }
 
 /* The leading columns of case @i: what identifies it. Texts go to @buf. */
@@ -420,7 +445,7 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 
 	snprintf(bufs[0], sizeof(bufs[0]), "%zu", i);
 	snprintf(bufs[1], sizeof(bufs[1]), "%d", k.it);
-	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, case_seed(a, k.it));
+	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, case_seed(w, k));
 	names[n] = "case", texts[n++] = bufs[0];
 	names[n] = "governor", texts[n++] = a->governors[k.g];
 	names[n] = "platform", texts[n++] = a->platforms[k.p];
@@ -434,7 +459,8 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 /*
  * The run of case @i. With --ensemble E, under member it % E of the hypercube
  * (lib/verdict/ensemble.c, seeded as a verdict's), whose platform goes to @plat_buf; a
- * platform and scenario without uncertain numbers run the nominal model and say so once.
+ * platform and scenario without uncertain numbers run the nominal model on seed N + it and
+ * say so once.
  * Return: 0, or -1 after the message.
  */
 static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
@@ -442,27 +468,24 @@ static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
 {
 	const struct sweep_args *a = w->a;
 	struct sweep_case k = case_at(w, i);
-	const struct sweep_combo *c = &w->combo[k.c];
 	struct il_error err;
 	int ret;
 
-	memset(spec, 0, sizeof(*spec));
-	spec->plat = &w->plat[k.p];
-	spec->preset = w->presets[k.g];
-	spec->scn = c->scn;
-	spec->args = c->args;
-	spec->common = c->common;
-	spec->duration_ns = a->time_ns;
-	spec->seed = case_seed(a, k.it);
+	case_nominal_spec(w, k, spec);
+	spec->seed = a->seed + (uint64_t)k.it;
 	if (!a->ensemble)
 		return 0;
 	ret = il_ens_member_spec(spec, a->ensemble, a->seed, k.it % a->ensemble, plat_buf, &err);
-	if (ret < 0)
+	if (ret < 0) {
 		fprintf(stderr, "idlelab sweep: %s\n", err.msg);
-	else if (ret > 0 && k.g == 0 && k.it == 0)
+		return -1;
+	}
+	spec->seed = il_ens_row_seed(a->seed, k.it, a->ensemble, ret == 0);
+	if (ret > 0 && k.g == 0 && k.it == 0)
 		fprintf(stderr, "idlelab sweep: --ensemble: %s with %s declares no uncertain "
-				"parameter: the nominal model runs\n", w->plat[k.p].name, c->spec);
-	return ret < 0 ? -1 : 0;
+				"parameter: the nominal model runs, on %d seeds\n",
+			w->plat[k.p].name, w->combo[k.c].spec, runs_per(a));
+	return 0;
 }
 
 /* The row of case @i: its labels, then the linux-pm row as `idlelab run -f csv` prints it. */

@@ -421,7 +421,7 @@ static int compare_runs(const struct lab_args *args)
 /*
  * --ensemble E: run @spec (of seed index @it / E) under member @it % E of the hypercube;
  * Return: 0, or -1 after the message. A pair without uncertain numbers runs the nominal
- * model, said once per scenario (@said).
+ * model on seed N + @it (il_ens_row_seed()), said once per scenario (@said).
  */
 static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec *spec,
 			 struct il_platform *plat_buf, bool *said)
@@ -431,17 +431,17 @@ static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec
 
 	if (!args->ensemble)
 		return 0;
-	spec->seed = args->seed + (uint64_t)(it / args->ensemble);
 	ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble, plat_buf,
 				 &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab compare: %s\n", err.msg);
 		return -1;
 	}
+	spec->seed = il_ens_row_seed(args->seed, it, args->ensemble, ret == 0);
 	if (ret > 0 && !*said)
 		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain "
-				"parameter: "
-				"the nominal model runs\n", spec->plat->name, spec->scn->name);
+				"parameter: the nominal model runs, on %d seeds\n",
+			spec->plat->name, spec->scn->name, compare_runs(args));
 	*said = true;
 	return 0;
 }
@@ -535,7 +535,7 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 	struct il_result_part parts[2 * LAB_MAX_SCENARIOS];
 	const char *titles[2 * LAB_MAX_SCENARIOS];
 	struct il_result_out o;
-	char note[256];
+	char note[384];
 	int np = 0, ret;
 
 	for (int i = 0; i < n; i++, np++) {
@@ -546,7 +546,7 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 		titles[np] = gap[i].title;
 		parts[np] = (struct il_result_part){ &gap[i], NULL, &titles[np] };
 	}
-	summary_note(note, sizeof(note), spec_baseline(args), true);
+	summary_note(note, sizeof(note), spec_baseline(args), true, (unsigned int)args->ensemble);
 	if (il_result_tables(&o, job->fmt->name, parts, np, lead, 1, note)) {
 		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
 		return CLI_EXIT_RUNTIME;

@@ -20,11 +20,22 @@ int summary_check_baseline(const char *baseline, const char *const *govs, int n,
 	return -1;
 }
 
-const char *summary_note(char *buf, size_t cap, const char *baseline, bool paired)
+const char *summary_note(char *buf, size_t cap, const char *baseline, bool paired,
+			 unsigned int ensemble)
 {
+	char design[160];
+
+	if (!paired)
+		snprintf(design, sizeof(design), "Welch");
+	else if (!ensemble)
+		snprintf(design, sizeof(design), "paired by seed");
+	else
+		snprintf(design, sizeof(design), "paired by iter: seed N + iter / %u under model "
+			 "variant iter %% %u, seed and model spread together (seed N + iter where "
+			 "nothing is uncertain)", ensemble, ensemble);
 	snprintf(buf, cap, "± and [ ]: 95 %% confidence intervals of the mean and of the "
 		 "difference from %s, in %% of its mean; %s; p: two-sided t-test", baseline,
-		 paired ? "paired by seed" : "Welch");
+		 design);
 	return buf;
 }
 

@@ -194,6 +194,25 @@ void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_p
 	}
 }
 
+int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err)
+{
+	struct il_ens_space *sp = malloc(sizeof(*sp));
+	int ret;
+
+	if (!sp)
+		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
+	ret = il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err);
+	if (!ret)
+		ret = sp->k > 0;
+	free(sp);
+	return ret;
+}
+
+u64 il_ens_row_seed(u64 seed, int it, int ensemble, bool uncertain)
+{
+	return seed + (u64)(ensemble > 0 && uncertain ? it / ensemble : it);
+}
+
 int il_ens_member_spec(struct il_lab_spec *spec, int ensemble, u64 seed, int member,
 		       struct il_platform *plat_buf, struct il_error *err)
 {

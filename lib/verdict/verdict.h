@@ -262,6 +262,21 @@ void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_p
 		  struct il_scn_args *args);
 
 /**
+ * il_ens_declares - whether the platform and scenario of @spec declare an uncertain number
+ * (with its arguments: a background switched off takes its rate out of play);
+ * Return: 1, 0, or -1 with @err set
+ */
+int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err);
+/**
+ * il_ens_row_seed - the seed of row @it of compare, battery and sweep from --seed @seed under
+ * --ensemble @ensemble (0: none): @seed + @it / @ensemble, the row's model variant being
+ * @it % @ensemble; @seed + @it when the pair declares no uncertain number (!@uncertain), whose
+ * variants would all be the nominal model: @ensemble runs of one seed would be one run
+ * counted @ensemble times, and the intervals too narrow
+ */
+u64 il_ens_row_seed(u64 seed, int it, int ensemble, bool uncertain);
+
+/**
  * il_ens_member_spec - run @spec under member @member (0 .. @ensemble - 1) of the Latin
  * hypercube over the uncertain numbers of its platform and scenario (seeded by @seed, as a
  * verdict's): the variant's platform goes into @plat_buf, which spec->plat then points to.

@@ -84,11 +84,34 @@ it = [r for r in rows if r['row'] == 'iter' and r['gov'] == 'menu-6.17']
 assert [r['iter'] for r in it] == [str(k) for k in range(6)], it
 assert any(r['row'] == 'summary' and r.get('n') == '6' for r in rows)
 " "$OUT"
+expect 0 "compare --ensemble 3 --iter 2, a table" "$IDLELAB" compare -g menu-6.16,menu-6.17 -p i5-10600k \
+	-s pingpong:cpus=2 --iter 2 --ensemble 3 --time 100ms
+check "the summary says what its pairs are: a seed under a model variant" \
+	grep -q "paired by iter: seed N + iter / 3 under model variant iter % 3, seed and model spread together" "$OUT"
 sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
 # wakeup runs no background by default: its bg_rate_pct is out of play (background=0)
 expect 0 "compare --ensemble on a platform and scenario without uncertain numbers" \
 	"$IDLELAB" compare -g menu-5 -p "$TMP/certain.plat" -s wakeup --ensemble 2 --time 100ms
-check "it says so" grep -q "declares no uncertain parameter: the nominal model runs" "$ERR"
+check "it says so" grep -q "declares no uncertain parameter: the nominal model runs, on 2 seeds" "$ERR"
+# ... on distinct seeds: two runs of one seed under the one model would be one run counted twice,
+# and the summary's interval too narrow
+expect 0 "compare --ensemble 2 --iter 3 where nothing is uncertain" \
+	"$IDLELAB" compare -g menu-5,teo-6.14 -p "$TMP/certain.plat" -s wakeup --ensemble 2 --iter 3 \
+	--time 100ms -f csv
+grep ',iter,' "$OUT" >"$TMP/nominal-ens.csv"
+check "it runs 6 seeds" grep -q "the nominal model runs, on 6 seeds" "$ERR"
+expect 0 "compare --iter 6, no ensemble" "$IDLELAB" compare -g menu-5,teo-6.14 -p "$TMP/certain.plat" \
+	-s wakeup --iter 6 --time 100ms -f csv
+check "the rows of --iter 6: seeds 1 to 6, none twice" sh -c "grep ',iter,' '$OUT' | cmp -s - '$TMP/nominal-ens.csv'"
+expect 0 "battery --ensemble 2 on a platform without uncertain numbers" "$IDLELAB" battery -g menu-5 \
+	-p "$TMP/certain.plat" --time 20ms --ensemble 2 -f csv
+grep '^rk3588,wakeup:mode=pipe,iter,' "$OUT" >"$TMP/bnominal-ens.csv"
+check "battery: the nominal cases say so once each" \
+	test "$(grep -c 'with wakeup:mode=pipe declares no uncertain parameter: the nominal model runs, on 2 seeds' "$ERR")" -eq 1
+expect 0 "battery --iter 2 on it, no ensemble" "$IDLELAB" battery -g menu-5 -p "$TMP/certain.plat" \
+	--time 20ms --iter 2 -f csv
+check "battery: those cases' rows are the rows of --iter 2" \
+	sh -c "test -s '$TMP/bnominal-ens.csv' && grep '^rk3588,wakeup:mode=pipe,iter,' '$OUT' | cmp -s - '$TMP/bnominal-ens.csv'"
 expect 0 "compare --ensemble with the background on: its rate is varied" \
 	"$IDLELAB" compare -g menu-5 -p "$TMP/certain.plat" -s wakeup:background=1 --ensemble 2 \
 	--time 100ms

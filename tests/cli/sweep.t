@@ -130,7 +130,12 @@ sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain
 expect 0 "sweep --ensemble where nothing is uncertain" "$IDLELAB" sweep -g menu-5 \
 	-p "$TMP/certain.plat" -s wakeup --param interval_us=50 --time 10ms --ensemble 2 \
 	-o "$TMP/ens2"
-check "it says so" grep -q "declares no uncertain parameter: the nominal model runs" "$ERR"
+check "it says so" grep -q "declares no uncertain parameter: the nominal model runs, on 2 seeds" "$ERR"
+# Two runs of one seed under the one model would be one run counted twice: seeds 1 and 2
+expect 0 "the same sweep with --iter 2 and no ensemble" "$IDLELAB" sweep -g menu-5 \
+	-p "$TMP/certain.plat" -s wakeup --param interval_us=50 --time 10ms --iter 2 -o "$TMP/ens2n"
+check "sweep --ensemble where nothing is uncertain: the rows of --iter 2, seeds 1 and 2" \
+	cmp "$TMP/ens2/sweep.csv" "$TMP/ens2n/sweep.csv"
 expect 2 "sweep: --ensemble with --emit-jobs" "$IDLELAB" sweep -g menu-5 -p rk3588 -s wakeup \
 	--param interval_us=50 --ensemble 2 --emit-jobs "$TMP/ens.jobs" -o "$TMP/ens3"
 check "the message says why" grep -q "'idlelab run' cannot" "$ERR"
