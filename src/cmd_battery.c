@@ -201,26 +201,32 @@ static size_t run_index(const struct battery *b, int p, int v, int g, int it)
 }
 
 /*
- * --ensemble E: row @it of (@p, @v) is seed @it / E under member @it % E of the hypercube
+ * --ensemble E: row @it of (@p, @v) runs member @it % E of the hypercube
  * (lib/verdict/ensemble.c), the same member for every governor; the variant's platform is
- * vplat[(platform, case, member)]. A case without uncertain numbers runs the nominal model
- * on seed N + @it (il_ens_row_seed()). Return: 0, or -1 after the message.
+ * vplat[(platform, case, member)], on the seed il_ens_row_seed() gives row @it (a member
+ * that simulates like an earlier one gets seeds of its own). Return: 0, or -1 after the
+ * message.
  */
 static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_spec *s)
 {
 	const struct battery_args *a = b->a;
+	const struct il_ens_rows rows = { a->seed, a->iter, a->ensemble };
 	size_t k = ((size_t)p * (size_t)b->nvar + (size_t)v) * (size_t)a->ensemble +
 		   (size_t)(it % a->ensemble);
 	struct il_error err;
+	u64 seed;
 	int ret;
 
+	ret = il_ens_row_seed(s, &rows, it, &seed, &err);
 	/* every governor's and seed's run of this member writes the same values into vplat[k] */
-	ret = il_ens_member_spec(s, a->ensemble, a->seed, it % a->ensemble, &b->vplat[k], &err);
+	if (!ret)
+		ret = il_ens_member_spec(s, a->ensemble, a->seed, it % a->ensemble, &b->vplat[k],
+					 &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab battery: %s\n", err.msg);
 		return -1;
 	}
-	s->seed = il_ens_row_seed(a->seed, it, a->ensemble, ret == 0);
+	s->seed = seed;
 	if (ret > 0 && it == 0 && s->preset == b->presets[0])
 		fprintf(stderr, "idlelab battery: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n", b->plat[p].name,
@@ -358,7 +364,7 @@ static int write_all(const struct il_output_format *fmt, FILE *out, const struct
 {
 	static const char *const lead_names[] = { "platform", "scenario" };
 	struct il_result_part *parts = calloc((size_t)b->ntables, sizeof(*parts));
-	char note[384];
+	char note[512];
 	int n = 0, ret;
 
 	if (!parts)

@@ -8,7 +8,8 @@
  *
  * Case i is (platform, value of the first parameter, value of the second, governor,
  * iteration), the last varying fastest; iteration k runs with seed N+k as in compare (with
- * --ensemble E, seed N + k / E under model variant k % E, as compare and battery). A
+ * --ensemble E, seed N + k / E under model variant k % E, as compare and battery, or a seed
+ * of its own for a variant that simulates like an earlier one: il_ens_row_seed()). A
  * case's row is built from text exactly as merge builds it from `run -f csv` (see
  * sweep_table.h), so both give the same bytes.
  */
@@ -104,7 +105,8 @@ void cmd_sweep_usage(FILE *out)
 		     "iter k is seed N + k / E under variant k %% E, the same for every governor "
 		     "and\n"
 		     "case of a platform, so the summary carries the seed and the model spread "
-		     "together.\n"
+		     "together\n"
+		     "(a variant that simulates like an earlier one runs seeds of its own).\n"
 		     "\n"
 		     "  -g, --governor LIST    presets or aliases, comma-separated\n"
 		     "  -p, --platform LIST    built-in platforms or platform files, "
@@ -419,20 +421,21 @@ static void case_nominal_spec(const struct sweep *w, struct sweep_case k, struct
 }
 
 /*
- * The seed of case @k: N + it, or N + it / E with --ensemble E where its platform and
- * scenario declare an uncertain number (il_ens_row_seed()). case_spec() has run the same
- * check on the same spec without an error before any row is labelled.
+ * The seed of case @k: N + it, or with --ensemble the one il_ens_row_seed() gives its row.
+ * case_spec() has made the same call on the same spec, and stopped the sweep on its error,
+ * before any row is labelled.
  */
 static uint64_t case_seed(const struct sweep *w, struct sweep_case k)
 {
 	const struct sweep_args *a = w->a;
+	const struct il_ens_rows rows = { a->seed, a->iter, a->ensemble };
 	struct il_lab_spec spec;
 	struct il_error err;
+	u64 seed;
 
-	if (!a->ensemble)
-		return a->seed + (uint64_t)k.it;
 	case_nominal_spec(w, k, &spec);
-	return il_ens_row_seed(a->seed, k.it, a->ensemble, il_ens_declares(&spec, &err) != 0);
+	il_ens_row_seed(&spec, &rows, k.it, &seed, &err);
+	return seed;
 }
 
 /* The leading columns of case @i: what identifies it. Texts go to @buf. */
@@ -458,29 +461,34 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 
 /*
  * The run of case @i. With --ensemble E, under member it % E of the hypercube
- * (lib/verdict/ensemble.c, seeded as a verdict's), whose platform goes to @plat_buf; a
- * platform and scenario without uncertain numbers run the nominal model on seed N + it and
- * say so once.
+ * (lib/verdict/ensemble.c, seeded as a verdict's), whose platform goes to @plat_buf, on
+ * the seed il_ens_row_seed() gives its row; a platform and scenario without uncertain
+ * numbers run the nominal model and say so once.
  * Return: 0, or -1 after the message.
  */
 static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
 		     struct il_platform *plat_buf)
 {
 	const struct sweep_args *a = w->a;
+	const struct il_ens_rows rows = { a->seed, a->iter, a->ensemble };
 	struct sweep_case k = case_at(w, i);
 	struct il_error err;
+	u64 seed;
 	int ret;
 
 	case_nominal_spec(w, k, spec);
 	spec->seed = a->seed + (uint64_t)k.it;
 	if (!a->ensemble)
 		return 0;
-	ret = il_ens_member_spec(spec, a->ensemble, a->seed, k.it % a->ensemble, plat_buf, &err);
+	ret = il_ens_row_seed(spec, &rows, k.it, &seed, &err);
+	if (!ret)
+		ret = il_ens_member_spec(spec, a->ensemble, a->seed, k.it % a->ensemble, plat_buf,
+					 &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab sweep: %s\n", err.msg);
 		return -1;
 	}
-	spec->seed = il_ens_row_seed(a->seed, k.it, a->ensemble, ret == 0);
+	spec->seed = seed;
 	if (ret > 0 && k.g == 0 && k.it == 0)
 		fprintf(stderr, "idlelab sweep: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n",

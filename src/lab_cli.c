@@ -419,25 +419,29 @@ static int compare_runs(const struct lab_args *args)
 }
 
 /*
- * --ensemble E: run @spec (of seed index @it / E) under member @it % E of the hypercube;
- * Return: 0, or -1 after the message. A pair without uncertain numbers runs the nominal
- * model on seed N + @it (il_ens_row_seed()), said once per scenario (@said).
+ * --ensemble E: run @spec under member @it % E of the hypercube, on the seed
+ * il_ens_row_seed() gives row @it; Return: 0, or -1 after the message. A pair without
+ * uncertain numbers runs the nominal model, said once per scenario (@said).
  */
 static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec *spec,
 			 struct il_platform *plat_buf, bool *said)
 {
+	const struct il_ens_rows rows = { args->seed, args->iter, args->ensemble };
 	struct il_error err;
+	u64 seed;
 	int ret;
 
 	if (!args->ensemble)
 		return 0;
-	ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble, plat_buf,
-				 &err);
+	ret = il_ens_row_seed(spec, &rows, it, &seed, &err);
+	if (!ret)
+		ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble,
+					 plat_buf, &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab compare: %s\n", err.msg);
 		return -1;
 	}
-	spec->seed = il_ens_row_seed(args->seed, it, args->ensemble, ret == 0);
+	spec->seed = seed;
 	if (ret > 0 && !*said)
 		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n",
@@ -535,7 +539,7 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 	struct il_result_part parts[2 * LAB_MAX_SCENARIOS];
 	const char *titles[2 * LAB_MAX_SCENARIOS];
 	struct il_result_out o;
-	char note[384];
+	char note[512];
 	int np = 0, ret;
 
 	for (int i = 0; i < n; i++, np++) {

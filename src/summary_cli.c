@@ -23,7 +23,7 @@ int summary_check_baseline(const char *baseline, const char *const *govs, int n,
 const char *summary_note(char *buf, size_t cap, const char *baseline, bool paired,
 			 unsigned int ensemble)
 {
-	char design[160];
+	char design[256];
 
 	if (!paired)
 		snprintf(design, sizeof(design), "Welch");
@@ -31,8 +31,9 @@ const char *summary_note(char *buf, size_t cap, const char *baseline, bool paire
 		snprintf(design, sizeof(design), "paired by seed");
 	else
 		snprintf(design, sizeof(design), "paired by iter: seed N + iter / %u under model "
-			 "variant iter %% %u, seed and model spread together (seed N + iter where "
-			 "nothing is uncertain)", ensemble, ensemble);
+			 "variant iter %% %u, seed and model spread together (a variant that "
+			 "simulates like an earlier one runs seeds of its own)", ensemble,
+			 ensemble);
 	snprintf(buf, cap, "± and [ ]: 95 %% confidence intervals of the mean and of the "
 		 "difference from %s, in %% of its mean; %s; p: two-sided t-test", baseline,
 		 design);

@@ -194,23 +194,40 @@ void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_p
 	}
 }
 
-int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err)
+/* Whether members @a and @b of @sp's hypercube simulate alike: the same numbers but power. */
+static bool same_simulation(const struct il_ens_space *sp, int ensemble, u64 seed, int a, int b)
 {
-	struct il_ens_space *sp = malloc(sizeof(*sp));
-	int ret;
+	double va[IL_ENS_MAX_PARAMS], vb[IL_ENS_MAX_PARAMS];
 
-	if (!sp)
-		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
-	ret = il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err);
-	if (!ret)
-		ret = sp->k > 0;
-	free(sp);
-	return ret;
+	il_ens_values(sp, ensemble, seed, 1 + a, va);
+	il_ens_values(sp, ensemble, seed, 1 + b, vb);
+	for (int j = 0; j < sp->k; j++)
+		if (!sp->p[j].power && va[j] != vb[j])
+			return false;
+	return true;
 }
 
-u64 il_ens_row_seed(u64 seed, int it, int ensemble, bool uncertain)
+int il_ens_row_seed(const struct il_lab_spec *spec, const struct il_ens_rows *rows, int it,
+		    u64 *out, struct il_error *err)
 {
-	return seed + (u64)(ensemble > 0 && uncertain ? it / ensemble : it);
+	int e = rows->ensemble, member = e ? it % e : 0, again = 0;
+	struct il_ens_space *sp;
+
+	*out = rows->seed + (u64)it;
+	if (!e)
+		return 0;
+	sp = malloc(sizeof(*sp));
+	if (!sp)
+		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
+	if (il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err)) {
+		free(sp);
+		return -1;
+	}
+	for (int m = 0; m < member; m++)
+		again += !sp->k || same_simulation(sp, e, rows->seed, m, member);
+	free(sp);
+	*out = rows->seed + (u64)(it / e) + (u64)rows->iter * (u64)again;
+	return 0;
 }
 
 int il_ens_member_spec(struct il_lab_spec *spec, int ensemble, u64 seed, int member,

@@ -261,20 +261,23 @@ void il_ens_values(const struct il_ens_space *sp, int ensemble, u64 seed, int va
 void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_platform *plat,
 		  struct il_scn_args *args);
 
+/* The rows of compare, battery and sweep: --seed, --iter (seeds) and --ensemble (0: none). */
+struct il_ens_rows {
+	u64 seed;
+	int iter, ensemble;
+};
+
 /**
- * il_ens_declares - whether the platform and scenario of @spec declare an uncertain number
- * (with its arguments: a background switched off takes its rate out of play);
- * Return: 1, 0, or -1 with @err set
+ * il_ens_row_seed - the seed of row @it (0 .. iter x ensemble - 1) of @spec's platform and
+ * scenario into *@out: seed + @it without an ensemble; with one, row @it runs member
+ * @it % E of the hypercube (il_ens_member_spec()) on seed + @it / E, the same seeds under
+ * every member (common random numbers), except that a member which simulates like an
+ * earlier one (the same numbers but power: all of them when nothing is uncertain) would
+ * run that member's very runs again, counted twice by the summaries: the r-th such member
+ * runs seed + iter x r + @it / E instead. Return: 0, or -1 with @err set
  */
-int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err);
-/**
- * il_ens_row_seed - the seed of row @it of compare, battery and sweep from --seed @seed under
- * --ensemble @ensemble (0: none): @seed + @it / @ensemble, the row's model variant being
- * @it % @ensemble; @seed + @it when the pair declares no uncertain number (!@uncertain), whose
- * variants would all be the nominal model: @ensemble runs of one seed would be one run
- * counted @ensemble times, and the intervals too narrow
- */
-u64 il_ens_row_seed(u64 seed, int it, int ensemble, bool uncertain);
+int il_ens_row_seed(const struct il_lab_spec *spec, const struct il_ens_rows *rows, int it,
+		    u64 *out, struct il_error *err);
 
 /**
  * il_ens_member_spec - run @spec under member @member (0 .. @ensemble - 1) of the Latin

@@ -98,11 +98,25 @@ check "it says so" grep -q "declares no uncertain parameter: the nominal model r
 expect 0 "compare --ensemble 2 --iter 3 where nothing is uncertain" \
 	"$IDLELAB" compare -g menu-5,teo-6.14 -p "$TMP/certain.plat" -s wakeup --ensemble 2 --iter 3 \
 	--time 100ms -f csv
-grep ',iter,' "$OUT" >"$TMP/nominal-ens.csv"
+grep ',iter,' "$OUT" | cut -d, -f5 --complement | sort >"$TMP/nominal-ens.csv"
 check "it runs 6 seeds" grep -q "the nominal model runs, on 6 seeds" "$ERR"
 expect 0 "compare --iter 6, no ensemble" "$IDLELAB" compare -g menu-5,teo-6.14 -p "$TMP/certain.plat" \
 	-s wakeup --iter 6 --time 100ms -f csv
-check "the rows of --iter 6: seeds 1 to 6, none twice" sh -c "grep ',iter,' '$OUT' | cmp -s - '$TMP/nominal-ens.csv'"
+check "the runs of --iter 6: seeds 1 to 6, none twice" \
+	sh -c "grep ',iter,' '$OUT' | cut -d, -f5 --complement | sort | cmp -s - '$TMP/nominal-ens.csv'"
+# pseries declares power numbers only, which change no simulation: its 12 rows are 12 seeds
+expect 0 "compare --ensemble 4 --iter 3 on pseries (power numbers only)" "$IDLELAB" compare -g menu-5 \
+	-p pseries -s wakeup:mode=timer,interval_us=120 --ensemble 4 --iter 3 --time 100ms -f csv
+cp "$OUT" "$TMP/power-ens.csv"
+expect 0 "compare --iter 12 on pseries, no ensemble" "$IDLELAB" compare -g menu-5 -p pseries \
+	-s wakeup:mode=timer,interval_us=120 --iter 12 --time 100ms -f csv
+check "pseries: the rows' idle periods are those of seeds 1 to 12, their energy the variants'" python3 -c "
+import csv, sys
+ens, nom = ([r for r in csv.DictReader(open(f)) if r['row'] == 'iter'] for f in sys.argv[1:])
+col = lambda rows, c: sorted(r[c] for r in rows)
+assert col(ens, 'idles') == col(nom, 'idles'), (col(ens, 'idles'), col(nom, 'idles'))
+assert col(ens, 'joules') != col(nom, 'joules')
+" "$TMP/power-ens.csv" "$OUT"
 expect 0 "battery --ensemble 2 on a platform without uncertain numbers" "$IDLELAB" battery -g menu-5 \
 	-p "$TMP/certain.plat" --time 20ms --ensemble 2 -f csv
 grep '^rk3588,wakeup:mode=pipe,iter,' "$OUT" >"$TMP/bnominal-ens.csv"

@@ -526,6 +526,60 @@ static void test_derived_energy(void **state)
 	free(var);
 }
 
+/* The hz of member @it % E of @spec's hypercube (its only number but power on rk3588 wakeup). */
+static u32 member_hz(const struct il_lab_spec *spec, int ensemble, int it)
+{
+	struct il_lab_spec v = *spec;
+	struct il_platform buf;
+	struct il_error err;
+
+	assert_int_equal(il_ens_member_spec(&v, ensemble, 1, it % ensemble, &buf, &err), 0);
+	return v.plat->hz;
+}
+
+/*
+ * compare, battery and sweep rows: no two rows run one simulation (the same seed and the same
+ * numbers but power), which the summaries would count as two runs, while members that differ
+ * share their seeds (common random numbers). rk3588's wakeup without a background has hz
+ * (250 or 1000) and power numbers uncertain, pseries's only power numbers.
+ */
+static void test_row_seeds(void **state)
+{
+	const struct il_ens_rows rows = { 1, 3, 4 };
+	struct il_platform *plat = malloc(sizeof(*plat));
+	struct il_lab_spec spec = { 0 };
+	struct il_error err;
+	u64 seed[12];
+	u32 hz[12];
+	bool shared = false;
+
+	(void)state;
+	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
+	assert_int_equal(il_scn_parse("wakeup", &spec.scn, &spec.args, &spec.common, &err), 0);
+	spec.plat = plat;
+	for (int it = 0; it < 12; it++) {
+		assert_int_equal(il_ens_row_seed(&spec, &rows, it, &seed[it], &err), 0);
+		hz[it] = member_hz(&spec, rows.ensemble, it);
+	}
+	for (int a = 0; a < 12; a++)
+		for (int b = a + 1; b < 12; b++) {
+			assert_false(seed[a] == seed[b] && hz[a] == hz[b]);
+			shared = shared || seed[a] == seed[b];
+		}
+	assert_true(shared); /* both hz values are in play: common seeds where they differ */
+	assert_int_equal(il_ens_row_seed(&spec, &(struct il_ens_rows){ 1, 3, 0 }, 5, &seed[0], &err),
+			 0);
+	assert_int_equal(seed[0], 6); /* no ensemble: seed N + iter */
+	assert_int_equal(il_platform_load("pseries", plat, &err), 0);
+	for (int it = 0; it < 12; it++) {
+		assert_int_equal(il_ens_row_seed(&spec, &rows, it, &seed[it], &err), 0);
+		for (int b = 0; b < it; b++)
+			assert_true(seed[b] != seed[it]);
+		assert_true(seed[it] >= 1 && seed[it] <= 12);
+	}
+	free(plat);
+}
+
 static void test_cpus_needed(void **state)
 {
 	struct il_platform plat;
@@ -559,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_classify_cell),
 		cmocka_unit_test(test_ensemble_variants),
 		cmocka_unit_test(test_derived_energy),
+		cmocka_unit_test(test_row_seeds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
