@@ -324,7 +324,7 @@ static int battery_summaries(struct battery *b)
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
 		.keys = keys, .gov = "gov", .iter = "iter", .baseline = baseline_of(b->a),
-		.paired = true,
+		.paired = true, .ensemble = b->a->ensemble,
 	};
 
 	if (runs_per(b->a) < 2)

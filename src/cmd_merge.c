@@ -370,7 +370,7 @@ static int merge_sweep(const struct merge_args *a)
 	if (ret == CLI_EXIT_OK)
 		ret = check_set(recs, meta, n, a->partial);
 	if (ret == CLI_EXIT_OK)
-		ret = sweep_write_dir(a->out, recs, n, "merge");
+		ret = sweep_write_dir(a->out, recs, n, 0, "merge");
 	for (size_t i = 0; i < n; i++)
 		il_sweep_rec_free(&recs[i]);
 	free(recs);

@@ -104,9 +104,11 @@ void cmd_sweep_usage(FILE *out)
 		     "verdict's):\n"
 		     "iter k is seed N + k / E under variant k %% E, the same for every governor "
 		     "and\n"
-		     "case of a platform, so the summary carries the seed and the model spread "
-		     "together\n"
-		     "(a variant that simulates like an earlier one runs seeds of its own).\n"
+		     "case of a platform; the summary's intervals are the envelope of the "
+		     "variants' own,\n"
+		     "p the largest of theirs (a variant that simulates like an earlier one runs "
+		     "seeds of\n"
+		     "its own).\n"
 		     "\n"
 		     "  -g, --governor LIST    presets or aliases, comma-separated\n"
 		     "  -p, --platform LIST    built-in platforms or platform files, "
@@ -611,7 +613,7 @@ static int sweep_run(const struct sweep *w)
 		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases,
 			jobs,
 			cli_wall_seconds() - t0);
-		ret = sweep_write_dir(w->a->dir, recs, w->ncases, "sweep");
+		ret = sweep_write_dir(w->a->dir, recs, w->ncases, w->a->ensemble, "sweep");
 	}
 	for (size_t i = 0; i < w->ncases; i++)
 		il_sweep_rec_free(&recs[i]);

@@ -508,7 +508,7 @@ static int compare_summaries(const struct lab_args *args, const struct il_table 
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
 		.keys = keys, .gov = "gov", .iter = "iter", .baseline = spec_baseline(args),
-			.paired = true,
+		.paired = true, .ensemble = args->ensemble,
 	};
 
 	for (int i = 0; i < n; i++) {

@@ -30,10 +30,9 @@ const char *summary_note(char *buf, size_t cap, const char *baseline, bool paire
 	else if (!ensemble)
 		snprintf(design, sizeof(design), "paired by seed");
 	else
-		snprintf(design, sizeof(design), "paired by iter: seed N + iter / %u under model "
-			 "variant iter %% %u, seed and model spread together (a variant that "
-			 "simulates like an earlier one runs seeds of its own)", ensemble,
-			 ensemble);
+		snprintf(design, sizeof(design), "under an ensemble of %u model variants (iter k: "
+			 "variant k %% %u), intervals the envelope of the variants' own, paired by "
+			 "seed, and p the largest of theirs", ensemble, ensemble);
 	snprintf(buf, cap, "± and [ ]: 95 %% confidence intervals of the mean and of the "
 		 "difference from %s, in %% of its mean; %s; p: two-sided t-test", baseline,
 		 design);

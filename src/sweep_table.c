@@ -28,7 +28,8 @@ static int write_one(struct il_atomic *out, const char *path, const struct il_ou
 	return 0;
 }
 
-int sweep_write_dir(const char *dir, struct il_sweep_rec *recs, size_t n, const char *cmd)
+int sweep_write_dir(const char *dir, struct il_sweep_rec *recs, size_t n, int ensemble,
+		    const char *cmd)
 {
 	static const char *const names[] = {
 		"sweep.csv", "sweep.json", "summary.csv", "summary.json",
@@ -54,7 +55,7 @@ int sweep_write_dir(const char *dir, struct il_sweep_rec *recs, size_t n, const 
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (il_sweep_has_iterations(&t) && (nfiles = 4, il_sweep_summary(&sum, &t))) {
+	if (il_sweep_has_iterations(&t) && (nfiles = 4, il_sweep_summary(&sum, &t, ensemble))) {
 		fprintf(stderr, "idlelab %s: %s\n", cmd, strerror(ENOMEM));
 		il_table_free(&t);
 		il_table_free(&sum);

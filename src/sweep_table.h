@@ -24,9 +24,11 @@
  * removed again if this call created it. Messages go to stderr as "idlelab @cmd: ...".
  * When a case has an iteration other than 0, DIR/summary.csv and DIR/summary.json hold
  * the summary statistics of the iterations (lib/output/summary.h) per platform, parameter
- * values and device, each governor against the first, paired by seed; written the same way.
- * Return: a CLI exit code.
+ * values and device, each governor against the first, paired by seed (with --ensemble
+ * @ensemble, 0: none, the envelope of the model variants' intervals: lib/output/summary.h);
+ * written the same way. Return: a CLI exit code.
  */
-int sweep_write_dir(const char *dir, struct il_sweep_rec *recs, size_t n, const char *cmd);
+int sweep_write_dir(const char *dir, struct il_sweep_rec *recs, size_t n, int ensemble,
+		    const char *cmd);
 
 #endif /* IDLELAB_SWEEP_TABLE_H */

@@ -283,6 +283,82 @@ struct metric_fmt {
 	bool ints; /* min and max are integers */
 };
 
+/* The spec's model variants: 1 without an ensemble. */
+static int variants_of(const struct sum_ctx *c)
+{
+	return c->spec->ensemble > 1 && c->iter_col >= 0 ? c->spec->ensemble : 1;
+}
+
+/* The values of @x (@n, iterations @it) that variant @var ran into @out (iterations @oit). */
+static int variant_values(const struct sum_ctx *c, const double *x, const double *it, int n,
+			  int var, double *out, double *oit)
+{
+	int e = variants_of(c), m = 0;
+
+	for (int i = 0; i < n; i++)
+		if (isfinite(it[i]) && (long long)it[i] % e == var) {
+			out[m] = x[i];
+			oit[m++] = it[i];
+		}
+	return m;
+}
+
+/* @lo..@hi widened to hold @a..@b (@first: set to it); a NAN end, no interval, stays NAN. */
+static void widen(double *lo, double *hi, double a, double b, bool first)
+{
+	if (first) {
+		*lo = a;
+		*hi = b;
+		return;
+	}
+	*lo = isnan(*lo) || isnan(a) ? NAN : fmin(*lo, a);
+	*hi = isnan(*hi) || isnan(b) ? NAN : fmax(*hi, b);
+}
+
+/* The envelope of the variants' intervals of the mean of @x into @s (ensemble only). */
+static int envelope_mean(struct sum_ctx *c, int nx, struct il_stat_summary *s)
+{
+	double *v = c->b + c->nrows + 1, *vi = c->bi + c->nrows + 1;
+
+	for (int var = 0; var < variants_of(c); var++) {
+		struct il_stat_summary one;
+		int m = variant_values(c, c->x, c->xi, nx, var, v, vi);
+
+		if (il_stat_summarize(v, m, c->level, &one))
+			return -1;
+		widen(&s->ci_lo, &s->ci_hi, one.ci_lo, one.ci_hi, var == 0);
+	}
+	return 0;
+}
+
+/*
+ * The baseline's and the governor's difference under each variant, paired where their
+ * iterations are; the envelope of the intervals and the largest p into @d (ensemble only).
+ */
+static int envelope_diff(struct sum_ctx *c, int nx, int nb, struct il_stat_diff *d)
+{
+	size_t half = (size_t)c->nrows + 1;
+	double *vx = c->x + half, *vxi = c->xi + half, *vb = c->b + half, *vbi = c->bi + half;
+
+	for (int var = 0; var < variants_of(c); var++) {
+		int mx = variant_values(c, c->x, c->xi, nx, var, vx, vxi);
+		int mb = variant_values(c, c->b, c->bi, nb, var, vb, vbi);
+		bool paired = c->spec->paired && mx == mb && same_iterations(vxi, vbi, mx);
+		struct il_stat_diff one;
+
+		if (il_stat_diff(vb, mb, vx, mx, paired ? IL_STAT_PAIRED : IL_STAT_WELCH, c->level,
+				 &one))
+			return -1;
+		widen(&d->ci_lo, &d->ci_hi, one.ci_lo, one.ci_hi, var == 0);
+		widen(&d->rel_lo, &d->rel_hi, one.rel_lo, one.rel_hi, var == 0);
+		if (var == 0)
+			d->p = one.p;
+		else
+			d->p = isnan(d->p) || isnan(one.p) ? NAN : fmax(d->p, one.p);
+	}
+	return 0;
+}
+
 static int add_diff(struct sum_ctx *c, int row, const struct metric_fmt *f, const char *base,
 		    int nx, int nb)
 {
@@ -291,6 +367,8 @@ static int add_diff(struct sum_ctx *c, int row, const struct metric_fmt *f, cons
 	struct il_stat_diff d;
 
 	if (il_stat_diff(c->b, nb, c->x, nx, paired ? IL_STAT_PAIRED : IL_STAT_WELCH, c->level, &d))
+		return -1;
+	if (variants_of(c) > 1 && envelope_diff(c, nx, nb, &d))
 		return -1;
 	if (il_table_set_str(c->out, row, at + SC_BASE, base) ||
 	    il_table_set_str(c->out, row, at + SC_TEST, paired ? "paired" : "welch"))
@@ -317,6 +395,8 @@ static int add_row(struct sum_ctx *c, int g, int v, int mc, int nx, int base, in
 
 	f.prec = decimals_of(c, g, mc, &f.ints);
 	if (il_stat_summarize(c->x, nx, c->level, &s))
+		return -1;
+	if (variants_of(c) > 1 && envelope_mean(c, nx, &s))
 		return -1;
 	row = il_table_add_row(c->out);
 	if (row < 0)
@@ -384,7 +464,7 @@ static int add_group(struct sum_ctx *c, int g)
 static int ctx_init(struct sum_ctx *c, struct il_table *out, const struct il_table *in, int row0,
 		    int nrows, const struct il_summary_spec *spec)
 {
-	size_t n = (size_t)nrows + 1;
+	size_t n = 2 * ((size_t)nrows + 1); /* the rows' values, then one variant's */
 
 	memset(c, 0, sizeof(*c));
 	c->in = in;

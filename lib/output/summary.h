@@ -22,6 +22,14 @@
  * no row. Rows come group by group, metric by metric, governor by governor, in the order
  * the input first shows them, so the output is as deterministic as the input.
  *
+ * With an @ensemble of E model variants (iteration k ran variant k % E, compare, battery
+ * and sweep --ensemble), the intervals are the verdict's (docs/verdict.md "Intervals"): each
+ * variant's own, over its iterations, and the summary's the envelope of them, from the lowest
+ * lower bound to the highest upper one; p is the largest of the variants' p-values (the
+ * difference holds under every variant at that level). n, mean, sd, min, max and the
+ * difference are over all the rows. A variant with one iteration has no interval: with one
+ * seed per variant the summary has none either.
+ *
  * il_summary_text() turns such a table into the one the table format prints, as
  * perf stat -r does: "2394.1 ± 1.2 %" and "-12.1 % [-14.0, -10.2]".
  */
@@ -38,6 +46,7 @@ struct il_summary_spec {
 	const char *baseline;    /* the @gov value compared against; NULL: each group's first */
 	bool paired;             /* equal iterations ran the same seed */
 	double level;            /* of every interval; 0: IL_STAT_LEVEL (95 %) */
+	int ensemble;            /* iteration k ran model variant k % ensemble; 0, 1: none */
 };
 
 /**

@@ -165,15 +165,17 @@ bool il_sweep_has_iterations(const struct il_table *t)
 /*
  * The summary of the cases: a group is a platform, a value of each parameter (the columns
  * between "platform" and "iter") and a device; the governors are compared with the first,
- * paired by seed (iteration k of every case ran seed N+k).
+ * paired by seed (iteration k of every case ran seed N+k), with an @ensemble (0: none) the
+ * envelope of the model variants' intervals (summary.h).
  */
-int il_sweep_summary(struct il_table *sum, const struct il_table *t)
+int il_sweep_summary(struct il_table *sum, const struct il_table *t, int ensemble)
 {
 	static const char *const skip[] = { "case", "seed", NULL };
 	int from = il_table_col(t, "platform"), to = il_table_col(t, "iter"), nkeys = 0;
 	const char **keys = calloc((size_t)t->ncols + 2, sizeof(*keys));
 	struct il_summary_spec spec = {
 		.gov = "governor", .iter = "iter", .skip = skip, .paired = true,
+		.ensemble = ensemble,
 	};
 	int ret;
 

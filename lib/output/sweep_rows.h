@@ -44,9 +44,10 @@ bool il_sweep_has_iterations(const struct il_table *t);
 /**
  * il_sweep_summary - the table "summary" of @t: per platform, parameter values (the columns
  * between "platform" and "iter") and device, each governor against the first, paired by
- * seed (lib/output/summary.h)
+ * seed; iteration k ran model variant k % @ensemble (0: no ensemble), whose intervals the
+ * summary's envelop (lib/output/summary.h)
  * Return: 0, or -1 (ENOMEM).
  */
-int il_sweep_summary(struct il_table *sum, const struct il_table *t);
+int il_sweep_summary(struct il_table *sum, const struct il_table *t, int ensemble);
 
 #endif /* IDLELAB_SWEEP_ROWS_H */

@@ -86,8 +86,8 @@ assert any(r['row'] == 'summary' and r.get('n') == '6' for r in rows)
 " "$OUT"
 expect 0 "compare --ensemble 3 --iter 2, a table" "$IDLELAB" compare -g menu-6.16,menu-6.17 -p i5-10600k \
 	-s pingpong:cpus=2 --iter 2 --ensemble 3 --time 100ms
-check "the summary says what its pairs are: a seed under a model variant" \
-	grep -q "paired by iter: seed N + iter / 3 under model variant iter % 3, seed and model spread together" "$OUT"
+check "the summary says how its intervals combine the seeds and the model variants" \
+	grep -q "under an ensemble of 3 model variants (iter k: variant k % 3), intervals the envelope of the variants' own, paired by seed, and p the largest of theirs" "$OUT"
 sed '/uncertain:/d' "$(dirname "$0")/../../platforms/rk3588.plat" >"$TMP/certain.plat"
 # wakeup runs no background by default: its bg_rate_pct is out of play (background=0)
 expect 0 "compare --ensemble on a platform and scenario without uncertain numbers" \

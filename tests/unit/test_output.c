@@ -171,6 +171,57 @@ static void test_summary_pairing_and_welch(void **state)
 	il_table_free(&t);
 }
 
+/*
+ * --ensemble 2: iteration k ran variant k % 2. Under variant 0 "new" is 10 % lower, under
+ * variant 1 about 1 % lower: the intervals are the envelope of each variant's own, p the
+ * larger of theirs, n and the means over all the rows.
+ */
+static void test_summary_ensemble_envelope(void **state)
+{
+	static const double old_v0[] = { 10.0, 12.0, 11.0 }, new_v0[] = { 9.0, 10.7, 9.9 };
+	static const double old_v1[] = { 20.0, 21.0, 22.0 }, new_v1[] = { 19.8, 20.9, 21.7 };
+	struct il_summary_spec spec = PAIRED_SPEC;
+	struct il_stat_diff d0, d1;
+	struct il_stat_summary s0, s1;
+	struct il_table t, s;
+
+	(void)state;
+	spec.ensemble = 2;
+	assert_int_equal(il_table_init(&t, "x", 6, pm_cols), 0);
+	for (int i = 0; i < 3; i++) {
+		add_pm(&t, "d", "old", 2 * i, old_v0[i], -1);
+		add_pm(&t, "d", "old", 2 * i + 1, old_v1[i], -1);
+	}
+	for (int i = 0; i < 3; i++) {
+		add_pm(&t, "d", "new", 2 * i, new_v0[i], -1);
+		add_pm(&t, "d", "new", 2 * i + 1, new_v1[i], -1);
+	}
+	assert_int_equal(il_summary_table(&s, "s", &t, &spec), 0);
+	assert_int_equal(num(&s, 1, "n"), 6);
+	assert_near(num(&s, 1, "mean"), (9.0 + 10.7 + 9.9 + 19.8 + 20.9 + 21.7) / 6, 1e-9);
+	assert_int_equal(il_stat_summarize(new_v0, 3, 0.95, &s0), 0);
+	assert_int_equal(il_stat_summarize(new_v1, 3, 0.95, &s1), 0);
+	assert_near(num(&s, 1, "ci_lo"), fmin(s0.ci_lo, s1.ci_lo), 1e-9);
+	assert_near(num(&s, 1, "ci_hi"), fmax(s0.ci_hi, s1.ci_hi), 1e-9);
+	assert_int_equal(il_stat_diff(old_v0, 3, new_v0, 3, IL_STAT_PAIRED, 0.95, &d0), 0);
+	assert_int_equal(il_stat_diff(old_v1, 3, new_v1, 3, IL_STAT_PAIRED, 0.95, &d1), 0);
+	assert_near(num(&s, 1, "delta_lo"), fmin(d0.ci_lo, d1.ci_lo), 1e-9);
+	assert_near(num(&s, 1, "delta_hi"), fmax(d0.ci_hi, d1.ci_hi), 1e-9);
+	assert_near(num(&s, 1, "delta_pct_lo"), fmin(d0.rel_lo, d1.rel_lo), 1e-9);
+	assert_near(num(&s, 1, "delta_pct_hi"), fmax(d0.rel_hi, d1.rel_hi), 1e-9);
+	assert_near(num(&s, 1, "p"), fmax(d0.p, d1.p), 1e-3); /* printed with its decimals */
+	assert_true(fmax(d0.p, d1.p) > 0.01);
+	il_table_free(&s);
+
+	/* Without the ensemble the six rows pool into one paired test: a narrower interval. */
+	spec.ensemble = 0;
+	assert_int_equal(il_summary_table(&s, "s", &t, &spec), 0);
+	assert_true(num(&s, 1, "delta_hi") - num(&s, 1, "delta_lo") <
+		    fmax(d0.ci_hi, d1.ci_hi) - fmin(d0.ci_lo, d1.ci_lo));
+	il_table_free(&s);
+	il_table_free(&t);
+}
+
 /* A counter the kernel lacks stays empty ("-"), a read one is set, also when it is 0. */
 static void test_set_count(void **state)
 {
@@ -443,6 +494,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary_paired),
 		cmocka_unit_test(test_summary_pairing_and_welch),
+		cmocka_unit_test(test_summary_ensemble_envelope),
 		cmocka_unit_test(test_summary_empty_cells_and_baseline),
 		cmocka_unit_test(test_summary_groups_and_ranges),
 		cmocka_unit_test(test_summary_text),
