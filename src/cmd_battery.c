@@ -155,6 +155,7 @@ struct battery {
 	struct il_scn_common common[64];
 	size_t nruns;
 	struct il_platform *vplat; /* --ensemble: [platform][variant][member] */
+	bool *nominal;             /* --ensemble: [platform][variant] has no uncertain number */
 	struct il_lab_spec *specs;
 	struct il_lab_result *res;
 	int *errs;
@@ -227,6 +228,7 @@ static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_
 		return -1;
 	}
 	s->seed = seed;
+	b->nominal[(size_t)p * (size_t)b->nvar + (size_t)v] = ret > 0;
 	if (ret > 0 && it == 0 && s->preset == b->presets[0])
 		fprintf(stderr, "idlelab battery: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n", b->plat[p].name,
@@ -245,7 +247,9 @@ static int battery_specs(struct battery *b)
 	if (a->ensemble)
 		b->vplat = calloc((size_t)a->nplat * (size_t)b->nvar * (size_t)a->ensemble,
 				  sizeof(*b->vplat));
-	if (!b->specs || !b->res || !b->errs || (a->ensemble && !b->vplat))
+	if (a->ensemble)
+		b->nominal = calloc((size_t)a->nplat * (size_t)b->nvar, sizeof(*b->nominal));
+	if (!b->specs || !b->res || !b->errs || (a->ensemble && (!b->vplat || !b->nominal)))
 		return -1;
 	for (int p = 0; p < a->nplat; p++)
 		for (int v = 0; v < b->nvar; v++)
@@ -318,13 +322,17 @@ static const char *baseline_of(const struct battery_args *a)
 	return a->baseline ? a->baseline : a->governors[0];
 }
 
-/* --iter > 1: the summary of each platform and variant (iteration i ran seed N+i: paired). */
+/*
+ * --iter > 1: the summary of each platform and variant (iteration i of every governor ran
+ * one seed: paired); under --ensemble the envelope of the model variants' intervals, but
+ * where the pair declares no uncertain number (the nominal model on distinct seeds).
+ */
 static int battery_summaries(struct battery *b)
 {
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
 		.keys = keys, .gov = "gov", .iter = "iter", .baseline = baseline_of(b->a),
-		.paired = true, .ensemble = b->a->ensemble,
+		.paired = true,
 	};
 
 	if (runs_per(b->a) < 2)
@@ -336,6 +344,7 @@ static int battery_summaries(struct battery *b)
 		char title[200];
 
 		snprintf(title, sizeof(title), "%s summary", b->tables[i].title);
+		spec.ensemble = b->nominal && !b->nominal[i - 1] ? b->a->ensemble : 0;
 		if (il_summary_table(&b->sums[i], title, &b->tables[i], &spec))
 			return -1;
 	}
@@ -473,6 +482,7 @@ static void battery_free(struct battery *b)
 	free(b->lead);
 	free(b->specs);
 	free(b->vplat);
+	free(b->nominal);
 	free(b->res);
 	free(b->errs);
 }

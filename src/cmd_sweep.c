@@ -532,6 +532,25 @@ out:
 }
 
 /*
+ * The summary's ensemble: --ensemble, or 0 when no platform and parameter values of the
+ * sweep declare an uncertain number (the nominal model ran on distinct seeds: one interval
+ * over all of them). case_spec() has checked every pair without an error.
+ */
+static int summary_ensemble(const struct sweep *w)
+{
+	struct il_lab_spec spec;
+	struct il_error err;
+
+	for (int p = 0; w->a->ensemble && p < w->a->nplat; p++)
+		for (int c = 0; c < w->ncombo; c++) {
+			case_nominal_spec(w, (struct sweep_case){ p, c, 0, 0 }, &spec);
+			if (il_ens_declares(&spec, &err) != 0)
+				return w->a->ensemble;
+		}
+	return 0;
+}
+
+/*
  * Run cases [@start, @start + @n) on @jobs threads and turn them into rows. Batches keep the
  * memory of the results bounded and give the progress line something to count; the rows
  * do not depend on how the cases are batched.
@@ -613,7 +632,7 @@ static int sweep_run(const struct sweep *w)
 		fprintf(stderr, "idlelab sweep: %zu cases on %u threads in %.1f s\n", w->ncases,
 			jobs,
 			cli_wall_seconds() - t0);
-		ret = sweep_write_dir(w->a->dir, recs, w->ncases, w->a->ensemble, "sweep");
+		ret = sweep_write_dir(w->a->dir, recs, w->ncases, summary_ensemble(w), "sweep");
 	}
 	for (size_t i = 0; i < w->ncases; i++)
 		il_sweep_rec_free(&recs[i]);

@@ -421,10 +421,11 @@ static int compare_runs(const struct lab_args *args)
 /*
  * --ensemble E: run @spec under member @it % E of the hypercube, on the seed
  * il_ens_row_seed() gives row @it; Return: 0, or -1 after the message. A pair without
- * uncertain numbers runs the nominal model, said once per scenario (@said).
+ * uncertain numbers runs the nominal model, said once per scenario: *@nominal, false
+ * before the scenario's first run, tells.
  */
 static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec *spec,
-			 struct il_platform *plat_buf, bool *said)
+			 struct il_platform *plat_buf, bool *nominal)
 {
 	const struct il_ens_rows rows = { args->seed, args->iter, args->ensemble };
 	struct il_error err;
@@ -442,20 +443,20 @@ static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec
 		return -1;
 	}
 	spec->seed = seed;
-	if (ret > 0 && !*said)
+	if (ret > 0 && !*nominal)
 		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n",
 			spec->plat->name, spec->scn->name, compare_runs(args));
-	*said = true;
+	*nominal = ret > 0;
 	return 0;
 }
 
+/* The runs of scenario @s into table @ti; *@nominal: its pair has no uncertain number. */
 static int compare_fill(const struct lab_args *args, const struct lab_job *job, struct il_table *t,
-			int ti, int s, struct il_table *gap, struct lab_bound *lb)
+			int ti, int s, struct il_table *gap, struct lab_bound *lb, bool *nominal)
 {
 	int runs = compare_runs(args);
 	struct il_platform *plat_buf = args->ensemble ? malloc(sizeof(*plat_buf)) : NULL;
-	bool said = false;
 
 	if (args->ensemble && !plat_buf)
 		return CLI_EXIT_RUNTIME;
@@ -466,7 +467,7 @@ static int compare_fill(const struct lab_args *args, const struct lab_job *job, 
 			int ret;
 
 			lab_spec(args, job, g, s, it, &spec);
-			if (ensemble_spec(args, it, &spec, plat_buf, &said)) {
+			if (ensemble_spec(args, it, &spec, plat_buf, nominal)) {
 				free(plat_buf);
 				return CLI_EXIT_RUNTIME;
 			}
@@ -499,11 +500,13 @@ static const char *spec_baseline(const struct lab_args *args)
 
 /*
  * --iter N > 1: the summary of each table. Scenarios that share a table are summarized
- * row range by row range (@row0[s], @nrows[s]), each run of one -s on its own.
+ * row range by row range (@row0[s], @nrows[s]), each run of one -s on its own; a scenario
+ * whose pair has no uncertain number (@nominal[s]) ran the nominal model on distinct seeds,
+ * summarized as without an ensemble.
  */
 static int compare_summaries(const struct lab_args *args, const struct il_table *t, int n,
 			     const int *first, const int *row0, const int *nrows,
-			     struct il_table *sum)
+			     const bool *nominal, struct il_table *sum)
 {
 	static const char *const keys[] = { "device", NULL };
 	struct il_summary_spec spec = {
@@ -520,6 +523,7 @@ static int compare_summaries(const struct lab_args *args, const struct il_table 
 		for (int s = 0; s < args->nscn; s++) {
 			if (first[s] != i)
 				continue;
+			spec.ensemble = nominal[s] ? 0 : args->ensemble;
 			if (il_summary_add(&sum[i], &t[i], row0[s], nrows[s], &spec))
 				return -1;
 		}
@@ -529,11 +533,12 @@ static int compare_summaries(const struct lab_args *args, const struct il_table 
 
 /*
  * The per-iteration tables and their summaries, arranged for the format, to the output;
- * with --bound the gap tables (@gap, one per table) follow them.
+ * with --bound the gap tables (@gap, one per table) follow them. @ensemble: the model
+ * variants the summaries' note names (0: none ran).
  */
 static int compare_write(const struct lab_args *args, const struct lab_job *job,
 			 const struct il_table *t, const struct il_table *sum,
-			 const struct il_table *gap, int n)
+			 const struct il_table *gap, int n, int ensemble)
 {
 	static const char *const lead[] = { "scenario" };
 	struct il_result_part parts[2 * LAB_MAX_SCENARIOS];
@@ -550,7 +555,7 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 		titles[np] = gap[i].title;
 		parts[np] = (struct il_result_part){ &gap[i], NULL, &titles[np] };
 	}
-	summary_note(note, sizeof(note), spec_baseline(args), true, (unsigned int)args->ensemble);
+	summary_note(note, sizeof(note), spec_baseline(args), true, (unsigned int)ensemble);
 	if (il_result_tables(&o, job->fmt->name, parts, np, lead, 1, note)) {
 		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
 		return CLI_EXIT_RUNTIME;
@@ -558,6 +563,15 @@ static int compare_write(const struct lab_args *args, const struct lab_job *job,
 	ret = write_table_ptrs(args, job, o.tables, o.n, "compare");
 	il_result_out_free(&o);
 	return ret;
+}
+
+/* --ensemble, or 0 when every scenario's pair ran the nominal model (@nominal). */
+static int ensemble_ran(const struct lab_args *args, const bool *nominal)
+{
+	for (int s = 0; s < args->nscn; s++)
+		if (!nominal[s])
+			return args->ensemble;
+	return 0;
 }
 
 static int lab_compare(const struct lab_args *args, const struct lab_job *job)
@@ -568,6 +582,7 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 	struct il_table *gap = calloc(LAB_MAX_SCENARIOS, sizeof(*gap)); /* --bound: per table */
 	struct lab_bound *lb = args->bound ? malloc(sizeof(*lb)) : NULL;
 	int first[LAB_MAX_SCENARIOS], row0[LAB_MAX_SCENARIOS], nrows[LAB_MAX_SCENARIOS];
+	bool nominal[LAB_MAX_SCENARIOS] = { false };
 	int n = 0, ret = CLI_EXIT_OK;
 
 	if (!t || !gap || (compare_runs(args) > 1 && !sum) || (args->bound && !lb)) {
@@ -594,15 +609,17 @@ static int lab_compare(const struct lab_args *args, const struct lab_job *job)
 			break;
 		}
 		row0[s] = t[ti].nrows;
-		ret = compare_fill(args, job, t, ti, s, &gap[ti], lb);
+		ret = compare_fill(args, job, t, ti, s, &gap[ti], lb, &nominal[s]);
 		nrows[s] = t[ti].nrows - row0[s];
 	}
-	if (ret == CLI_EXIT_OK && sum && compare_summaries(args, t, n, first, row0, nrows, sum)) {
+	if (ret == CLI_EXIT_OK && sum &&
+	    compare_summaries(args, t, n, first, row0, nrows, nominal, sum)) {
 		fprintf(stderr, "idlelab compare: %s\n", strerror(errno));
 		ret = CLI_EXIT_RUNTIME;
 	}
 	if (ret == CLI_EXIT_OK)
-		ret = compare_write(args, job, t, sum, lb ? gap : NULL, n);
+		ret = compare_write(args, job, t, sum, lb ? gap : NULL, n,
+				    ensemble_ran(args, nominal));
 	for (int i = 0; i < n; i++) {
 		il_table_free(&t[i]);
 		if (sum)

@@ -32,7 +32,8 @@ const char *summary_note(char *buf, size_t cap, const char *baseline, bool paire
 	else
 		snprintf(design, sizeof(design), "under an ensemble of %u model variants (iter k: "
 			 "variant k %% %u), intervals the envelope of the variants' own, paired by "
-			 "seed, and p the largest of theirs", ensemble, ensemble);
+			 "seed, and p the largest of theirs (where nothing is uncertain, paired by "
+			 "seed over all rows)", ensemble, ensemble);
 	snprintf(buf, cap, "± and [ ]: 95 %% confidence intervals of the mean and of the "
 		 "difference from %s, in %% of its mean; %s; p: two-sided t-test", baseline,
 		 design);

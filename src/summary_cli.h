@@ -20,7 +20,7 @@ int summary_check_baseline(const char *baseline, const char *const *govs, int n,
 /**
  * summary_note - the note in the titles of summary tables: the confidence level, the
  * baseline and the test ("paired by seed" or "Welch"), into @buf. With --ensemble @ensemble
- * (0: none) the pairs are the rows' iter, a seed under a model variant, and it says so.
+ * (0: none) it says how the intervals combine the variants' (lib/output/summary.h).
  */
 const char *summary_note(char *buf, size_t cap, const char *baseline, bool paired,
 			 unsigned int ensemble);

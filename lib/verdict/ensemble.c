@@ -194,6 +194,20 @@ void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_p
 	}
 }
 
+int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err)
+{
+	struct il_ens_space *sp = malloc(sizeof(*sp));
+	int ret;
+
+	if (!sp)
+		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
+	ret = il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err);
+	if (!ret)
+		ret = sp->k > 0;
+	free(sp);
+	return ret;
+}
+
 /* Whether members @a and @b of @sp's hypercube simulate alike: the same numbers but power. */
 static bool same_simulation(const struct il_ens_space *sp, int ensemble, u64 seed, int a, int b)
 {

@@ -261,6 +261,13 @@ void il_ens_values(const struct il_ens_space *sp, int ensemble, u64 seed, int va
 void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_platform *plat,
 		  struct il_scn_args *args);
 
+/**
+ * il_ens_declares - whether the platform and scenario of @spec declare an uncertain number
+ * with its arguments (a background switched off takes its rate out of play);
+ * Return: 1, 0, or -1 with @err set
+ */
+int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err);
+
 /* The rows of compare, battery and sweep: --seed, --iter (seeds) and --ensemble (0: none). */
 struct il_ens_rows {
 	u64 seed;

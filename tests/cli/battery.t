@@ -99,11 +99,14 @@ expect 0 "compare --ensemble 2 --iter 3 where nothing is uncertain" \
 	"$IDLELAB" compare -g menu-5,teo-6.14 -p "$TMP/certain.plat" -s wakeup --ensemble 2 --iter 3 \
 	--time 100ms -f csv
 grep ',iter,' "$OUT" | cut -d, -f5 --complement | sort >"$TMP/nominal-ens.csv"
+grep ',summary,' "$OUT" >"$TMP/nominal-ens-sum.csv"
 check "it runs 6 seeds" grep -q "the nominal model runs, on 6 seeds" "$ERR"
 expect 0 "compare --iter 6, no ensemble" "$IDLELAB" compare -g menu-5,teo-6.14 -p "$TMP/certain.plat" \
 	-s wakeup --iter 6 --time 100ms -f csv
 check "the runs of --iter 6: seeds 1 to 6, none twice" \
 	sh -c "grep ',iter,' '$OUT' | cut -d, -f5 --complement | sort | cmp -s - '$TMP/nominal-ens.csv'"
+check "and its summary is theirs: one interval over the 6 seeds, no envelope" \
+	sh -c "test -s '$TMP/nominal-ens-sum.csv' && grep ',summary,' '$OUT' | cmp -s - '$TMP/nominal-ens-sum.csv'"
 # pseries declares power numbers only, which change no simulation: its 12 rows are 12 seeds
 expect 0 "compare --ensemble 4 --iter 3 on pseries (power numbers only)" "$IDLELAB" compare -g menu-5 \
 	-p pseries -s wakeup:mode=timer,interval_us=120 --ensemble 4 --iter 3 --time 100ms -f csv

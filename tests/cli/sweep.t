@@ -136,6 +136,8 @@ expect 0 "the same sweep with --iter 2 and no ensemble" "$IDLELAB" sweep -g menu
 	-p "$TMP/certain.plat" -s wakeup --param interval_us=50 --time 10ms --iter 2 -o "$TMP/ens2n"
 check "sweep --ensemble where nothing is uncertain: the rows of --iter 2, seeds 1 and 2" \
 	cmp "$TMP/ens2/sweep.csv" "$TMP/ens2n/sweep.csv"
+check "... and the summary of --iter 2: no envelope of variants that are all the nominal model" \
+	cmp "$TMP/ens2/summary.csv" "$TMP/ens2n/summary.csv"
 expect 2 "sweep: --ensemble with --emit-jobs" "$IDLELAB" sweep -g menu-5 -p rk3588 -s wakeup \
 	--param interval_us=50 --ensemble 2 --emit-jobs "$TMP/ens.jobs" -o "$TMP/ens3"
 check "the message says why" grep -q "'idlelab run' cannot" "$ERR"
