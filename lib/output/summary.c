@@ -321,10 +321,11 @@ static int envelope_mean(struct sum_ctx *c, int nx, struct il_stat_summary *s)
 	double *v = c->b + c->nrows + 1, *vi = c->bi + c->nrows + 1;
 
 	for (int var = 0; var < variants_of(c); var++) {
-		struct il_stat_summary one;
+		struct il_stat_summary one = { .ci_lo = NAN, .ci_hi = NAN };
 		int m = variant_values(c, c->x, c->xi, nx, var, v, vi);
 
-		if (il_stat_summarize(v, m, c->level, &one))
+		/* a variant without a value (an empty cell) has no interval either */
+		if (m && il_stat_summarize(v, m, c->level, &one))
 			return -1;
 		widen(&s->ci_lo, &s->ci_hi, one.ci_lo, one.ci_hi, var == 0);
 	}
@@ -344,10 +345,12 @@ static int envelope_diff(struct sum_ctx *c, int nx, int nb, struct il_stat_diff 
 		int mx = variant_values(c, c->x, c->xi, nx, var, vx, vxi);
 		int mb = variant_values(c, c->b, c->bi, nb, var, vb, vbi);
 		bool paired = c->spec->paired && mx == mb && same_iterations(vxi, vbi, mx);
-		struct il_stat_diff one;
+		enum il_stat_design design = paired ? IL_STAT_PAIRED : IL_STAT_WELCH;
+		struct il_stat_diff one = {
+			.ci_lo = NAN, .ci_hi = NAN, .rel_lo = NAN, .rel_hi = NAN, .p = NAN,
+		};
 
-		if (il_stat_diff(vb, mb, vx, mx, paired ? IL_STAT_PAIRED : IL_STAT_WELCH, c->level,
-				 &one))
+		if (mx && mb && il_stat_diff(vb, mb, vx, mx, design, c->level, &one))
 			return -1;
 		widen(&d->ci_lo, &d->ci_hi, one.ci_lo, one.ci_hi, var == 0);
 		widen(&d->rel_lo, &d->rel_hi, one.rel_lo, one.rel_hi, var == 0);

@@ -194,16 +194,27 @@ void il_ens_apply(const struct il_ens_space *sp, const double *vals, struct il_p
 	}
 }
 
-int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err)
+/* The uncertain numbers of @spec's platform and scenario, allocated; NULL with @err set. */
+static struct il_ens_space *space_of_spec(const struct il_lab_spec *spec, struct il_error *err)
 {
 	struct il_ens_space *sp = malloc(sizeof(*sp));
-	int ret;
 
-	if (!sp)
-		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
-	ret = il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err);
-	if (!ret)
-		ret = sp->k > 0;
+	if (!sp) {
+		il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	if (il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err)) {
+		free(sp);
+		return NULL;
+	}
+	return sp;
+}
+
+int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err)
+{
+	struct il_ens_space *sp = space_of_spec(spec, err);
+	int ret = sp ? sp->k > 0 : -1;
+
 	free(sp);
 	return ret;
 }
@@ -230,13 +241,9 @@ int il_ens_row_seed(const struct il_lab_spec *spec, const struct il_ens_rows *ro
 	*out = rows->seed + (u64)it;
 	if (!e)
 		return 0;
-	sp = malloc(sizeof(*sp));
+	sp = space_of_spec(spec, err);
 	if (!sp)
-		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
-	if (il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err)) {
-		free(sp);
 		return -1;
-	}
 	for (int m = 0; m < member; m++)
 		again += !sp->k || same_simulation(sp, e, rows->seed, m, member);
 	free(sp);
@@ -247,16 +254,12 @@ int il_ens_row_seed(const struct il_lab_spec *spec, const struct il_ens_rows *ro
 int il_ens_member_spec(struct il_lab_spec *spec, int ensemble, u64 seed, int member,
 		       struct il_platform *plat_buf, struct il_error *err)
 {
-	struct il_ens_space *sp = malloc(sizeof(*sp));
+	struct il_ens_space *sp = space_of_spec(spec, err);
 	double vals[IL_ENS_MAX_PARAMS];
 	int ret = 1;
 
 	if (!sp)
-		return il_error_set(err, "ensemble", 0, "%s", strerror(ENOMEM));
-	if (il_ens_space_of(spec->plat, spec->scn, &spec->args, &spec->common, sp, err)) {
-		free(sp);
 		return -1;
-	}
 	if (sp->k && ensemble > 0) {
 		*plat_buf = *spec->plat;
 		il_ens_values(sp, ensemble, seed, 1 + member % ensemble, vals);

@@ -219,6 +219,18 @@ static void test_summary_ensemble_envelope(void **state)
 	assert_true(num(&s, 1, "delta_hi") - num(&s, 1, "delta_lo") <
 		    fmax(d0.ci_hi, d1.ci_hi) - fmin(d0.ci_lo, d1.ci_lo));
 	il_table_free(&s);
+
+	/* A governor with no value under variant 1 (empty cells): no interval, and no error. */
+	spec.ensemble = 2;
+	for (int i = 0; i < 3; i++) {
+		add_pm(&t, "d", "odd", 2 * i, new_v0[i], -1);
+		add_pm(&t, "d", "odd", 2 * i + 1, NAN, -1);
+	}
+	assert_int_equal(il_summary_table(&s, "s", &t, &spec), 0);
+	assert_string_equal(str(&s, 2, "gov"), "odd");
+	assert_int_equal(num(&s, 2, "n"), 3);
+	assert_true(empty(&s, 2, "ci_lo") && empty(&s, 2, "delta_lo") && empty(&s, 2, "p"));
+	il_table_free(&s);
 	il_table_free(&t);
 }
 
