@@ -362,6 +362,15 @@ static int envelope_diff(struct sum_ctx *c, int nx, int nb, struct il_stat_diff 
 	return 0;
 }
 
+/* The test column: the design, and "envelope" over an ensemble's variants (each paired as
+ * the iterations allow: a variant's own pairing is what its interval used). */
+static const char *test_name(const struct sum_ctx *c, bool paired)
+{
+	if (variants_of(c) > 1)
+		return c->spec->paired ? "paired envelope" : "welch envelope";
+	return paired ? "paired" : "welch";
+}
+
 static int add_diff(struct sum_ctx *c, int row, const struct metric_fmt *f, const char *base,
 		    int nx, int nb)
 {
@@ -374,7 +383,7 @@ static int add_diff(struct sum_ctx *c, int row, const struct metric_fmt *f, cons
 	if (variants_of(c) > 1 && envelope_diff(c, nx, nb, &d))
 		return -1;
 	if (il_table_set_str(c->out, row, at + SC_BASE, base) ||
-	    il_table_set_str(c->out, row, at + SC_TEST, paired ? "paired" : "welch"))
+	    il_table_set_str(c->out, row, at + SC_TEST, test_name(c, paired)))
 		return -1;
 	set_real(c->out, row, at + SC_D, d.diff, f->prec + 1);
 	set_real(c->out, row, at + SC_D_LO, d.ci_lo, f->prec + 1);

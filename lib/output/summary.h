@@ -17,7 +17,8 @@
  * governor with the group's baseline (empty on the baseline's own rows): the difference
  * of the means, its confidence interval, the same in % of the baseline's mean, and the
  * two-sided t-test p-value. test says how: "paired" when the runs share seeds (iteration
- * i of each governor ran seed N+i, and both have the same iterations), else "welch".
+ * i of each governor ran seed N+i, and both have the same iterations), else "welch";
+ * "paired envelope" or "welch envelope" under an ensemble (below).
  * Cells empty in the input are left out of n; a metric a governor has no number for gets
  * no row. Rows come group by group, metric by metric, governor by governor, in the order
  * the input first shows them, so the output is as deterministic as the input.

@@ -210,6 +210,7 @@ static void test_summary_ensemble_envelope(void **state)
 	assert_near(num(&s, 1, "delta_pct_lo"), fmin(d0.rel_lo, d1.rel_lo), 1e-9);
 	assert_near(num(&s, 1, "delta_pct_hi"), fmax(d0.rel_hi, d1.rel_hi), 1e-9);
 	assert_near(num(&s, 1, "p"), fmax(d0.p, d1.p), 1e-3); /* printed with its decimals */
+	assert_string_equal(str(&s, 1, "test"), "paired envelope");
 	assert_true(fmax(d0.p, d1.p) > 0.01);
 	il_table_free(&s);
 
