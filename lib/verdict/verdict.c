@@ -695,6 +695,15 @@ static size_t list_cells(const struct il_verdict *v, int g, enum il_verdict_clas
 	return len;
 }
 
+/* Whether a pair of @v declares an uncertain number (what its ensemble can vary). */
+static bool any_uncertain(const struct il_verdict *v)
+{
+	for (int i = 0; v->space && i < v->nplat * v->nscn; i++)
+		if (v->space[i].k)
+			return true;
+	return false;
+}
+
 const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, size_t cap)
 {
 	struct il_verdict_count k;
@@ -707,8 +716,10 @@ const char *il_verdict_summary(const struct il_verdict *v, int g, char *buf, siz
 			       v->paired ? "" : " each, unpaired");
 	if (len < cap && v->ensemble)
 		len += (size_t)snprintf(buf + len, cap - len, "ensemble of %d model variants "
-					"(pairs screened in: %d, scanned: %d)", v->ensemble,
-					v->ens_runs, v->oat_runs);
+					"(pairs screened in: %d, scanned: %d%s)", v->ensemble,
+					v->ens_runs, v->oat_runs, any_uncertain(v) ? "" :
+					"; no pair declares an uncertain number: the nominal "
+					"model");
 	else if (len < cap && v->words && v->words->nominal)
 		len += (size_t)snprintf(buf + len, cap - len, "nominal model only (%s)",
 					v->words->nominal);

@@ -170,6 +170,11 @@ expect 0 "--ensemble with a platform and scenario without uncertain numbers" \
 	"$IDLELAB" verdict -g menu-4,menu-5 -p "$TMP/certain.plat" -s wakeup --time 300ms -m score
 check "it says so and runs the nominal model" \
 	grep -q "declares no uncertain parameter: its cells run the nominal model" "$ERR"
+check "... and so does the summary line, beside the ensemble's size" \
+	grep -q "ensemble of 6 model variants (pairs screened in: 0, scanned: 0; no pair declares an uncertain number: the nominal model)" "$OUT"
+expect 0 "--ensemble where the platform declares uncertain numbers" \
+	"$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s wakeup --time 300ms -m score
+check "the summary line does not say the nominal model" sh -c "! grep -q 'no pair declares' '$OUT'"
 expect 0 "--ensemble 0" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --time 300ms -m score --ensemble 0
 check "--ensemble 0 says so" grep -q -- "--ensemble 0: the nominal model only" "$ERR"
 expect 2 "--ensemble 1: no ensemble of one" "$IDLELAB" verdict -g menu-4,menu-5 -p rk3588 -s idle --ensemble 1
