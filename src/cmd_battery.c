@@ -202,11 +202,9 @@ static size_t run_index(const struct battery *b, int p, int v, int g, int it)
 }
 
 /*
- * --ensemble E: row @it of (@p, @v) runs member @it % E of the hypercube
- * (lib/verdict/ensemble.c), the same member for every governor; the variant's platform is
- * vplat[(platform, case, member)], on the seed il_ens_row_seed() gives row @it (a member
- * that simulates like an earlier one gets seeds of its own). Return: 0, or -1 after the
- * message.
+ * --ensemble E: row @it of (@p, @v) as il_ens_row_spec() runs it: member @it % E of the
+ * hypercube, the same member for every governor, whose platform is vplat[(platform, case,
+ * member)]. Return: 0, or -1 after the message.
  */
 static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_spec *s)
 {
@@ -215,19 +213,14 @@ static int ensemble_spec(struct battery *b, int p, int v, int it, struct il_lab_
 	size_t k = ((size_t)p * (size_t)b->nvar + (size_t)v) * (size_t)a->ensemble +
 		   (size_t)(it % a->ensemble);
 	struct il_error err;
-	u64 seed;
 	int ret;
 
-	ret = il_ens_row_seed(s, &rows, it, &seed, &err);
 	/* every governor's and seed's run of this member writes the same values into vplat[k] */
-	if (!ret)
-		ret = il_ens_member_spec(s, a->ensemble, a->seed, it % a->ensemble, &b->vplat[k],
-					 &err);
+	ret = il_ens_row_spec(s, &rows, it, &b->vplat[k], &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab battery: %s\n", err.msg);
 		return -1;
 	}
-	s->seed = seed;
 	b->nominal[(size_t)p * (size_t)b->nvar + (size_t)v] = ret > 0;
 	if (ret > 0 && it == 0 && s->preset == b->presets[0])
 		fprintf(stderr, "idlelab battery: --ensemble: %s with %s declares no uncertain "

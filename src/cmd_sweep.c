@@ -9,7 +9,7 @@
  * Case i is (platform, value of the first parameter, value of the second, governor,
  * iteration), the last varying fastest; iteration k runs with seed N+k as in compare (with
  * --ensemble E, seed N + k / E under model variant k % E, as compare and battery, or a seed
- * of its own for a variant that simulates like an earlier one: il_ens_row_seed()). A
+ * of its own for a variant that simulates like an earlier one: il_ens_row_spec()). A
  * case's row is built from text exactly as merge builds it from `run -f csv` (see
  * sweep_table.h), so both give the same bytes.
  */
@@ -422,27 +422,9 @@ static void case_nominal_spec(const struct sweep *w, struct sweep_case k, struct
 	spec->duration_ns = w->a->time_ns;
 }
 
-/*
- * The seed of case @k: N + it, or with --ensemble the one il_ens_row_seed() gives its row.
- * case_spec() has made the same call on the same spec, and stopped the sweep on its error,
- * before any row is labelled.
- */
-static uint64_t case_seed(const struct sweep *w, struct sweep_case k)
-{
-	const struct sweep_args *a = w->a;
-	const struct il_ens_rows rows = { a->seed, a->iter, a->ensemble };
-	struct il_lab_spec spec;
-	struct il_error err;
-	u64 seed;
-
-	case_nominal_spec(w, k, &spec);
-	il_ens_row_seed(&spec, &rows, k.it, &seed, &err);
-	return seed;
-}
-
-/* The leading columns of case @i: what identifies it. Texts go to @buf. */
-static int case_labels(const struct sweep *w, size_t i, const char **names, const char **texts,
-		       char bufs[3][32])
+/* The leading columns of case @i, which ran @seed: what identifies it. Texts go to @buf. */
+static int case_labels(const struct sweep *w, size_t i, u64 seed, const char **names,
+		       const char **texts, char bufs[3][32])
 {
 	const struct sweep_args *a = w->a;
 	struct sweep_case k = case_at(w, i);
@@ -450,7 +432,7 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 
 	snprintf(bufs[0], sizeof(bufs[0]), "%zu", i);
 	snprintf(bufs[1], sizeof(bufs[1]), "%d", k.it);
-	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, case_seed(w, k));
+	snprintf(bufs[2], sizeof(bufs[2]), "%" PRIu64, seed);
 	names[n] = "case", texts[n++] = bufs[0];
 	names[n] = "governor", texts[n++] = a->governors[k.g];
 	names[n] = "platform", texts[n++] = a->platforms[k.p];
@@ -464,7 +446,7 @@ static int case_labels(const struct sweep *w, size_t i, const char **names, cons
 /*
  * The run of case @i. With --ensemble E, under member it % E of the hypercube
  * (lib/verdict/ensemble.c, seeded as a verdict's), whose platform goes to @plat_buf, on
- * the seed il_ens_row_seed() gives its row; a platform and scenario without uncertain
+ * the seed il_ens_row_spec() gives its row; a platform and scenario without uncertain
  * numbers run the nominal model and say so once.
  * Return: 0, or -1 after the message.
  */
@@ -475,22 +457,14 @@ static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
 	const struct il_ens_rows rows = { a->seed, a->iter, a->ensemble };
 	struct sweep_case k = case_at(w, i);
 	struct il_error err;
-	u64 seed;
 	int ret;
 
 	case_nominal_spec(w, k, spec);
-	spec->seed = a->seed + (uint64_t)k.it;
-	if (!a->ensemble)
-		return 0;
-	ret = il_ens_row_seed(spec, &rows, k.it, &seed, &err);
-	if (!ret)
-		ret = il_ens_member_spec(spec, a->ensemble, a->seed, k.it % a->ensemble, plat_buf,
-					 &err);
+	ret = il_ens_row_spec(spec, &rows, k.it, plat_buf, &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab sweep: %s\n", err.msg);
 		return -1;
 	}
-	spec->seed = seed;
 	if (ret > 0 && k.g == 0 && k.it == 0)
 		fprintf(stderr, "idlelab sweep: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n",
@@ -498,9 +472,9 @@ static int case_spec(const struct sweep *w, size_t i, struct il_lab_spec *spec,
 	return 0;
 }
 
-/* The row of case @i: its labels, then the linux-pm row as `idlelab run -f csv` prints it. */
-static int case_record(const struct sweep *w, size_t i, const struct il_lab_result *res,
-		       struct il_sweep_rec *rec)
+/* The row of case @i (run as @spec): its labels, then the linux-pm row as `run -f csv` has it. */
+static int case_record(const struct sweep *w, size_t i, const struct il_lab_spec *spec,
+		       const struct il_lab_result *res, struct il_sweep_rec *rec)
 {
 	struct sweep_case k = case_at(w, i);
 	const struct il_scenario *scn = w->combo[k.c].scn;
@@ -518,7 +492,7 @@ static int case_record(const struct sweep *w, size_t i, const struct il_lab_resu
 	cellbuf = calloc((size_t)t.ncols, sizeof(*cellbuf));
 	if (t.ncols > 64 || !texts || !cellbuf)
 		goto out;
-	n = case_labels(w, i, names, texts, bufs);
+	n = case_labels(w, i, spec->seed, names, texts, bufs);
 	for (int c = 0; c < t.ncols; c++, n++) {
 		names[n] = t.cols[c];
 		texts[n] = il_cell_text(&t.cells[c], cellbuf[c], sizeof(cellbuf[c]));
@@ -584,7 +558,7 @@ static int run_batch(const struct sweep *w, size_t start, size_t n, unsigned int
 					start + i).c].spec,
 				strerror(errs[i]));
 			ret = CLI_EXIT_RUNTIME;
-		} else if (case_record(w, start + i, &res[i], &recs[start + i])) {
+		} else if (case_record(w, start + i, &specs[i], &res[i], &recs[start + i])) {
 			fprintf(stderr, "idlelab sweep: %s\n", strerror(ENOMEM));
 			ret = CLI_EXIT_RUNTIME;
 		}
@@ -680,7 +654,8 @@ static void emit_case(FILE *f, const struct sweep *w, size_t i, const char *id)
 	struct sweep_case k = case_at(w, i);
 	const char *names[SWEEP_MAX_LABELS], *texts[SWEEP_MAX_LABELS];
 	char bufs[3][32], buf[4096];
-	int n = case_labels(w, i, names, texts, bufs);
+	/* a job runs its seed as `idlelab run` does: N + iter (no ensemble with --emit-jobs) */
+	int n = case_labels(w, i, a->seed + (u64)k.it, names, texts, bufs);
 
 	fputs("${IDLELAB:-idlelab} run -g", f);
 	shell_word(f, a->governors[k.g]);

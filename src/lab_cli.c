@@ -419,8 +419,8 @@ static int compare_runs(const struct lab_args *args)
 }
 
 /*
- * --ensemble E: run @spec under member @it % E of the hypercube, on the seed
- * il_ens_row_seed() gives row @it; Return: 0, or -1 after the message. A pair without
+ * --ensemble E: run @spec as row @it of the ensemble (il_ens_row_spec()); Return: 0, or -1
+ * after the message. A pair without
  * uncertain numbers runs the nominal model, said once per scenario: *@nominal, false
  * before the scenario's first run, tells.
  */
@@ -429,20 +429,15 @@ static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec
 {
 	const struct il_ens_rows rows = { args->seed, args->iter, args->ensemble };
 	struct il_error err;
-	u64 seed;
 	int ret;
 
 	if (!args->ensemble)
 		return 0;
-	ret = il_ens_row_seed(spec, &rows, it, &seed, &err);
-	if (!ret)
-		ret = il_ens_member_spec(spec, args->ensemble, args->seed, it % args->ensemble,
-					 plat_buf, &err);
+	ret = il_ens_row_spec(spec, &rows, it, plat_buf, &err);
 	if (ret < 0) {
 		fprintf(stderr, "idlelab compare: %s\n", err.msg);
 		return -1;
 	}
-	spec->seed = seed;
 	if (ret > 0 && !*nominal)
 		fprintf(stderr, "idlelab compare: --ensemble: %s with %s declares no uncertain "
 				"parameter: the nominal model runs, on %d seeds\n",

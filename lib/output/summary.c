@@ -113,7 +113,8 @@ struct sum_ctx {
 	int ngroups;
 	int *group_first; /* per group: its first row */
 	double level;
-	/* scratch: the numbers of one governor and the baseline, with their iterations */
+	/* scratch: the numbers of one governor and the baseline, with their iterations, each
+	 * 2 x (nrows + 1) long: an ensemble puts one variant's values in the second half */
 	double *x, *xi, *b, *bi;
 };
 
@@ -476,7 +477,8 @@ static int add_group(struct sum_ctx *c, int g)
 static int ctx_init(struct sum_ctx *c, struct il_table *out, const struct il_table *in, int row0,
 		    int nrows, const struct il_summary_spec *spec)
 {
-	size_t n = 2 * ((size_t)nrows + 1); /* the rows' values, then one variant's */
+	size_t n = (size_t)nrows + 1;
+	size_t nv = 2 * n; /* scratch of values: the rows', then one variant's (an ensemble) */
 
 	memset(c, 0, sizeof(*c));
 	c->in = in;
@@ -498,10 +500,10 @@ static int ctx_init(struct sum_ctx *c, struct il_table *out, const struct il_tab
 	c->group = calloc(n, sizeof(*c->group));
 	c->gov = calloc(n, sizeof(*c->gov));
 	c->group_first = calloc(n, sizeof(*c->group_first));
-	c->x = calloc(n, sizeof(*c->x));
-	c->xi = calloc(n, sizeof(*c->xi));
-	c->b = calloc(n, sizeof(*c->b));
-	c->bi = calloc(n, sizeof(*c->bi));
+	c->x = calloc(nv, sizeof(*c->x));
+	c->xi = calloc(nv, sizeof(*c->xi));
+	c->b = calloc(nv, sizeof(*c->b));
+	c->bi = calloc(nv, sizeof(*c->bi));
 	if (!c->key_col || !c->group || !c->gov || !c->group_first || !c->x || !c->xi || !c->b ||
 	    !c->bi) {
 		errno = ENOMEM;

@@ -219,54 +219,44 @@ int il_ens_declares(const struct il_lab_spec *spec, struct il_error *err)
 	return ret;
 }
 
-/* Whether members @a and @b of @sp's hypercube simulate alike: the same numbers but power. */
-static bool same_simulation(const struct il_ens_space *sp, int ensemble, u64 seed, int a, int b)
+/* Whether member @a of @sp's hypercube simulates like values @vb: the same numbers but power. */
+static bool same_simulation(const struct il_ens_space *sp, int ensemble, u64 seed, int a,
+			    const double *vb)
 {
-	double va[IL_ENS_MAX_PARAMS], vb[IL_ENS_MAX_PARAMS];
+	double va[IL_ENS_MAX_PARAMS];
 
 	il_ens_values(sp, ensemble, seed, 1 + a, va);
-	il_ens_values(sp, ensemble, seed, 1 + b, vb);
 	for (int j = 0; j < sp->k; j++)
 		if (!sp->p[j].power && va[j] != vb[j])
 			return false;
 	return true;
 }
 
-int il_ens_row_seed(const struct il_lab_spec *spec, const struct il_ens_rows *rows, int it,
-		    u64 *out, struct il_error *err)
+int il_ens_row_spec(struct il_lab_spec *spec, const struct il_ens_rows *rows, int it,
+		    struct il_platform *plat_buf, struct il_error *err)
 {
-	int e = rows->ensemble, member = e ? it % e : 0, again = 0;
+	int e = rows->ensemble, member, again = 0, nominal;
+	double vals[IL_ENS_MAX_PARAMS];
 	struct il_ens_space *sp;
 
-	*out = rows->seed + (u64)it;
-	if (!e)
+	spec->seed = rows->seed + (u64)it;
+	if (e <= 0)
 		return 0;
 	sp = space_of_spec(spec, err);
 	if (!sp)
 		return -1;
+	member = it % e;
+	nominal = !sp->k;
+	if (!nominal)
+		il_ens_values(sp, e, rows->seed, 1 + member, vals);
 	for (int m = 0; m < member; m++)
-		again += !sp->k || same_simulation(sp, e, rows->seed, m, member);
-	free(sp);
-	*out = rows->seed + (u64)(it / e) + (u64)rows->iter * (u64)again;
-	return 0;
-}
-
-int il_ens_member_spec(struct il_lab_spec *spec, int ensemble, u64 seed, int member,
-		       struct il_platform *plat_buf, struct il_error *err)
-{
-	struct il_ens_space *sp = space_of_spec(spec, err);
-	double vals[IL_ENS_MAX_PARAMS];
-	int ret = 1;
-
-	if (!sp)
-		return -1;
-	if (sp->k && ensemble > 0) {
+		again += nominal || same_simulation(sp, e, rows->seed, m, vals);
+	spec->seed = rows->seed + (u64)(it / e) + (u64)rows->iter * (u64)again;
+	if (!nominal) {
 		*plat_buf = *spec->plat;
-		il_ens_values(sp, ensemble, seed, 1 + member % ensemble, vals);
 		il_ens_apply(sp, vals, plat_buf, &spec->args);
 		spec->plat = plat_buf;
-		ret = 0;
 	}
 	free(sp);
-	return ret;
+	return nominal;
 }

@@ -275,26 +275,19 @@ struct il_ens_rows {
 };
 
 /**
- * il_ens_row_seed - the seed of row @it (0 .. iter x ensemble - 1) of @spec's platform and
- * scenario into *@out: seed + @it without an ensemble; with one, row @it runs member
- * @it % E of the hypercube (il_ens_member_spec()) on seed + @it / E, the same seeds under
- * every member (common random numbers), except that a member which simulates like an
- * earlier one (the same numbers but power: all of them when nothing is uncertain) would
- * run that member's very runs again, counted twice by the summaries: the r-th such member
- * runs seed + iter x r + @it / E instead. Return: 0, or -1 with @err set
+ * il_ens_row_spec - row @it (0 .. iter x ensemble - 1) of compare, battery and sweep: set
+ * @spec (the nominal one) to run it. Without an ensemble, seed + @it. With one, member
+ * @it % E of the Latin hypercube over the uncertain numbers of its platform and scenario
+ * (seeded by @rows->seed, as a verdict's; the variant's platform goes into @plat_buf, which
+ * spec->plat then points to) on seed + @it / E, the same seeds under every member (common
+ * random numbers), except that a member which simulates like an earlier one (the same
+ * numbers but power: all of them when nothing is uncertain) would run that member's very
+ * runs again, counted twice by the summaries: the r-th such member runs seed + iter x r +
+ * @it / E instead. Return: 0; 1 when nothing is uncertain (the nominal model, @plat_buf
+ * unused); -1 with @err set
  */
-int il_ens_row_seed(const struct il_lab_spec *spec, const struct il_ens_rows *rows, int it,
-		    u64 *out, struct il_error *err);
-
-/**
- * il_ens_member_spec - run @spec under member @member (0 .. @ensemble - 1) of the Latin
- * hypercube over the uncertain numbers of its platform and scenario (seeded by @seed, as a
- * verdict's): the variant's platform goes into @plat_buf, which spec->plat then points to.
- * What compare and battery --ensemble run. Return: 0; 1 when they declare no uncertain
- * number (@spec untouched: the nominal model); -1 with @err set
- */
-int il_ens_member_spec(struct il_lab_spec *spec, int ensemble, u64 seed, int member,
-		       struct il_platform *plat_buf, struct il_error *err);
+int il_ens_row_spec(struct il_lab_spec *spec, const struct il_ens_rows *rows, int it,
+		    struct il_platform *plat_buf, struct il_error *err);
 
 /* ---- robust calls (robust.c): for the verdict and for tests/fidelity ------------------------ */
 
