@@ -26,6 +26,10 @@
  *     scenarios' bg_rate_pct parameter (IL_BG_RATE_PARAM), the one knob an ensemble turns:
  *     its class and range, from powertop, the 6.18 guest's idle trace and the seeds' rk3588,
  *     are il_bg_rate_unc's.
+ *  6. Of the shape, burst_pct is the one number an ensemble turns too (the scenarios'
+ *     bg_burst_pct, IL_BG_BURST_PARAM; the idle scenarios' burst_pct): the real sources that
+ *     count an idle CPU's misses bound it, and they disagree (il_bg_burst_unc). The other
+ *     numbers of the shape are the model's and not varied.
  */
 #ifndef IDLELAB_SCN_BACKGROUND_H
 #define IDLELAB_SCN_BACKGROUND_H
@@ -64,11 +68,11 @@ void il_bg_free(struct il_bg *bg);
 
 /**
  * il_bg_start_default - a scenario's "background" parameter: when @on, start the default
- * activity (il_bg_defaults()) at @rate_pct % of its rate on @stream into *@bg; when not,
- * leave *@bg alone
+ * activity (il_bg_defaults()) at @rate_pct % of its rate, with @burst_pct % of its kworker
+ * runs starting a chain, on @stream into *@bg; when not, leave *@bg alone
  * Return: 0, or -1 with errno set.
  */
-int il_bg_start_default(struct il_sim *sim, bool on, s64 rate_pct, u64 stream,
+int il_bg_start_default(struct il_sim *sim, bool on, s64 rate_pct, s64 burst_pct, u64 stream,
 			struct il_bg **bg);
 
 /*
@@ -88,5 +92,20 @@ extern const struct il_scn_unc il_bg_rate_unc_jbb;
 	  "divided by it)", unc }
 /* ... of a scenario whose "background" parameter switches the background on and off */
 #define IL_BG_RATE_PARAM IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc)
+
+/*
+ * The class and range of the background's burst share (background.c says where they come
+ * from), out of play as il_bg_rate_unc, il_bg_rate_unc_always and il_bg_rate_unc_jbb.
+ */
+extern const struct il_scn_unc il_bg_burst_unc;
+extern const struct il_scn_unc il_bg_burst_unc_always;
+extern const struct il_scn_unc il_bg_burst_unc_jbb;
+
+/* The bg_burst_pct entry of a scenario's parameter table, with its class and range @unc. */
+#define IL_BG_BURST_PARAM_UNC(unc) \
+	{ "bg_burst_pct", IL_SCN_INT, 30, 0, 100, NULL, "pct", \
+	  "the background's kworker runs that start a chain of short device waits (% of them)", \
+	  unc }
+#define IL_BG_BURST_PARAM IL_BG_BURST_PARAM_UNC(&il_bg_burst_unc)
 
 #endif /* IDLELAB_SCN_BACKGROUND_H */

@@ -124,7 +124,7 @@ static const char *const device_names[] = { "nvme", "sda", "mmcblk", "nullb", "m
 
 enum { P_DEVICE, P_JOBS, P_LAT, P_SIGMA, P_TAIL_PM, P_TAIL, P_CMD_IRQ, P_IRQ_CPU, P_MIGRATE,
        P_SUBMIT, P_COMPLETE, P_HOPS, P_HOP, P_BG, P_IRQ_REMOTE, P_IRQ_WORK, P_IRQ_EXTRA,
-       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ, P_BG_RATE };
+       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ, P_BG_RATE, P_BG_BURST };
 
 /*
  * The numbers fitted to the seeds' rk3588 rows (docs/lab.md "fio on rk3588: the request
@@ -220,6 +220,7 @@ static const struct il_scn_param fio_params[] = {
 		      "instead of the default background: one periodic timer per CPU at this rate, "
 		      "nothing else (0: off)" },
 	[P_BG_RATE] = IL_BG_RATE_PARAM,
+	[P_BG_BURST] = IL_BG_BURST_PARAM,
 	{ 0 }
 };
 
@@ -510,7 +511,8 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 	if (args->v[P_BG_HZ])
 		return fio_timer_background(sim, f, (unsigned int)args->v[P_BG_HZ],
 					    args->v[P_BG_RATE]);
-	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE], 2, &f->bg);
+	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
+				   args->v[P_BG_BURST], 2, &f->bg);
 }
 
 static void fio_cleanup(void *ctx)

@@ -24,7 +24,8 @@ enum {
 	[IL_IDLE_P_TASK] = { "task_pct", IL_SCN_INT, 50, 0, 100, NULL, "pct", \
 			     "timer expiries that wake a kworker" }, \
 	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, 30, 0, 100, NULL, "pct", \
-			      "kworker runs that start a chain of short I/O waits" }, \
+			      "kworker runs that start a chain of short I/O waits", \
+			      &il_bg_burst_unc_always }, \
 	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, 10, 0, 100, NULL, "pct", \
 			     "expiries followed 2-40 µs later by a softirq-only timer" }, \
 	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, 20, 0, 1000000, NULL, "hz", \

@@ -21,7 +21,7 @@
 #include "scenario.h"
 #include "util/array.h"
 
-enum { P_GAP, P_WORK, P_SIGMA, P_TIMER, P_BG_RATE };
+enum { P_GAP, P_WORK, P_SIGMA, P_TIMER, P_BG_RATE, P_BG_BURST };
 
 static const struct il_scn_param jbb_params[] = {
 	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us",
@@ -32,6 +32,7 @@ static const struct il_scn_param jbb_params[] = {
 	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct",
 		      "background timer rate in % of the default" },
 	[P_BG_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_jbb),
+	[P_BG_BURST] = IL_BG_BURST_PARAM_UNC(&il_bg_burst_unc_jbb),
 	{ 0 }
 };
 
@@ -127,6 +128,7 @@ static int jbb_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 		jbb_schedule(sim, j, c);
 	il_bg_defaults(&bp);
 	bp.rate_pct = (unsigned int)args->v[P_BG_RATE];
+	bp.burst_pct = (unsigned int)args->v[P_BG_BURST];
 	if (!args->v[P_TIMER])
 		return 0;
 	/* Fewer timer wakeups: the same timers, periods stretched by 100 / timer_pct. */

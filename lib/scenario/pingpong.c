@@ -36,7 +36,7 @@
 #include "scenario.h"
 #include "../util/rng.h"
 
-enum { P_WORK, P_OVERHEAD, P_SIGMA, P_BG, P_BG_RATE };
+enum { P_WORK, P_OVERHEAD, P_SIGMA, P_BG, P_BG_RATE, P_BG_BURST };
 
 static const struct il_scn_unc overhead_unc = {
 	IL_UNC_FITTED, "800..1000",
@@ -62,6 +62,7 @@ static const struct il_scn_param pingpong_params[] = {
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
 	[P_BG_RATE] = IL_BG_RATE_PARAM,
+	[P_BG_BURST] = IL_BG_BURST_PARAM,
 	{ 0 }
 };
 
@@ -101,7 +102,8 @@ static int pingpong_setup(struct il_sim *sim, void *ctx, const struct il_scn_arg
 	il_lognormal_init(&pp->overhead, (unsigned int)args->v[P_SIGMA],
 			  (u64)args->v[P_OVERHEAD]);
 	il_sim_rng_init(sim, &pp->rng, 1);
-	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE], 2, &pp->bg))
+	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
+				args->v[P_BG_BURST], 2, &pp->bg))
 		return -1;
 	return il_sim_wake(sim, 0, 0, pingpong_stop_ns(pp), pingpong_pass, pp,
 			   pp->ncpus > 1 ? 1 : 0);

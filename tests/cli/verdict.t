@@ -140,9 +140,10 @@ expect 0 "verdict with an ensemble of 2, json" "$IDLELAB" verdict $ens -f json -
 mkdir "$TMP/ens"
 expect 0 "--emit-jobs with the ensemble" "$IDLELAB" verdict $ens -f json --emit-jobs "$TMP/ens/jobs.txt"
 # i5-10600k pingpong: 8 power numbers (their range ends are computed, not run) and
-# overhead_ns, overhead_sigma, bg_rate_pct: variants 0, 2 of the hypercube, 3 x 2 ends = 9,
+# overhead_ns, overhead_sigma, bg_rate_pct: variants 0, 2 of the hypercube, 3 x 2 ends, and
+# bg_burst_pct's low end (its high end, 30, is the nominal model's: not run twice) = 10,
 # x 2 x 3
-check "one line per governor, seed and run variant (9 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 54
+check "one line per governor, seed and run variant (10 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 60
 check "the lines carry --ensemble" grep -q -- '--ensemble 2 -m score,energy -f json --case' "$TMP/ens/jobs.txt"
 expect 0 "the ensemble's command lines run" env IDLELAB="$IDLELAB" sh "$TMP/ens/jobs.txt"
 check "a case file names its variant" sh -c "head -1 '$TMP/ens/case-000006.csv' | grep -q ',seed,variant,' && \

@@ -438,14 +438,16 @@ static void test_ensemble_variants(void **state)
 
 	(void)state;
 	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
-	/* without the background its rate is not in play (il_scn_unc's off_with) */
+	/* without the background its rate and burst share are not in play (il_scn_unc's
+	 * off_with) */
 	assert_int_equal(il_scn_parse("pingpong:cpus=2,background=0", &scn, &args, &common, &err),
 			 0);
 	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
 	assert_int_equal(sp->k, plat->nunc + 2); /* overhead_ns, overhead_sigma */
 	assert_int_equal(il_scn_parse("pingpong:cpus=2", &scn, &args, &common, &err), 0);
 	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
-	assert_int_equal(sp->k, plat->nunc + 3); /* overhead_ns, overhead_sigma, bg_rate_pct */
+	/* overhead_ns, overhead_sigma, bg_rate_pct, bg_burst_pct */
+	assert_int_equal(sp->k, plat->nunc + 4);
 	assert_true(sp->power_assumed);
 	assert_int_equal(il_ens_nvar(sp, n), 1 + n + 2 * sp->k);
 	assert_int_equal(il_ens_nvar(sp, 0), 1);
