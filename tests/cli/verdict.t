@@ -134,6 +134,16 @@ expect 2 "--case of an n/a run" "$IDLELAB" verdict $small --case 31 -o "$TMP/c31
 check "--ensemble 0: the summary line says the model is the nominal one" \
 	grep -q 'menu-5 vs menu-4 on 2 platforms × 2 scenarios, 4 seeds, nominal model only (--ensemble 0): ' "$TMP/j1.txt"
 
+# ---- the background's burst share is an uncertain number (docs/lab.md "The burst share gets a
+# range"): teo-6.14's too-shallow periods on the idle i5-10600K rest on it -----------------------
+expect 0 "verdict of teo-6.14 against menu-6.13 on the idle i5-10600k" \
+	"$IDLELAB" verdict -g menu-6.13,teo-6.14 -p i5-10600k -s idle --iter 5 --time 10s
+check "its belows cell is sensitive and names idle.burst_pct" \
+	grep -Eq "^teo-6.14 +i5-10600k +idle +belows .* sensitive +flips with idle\.burst_pct$" "$OUT"
+expect 0 "scenarios -v" "$IDLELAB" scenarios -v
+check "bg_burst_pct shows its class and range" \
+	sh -c "grep -A2 '^    bg_burst_pct ' '$OUT' | grep -q 'class: assumed, range 0..30'"
+
 # ---- the ensemble through --emit-jobs and merge: a job names its model variant ------------------
 ens="-g menu-6.16,menu-6.17 -p i5-10600k -s pingpong:cpus=2 --iter 3 --time 300ms --ensemble 2 -m score,energy"
 expect 0 "verdict with an ensemble of 2, json" "$IDLELAB" verdict $ens -f json -o "$TMP/ens-local.json"
