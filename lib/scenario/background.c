@@ -9,6 +9,19 @@
 #include "background.h"
 
 /*
+ * An assumed number of the background, range @rng and reason @text, in three variants: out
+ * of play without a background (NAME), never (NAME_always: the idle scenarios) and without
+ * jbb's timers (NAME_jbb).
+ */
+#define BG_UNC(rng, text, switch_param) { \
+	.cls = IL_UNC_ASSUMED, .range = rng, .why = text, .off_with = switch_param, \
+}
+#define BG_UNC_VARIANTS(name, rng, text) \
+	const struct il_scn_unc name = BG_UNC(rng, text, "background"); \
+	const struct il_scn_unc name##_always = BG_UNC(rng, text, NULL); \
+	const struct il_scn_unc name##_jbb = BG_UNC(rng, text, "timer_pct")
+
+/*
  * The background's rate is an assumption (background.h); what bounds it, in idle periods per
  * second: powertop's "10-100 wakeups per second per CPU" of typical idle servers; the 6.18
  * guest's idle trace (shared traces, vm-haltpoll/ladder_idle_5s: 121 idle periods in 5 s on
@@ -18,19 +31,13 @@
  * ends are the rates that give the sources' lowest and highest figures there: 0.15x, 79 per
  * second on the idle rk3588 (10 per CPU); 5.5x, 2933 per second for menu-6.13 on nullb0.
  */
-#define BG_RATE_UNC(switch_param) { \
-	.cls = IL_UNC_ASSUMED, \
-	.range = "0.15x..5.5x", \
-	.why = "the rates giving the sources' ends: 10 idle periods per second per CPU on an " \
-	       "idle rk3588 (powertop's idle servers; the 6.18 guest's idle trace has 12) and " \
-	       "the seeds' rk3588 nullb0 rows' 2950 per second (menu-6.13; the model at 100 %: " \
-	       "432)", \
-	.off_with = switch_param, \
-}
+#define BG_RATE_RANGE "0.15x..5.5x"
+#define BG_RATE_WHY \
+	"the rates giving the sources' ends: 10 idle periods per second per CPU on an idle " \
+	"rk3588 (powertop's idle servers; the 6.18 guest's idle trace has 12) and the seeds' " \
+	"rk3588 nullb0 rows' 2950 per second (menu-6.13; the model at 100 %: 432)"
 
-const struct il_scn_unc il_bg_rate_unc = BG_RATE_UNC("background");
-const struct il_scn_unc il_bg_rate_unc_always = BG_RATE_UNC(NULL);
-const struct il_scn_unc il_bg_rate_unc_jbb = BG_RATE_UNC("timer_pct");
+BG_UNC_VARIANTS(il_bg_rate_unc, BG_RATE_RANGE, BG_RATE_WHY);
 
 /*
  * The share of kworker runs that start a chain of device waits (DOC item 2) decides how many
@@ -44,19 +51,14 @@ const struct il_scn_unc il_bg_rate_unc_jbb = BG_RATE_UNC("timer_pct");
  * against menu 40; the model at 30 has 230 and 23, at 5 it has 7 and 10). One share does
  * not fit both counts, so the range is what the sources span.
  */
-#define BG_BURST_UNC(switch_param) { \
-	.cls = IL_UNC_ASSUMED, \
-	.range = "0..30", \
-	.why = "the shares that give the real sources' idle-CPU misses: 5 on the validation " \
-	       "guest's idle records, 0-5 and 1-2 on the too-deep periods of Loehle's x86 " \
-	       "idle dump and the seeds' rk3588 nullb0 rows, 30 on the x86 dump's " \
-	       "too-shallow periods (teo 237, the model at 30: 230)", \
-	.off_with = switch_param, \
-}
+#define BG_BURST_RANGE "0..30"
+#define BG_BURST_WHY \
+	"the shares that give the real sources' idle-CPU misses: 5 on the validation guest's " \
+	"idle records, 0-5 and 1-2 on the too-deep periods of Loehle's x86 idle dump and the " \
+	"seeds' rk3588 nullb0 rows, 30 on the x86 dump's too-shallow periods (teo 237, the " \
+	"model at 30: 230)"
 
-const struct il_scn_unc il_bg_burst_unc = BG_BURST_UNC("background");
-const struct il_scn_unc il_bg_burst_unc_always = BG_BURST_UNC(NULL);
-const struct il_scn_unc il_bg_burst_unc_jbb = BG_BURST_UNC("timer_pct");
+BG_UNC_VARIANTS(il_bg_burst_unc, BG_BURST_RANGE, BG_BURST_WHY);
 
 struct bg_timer {
 	struct il_bg *bg;
