@@ -420,9 +420,8 @@ static int compare_runs(const struct lab_args *args)
 
 /*
  * --ensemble E: run @spec as row @it of the ensemble (il_ens_row_spec()); Return: 0, or -1
- * after the message. A pair without
- * uncertain numbers runs the nominal model, said once per scenario: *@nominal, false
- * before the scenario's first run, tells.
+ * after the message. A pair without uncertain numbers runs the nominal model, said once per
+ * scenario: *@nominal, false before the scenario's first run, tells.
  */
 static int ensemble_spec(const struct lab_args *args, int it, struct il_lab_spec *spec,
 			 struct il_platform *plat_buf, bool *nominal)

@@ -209,8 +209,8 @@ void il_bg_defaults(struct il_bg_params *p)
 {
 	*p = (struct il_bg_params){
 		.timers = 4, .period_min_us = 20000, .period_max_us = 1000000,
-		.task_pct = 50, .burst_pct = 30, .pair_pct = 10, .irq_hz = 20, .rate_pct = 100,
-		.skip_cpu = -1,
+		.task_pct = 50, .burst_pct = IL_BG_BURST_PCT, .pair_pct = 10, .irq_hz = 20,
+		.rate_pct = 100, .skip_cpu = -1,
 	};
 }
 

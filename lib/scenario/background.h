@@ -51,6 +51,9 @@ struct il_bg_params {
 	int skip_cpu;              /* a CPU without background timers (a busy one), -1: none */
 };
 
+/* The burst share of the default background: its nominal value, ranged by il_bg_burst_unc. */
+#define IL_BG_BURST_PCT 30
+
 /*
  * Defaults: 4 timers per CPU between 20 ms and 1 s, 50 % wake a task, 30 % bursts, all CPUs,
  * rate 100 %.
@@ -103,7 +106,7 @@ extern const struct il_scn_unc il_bg_burst_unc_jbb;
 
 /* The bg_burst_pct entry of a scenario's parameter table, with its class and range @unc. */
 #define IL_BG_BURST_PARAM_UNC(unc) \
-	{ "bg_burst_pct", IL_SCN_INT, 30, 0, 100, NULL, "pct", \
+	{ "bg_burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, "pct", \
 	  "the background's kworker runs that start a chain of short device waits (% of them)", \
 	  unc }
 #define IL_BG_BURST_PARAM IL_BG_BURST_PARAM_UNC(&il_bg_burst_unc)

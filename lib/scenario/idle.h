@@ -23,7 +23,7 @@ enum {
 			     "longest timer period" }, \
 	[IL_IDLE_P_TASK] = { "task_pct", IL_SCN_INT, 50, 0, 100, NULL, "pct", \
 			     "timer expiries that wake a kworker" }, \
-	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, 30, 0, 100, NULL, "pct", \
+	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, "pct", \
 			      "kworker runs that start a chain of short I/O waits", \
 			      &il_bg_burst_unc_always }, \
 	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, 10, 0, 100, NULL, "pct", \
