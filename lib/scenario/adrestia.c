@@ -15,7 +15,7 @@
 #include "scenario.h"
 #include "sleepers.h"
 
-enum { P_THREADS, P_INTERVAL, P_WORK, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_THREADS, P_INTERVAL, P_WORK, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param adrestia_params[] = {
 	[P_THREADS] = { "threads", IL_SCN_INT, 0, 0, 100000, NULL, "",
@@ -25,8 +25,7 @@ static const struct il_scn_param adrestia_params[] = {
 	[P_WORK] = { "work_ns", IL_SCN_INT, 1000, 1, 100000000, NULL, "", "work per wakeup" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -39,8 +38,7 @@ static int adrestia_setup(struct il_sim *sim, void *ctx, const struct il_scn_arg
 		.sleep_ns = (u64)args->v[P_INTERVAL] * NSEC_PER_USEC,
 	};
 
-	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG], args->v[P_BG_RATE],
-				     args->v[P_BG_BURST]);
+	return il_sleepers_scn_setup(sim, ctx, &p, args->v[P_BG], &args->v[P_BG_SHAPE]);
 }
 
 static double adrestia_score(const struct il_sim *sim, const void *ctx)

@@ -23,13 +23,15 @@
  *  5. rate_pct scales the whole activity's rate: every timer period (after it is drawn) and
  *     the mean gap between device interrupts are divided by rate_pct / 100, so that 100 is
  *     the model above, draw for draw, and 200 the same pattern twice as often. It is the
- *     scenarios' bg_rate_pct parameter (IL_BG_RATE_PARAM), the one knob an ensemble turns:
+ *     scenarios' bg_rate_pct parameter (IL_BG_PARAMS), the first knob an ensemble turns:
  *     its class and range, from powertop, the 6.18 guest's idle trace and the seeds' rk3588,
  *     are il_bg_rate_unc's.
- *  6. Of the shape, burst_pct is the one number an ensemble turns too (the scenarios'
- *     bg_burst_pct, IL_BG_BURST_PARAM; the idle scenarios' burst_pct): the real sources that
- *     count an idle CPU's misses bound it, and they disagree (il_bg_burst_unc). The other
- *     numbers of the shape are the model's and not varied.
+ *  6. Of the shape, the numbers an ensemble turns too are those a real source counts: the
+ *     burst share (the scenarios' bg_burst_pct; the idle scenarios' burst_pct), which the
+ *     sources that count an idle CPU's misses bound and disagree on (il_bg_burst_unc), and
+ *     the device interrupts' rate and the companion share (bg_irq_hz, bg_pair_pct; irq_hz,
+ *     pair_pct), which the 6.18 guest's idle trace bounds (il_bg_irq_unc, il_bg_pair_unc).
+ *     The timers' number and periods are the model's: bg_rate_pct ranges the rate they give.
  */
 #ifndef IDLELAB_SCN_BACKGROUND_H
 #define IDLELAB_SCN_BACKGROUND_H
@@ -69,13 +71,22 @@ struct il_bg;
 struct il_bg *il_bg_start(struct il_sim *sim, const struct il_bg_params *p, u64 stream);
 void il_bg_free(struct il_bg *bg);
 
+/*
+ * The background's numbers that every scenario with the default background takes as its
+ * last parameters, in this order (IL_BG_PARAMS); the idle scenarios have their own names.
+ */
+enum { IL_BG_P_RATE, IL_BG_P_BURST, IL_BG_P_IRQ, IL_BG_P_PAIR, IL_BG_NPARAMS };
+
+/** il_bg_apply_shape - set @p's rate and shape from a scenario's IL_BG_PARAMS values @shape */
+void il_bg_apply_shape(struct il_bg_params *p, const s64 shape[IL_BG_NPARAMS]);
+
 /**
  * il_bg_start_default - a scenario's "background" parameter: when @on, start the default
- * activity (il_bg_defaults()) at @rate_pct % of its rate, with @burst_pct % of its kworker
- * runs starting a chain, on @stream into *@bg; when not, leave *@bg alone
+ * activity (il_bg_defaults()) with the rate and shape of @shape (il_bg_apply_shape()) on
+ * @stream into *@bg; when not, leave *@bg alone
  * Return: 0, or -1 with errno set.
  */
-int il_bg_start_default(struct il_sim *sim, bool on, s64 rate_pct, s64 burst_pct, u64 stream,
+int il_bg_start_default(struct il_sim *sim, bool on, const s64 shape[IL_BG_NPARAMS], u64 stream,
 			struct il_bg **bg);
 
 /*
@@ -93,22 +104,44 @@ extern const struct il_scn_unc il_bg_rate_unc_jbb;
 	{ "bg_rate_pct", IL_SCN_INT, 100, 1, 10000, NULL, "pct", \
 	  "the background's rate, % of the model's (its timer periods and interrupt gaps " \
 	  "divided by it)", unc }
-/* ... of a scenario whose "background" parameter switches the background on and off */
-#define IL_BG_RATE_PARAM IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc)
 
 /*
- * The class and range of the background's burst share (background.c says where they come
- * from), out of play as il_bg_rate_unc, il_bg_rate_unc_always and il_bg_rate_unc_jbb.
+ * The classes and ranges of the background's burst share, interrupt rate and companion share
+ * (background.c says where they come from), out of play as il_bg_rate_unc,
+ * il_bg_rate_unc_always and il_bg_rate_unc_jbb, and (_fio) also when fio's bg_hz replaces
+ * the default background with a timer-only one.
  */
-extern const struct il_scn_unc il_bg_burst_unc;
-extern const struct il_scn_unc il_bg_burst_unc_always;
-extern const struct il_scn_unc il_bg_burst_unc_jbb;
+extern const struct il_scn_unc il_bg_burst_unc, il_bg_burst_unc_always, il_bg_burst_unc_jbb,
+	il_bg_burst_unc_fio;
+extern const struct il_scn_unc il_bg_irq_unc, il_bg_irq_unc_always, il_bg_irq_unc_jbb,
+	il_bg_irq_unc_fio;
+extern const struct il_scn_unc il_bg_pair_unc, il_bg_pair_unc_always, il_bg_pair_unc_jbb,
+	il_bg_pair_unc_fio;
 
-/* The bg_burst_pct entry of a scenario's parameter table, with its class and range @unc. */
-#define IL_BG_BURST_PARAM_UNC(unc) \
-	{ "bg_burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, "pct", \
-	  "the background's kworker runs that start a chain of short device waits (% of them)", \
-	  unc }
-#define IL_BG_BURST_PARAM IL_BG_BURST_PARAM_UNC(&il_bg_burst_unc)
+/* The nominal interrupt rate and companion share of the default background. */
+#define IL_BG_IRQ_HZ 20
+#define IL_BG_PAIR_PCT 10
+
+#define IL_BG_BURST_HELP "kworker runs that start a chain of short I/O waits"
+#define IL_BG_IRQ_HELP "device interrupts per second, system-wide"
+#define IL_BG_PAIR_HELP "expiries followed 2-40 µs later by a softirq-only timer"
+
+/*
+ * The IL_BG_NPARAMS entries of a scenario's parameter table from index @first, with the
+ * classes and ranges of variant @rv for the rate and @v for the shape (nothing, _always,
+ * _jbb or _fio: see above).
+ */
+#define IL_BG_PARAMS_UNC(first, rv, v) \
+	[(first) + IL_BG_P_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc##rv), \
+	[(first) + IL_BG_P_BURST] = { "bg_burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, \
+				      "pct", "the background's " IL_BG_BURST_HELP " (%)", \
+				      &il_bg_burst_unc##v }, \
+	[(first) + IL_BG_P_IRQ] = { "bg_irq_hz", IL_SCN_INT, IL_BG_IRQ_HZ, 0, 1000000, NULL, \
+				    "hz", "the background's " IL_BG_IRQ_HELP, &il_bg_irq_unc##v }, \
+	[(first) + IL_BG_P_PAIR] = { "bg_pair_pct", IL_SCN_INT, IL_BG_PAIR_PCT, 0, 100, NULL, \
+				     "pct", "the background's timer " IL_BG_PAIR_HELP " (%)", \
+				     &il_bg_pair_unc##v }
+/* ... of a scenario whose "background" parameter switches the background on and off */
+#define IL_BG_PARAMS(first) IL_BG_PARAMS_UNC(first, , )
 
 #endif /* IDLELAB_SCN_BACKGROUND_H */

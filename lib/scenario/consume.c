@@ -19,7 +19,7 @@
 #include "background.h"
 #include "scenario.h"
 
-enum { P_FREQ, P_LOAD, P_THREADS, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_FREQ, P_LOAD, P_THREADS, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param consume_params[] = {
 	[P_FREQ] = { "freq", IL_SCN_INT, 73, 1, 100000, NULL, "hz",
@@ -29,8 +29,7 @@ static const struct il_scn_param consume_params[] = {
 			"threads, one per CPU from CPU 0" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -103,8 +102,7 @@ static int consume_setup(struct il_sim *sim, void *ctx, const struct il_scn_args
 		if (il_sim_timer_start(sim, &t->timer, i, t->period_start))
 			return -1;
 	}
-	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				   args->v[P_BG_BURST], 2, &cc->bg);
+	return il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &cc->bg);
 }
 
 static void consume_cleanup(void *ctx)

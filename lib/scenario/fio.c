@@ -36,7 +36,8 @@
  *  8. the housekeeping background is lib/scenario/background.h's default, or, with
  *     bg_hz=N, one periodic timer per CPU at N Hz and nothing else: only wakeups that the
  *     governors can see coming. bg_rate_pct scales the rate of either (an ensemble varies
- *     it: the background's rate is an assumption, background.c's il_bg_rate_unc).
+ *     it: the background's rate is an assumption, background.c's il_bg_rate_unc); the
+ *     default's shape (bg_burst_pct, bg_irq_hz, bg_pair_pct) is out of play with bg_hz.
  *
  * Score: iops = completed requests per simulated second. Device defaults come from the
  * seeds' teo/menu-5 rows, which are the least disturbed by idle-state exit latency: the
@@ -124,7 +125,7 @@ static const char *const device_names[] = { "nvme", "sda", "mmcblk", "nullb", "m
 
 enum { P_DEVICE, P_JOBS, P_LAT, P_SIGMA, P_TAIL_PM, P_TAIL, P_CMD_IRQ, P_IRQ_CPU, P_MIGRATE,
        P_SUBMIT, P_COMPLETE, P_HOPS, P_HOP, P_BG, P_IRQ_REMOTE, P_IRQ_WORK, P_IRQ_EXTRA,
-       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ, P_BG_RATE, P_BG_BURST };
+       P_IRQ_EXTRA_US, P_HOP_CPUS, P_BG_HZ, P_BG_SHAPE };
 
 /*
  * The numbers fitted to the seeds' rk3588 rows (docs/lab.md "fio on rk3588: the request
@@ -133,41 +134,36 @@ enum { P_DEVICE, P_JOBS, P_LAT, P_SIGMA, P_TAIL_PM, P_TAIL, P_CMD_IRQ, P_IRQ_CPU
  * half of a request's service time, so a latency fitted to iops is good to about 9 %.
  */
 static const struct il_scn_unc fio_lat_unc = {
-	IL_UNC_FITTED, "0.9x..1.1x",
-	"the seeds' iops spread ~4.5 % between iterations; the latency is ~half the service time",
-	"teo-6.14's iops in the seeds' rk3588 rows (per device)",
-	NULL,
+	.cls = IL_UNC_FITTED, .range = "0.9x..1.1x",
+	.why = "the seeds' iops spread ~4.5 % between iterations; the latency is ~half the "
+		"service time",
+	.fitted_to = "teo-6.14's iops in the seeds' rk3588 rows (per device)",
 };
 static const struct il_scn_unc fio_remote_unc = {
-	IL_UNC_FITTED, "0.8x..1.18x",
-	"the seeds give no interrupt-vector count; 85 % reproduces menu-6.13's iops ratio to teo "
-	"(0.80, seeds 0.83) and its range is what keeps that ratio within the seeds' spread",
-	"menu-6.13's iops and too-deep periods per request on nvme0n1 (rk3588)",
-	NULL,
+	.cls = IL_UNC_FITTED, .range = "0.8x..1.18x",
+	.why = "the seeds give no interrupt-vector count; 85 % reproduces menu-6.13's iops ratio"
+		" to teo (0.80, seeds 0.83) and its range is what keeps that ratio within the "
+		"seeds' spread",
+	.fitted_to = "menu-6.13's iops and too-deep periods per request on nvme0n1 (rk3588)",
 };
 static const struct il_scn_unc fio_irq_work_unc = {
-	IL_UNC_ASSUMED, "0.5x..2x",
-	"an assumption of ~3 us for nvme_irq and the blk-mq completion on Cortex-A55/A76: a "
-	"factor of 2 either way",
-	NULL,
-	NULL,
+	.cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
+	.why = "an assumption of ~3 us for nvme_irq and the blk-mq completion on Cortex-A55/A76:"
+		" a factor of 2 either way",
 };
 static const struct il_scn_unc fio_extra_unc = {
-	IL_UNC_FITTED, "0.9x..1.1x",
-	"the idle periods per request of the seeds' rows spread 6-10 % between governors (sda "
-	"18.0-19.1, mmcblk 10.1-13.0); these interrupts are most of them",
-	"the seeds' idle periods per request on sda and mmcblk1 (rk3588)",
-	NULL,
+	.cls = IL_UNC_FITTED, .range = "0.9x..1.1x",
+	.why = "the idle periods per request of the seeds' rows spread 6-10 % between governors "
+		"(sda 18.0-19.1, mmcblk 10.1-13.0); these interrupts are most of them",
+	.fitted_to = "the seeds' idle periods per request on sda and mmcblk1 (rk3588)",
 };
 static const struct il_scn_unc fio_extra_us_unc = {
-	IL_UNC_ASSUMED, "0.67x..1.5x",
-	"the transfer window is not in the seeds: chosen to put the transfer interrupts in the "
-	"data phase of a 1.14 ms request; a factor of 1.5 either way",
-	NULL,
-	NULL,
+	.cls = IL_UNC_ASSUMED, .range = "0.67x..1.5x",
+	.why = "the transfer window is not in the seeds: chosen to put the transfer interrupts "
+		"in the data phase of a 1.14 ms request; a factor of 1.5 either way",
 };
 static const struct il_scn_unc fio_hops_unc = {
-	IL_UNC_DATASHEET, NULL, NULL, NULL, NULL, /* the drivers' structure: usb-storage, mmc */
+	.cls = IL_UNC_DATASHEET, /* the drivers' structure: usb-storage, mmc */
 };
 
 static const struct il_scn_param fio_params[] = {
@@ -219,8 +215,7 @@ static const struct il_scn_param fio_params[] = {
 	[P_BG_HZ] = { "bg_hz", IL_SCN_INT, 0, 0, 100000, NULL, "hz",
 		      "instead of the default background: one periodic timer per CPU at this rate, "
 		      "nothing else (0: off)" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS_UNC(P_BG_SHAPE, , _fio),
 	{ 0 }
 };
 
@@ -510,9 +505,8 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 	}
 	if (args->v[P_BG_HZ])
 		return fio_timer_background(sim, f, (unsigned int)args->v[P_BG_HZ],
-					    args->v[P_BG_RATE]);
-	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				   args->v[P_BG_BURST], 2, &f->bg);
+					    args->v[P_BG_SHAPE + IL_BG_P_RATE]);
+	return il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &f->bg);
 }
 
 static void fio_cleanup(void *ctx)

@@ -24,12 +24,11 @@ enum {
 	[IL_IDLE_P_TASK] = { "task_pct", IL_SCN_INT, 50, 0, 100, NULL, "pct", \
 			     "timer expiries that wake a kworker" }, \
 	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, "pct", \
-			      "kworker runs that start a chain of short I/O waits", \
-			      &il_bg_burst_unc_always }, \
-	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, 10, 0, 100, NULL, "pct", \
-			     "expiries followed 2-40 µs later by a softirq-only timer" }, \
-	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, 20, 0, 1000000, NULL, "hz", \
-			    "device interrupts per second, system-wide" }, \
+			      IL_BG_BURST_HELP, &il_bg_burst_unc_always }, \
+	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, IL_BG_PAIR_PCT, 0, 100, NULL, "pct", \
+			     IL_BG_PAIR_HELP, &il_bg_pair_unc_always }, \
+	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, IL_BG_IRQ_HZ, 0, 1000000, NULL, "hz", \
+			    IL_BG_IRQ_HELP, &il_bg_irq_unc_always }, \
 	[IL_IDLE_P_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_always)
 
 /** il_idle_bg_setup - start the background of @args on every CPU but @skip_cpu (-1: none) */

@@ -21,7 +21,7 @@
 #include "scenario.h"
 #include "util/array.h"
 
-enum { P_GAP, P_WORK, P_SIGMA, P_TIMER, P_BG_RATE, P_BG_BURST };
+enum { P_GAP, P_WORK, P_SIGMA, P_TIMER, P_BG_SHAPE };
 
 static const struct il_scn_param jbb_params[] = {
 	[P_GAP] = { "gap_us", IL_SCN_INT, 150, 1, 100000000, NULL, "us",
@@ -31,8 +31,7 @@ static const struct il_scn_param jbb_params[] = {
 		      "log-normal sigma x1000 of the service time" },
 	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct",
 		      "background timer rate in % of the default" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_jbb),
-	[P_BG_BURST] = IL_BG_BURST_PARAM_UNC(&il_bg_burst_unc_jbb),
+	IL_BG_PARAMS_UNC(P_BG_SHAPE, _jbb, _jbb),
 	{ 0 }
 };
 
@@ -127,8 +126,7 @@ static int jbb_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 	for (unsigned int c = 0; c < n; c++)
 		jbb_schedule(sim, j, c);
 	il_bg_defaults(&bp);
-	bp.rate_pct = (unsigned int)args->v[P_BG_RATE];
-	bp.burst_pct = (unsigned int)args->v[P_BG_BURST];
+	il_bg_apply_shape(&bp, &args->v[P_BG_SHAPE]);
 	if (!args->v[P_TIMER])
 		return 0;
 	/* Fewer timer wakeups: the same timers, periods stretched by 100 / timer_pct. */

@@ -17,7 +17,7 @@
 #include "background.h"
 #include "scenario.h"
 
-enum { P_PAIRS, P_NET, P_SERVER, P_CLIENT, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_PAIRS, P_NET, P_SERVER, P_CLIENT, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param netrr_params[] = {
 	[P_PAIRS] = { "pairs", IL_SCN_INT, 1, 1, IL_SIM_CPUS_MAX / 2, NULL, "",
@@ -30,8 +30,7 @@ static const struct il_scn_param netrr_params[] = {
 		       "client work per response" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -108,8 +107,7 @@ static int netrr_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 				(int)p->server))
 			return -1;
 	}
-	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				   args->v[P_BG_BURST], 2, &n->bg);
+	return il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &n->bg);
 }
 
 static void netrr_cleanup(void *ctx)

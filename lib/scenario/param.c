@@ -310,6 +310,9 @@ int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param 
 	if (u->off_with && il_scn_param_index(scn, u->off_with) < 0)
 		return il_error_set(err, scn->name, 0, "%s: off_with names no parameter '%s'",
 				    p->name, u->off_with);
+	if (u->replaced_by && il_scn_param_index(scn, u->replaced_by) < 0)
+		return il_error_set(err, scn->name, 0, "%s: replaced_by names no parameter '%s'",
+				    p->name, u->replaced_by);
 	if (!u->range)
 		return u->cls == IL_UNC_FITTED || u->cls == IL_UNC_ASSUMED ?
 			il_error_set(err, scn->name, 0, "%s: a %s value needs a range", p->name,

@@ -14,7 +14,7 @@
 #include "background.h"
 #include "scenario.h"
 
-enum { P_WORK, P_FORK, P_AFFINITY, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_WORK, P_FORK, P_AFFINITY, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param pidpersec_params[] = {
 	[P_WORK] = { "work_us", IL_SCN_INT, 100, 0, 100000000, NULL, "us", "work of each task" },
@@ -24,8 +24,7 @@ static const struct il_scn_param pidpersec_params[] = {
 			 "1: children run on the parent's CPU" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -78,8 +77,7 @@ static int pidpersec_setup(struct il_sim *sim, void *ctx, const struct il_scn_ar
 	pp->work_ns = (u64)args->v[P_WORK] * NSEC_PER_USEC;
 	pp->fork_ns = (u64)args->v[P_FORK] * NSEC_PER_USEC;
 	pp->affinity = args->v[P_AFFINITY];
-	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				args->v[P_BG_BURST], 2, &pp->bg))
+	if (il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &pp->bg))
 		return -1;
 	return pid_fork(sim, pp, 0);
 }

@@ -36,20 +36,18 @@
 #include "scenario.h"
 #include "../util/rng.h"
 
-enum { P_WORK, P_OVERHEAD, P_SIGMA, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_WORK, P_OVERHEAD, P_SIGMA, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_unc overhead_unc = {
-	IL_UNC_FITTED, "800..1000",
-	"'about 3.8 us per loop' read as 3.6-4.0 us: +-100 ns per stop",
-	"Doug Smythies' 'fast' dwell point, ~3.8 us per loop with 2 CPUs in C1 (seeds/000)",
-	NULL,
+	.cls = IL_UNC_FITTED, .range = "800..1000",
+	.why = "'about 3.8 us per loop' read as 3.6-4.0 us: +-100 ns per stop",
+	.fitted_to = "Doug Smythies' 'fast' dwell point, ~3.8 us per loop with 2 CPUs in C1 "
+		"(seeds/000)",
 };
 static const struct il_scn_unc sigma_unc = {
-	IL_UNC_MEASURED, "101..257",
-	"the rounds of two bench/pipe_hop runs (101-243 and 113-257; median 180 both times), on "
-	"the build guest, not the i5-10600K",
-	NULL,
-	NULL,
+	.cls = IL_UNC_MEASURED, .range = "101..257",
+	.why = "the rounds of two bench/pipe_hop runs (101-243 and 113-257; median 180 both "
+		"times), on the build guest, not the i5-10600K",
 };
 
 static const struct il_scn_param pingpong_params[] = {
@@ -61,8 +59,7 @@ static const struct il_scn_param pingpong_params[] = {
 		      .unc = &sigma_unc },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -102,8 +99,7 @@ static int pingpong_setup(struct il_sim *sim, void *ctx, const struct il_scn_arg
 	il_lognormal_init(&pp->overhead, (unsigned int)args->v[P_SIGMA],
 			  (u64)args->v[P_OVERHEAD]);
 	il_sim_rng_init(sim, &pp->rng, 1);
-	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				args->v[P_BG_BURST], 2, &pp->bg))
+	if (il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &pp->bg))
 		return -1;
 	return il_sim_wake(sim, 0, 0, pingpong_stop_ns(pp), pingpong_pass, pp,
 			   pp->ncpus > 1 ? 1 : 0);

@@ -76,7 +76,7 @@
 /* How many events ahead the oracle's hint looks for the thread a piece of work will wake. */
 #define PREDICT_STEPS 32
 
-enum { P_SWITCH, P_BLOCK, P_NS_PER_LOOP, P_SLICE, P_PHASE, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_SWITCH, P_BLOCK, P_NS_PER_LOOP, P_SLICE, P_PHASE, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param rtapp_params[] = {
 	[P_SWITCH] = { "switch_ns", IL_SCN_INT, 900, 1, 100000000, NULL, "",
@@ -94,8 +94,7 @@ static const struct il_scn_param rtapp_params[] = {
 				       "drawn per run, uniformly over one tick period)"),
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -821,8 +820,7 @@ static int rtapp_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 		errno = ENOMEM;
 		return -1;
 	}
-	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				args->v[P_BG_BURST], 2, &rc->bg))
+	if (il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &rc->bg))
 		return -1;
 	return start_threads(rc);
 }

@@ -24,7 +24,7 @@
 #include "../sim/sim.h"
 #include "../platform/platform.h"
 
-#define IL_SCN_MAX_PARAMS 24
+#define IL_SCN_MAX_PARAMS 32
 #define IL_SCN_LABEL_LEN 64
 #define IL_SCN_OPERAND_LEN 512 /* as long as a whole -s specification */
 
@@ -38,7 +38,8 @@ enum il_scn_type {
  * for fitted and assumed numbers a range, a ratio ("0.9x..1.1x") or absolute in the
  * parameter's own unit ("101..257"), with where the range comes from. An ensemble varies
  * the value in play (the default or the one given) inside it; a value of 0 or below (off,
- * "device default") is not varied by a ratio range, nor one whose off_with parameter is 0.
+ * "device default") is not varied by a ratio range, nor one whose off_with parameter is 0
+ * or whose replaced_by parameter is not.
  */
 struct il_scn_unc {
 	enum il_unc_class cls;
@@ -48,6 +49,10 @@ struct il_scn_unc {
 	/* the parameter of the same table that switches this number's mechanism off when 0 (the
 	 * background's rate without a background): then the number is not in play; NULL: none */
 	const char *off_with;
+	/* the parameter of the same table whose value other than 0 replaces this number's
+	 * mechanism (fio's bg_hz, a timer-only background, has no burst share): then the number
+	 * is not in play either; NULL: none */
+	const char *replaced_by;
 };
 
 struct il_scn_param {

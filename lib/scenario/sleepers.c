@@ -92,14 +92,14 @@ double il_sleepers_cost_ns(const struct il_sleepers *s)
 }
 
 int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p,
-			  bool background, s64 bg_rate_pct, s64 bg_burst_pct)
+			  bool background, const s64 bg_shape[IL_BG_NPARAMS])
 {
 	struct il_sleepers_scn *c = ctx;
 
 	c->s = il_sleepers_start(sim, p, 1);
 	if (!c->s)
 		return -1;
-	return il_bg_start_default(sim, background, bg_rate_pct, bg_burst_pct, 2, &c->bg);
+	return il_bg_start_default(sim, background, bg_shape, 2, &c->bg);
 }
 
 void il_sleepers_scn_cleanup(void *ctx)

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 
 #include "../sim/sim.h"
+#include "background.h"
 
 struct il_bg;
 
@@ -45,13 +46,12 @@ struct il_sleepers_scn {
 
 /**
  * il_sleepers_scn_setup - a scenario's setup: start the threads of @p on stream 1 and,
- * when @background, the default background activity at @bg_rate_pct % of its rate, with
- * @bg_burst_pct % of its kworker runs starting a chain, on stream 2, into @ctx (a struct
- * il_sleepers_scn)
+ * when @background, the default background activity with the rate and shape @bg_shape
+ * (il_bg_start_default()), on stream 2, into @ctx (a struct il_sleepers_scn)
  * Return: 0, or -1 with errno set.
  */
 int il_sleepers_scn_setup(struct il_sim *sim, void *ctx, const struct il_sleepers_params *p,
-			  bool background, s64 bg_rate_pct, s64 bg_burst_pct);
+			  bool background, const s64 bg_shape[IL_BG_NPARAMS]);
 /** il_sleepers_scn_cleanup - a scenario's cleanup: free what il_sleepers_scn_setup() started */
 void il_sleepers_scn_cleanup(void *ctx);
 /** il_sleepers_scn_loops_per_s - a scenario's score: loops per simulated second, all threads */

@@ -19,7 +19,7 @@
 #include "background.h"
 #include "scenario.h"
 
-enum { P_FPS, P_THREADS, P_DECODE, P_COMP, P_AUDIO_MS, P_AUDIO_US, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_FPS, P_THREADS, P_DECODE, P_COMP, P_AUDIO_MS, P_AUDIO_US, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param video_params[] = {
 	[P_FPS] = { "fps", IL_SCN_INT, 60, 1, 1000, NULL, "hz", "frames per second (30 or 60)" },
@@ -34,8 +34,7 @@ static const struct il_scn_param video_params[] = {
 			 "audio work per interrupt" },
 	[P_BG] = { "background", IL_SCN_INT, 1, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -112,8 +111,7 @@ static int video_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *
 	if (il_sim_irq(sim, 0, v->period_ns, video_vblank, v, -1) ||
 	    il_sim_irq(sim, 0, v->audio_period_ns / 2, video_audio, v, -1))
 		return -1;
-	return il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				   args->v[P_BG_BURST], 2, &v->bg);
+	return il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &v->bg);
 }
 
 static void video_cleanup(void *ctx)

@@ -39,7 +39,7 @@
 
 static const char *const modes[] = { "pipe", "timer", NULL };
 
-enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_PHASE, P_BG, P_BG_RATE, P_BG_BURST };
+enum { P_MODE, P_INTERVAL, P_WAKER, P_WAKEE, P_PHASE, P_BG, P_BG_SHAPE };
 
 static const struct il_scn_param wakeup_params[] = {
 	[P_MODE] = { "mode", IL_SCN_ENUM, 0, 0, 0, modes, "",
@@ -57,8 +57,7 @@ static const struct il_scn_param wakeup_params[] = {
 				       "drawn per run, uniformly over one tick period)"),
 	[P_BG] = { "background", IL_SCN_INT, 0, 0, 1, NULL, "",
 		   "housekeeping timers and interrupts" },
-	[P_BG_RATE] = IL_BG_RATE_PARAM,
-	[P_BG_BURST] = IL_BG_BURST_PARAM,
+	IL_BG_PARAMS(P_BG_SHAPE),
 	{ 0 }
 };
 
@@ -125,8 +124,7 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 	w->waker_ns = (u64)args->v[P_WAKER];
 	w->wakee_ns = (u64)args->v[P_WAKEE];
 	il_sim_timer_init(&w->timer, wakeup_timer, w);
-	if (il_bg_start_default(sim, args->v[P_BG], args->v[P_BG_RATE],
-				args->v[P_BG_BURST], 2, &w->bg))
+	if (il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &w->bg))
 		return -1;
 	start_ns = il_scn_start_ns(sim, args->v[P_PHASE], 4);
 	if (w->pipe)

@@ -54,13 +54,26 @@ static int add_plat_params(const struct il_platform *plat, const struct il_scn_c
 	return 0;
 }
 
-/* Whether @p's mechanism is switched off by its off_with parameter being 0 in @args. */
+/* The value in @args of the parameter @name of @scn's table; @unset when @name is NULL. */
+static s64 scn_param_value(const struct il_scenario *scn, const struct il_scn_args *args,
+			   const char *name, s64 unset)
+{
+	int i = name ? il_scn_param_index(scn, name) : -1;
+
+	return i >= 0 ? args->v[i] : unset;
+}
+
+/*
+ * Whether @p's mechanism is out of play in @args: switched off by its off_with parameter
+ * being 0, or replaced by its replaced_by parameter being something else.
+ */
 static bool scn_param_off(const struct il_scenario *scn, const struct il_scn_param *p,
 			  const struct il_scn_args *args)
 {
-	int sw = p->unc && p->unc->off_with ? il_scn_param_index(scn, p->unc->off_with) : -1;
-
-	return sw >= 0 && args->v[sw] == 0;
+	if (!p->unc)
+		return false;
+	return scn_param_value(scn, args, p->unc->off_with, 1) == 0 ||
+	       scn_param_value(scn, args, p->unc->replaced_by, 0) != 0;
 }
 
 static int add_scn_params(const struct il_scenario *scn, const struct il_scn_args *args,

@@ -143,6 +143,9 @@ check "its belows cell is sensitive and names idle.burst_pct" \
 expect 0 "scenarios -v" "$IDLELAB" scenarios -v
 check "bg_burst_pct shows its class and range" \
 	sh -c "grep -A2 '^    bg_burst_pct ' '$OUT' | grep -q 'class: assumed, range 0..30'"
+check "bg_irq_hz and bg_pair_pct show theirs (the guest's idle trace)" \
+	sh -c "grep -A2 '^    bg_irq_hz ' '$OUT' | grep -q 'class: assumed, range 0.35x..1.65x' &&
+	       grep -A2 '^    bg_pair_pct ' '$OUT' | grep -q 'class: assumed, range 0..10'"
 
 # ---- the ensemble through --emit-jobs and merge: a job names its model variant ------------------
 ens="-g menu-6.16,menu-6.17 -p i5-10600k -s pingpong:cpus=2 --iter 3 --time 300ms --ensemble 2 -m score,energy"
@@ -150,10 +153,10 @@ expect 0 "verdict with an ensemble of 2, json" "$IDLELAB" verdict $ens -f json -
 mkdir "$TMP/ens"
 expect 0 "--emit-jobs with the ensemble" "$IDLELAB" verdict $ens -f json --emit-jobs "$TMP/ens/jobs.txt"
 # i5-10600k pingpong: 8 power numbers (their range ends are computed, not run) and
-# overhead_ns, overhead_sigma, bg_rate_pct: variants 0, 2 of the hypercube, 3 x 2 ends, and
-# bg_burst_pct's low end (its high end, 30, is the nominal model's: not run twice) = 10,
-# x 2 x 3
-check "one line per governor, seed and run variant (10 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 60
+# overhead_ns, overhead_sigma, bg_rate_pct, bg_irq_hz: variants 0, 2 of the hypercube, 4 x 2
+# ends, and the low ends of bg_burst_pct and bg_pair_pct (their high ends, 30 and 10, are the
+# nominal model's: not run twice) = 13, x 2 x 3
+check "one line per governor, seed and run variant (13 x 2 x 3)" test "$(wc -l <"$TMP/ens/jobs.txt")" -eq 78
 check "the lines carry --ensemble" grep -q -- '--ensemble 2 -m score,energy -f json --case' "$TMP/ens/jobs.txt"
 expect 0 "the ensemble's command lines run" env IDLELAB="$IDLELAB" sh "$TMP/ens/jobs.txt"
 check "a case file names its variant" sh -c "head -1 '$TMP/ens/case-000006.csv' | grep -q ',seed,variant,' && \

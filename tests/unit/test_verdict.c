@@ -17,6 +17,7 @@
 
 #include "gov/governors.h"
 #include "platform/platform.h"
+#include "scenario/background.h"
 #include "verdict/verdict.h"
 
 #define assert_near(a, b, tol) assert_true(fabs((a) - (b)) <= (tol))
@@ -421,6 +422,19 @@ static void test_classify_cell(void **state)
 	assert_int_equal(il_verdict_classify_cell(&in, &out), -1);
 }
 
+/* rk3588 into @plat, and the ensemble's numbers for scenario @spec on it into @sp. */
+static void space_of(const char *spec, struct il_platform *plat, struct il_ens_space *sp)
+{
+	const struct il_scenario *scn;
+	struct il_scn_args args;
+	struct il_scn_common common;
+	struct il_error err;
+
+	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
+	assert_int_equal(il_scn_parse(spec, &scn, &args, &common, &err), 0);
+	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
+}
+
 /*
  * The hypercube: every member inside the ranges, each number's members in distinct strata,
  * the same values on every call; the one-at-a-time variants at the ends.
@@ -429,25 +443,16 @@ static void test_ensemble_variants(void **state)
 {
 	struct il_platform *plat = malloc(sizeof(*plat));
 	struct il_ens_space *sp = malloc(sizeof(*sp));
-	const struct il_scenario *scn;
-	struct il_scn_args args;
-	struct il_scn_common common;
-	struct il_error err;
 	double vals[IL_ENS_MAX_PARAMS], again[IL_ENS_MAX_PARAMS];
 	const int n = 5;
 
 	(void)state;
-	assert_int_equal(il_platform_load("rk3588", plat, &err), 0);
-	/* without the background its rate and burst share are not in play (il_scn_unc's
-	 * off_with) */
-	assert_int_equal(il_scn_parse("pingpong:cpus=2,background=0", &scn, &args, &common, &err),
-			 0);
-	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
+	/* without the background its rate and shape are not in play (il_scn_unc's off_with) */
+	space_of("pingpong:cpus=2,background=0", plat, sp);
 	assert_int_equal(sp->k, plat->nunc + 2); /* overhead_ns, overhead_sigma */
-	assert_int_equal(il_scn_parse("pingpong:cpus=2", &scn, &args, &common, &err), 0);
-	assert_int_equal(il_ens_space_of(plat, scn, &args, NULL, sp, &err), 0);
-	/* overhead_ns, overhead_sigma, bg_rate_pct, bg_burst_pct */
-	assert_int_equal(sp->k, plat->nunc + 4);
+	space_of("pingpong:cpus=2", plat, sp);
+	/* overhead_ns, overhead_sigma and the background's IL_BG_NPARAMS numbers */
+	assert_int_equal(sp->k, plat->nunc + 2 + IL_BG_NPARAMS);
 	assert_true(sp->power_assumed);
 	assert_int_equal(il_ens_nvar(sp, n), 1 + n + 2 * sp->k);
 	assert_int_equal(il_ens_nvar(sp, 0), 1);
@@ -486,6 +491,38 @@ static void test_ensemble_variants(void **state)
 		assert_true(vals[j] == sp->p[j].hi);
 		assert_true(vals[(j + 1) % sp->k] == sp->p[(j + 1) % sp->k].nominal);
 	}
+	free(plat);
+	free(sp);
+}
+
+/* Whether @sp varies the number the ensemble calls @name. */
+static bool space_has(const struct il_ens_space *sp, const char *name)
+{
+	for (int i = 0; i < sp->k; i++)
+		if (!strcmp(sp->p[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * fio's bg_hz replaces the default background with a timer-only one: the background's rate
+ * still scales it, its shape (bursts, interrupts, companions) is not in play (replaced_by).
+ */
+static void test_ensemble_replaced_mechanism(void **state)
+{
+	struct il_platform *plat = malloc(sizeof(*plat));
+	struct il_ens_space *sp = malloc(sizeof(*sp));
+	const char *shape[] = { "fio.bg_burst_pct", "fio.bg_irq_hz", "fio.bg_pair_pct" };
+
+	(void)state;
+	space_of("fio:device=nvme", plat, sp);
+	assert_true(space_has(sp, "fio.bg_rate_pct"));
+	for (size_t i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
+		assert_true(space_has(sp, shape[i]));
+	space_of("fio:device=nvme,bg_hz=100", plat, sp);
+	assert_true(space_has(sp, "fio.bg_rate_pct"));
+	for (size_t i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
+		assert_false(space_has(sp, shape[i]));
 	free(plat);
 	free(sp);
 }
@@ -614,6 +651,7 @@ int main(void)
 		cmocka_unit_test(test_robust_class),
 		cmocka_unit_test(test_classify_cell),
 		cmocka_unit_test(test_ensemble_variants),
+		cmocka_unit_test(test_ensemble_replaced_mechanism),
 		cmocka_unit_test(test_derived_energy),
 		cmocka_unit_test(test_row_seeds),
 	};
