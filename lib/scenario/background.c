@@ -68,10 +68,11 @@ BG_SHAPE_UNC_VARIANTS(il_bg_burst_unc, BG_BURST_RANGE, BG_BURST_WHY);
 /*
  * The device interrupts' rate (DOC item 4) against the one real source that tells interrupts
  * from other wakeups, the 6.18 guest's idle trace (shared traces,
- * vm-haltpoll/ladder_idle_5s): 9 of its 121 idle periods end in a device interrupt
- * (virtio vsock and balloon), 7.4 %, 3.4-14.1 % as a Poisson count's 95 % interval. The
- * model's idle haltpoll-vm (menu-7.1, 20 s) ends 9.1 % of its periods in one at 20 Hz (254.5
- * periods per second, 231.3 without interrupts); the interval's ends are 7 and 33 Hz there.
+ * vm-haltpoll/ladder_idle_5s; `idlelab stats` of it, its wake_sources): 9 of its 121 idle
+ * periods end in a device interrupt (virtio vsock and balloon), 7.4 %, 3.4-14.1 % as a
+ * Poisson count's 95 % interval. The model's idle haltpoll-vm (menu-7.1, 20 s, seed 1) ends
+ * 9.1 % of its periods in one at 20 Hz (254.5 periods per second, 231.3 without interrupts);
+ * the interval's ends are 7 and 33 Hz there.
  */
 #define BG_IRQ_RANGE "0.35x..1.65x"
 #define BG_IRQ_WHY \
