@@ -103,6 +103,7 @@ struct bg_timer {
 	struct il_sim_timer pair;
 	u64 period_ns;
 	unsigned int cpu;
+	bool wheel; /* a timer_list timer: it runs at the tick where the timer wheel runs it */
 };
 
 /* A chain of work pieces separated by interrupt waits, one per CPU at most. */
@@ -172,6 +173,25 @@ static u64 bg_jittered(struct il_bg *bg, u64 period)
 	return period - slack / 2 + il_rng_below(&bg->rng, slack + 1);
 }
 
+/* Arm @bt's timer @delay_ns from now, on the timer wheel when it is a timer_list timer. */
+static int bg_timer_arm(struct il_sim *sim, struct bg_timer *bt, u64 delay_ns)
+{
+	if (bt->wheel)
+		return il_sim_timer_start_wheel(sim, &bt->t, bt->cpu, delay_ns);
+	return il_sim_timer_start(sim, &bt->t, bt->cpu, il_sim_now(sim) + delay_ns);
+}
+
+/*
+ * Whether a new timer is a timer_list one (wheel_pct %). No draw at 0 % and 100 %, so that
+ * both leave every other draw of the background where it was.
+ */
+static bool bg_on_wheel(struct il_bg *bg)
+{
+	if (bg->p.wheel_pct == 0 || bg->p.wheel_pct >= 100)
+		return bg->p.wheel_pct >= 100;
+	return il_rng_chance(&bg->rng, bg->p.wheel_pct * 10);
+}
+
 static void bg_timer_fire(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct bg_timer *bt = arg;
@@ -183,7 +203,7 @@ static void bg_timer_fire(struct il_sim *sim, unsigned int cpu, void *arg)
 	if (il_rng_chance(&bg->rng, bg->p.pair_pct * 10))
 		il_sim_timer_start(sim, &bt->pair, cpu,
 				   now + (u64)il_rng_range(&bg->rng, 2, 40) * NSEC_PER_USEC);
-	il_sim_timer_start(sim, &bt->t, cpu, now + bg_jittered(bg, bt->period_ns));
+	bg_timer_arm(sim, bt, bg_jittered(bg, bt->period_ns));
 }
 
 static void bg_next_irq(struct il_sim *sim, struct il_bg *bg);
@@ -230,11 +250,11 @@ static int bg_arm_timers(struct il_sim *sim, struct il_bg *bg)
 			bt->bg = bg;
 			bt->cpu = cpu;
 			bt->period_ns = bg_at_rate(bg, bg_period(bg));
+			bt->wheel = bg_on_wheel(bg);
 			il_sim_timer_init(&bt->t, bg_timer_fire, bt);
 			il_sim_timer_init(&bt->pair, NULL, NULL);
 			/* Start at a random phase so CPUs and timers do not line up. */
-			if (il_sim_timer_start(sim, &bt->t, cpu,
-					       il_rng_below(&bg->rng, bt->period_ns) + 1))
+			if (bg_timer_arm(sim, bt, il_rng_below(&bg->rng, bt->period_ns) + 1))
 				return -1;
 		}
 	}
@@ -247,7 +267,7 @@ void il_bg_defaults(struct il_bg_params *p)
 	*p = (struct il_bg_params){
 		.timers = 4, .period_min_us = 20000, .period_max_us = 1000000,
 		.task_pct = 50, .burst_pct = IL_BG_BURST_PCT, .pair_pct = IL_BG_PAIR_PCT,
-		.irq_hz = IL_BG_IRQ_HZ,
+		.irq_hz = IL_BG_IRQ_HZ, .wheel_pct = IL_BG_WHEEL_PCT,
 		.rate_pct = 100, .skip_cpu = -1,
 	};
 }
@@ -293,6 +313,7 @@ void il_bg_apply_shape(struct il_bg_params *p, const s64 shape[IL_BG_NPARAMS])
 	p->burst_pct = (unsigned int)shape[IL_BG_P_BURST];
 	p->irq_hz = (unsigned int)shape[IL_BG_P_IRQ];
 	p->pair_pct = (unsigned int)shape[IL_BG_P_PAIR];
+	p->wheel_pct = (unsigned int)shape[IL_BG_P_WHEEL];
 }
 
 int il_bg_start_default(struct il_sim *sim, bool on, const s64 shape[IL_BG_NPARAMS], u64 stream,

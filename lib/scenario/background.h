@@ -32,6 +32,11 @@
  *     the device interrupts' rate and the companion share (bg_irq_hz, bg_pair_pct; irq_hz,
  *     pair_pct), which the 6.18 guest's idle trace bounds (il_bg_irq_unc, il_bg_pair_unc).
  *     The timers' number and periods are the model's: bg_rate_pct ranges the rate they give.
+ *  7. wheel_pct % of the periodic timers are timer_list timers: each expiry runs at the tick
+ *     where the kernel's timer wheel runs it (lib/sim/wheel.c), so that a CPU's timers that
+ *     fall into one bucket end one idle period, not several. The rest are hrtimers, run at
+ *     their expiry, and so are the companions. The default is 0, the model before the wheel,
+ *     until the figures measured with it are re-run (docs/lab.md, "The timer wheel").
  */
 #ifndef IDLELAB_SCN_BACKGROUND_H
 #define IDLELAB_SCN_BACKGROUND_H
@@ -50,6 +55,7 @@ struct il_bg_params {
 	unsigned int pair_pct;
 	unsigned int irq_hz;       /* system-wide */
 	unsigned int rate_pct;     /* the rate of it all, % of the above (5. of the DOC) */
+	unsigned int wheel_pct;    /* timers on the timer wheel (7. of the DOC) */
 	int skip_cpu;              /* a CPU without background timers (a busy one), -1: none */
 };
 
@@ -75,7 +81,9 @@ void il_bg_free(struct il_bg *bg);
  * The background's numbers that every scenario with the default background takes as its
  * last parameters, in this order (IL_BG_PARAMS); the idle scenarios have their own names.
  */
-enum { IL_BG_P_RATE, IL_BG_P_BURST, IL_BG_P_IRQ, IL_BG_P_PAIR, IL_BG_NPARAMS };
+enum { IL_BG_P_RATE, IL_BG_P_BURST, IL_BG_P_IRQ, IL_BG_P_PAIR, IL_BG_P_WHEEL, IL_BG_NPARAMS };
+/* Of them, the ones with a class and range (all but the wheel share, a switch for now). */
+#define IL_BG_NRANGED 4
 
 /** il_bg_apply_shape - set @p's rate and shape from a scenario's IL_BG_PARAMS values @shape */
 void il_bg_apply_shape(struct il_bg_params *p, const s64 shape[IL_BG_NPARAMS]);
@@ -126,6 +134,12 @@ extern const struct il_scn_unc il_bg_pair_unc, il_bg_pair_unc_always, il_bg_pair
 #define IL_BG_IRQ_HELP "device interrupts per second, system-wide"
 #define IL_BG_PAIR_HELP "expiries followed 2-40 µs later by a softirq-only timer"
 
+/* The share of the timers on the timer wheel: 0 (all hrtimers) until the model switches. */
+#define IL_BG_WHEEL_PCT 0
+#define IL_BG_WHEEL_HELP \
+	"periodic timers that are timer_list timers, run by the timer wheel at a tick (%; 0: " \
+	"all are hrtimers, run at their expiry; the 6.18 guest's idle trace has 91)"
+
 /*
  * The IL_BG_NPARAMS entries of a scenario's parameter table from index @first, with the
  * classes and ranges of variant @rv for the rate and @v for the shape (nothing, _always,
@@ -140,7 +154,9 @@ extern const struct il_scn_unc il_bg_pair_unc, il_bg_pair_unc_always, il_bg_pair
 				    "hz", "the background's " IL_BG_IRQ_HELP, &il_bg_irq_unc##v }, \
 	[(first) + IL_BG_P_PAIR] = { "bg_pair_pct", IL_SCN_INT, IL_BG_PAIR_PCT, 0, 100, NULL, \
 				     "pct", "the background's timer " IL_BG_PAIR_HELP " (%)", \
-				     &il_bg_pair_unc##v }
+				     &il_bg_pair_unc##v }, \
+	[(first) + IL_BG_P_WHEEL] = { "bg_wheel_pct", IL_SCN_INT, IL_BG_WHEEL_PCT, 0, 100, NULL, \
+				      "pct", "the background's " IL_BG_WHEEL_HELP }
 /* ... of a scenario whose "background" parameter switches the background on and off */
 #define IL_BG_PARAMS(first) IL_BG_PARAMS_UNC(first, , )
 

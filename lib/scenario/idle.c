@@ -30,6 +30,7 @@ int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_
 		.pair_pct = (unsigned int)args->v[IL_IDLE_P_PAIR],
 		.irq_hz = (unsigned int)args->v[IL_IDLE_P_IRQ],
 		.rate_pct = (unsigned int)args->v[IL_IDLE_P_RATE],
+		.wheel_pct = (unsigned int)args->v[IL_IDLE_P_WHEEL],
 		.skip_cpu = skip_cpu,
 	};
 

@@ -10,7 +10,7 @@
 
 enum {
 	IL_IDLE_P_TIMERS, IL_IDLE_P_PMIN, IL_IDLE_P_PMAX, IL_IDLE_P_TASK, IL_IDLE_P_BURST,
-	IL_IDLE_P_PAIR, IL_IDLE_P_IRQ, IL_IDLE_P_RATE, IL_IDLE_NPARAMS
+	IL_IDLE_P_PAIR, IL_IDLE_P_IRQ, IL_IDLE_P_RATE, IL_IDLE_P_WHEEL, IL_IDLE_NPARAMS
 };
 
 /* The first IL_IDLE_NPARAMS entries of both scenarios' tables, defaults as il_bg_defaults(). */
@@ -29,7 +29,9 @@ enum {
 			     IL_BG_PAIR_HELP, &il_bg_pair_unc_always }, \
 	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, IL_BG_IRQ_HZ, 0, 1000000, NULL, "hz", \
 			    IL_BG_IRQ_HELP, &il_bg_irq_unc_always }, \
-	[IL_IDLE_P_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_always)
+	[IL_IDLE_P_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_always), \
+	[IL_IDLE_P_WHEEL] = { "wheel_pct", IL_SCN_INT, IL_BG_WHEEL_PCT, 0, 100, NULL, "pct", \
+			      IL_BG_WHEEL_HELP }
 
 /** il_idle_bg_setup - start the background of @args on every CPU but @skip_cpu (-1: none) */
 int il_idle_bg_setup(struct il_sim *sim, struct il_bg **bg, const struct il_scn_args *args,

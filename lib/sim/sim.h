@@ -148,6 +148,20 @@ void il_sim_timer_init(struct il_sim_timer *t, il_sim_fn fn, void *arg);
  * Return: 0, or -1 with errno ENOMEM.
  */
 int il_sim_timer_start(struct il_sim *sim, struct il_sim_timer *t, unsigned int cpu, u64 expires);
+/**
+ * il_sim_timer_start_wheel - arm @t on @cpu as a timer_list timer @delay_ns from now: it
+ * expires at the tick where the kernel's timer wheel runs it (wheel.c)
+ * Return: 0, or -1 with errno ENOMEM.
+ */
+int il_sim_timer_start_wheel(struct il_sim *sim, struct il_sim_timer *t, unsigned int cpu,
+			     u64 delay_ns);
+/*
+ * The tick (jiffy) at which the wheel runs a timer due at tick @expires when its clock is at
+ * tick @clk, and the time in ns at which it runs one armed at @now_ns for @delay_ns on a tick
+ * of @tick_ns (the ticks are at the multiples of @tick_ns).
+ */
+u64 il_wheel_bucket_expiry(u64 expires, u64 clk);
+u64 il_wheel_expires_ns(u64 now_ns, u64 delay_ns, u64 tick_ns);
 void il_sim_timer_cancel(struct il_sim *sim, struct il_sim_timer *t);
 static inline bool il_sim_timer_armed(const struct il_sim_timer *t)
 {

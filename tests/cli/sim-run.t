@@ -15,6 +15,17 @@ expect 2 "scenarios: unknown name" "$IDLELAB" scenarios nosuch
 expect 0 "scenarios -v" "$IDLELAB" scenarios -v
 check "every scenario lists the common parameters" \
 	test "$(grep -c 'rcu_pct=N' "$OUT")" -eq "$(grep -c '^  score:' "$OUT")"
+check "the background's timer-wheel share on every scenario with the default background" \
+	test "$(grep -c '^    bg_wheel_pct ' "$OUT")" -eq "$(grep -c '^    bg_burst_pct ' "$OUT")"
+check "and the idle scenarios' wheel_pct" test "$(grep -c '^    wheel_pct ' "$OUT")" -eq 2
+expect 2 "run: a wheel share over 100 %" "$IDLELAB" run -g menu -p rk3588 -s idle:wheel_pct=101
+expect 0 "run: the background on the wheel" "$IDLELAB" run -g menu -p i5-10600k -s idle:wheel_pct=100 \
+	--time 2s -f tsv
+cp "$OUT" "$TMP/wheel"
+expect 0 "run: the background without it" "$IDLELAB" run -g menu -p i5-10600k -s idle:wheel_pct=0 \
+	--time 2s -f tsv
+check "the wheel batches the timers: fewer idle periods" \
+	awk -F'\t' 'NR == 2 { a = $5 } FNR == 2 && NR > 2 { exit !(a < $5) }' "$TMP/wheel" "$OUT"
 
 run="$IDLELAB run -g menu -p rk3588 -s fio:device=nvme --time 1s"
 expect 0 "run (table)" $run

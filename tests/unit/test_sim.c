@@ -227,6 +227,64 @@ static void test_periodic_timer_tick_stopped(void **state)
 	il_sim_free(sim);
 }
 
+/*
+ * The timer wheel (wheel.c): a bucket's expiry is the next multiple of its level's width
+ * strictly after the expiry; the levels start at 63, 504 and 4032 ticks from the clock.
+ */
+static void test_wheel_buckets(void **state)
+{
+	assert_int_equal(il_wheel_bucket_expiry(1005, 1000), 1006);  /* level 0: one tick */
+	assert_int_equal(il_wheel_bucket_expiry(1062, 1000), 1063);  /* the last of level 0 */
+	assert_int_equal(il_wheel_bucket_expiry(1063, 1000), 1064);  /* level 1: 8 ticks */
+	assert_int_equal(il_wheel_bucket_expiry(1100, 1000), 1104);
+	assert_int_equal(il_wheel_bucket_expiry(1104, 1000), 1112);  /* strictly after */
+	assert_int_equal(il_wheel_bucket_expiry(1000, 0), 1024);     /* level 2: 64 ticks */
+	assert_int_equal(il_wheel_bucket_expiry(4032, 0), 4096);     /* level 3: 512 ticks */
+	assert_int_equal(il_wheel_bucket_expiry(990, 1000), 1000);   /* already due */
+	/* Beyond the last level the distance is cut to WHEEL_TIMEOUT_MAX. */
+	assert_int_equal(il_wheel_bucket_expiry(1ULL << 40, 0),
+			 il_wheel_bucket_expiry((63ULL << 24) - (1ULL << 24), 0));
+}
+
+/*
+ * In ns: the delay rounds up to whole ticks from the current one. HZ 250 at 10.5 ms (tick 2):
+ * 20 ms is 5 ticks, due at tick 7, run at tick 8. HZ 1000: timers armed at 0 for 100 and
+ * 103 ms share the 8-tick bucket that ends at 104 ms, so they end one idle period.
+ */
+static void test_wheel_expires_ns(void **state)
+{
+	assert_int_equal(il_wheel_expires_ns(10500 * US, 20 * MS, 4 * MS), 32 * MS);
+	assert_int_equal(il_wheel_expires_ns(8 * MS, 8 * MS, 4 * MS), 20 * MS);
+	assert_int_equal(il_wheel_expires_ns(8 * MS, 8 * MS + 1, 4 * MS), 24 * MS);
+	assert_int_equal(il_wheel_expires_ns(0, 100 * MS, MS), 104 * MS);
+	assert_int_equal(il_wheel_expires_ns(0, 103 * MS, MS), 104 * MS);
+	assert_int_equal(il_wheel_expires_ns(0, 105 * MS, MS), 112 * MS);
+}
+
+/* A wheel timer through the engine: it expires at the tick the wheel runs it, not before. */
+static void test_wheel_timer_in_sim(void **state)
+{
+	struct il_driver drv;
+	struct il_sim_timer a, b;
+	struct il_sim *sim;
+
+	two_states(&drv, false);
+	reset_fixed(1, true);
+	sim = new_sim(&drv, &fixed_6_13, 1, 1000, 200 * MS);
+	il_sim_timer_init(&a, NULL, NULL);
+	il_sim_timer_init(&b, NULL, NULL);
+	assert_int_equal(il_sim_timer_start_wheel(sim, &a, 0, 100 * MS), 0);
+	assert_int_equal(il_sim_timer_start_wheel(sim, &b, 0, 103 * MS), 0);
+	assert_int_equal(a.expires, 104 * MS);
+	assert_int_equal(b.expires, 104 * MS);
+	observe(sim);
+	assert_int_equal(il_sim_run(sim), 0);
+	/* Both expire in one wakeup at 104 ms; nothing else wakes the CPU. */
+	assert_int_equal(rec.n, 1);
+	assert_int_equal(rec.p[0].wake_ns, 104 * MS);
+	il_sim_free(sim);
+}
+
 /* Same, stop_tick false: the retained tick wakes the CPU every 10 ms as well. */
 static void test_periodic_timer_tick_retained(void **state)
 {
@@ -1010,6 +1068,60 @@ static void check_invariants(const char *platform, const char *gov, const char *
 	il_lab_result_free(&res);
 }
 
+/*
+ * The background on the wheel (background.h item 7): with wheel_pct=100, no irq_hz, no
+ * companions and no chains, every idle period that a timer ends is woken at a tick
+ * boundary (i5-10600k: HZ 1000); with wheel_pct=0 most are not.
+ */
+struct on_tick {
+	u64 tick_ns;
+	u64 timer_wakes, off_tick;
+};
+
+static void on_tick_period(void *ctx, const struct il_sim_period *p)
+{
+	struct on_tick *v = ctx;
+
+	if (p->cause != IL_SIM_WAKE_TIMER)
+		return;
+	v->timer_wakes++;
+	v->off_tick += p->wake_ns % v->tick_ns != 0;
+}
+
+static struct on_tick run_on_tick(const char *scn_spec)
+{
+	struct il_platform plat;
+	struct il_error err;
+	struct il_lab_spec spec = { 0 };
+	struct il_lab_result res;
+	struct on_tick v = { .tick_ns = MS };
+	struct il_sim_observer obs = { .period = on_tick_period, .ctx = &v };
+
+	assert_int_equal(il_platform_load("i5-10600k", &plat, &err), 0);
+	spec.plat = &plat;
+	spec.preset = il_preset_find("menu-6.13");
+	assert_non_null(spec.preset);
+	assert_int_equal(il_scn_parse(scn_spec, &spec.scn, &spec.args, &spec.common, &err), 0);
+	spec.duration_ns = 2000 * MS;
+	spec.seed = 1;
+	spec.observer = &obs;
+	assert_int_equal(il_lab_run(&spec, &res), 0);
+	il_lab_result_free(&res);
+	return v;
+}
+
+static void test_background_on_the_wheel(void **state)
+{
+	struct on_tick wheel = run_on_tick("idle:wheel_pct=100,irq_hz=0,pair_pct=0,burst_pct=0");
+	struct on_tick hr = run_on_tick("idle:wheel_pct=0,irq_hz=0,pair_pct=0,burst_pct=0");
+
+	assert_true(wheel.timer_wakes > 100);
+	assert_int_equal(wheel.off_tick, 0);
+	assert_true(hr.off_tick > hr.timer_wakes * 9 / 10);
+	/* The wheel batches a CPU's timers: fewer wakeups for the same timers. */
+	assert_true(wheel.timer_wakes < hr.timer_wakes);
+}
+
 static void test_invariants(void **state)
 {
 	static const char *const scns[] = {
@@ -1028,6 +1140,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_periodic_timer_tick_stopped),
+		cmocka_unit_test(test_wheel_buckets),
+		cmocka_unit_test(test_wheel_expires_ns),
+		cmocka_unit_test(test_wheel_timer_in_sim),
 		cmocka_unit_test(test_periodic_timer_tick_retained),
 		cmocka_unit_test(test_one_ipi),
 		cmocka_unit_test(test_package_wake),
@@ -1049,6 +1164,7 @@ int main(void)
 		cmocka_unit_test(test_4_16_stops_tick_first),
 		cmocka_unit_test(test_sleep_length_timer_within_tick),
 		cmocka_unit_test(test_single_state_bypass),
+		cmocka_unit_test(test_background_on_the_wheel),
 		cmocka_unit_test(test_invariants),
 	};
 

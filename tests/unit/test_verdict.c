@@ -451,8 +451,8 @@ static void test_ensemble_variants(void **state)
 	space_of("pingpong:cpus=2,background=0", plat, sp);
 	assert_int_equal(sp->k, plat->nunc + 2); /* overhead_ns, overhead_sigma */
 	space_of("pingpong:cpus=2", plat, sp);
-	/* overhead_ns, overhead_sigma and the background's IL_BG_NPARAMS numbers */
-	assert_int_equal(sp->k, plat->nunc + 2 + IL_BG_NPARAMS);
+	/* overhead_ns, overhead_sigma and the background's IL_BG_NRANGED ranged numbers */
+	assert_int_equal(sp->k, plat->nunc + 2 + IL_BG_NRANGED);
 	assert_true(sp->power_assumed);
 	assert_int_equal(il_ens_nvar(sp, n), 1 + n + 2 * sp->k);
 	assert_int_equal(il_ens_nvar(sp, 0), 1);
