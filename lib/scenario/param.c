@@ -295,6 +295,16 @@ void il_scn_format_args(const struct il_scenario *scn, const struct il_scn_args 
 	}
 }
 
+/* @p's uncertainty field @field, when set, names a parameter of @scn (@name). */
+static int check_names_param(const struct il_scenario *scn, const struct il_scn_param *p,
+			     const char *field, const char *name, struct il_error *err)
+{
+	if (name && il_scn_param_index(scn, name) < 0)
+		return il_error_set(err, scn->name, 0, "%s: %s names no parameter '%s'", p->name,
+				    field, name);
+	return 0;
+}
+
 int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param *p,
 		       struct il_unc_range *r, struct il_error *err)
 {
@@ -307,12 +317,9 @@ int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param 
 	if ((u->cls == IL_UNC_FITTED) != !!u->fitted_to)
 		return il_error_set(err, scn->name, 0, "%s: fitted_to goes with class fitted",
 				    p->name);
-	if (u->off_with && il_scn_param_index(scn, u->off_with) < 0)
-		return il_error_set(err, scn->name, 0, "%s: off_with names no parameter '%s'",
-				    p->name, u->off_with);
-	if (u->replaced_by && il_scn_param_index(scn, u->replaced_by) < 0)
-		return il_error_set(err, scn->name, 0, "%s: replaced_by names no parameter '%s'",
-				    p->name, u->replaced_by);
+	if (check_names_param(scn, p, "off_with", u->off_with, err) ||
+	    check_names_param(scn, p, "replaced_by", u->replaced_by, err))
+		return -1;
 	if (!u->range)
 		return u->cls == IL_UNC_FITTED || u->cls == IL_UNC_ASSUMED ?
 			il_error_set(err, scn->name, 0, "%s: a %s value needs a range", p->name,

@@ -155,6 +155,33 @@ static void test_parameter_classes(void **state)
 	assert_true(ranged >= 20); /* fio's five, pingpong's two, bg_rate_pct in 14 tables */
 }
 
+/* A class annotation whose off_with or replaced_by names no parameter is refused, by name. */
+static void test_parameter_class_names(void **state)
+{
+	static const struct il_scn_unc bad_off = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
+						   .why = "w", .off_with = "nosuch" };
+	static const struct il_scn_unc bad_by = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
+						  .why = "w", .replaced_by = "bogus" };
+	static const struct il_scn_unc good = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
+						.why = "w", .off_with = "x", .replaced_by = "x" };
+	struct il_scn_param params[] = {
+		{ "x", IL_SCN_INT, 10, 0, 100, NULL, "", "x", &good },
+		{ 0 },
+	};
+	const struct il_scenario scn = { .name = "t", .params = params };
+	struct il_unc_range r;
+	struct il_error err;
+
+	(void)state;
+	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), 0);
+	params[0].unc = &bad_off;
+	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), -1);
+	assert_non_null(strstr(err.msg, "x: off_with names no parameter 'nosuch'"));
+	params[0].unc = &bad_by;
+	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), -1);
+	assert_non_null(strstr(err.msg, "x: replaced_by names no parameter 'bogus'"));
+}
+
 /*
  * bg_rate_pct scales the background's rate: the idle scenario's wakeups (the background and
  * nothing else) go with it, 100 is the model draw for draw (the same run as without it),
@@ -251,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_every_scenario_runs),
 		cmocka_unit_test(test_determinism),
 		cmocka_unit_test(test_parameter_classes),
+		cmocka_unit_test(test_parameter_class_names),
 		cmocka_unit_test(test_background_rate),
 		cmocka_unit_test(test_wakeup_start_phase),
 	};
