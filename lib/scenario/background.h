@@ -36,7 +36,8 @@
  *     where the kernel's timer wheel runs it (lib/sim/wheel.c), so that a CPU's timers that
  *     fall into one bucket end one idle period, not several. The rest are hrtimers, run at
  *     their expiry, and so are the companions. The default is 0, the model before the wheel,
- *     until the figures measured with it are re-run (docs/lab.md, "The timer wheel").
+ *     until the figures measured with it are re-run (docs/lab.md, "teo's too-deep periods
+ *     on an idle CPU, and the timer wheel"). fio's bg_hz timers take it too.
  */
 #ifndef IDLELAB_SCN_BACKGROUND_H
 #define IDLELAB_SCN_BACKGROUND_H

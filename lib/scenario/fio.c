@@ -37,7 +37,8 @@
  *     bg_hz=N, one periodic timer per CPU at N Hz and nothing else: only wakeups that the
  *     governors can see coming. bg_rate_pct scales the rate of either (an ensemble varies
  *     it: the background's rate is an assumption, background.c's il_bg_rate_unc); the
- *     default's shape (bg_burst_pct, bg_irq_hz, bg_pair_pct) is out of play with bg_hz.
+ *     default's shape (bg_burst_pct, bg_irq_hz, bg_pair_pct) is out of play with bg_hz;
+ *     bg_wheel_pct, the share of the timers on the kernel's timer wheel, applies to both.
  *
  * Score: iops = completed requests per simulated second. Device defaults come from the
  * seeds' teo/menu-5 rows, which are the least disturbed by idle-state exit latency: the
@@ -463,15 +464,17 @@ static void fio_issue(struct il_sim *sim, unsigned int cpu, void *arg)
 /*
  * A background of timers only: one periodic timer per CPU at @hz (each expiry jittered by up
  * to 1/8 of the period), half of the expiries waking a kworker on that CPU; no I/O chains,
- * no companion timers, no device interrupts. Every wakeup is one the governors can see.
+ * no companion timers, no device interrupts. Every wakeup is one the governors can see. The
+ * shape's rate and timer-wheel share (@shape) apply to it.
  */
 static int fio_timer_background(struct il_sim *sim, struct fio_ctx *f, unsigned int hz,
-				s64 rate_pct)
+				const s64 shape[IL_BG_NPARAMS])
 {
 	struct il_bg_params bp;
 
 	il_bg_defaults(&bp);
-	bp.rate_pct = (unsigned int)rate_pct;
+	bp.rate_pct = (unsigned int)shape[IL_BG_P_RATE];
+	bp.wheel_pct = (unsigned int)shape[IL_BG_P_WHEEL];
 	bp.timers = 1;
 	bp.period_min_us = USEC_PER_SEC / hz;
 	bp.period_max_us = bp.period_min_us;
@@ -505,7 +508,7 @@ static int fio_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *ar
 	}
 	if (args->v[P_BG_HZ])
 		return fio_timer_background(sim, f, (unsigned int)args->v[P_BG_HZ],
-					    args->v[P_BG_SHAPE + IL_BG_P_RATE]);
+					    &args->v[P_BG_SHAPE]);
 	return il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &f->bg);
 }
 

@@ -26,6 +26,12 @@ expect 0 "run: the background without it" "$IDLELAB" run -g menu -p i5-10600k -s
 	--time 2s -f tsv
 check "the wheel batches the timers: fewer idle periods" \
 	awk -F'\t' 'NR == 2 { a = $5 } FNR == 2 && NR > 2 { exit !(a < $5) }' "$TMP/wheel" "$OUT"
+expect 0 "run: fio's bg_hz timers on the wheel" "$IDLELAB" run -g menu -p rk3588 \
+	-s fio:device=sda,bg_hz=300,bg_wheel_pct=100 --time 1s -f tsv
+cp "$OUT" "$TMP/wheel"
+expect 0 "run: fio's bg_hz timers without it" "$IDLELAB" run -g menu -p rk3588 \
+	-s fio:device=sda,bg_hz=300 --time 1s -f tsv
+check "bg_wheel_pct applies to bg_hz's timers" sh -c "! cmp -s '$TMP/wheel' '$OUT'"
 
 run="$IDLELAB run -g menu -p rk3588 -s fio:device=nvme --time 1s"
 expect 0 "run (table)" $run
