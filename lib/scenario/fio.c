@@ -473,8 +473,7 @@ static int fio_timer_background(struct il_sim *sim, struct fio_ctx *f, unsigned 
 	struct il_bg_params bp;
 
 	il_bg_defaults(&bp);
-	bp.rate_pct = (unsigned int)shape[IL_BG_P_RATE];
-	bp.wheel_pct = (unsigned int)shape[IL_BG_P_WHEEL];
+	il_bg_apply_shape(&bp, shape); /* the rate and the wheel share; the rest is cleared below */
 	bp.timers = 1;
 	bp.period_min_us = USEC_PER_SEC / hz;
 	bp.period_max_us = bp.period_min_us;
