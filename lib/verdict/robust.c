@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "verdict.h"
 #include "util/array.h"
@@ -81,4 +83,29 @@ int il_verdict_classify_cell(const struct il_robust_in *in, struct il_robust_out
 	}
 	out->cls = il_verdict_robust_class(out->dir, in->nvar, in->p_adj <= in->alpha);
 	return 0;
+}
+
+void il_verdict_flips(char *buf, size_t cap, const struct il_ens_space *sp, const int *ends,
+		      int nominal)
+{
+	const size_t reserve = sizeof(" and 9999 more");
+	size_t len = 0;
+	int more = 0;
+
+	if (!cap)
+		return;
+	buf[0] = '\0';
+	for (int j = 0; j < sp->k; j++) {
+		const char *name = sp->p[j].name;
+
+		if (ends[2 * j] == nominal && ends[2 * j + 1] == nominal)
+			continue;
+		if (more || len + strlen(name) + 2 + reserve >= cap) {
+			more++;
+			continue;
+		}
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", name);
+	}
+	if (more)
+		snprintf(buf + len, cap - len, " and %d more", more);
 }

@@ -450,34 +450,6 @@ static bool candidate(const struct il_verdict_cell *c, const struct il_verdict_o
 }
 
 /*
- * The parameters of @sp whose range ends (@ends: low and high direction of each, in order)
- * alone change the direction @nominal, into c->flips. A name is never cut: when the list
- * would not fit, it ends with "and N more" (what the buffer cannot hold is counted).
- */
-static void list_flips(struct il_verdict_cell *c, const struct il_ens_space *sp,
-		       const int *ends, int nominal)
-{
-	const size_t reserve = sizeof(" and 9999 more");
-	size_t len = 0;
-	int more = 0;
-
-	for (int j = 0; j < sp->k; j++) {
-		const char *name = sp->p[j].name;
-
-		if (ends[2 * j] == nominal && ends[2 * j + 1] == nominal)
-			continue;
-		if (more || len + strlen(name) + 2 >= sizeof(c->flips) - reserve) {
-			more++;
-			continue;
-		}
-		len += (size_t)snprintf(c->flips + len, sizeof(c->flips) - len, "%s%s",
-					len ? ", " : "", name);
-	}
-	if (more)
-		snprintf(c->flips + len, sizeof(c->flips) - len, " and %d more", more);
-}
-
-/*
  * Cell @c over variants [0, @nvar) of its pair: its class, model spread and envelope
  * (il_verdict_classify_cell()); with @oat, the parameters whose range ends alone change its
  * direction into c->flips.
@@ -509,7 +481,8 @@ static int judge_cell_variants(struct il_verdict *v, const struct il_verdict_opt
 	c->hi = out.hi;
 	c->flips[0] = '\0';
 	if (oat && c->cls != IL_VERDICT_SAME)
-		list_flips(c, sp, out.dir + v->ensemble + 1, out.dir[0]);
+		il_verdict_flips(c->flips, sizeof(c->flips), sp, out.dir + v->ensemble + 1,
+				 out.dir[0]);
 	return 0;
 }
 

@@ -338,6 +338,14 @@ enum il_verdict_class il_verdict_robust_class(const int *dir, int nvar, bool pas
  * compared)
  */
 int il_verdict_classify_cell(const struct il_robust_in *in, struct il_robust_out *out);
+/**
+ * il_verdict_flips - the parameters of @sp whose range ends alone move a cell otherwise than
+ * its nominal direction @nominal, into @buf ("fio.lat_us, rk3588:WFI.power_uw", "" when
+ * none): @ends holds the direction under each parameter's low and high end, in order
+ * (2 x sp->k). A name is never cut: when the list would not fit, it ends with "and N more".
+ */
+void il_verdict_flips(char *buf, size_t cap, const struct il_ens_space *sp, const int *ends,
+		      int nominal);
 
 /* The grid and its results. il_verdict_init() allocates; the caller fills the names, the
  * scenarios, na[] and runs[]; il_verdict_judge() fills the cells. */

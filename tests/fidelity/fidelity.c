@@ -422,6 +422,9 @@ struct cmp {
 	bool nominal_only;  /* called over runs of several model spaces: not re-judged */
 	double weight;      /* 1 / the comparisons merged with it (identical lab decisions) */
 	const char *why;    /* what misses, from the scan (NULL: nothing missed or not scanned) */
+	/* a sensitive call: the parameters whose range ends alone turn it (il_verdict_flips()) */
+	char flips[IL_VERDICT_FLIPS_LEN];
+	char sensitive_why[IL_VERDICT_FLIPS_LEN + 64];
 };
 
 #define LAB_ALPHA IL_VERDICT_DEFAULT_ALPHA           /* the verdict's defaults */
@@ -505,8 +508,10 @@ static void lab_free(struct lab *lab);
  * robust.c). A robust call needs the nominal call, so only the run keys behind a called
  * comparison run again, under the variants of their (platform, scenario), on the same lab
  * seeds (common random numbers), in the verdict's two stages: the `members` of the Latin
- * hypercube (seeded as a verdict of seed ENS_SEED), then, for the comparisons still called,
- * the two ends of every range one at a time. A power number's ends run only for an energy
+ * hypercube (seeded as a verdict of seed ENS_SEED), then, for the comparisons still called
+ * and the sensitive ones, the two ends of every range one at a time: a sensitive comparison
+ * stays sensitive under more variants, and the ends that alone turn it name what it rests on
+ * (ens_flips()), as the verdict's scan does. A power number's ends run only for an energy
  * comparison: the governors never read power, so for any other metric that variant is the
  * nominal simulation (il_verdict_derived()'s reason) and cannot change the call.
  * fid_robust_call() judges a comparison over every variant both its sides ran under.
@@ -736,7 +741,8 @@ static int ens_want(struct ens *e, const struct cmp *c, int stage)
 	const struct il_ens_space *sp = &e->space[k[0]];
 	int nvar = il_ens_nvar(sp, e->members);
 
-	if (!c->lab || c->kind == FID_ROBUST_SENSITIVE || !one_space(e, k, nk))
+	/* A sensitive call stays sensitive under more variants; its range ends name what turns it. */
+	if (!c->lab || !one_space(e, k, nk))
 		return 0;
 	for (int var = stage == 1 ? 1 : e->members + 1; var < (stage == 1 ? e->members + 1 : nvar);
 	     var++) {
@@ -749,11 +755,35 @@ static int ens_want(struct ens *e, const struct cmp *c, int stage)
 	return 0;
 }
 
+/*
+ * The parameters whose range ends alone turn sensitive comparison @c, into c->flips:
+ * @dir[i] is the direction under variant @var[i]; a range end that did not run is the
+ * nominal simulation (var_needed()), so it moves @c as the nominal model does.
+ */
+static void ens_flips(const struct ens *e, const struct il_ens_space *sp, struct cmp *c,
+		      const int *var, const int *dir, int nv)
+{
+	int ends[2 * IL_ENS_MAX_PARAMS];
+
+	for (int j = 0; j < 2 * sp->k; j++)
+		ends[j] = dir[0];
+	for (int i = 1; i < nv; i++) {
+		int param;
+		enum il_ens_kind kind = il_ens_kind_of(sp, e->members, var[i], &param);
+
+		if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
+			ends[2 * param + (kind == IL_ENS_OAT_HI)] = dir[i];
+	}
+	il_verdict_flips(c->flips, sizeof(c->flips), sp, ends, dir[0]);
+}
+
 /* @c's robust call over every variant its sides ran under (fid_robust_call()). */
 static int ens_classify(struct ens *e, struct cmp *c)
 {
 	int k[ENS_KEYS], nk = cmp_keys(c, k), ns = e->vlab.nseeds, nv = 0;
 	const struct il_ens_space *sp = &e->space[k[0]];
+	int var_of[IL_ENS_MAX_MEMBERS + 2 * IL_ENS_MAX_PARAMS + 1];
+	int dir[IL_ENS_MAX_MEMBERS + 2 * IL_ENS_MAX_PARAMS + 1];
 
 	c->nominal_only = c->lab && e->members > 0 && !one_space(e, k, nk);
 	c->nvar = 1;
@@ -766,10 +796,16 @@ static int ens_classify(struct ens *e, struct cmp *c)
 		if (var_needed(e, sp, c, var) &&
 		    var_values(e, c->a, var, e->a + (size_t)nv * (size_t)ns) &&
 		    var_values(e, c->b, var, e->b + (size_t)nv * (size_t)ns))
-			nv++;
+			var_of[nv++] = var;
 	c->nvar = nv ? nv : 1;
-	c->robust = fid_robust_call(e->a, e->b, c->nvar, ns, c->lab, LAB_MIN_EFFECT, &c->kind);
-	return c->robust == -2 ? -1 : 0;
+	c->robust = fid_robust_call(e->a, e->b, c->nvar, ns, c->lab, LAB_MIN_EFFECT, &c->kind,
+				    dir);
+	if (c->robust == -2)
+		return -1;
+	c->flips[0] = '\0';
+	if (c->kind == FID_ROBUST_SENSITIVE)
+		ens_flips(e, sp, c, var_of, dir, nv);
+	return 0;
 }
 
 static int count_keys(const struct ens *e, size_t from, size_t to)
@@ -1002,8 +1038,17 @@ static void scan_values(const struct scan *sc, const struct number *x, int v, do
 }
 
 static const char *const no_param = "no scanned parameter: a mechanism the model lacks";
-static const char *const sensitive_why =
-	"the nominal call is the seeds' but the model's ranges turn it round (sensitive)";
+/* A sensitive comparison's why: the parameters whose range ends turn it, when one alone does. */
+static const char *sensitive_why(struct cmp *c)
+{
+	if (!c->flips[0])
+		return "the nominal call is the seeds' but the hypercube's variants turn it round, "
+		       "no range end alone (sensitive)";
+	snprintf(c->sensitive_why, sizeof(c->sensitive_why),
+		 "the nominal call is the seeds' but the range ends of %s turn it round "
+		 "(sensitive)", c->flips);
+	return c->sensitive_why;
+}
 
 /* What misses in @c: the first variant under which the lab's call agrees with the seeds. */
 static void scan_why(const struct scan *sc, struct cmp *c, int nseeds, double t_cut)
@@ -1610,7 +1655,7 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 		if (sc && cmp_needs_scan(x)) /* what scan_plan() ran variants for */
 			scan_why(sc, x, nseeds, cut);
 		else if (sc && cmp_missed(x))
-			x->why = sensitive_why;
+			x->why = sensitive_why(x);
 		score_cmp(t, x, nseeds);
 		if (f)
 			score_cmp(f, x, nseeds);
@@ -1846,9 +1891,10 @@ static void print_ensemble(FILE *f, const struct ens *e, int nseeds, bool md)
 		return;
 	}
 	fprintf(f, "%sthe robust call: every nominal call re-judged under the nominal model, %d "
-		   "members of the verdict's Latin hypercube (seed %d) and, where still called, the "
-		   "ends of every range one at a time, on the same %d lab seeds (%d run settings "
-		   "ran the hypercube, %d some range end: %zu lab runs)\n",
+		   "members of the verdict's Latin hypercube (seed %d) and, for the calls and the "
+		   "sensitive ones, the ends of every range one at a time (what turns a sensitive "
+		   "one), on the same %d lab seeds (%d run settings ran the hypercube, %d some "
+		   "range end: %zu lab runs)\n",
 		md ? "" : "fidelity: ", e->members, ENS_SEED, nseeds, e->lhs_keys, e->oat_keys,
 		e->vlab.nkeys * (size_t)nseeds);
 }
@@ -2050,8 +2096,8 @@ static void md_whys(FILE *f)
 	fprintf(f, "\nWhat misses, by the one-at-a-time scan (numbers off by more than 25 %%, distinct "
 		   "comparisons the robust call misses: no robust call with the seeds' sign where "
 		   "they differ, a robust call where they do not): the first scanned parameter whose "
-		   "range end makes the lab's call agree with the seeds, none, or the ensemble's "
-		   "ranges for a sensitive call:\n\n");
+		   "range end makes the lab's call agree with the seeds, none, or, for a sensitive "
+		   "call, the parameters whose range ends alone turn it:\n\n");
 	for (int i = 0; i < nwhys; i++) {
 		const struct why_tally *w = &whys[i];
 

@@ -4,12 +4,13 @@
  * robust_call.h). The rule is the verdict's (lib/verdict/robust.c), not a copy of it.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "robust_call.h"
 #include "verdict/verdict.h"
 
 int fid_robust_call(const double *a, const double *b, int nvar, int n, int nominal_call,
-		    double min_effect_pct, enum fid_robust *kind)
+		    double min_effect_pct, enum fid_robust *kind, int *dir)
 {
 	/* The nominal call passed the family-wise test: the ensemble only re-judges its sign. */
 	struct il_robust_in in = { .nvar = nvar, .n = n, .base = a, .new_ = b, .paired = false,
@@ -22,6 +23,8 @@ int fid_robust_call(const double *a, const double *b, int nvar, int n, int nomin
 		return 0;
 	if (il_verdict_classify_cell(&in, &out))
 		return -2;
+	if (dir)
+		memcpy(dir, out.dir, (size_t)nvar * sizeof(*dir));
 	switch (out.cls) {
 	case IL_VERDICT_BETTER:
 	case IL_VERDICT_WORSE:

@@ -44,11 +44,13 @@ enum fid_outcome {
  * @a and @b hold @nvar variants of @n seeds each (variant 0 the nominal model, variant v's
  * seed i at [v * n + i]); @nominal_call: the nominal max-T call (+1, -1, 0; with p_adj at
  * most alpha and beyond min_effect_pct), the only calls the ensemble re-judges.
+ * @dir, when not NULL and the comparison is called, receives each variant's direction (+1,
+ * -1, 0: within @min_effect_pct), @nvar of them.
  * Return: the robust call, +1 or -1, or 0 (none: *@kind says whether sensitive); -2 when
  * the values cannot be classified (errno EINVAL: a bad count)
  */
 int fid_robust_call(const double *a, const double *b, int nvar, int n, int nominal_call,
-		    double min_effect_pct, enum fid_robust *kind);
+		    double min_effect_pct, enum fid_robust *kind, int *dir);
 
 /* fid_outcome_of - how a comparison of seeds' class @seeds scores with robust call @call of
  * kind @kind */

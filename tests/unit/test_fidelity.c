@@ -135,32 +135,37 @@ static void test_robust_call(void **state)
 			    within[3] = { 110, 100.5, 115 }, down[3] = { 90, 95, 80 };
 	double a[15], b[15];
 	enum fid_robust kind;
+	int dir[3];
 
 	(void)state;
 	values(a, b, same_way, 3);
-	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), 1);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind, NULL), 1);
 	assert_int_equal(kind, FID_ROBUST_CALL);
 	/* no nominal call: the ensemble has nothing to re-judge */
-	assert_int_equal(fid_robust_call(a, b, 3, 5, 0, 1.0, &kind), 0);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 0, 1.0, &kind, NULL), 0);
 	assert_int_equal(kind, FID_ROBUST_NONE);
 	/* a variant that reverses it, or one that keeps it within the minimum effect */
 	values(a, b, flips, 3);
-	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), 0);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind, dir), 0);
 	assert_int_equal(kind, FID_ROBUST_SENSITIVE);
+	/* each variant's direction, for the parameters that turn it */
+	assert_int_equal(dir[0], 1);
+	assert_int_equal(dir[1], -1);
+	assert_int_equal(dir[2], 1);
 	values(a, b, within, 3);
-	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), 0);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind, NULL), 0);
 	assert_int_equal(kind, FID_ROBUST_SENSITIVE);
 	/* ... at any minimum effect the other variants pass (5 %: +10 and +15 are beyond it) */
-	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 5.0, &kind), 0);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 5.0, &kind, NULL), 0);
 	assert_int_equal(kind, FID_ROBUST_SENSITIVE);
 	values(a, b, down, 3);
-	assert_int_equal(fid_robust_call(a, b, 3, 5, -1, 1.0, &kind), -1);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, -1, 1.0, &kind, NULL), -1);
 	assert_int_equal(kind, FID_ROBUST_CALL);
 	/* the nominal model alone: the nominal call */
-	assert_int_equal(fid_robust_call(a, b, 1, 5, -1, 1.0, &kind), -1);
+	assert_int_equal(fid_robust_call(a, b, 1, 5, -1, 1.0, &kind, NULL), -1);
 	/* a nominal call against variant 0's own direction, a bad count: refused */
-	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind), -2);
-	assert_int_equal(fid_robust_call(a, b, 0, 5, 1, 1.0, &kind), -2);
+	assert_int_equal(fid_robust_call(a, b, 3, 5, 1, 1.0, &kind, NULL), -2);
+	assert_int_equal(fid_robust_call(a, b, 0, 5, 1, 1.0, &kind, NULL), -2);
 }
 
 static void test_outcome(void **state)

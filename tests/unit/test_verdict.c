@@ -422,6 +422,29 @@ static void test_classify_cell(void **state)
 	assert_int_equal(il_verdict_classify_cell(&in, &out), -1);
 }
 
+/* The parameters whose range ends alone turn a cell; a list too long for its buffer is counted. */
+static void test_flips(void **state)
+{
+	static struct il_ens_space sp;
+	/* nominal +1: a's low end keeps it, b's high end takes it within, c's low end reverses it */
+	const int ends[] = { 1, 1, 1, 0, -1, 1 };
+	const int none[] = { 1, 1, 1, 1, 1, 1 };
+	char buf[64], tiny[sizeof(" and 9999 more") + 14];
+
+	(void)state;
+	sp.k = 3;
+	snprintf(sp.p[0].name, sizeof(sp.p[0].name), "fio.lat_us");
+	snprintf(sp.p[1].name, sizeof(sp.p[1].name), "rk3588:hz");
+	snprintf(sp.p[2].name, sizeof(sp.p[2].name), "fio.bg_rate_pct");
+	il_verdict_flips(buf, sizeof(buf), &sp, ends, 1);
+	assert_string_equal(buf, "rk3588:hz, fio.bg_rate_pct");
+	il_verdict_flips(buf, sizeof(buf), &sp, none, 1);
+	assert_string_equal(buf, "");
+	/* room for one name: the second is counted, never cut */
+	il_verdict_flips(tiny, sizeof(tiny), &sp, ends, 1);
+	assert_string_equal(tiny, "rk3588:hz and 1 more");
+}
+
 /* rk3588 into @plat, and the ensemble's numbers for scenario @spec on it into @sp. */
 static void space_of(const char *spec, struct il_platform *plat, struct il_ens_space *sp)
 {
@@ -650,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_cpus_needed),
 		cmocka_unit_test(test_robust_class),
 		cmocka_unit_test(test_classify_cell),
+		cmocka_unit_test(test_flips),
 		cmocka_unit_test(test_ensemble_variants),
 		cmocka_unit_test(test_ensemble_replaced_mechanism),
 		cmocka_unit_test(test_derived_energy),
