@@ -1282,6 +1282,21 @@ static int effect_ok(const struct cmp *c)
 	return e <= tol;
 }
 
+/*
+ * The effect of @c as the goal scores it, for the tables: "LAB/SEEDS ok|off" (b over a in
+ * the lab and in the seeds) for a robust call with the seeds' sign; "-" for any other.
+ */
+static const char *effect_text(const struct cmp *c, char *buf, size_t cap)
+{
+	int ok = fid_outcome_of(c->seeds, c->robust, c->kind) == FID_OUT_RIGHT ? effect_ok(c) : -1;
+
+	if (ok < 0)
+		return "-";
+	snprintf(buf, cap, "%.3g/%.3g %s", c->b->lab_mean / c->a->lab_mean,
+		 c->b->seeds_mean / c->a->seeds_mean, ok ? "ok" : "off");
+	return buf;
+}
+
 /* The robust call's tallies of @c (its seeds' class counted by score_cmp()). */
 static void score_robust(struct score *t, const struct cmp *c)
 {
@@ -1372,7 +1387,7 @@ static int json_init(struct json_out *j)
 	};
 	static const char *const ccols[] = {
 		"group", "family", "metric", "a", "b", "seeds", "lab", "holds", "lab_seeds",
-		"lab_call", "weight", "why", "robust_call", "variants",
+		"lab_call", "weight", "why", "robust_call", "variants", "effect",
 	};
 
 	j->on = true;
@@ -1439,7 +1454,7 @@ static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds)
 	int row = j->on ? il_table_add_row(t) : 0;
 	char family[2 * FID_SPEC], sd[2] = { seeds_char(c->seeds), 0 },
 	     ld[2] = { dir_char(c->lab_dir), 0 }, lc[2] = { dir_char(c->lab), 0 },
-	     rc[2] = { robust_char(c), 0 };
+	     rc[2] = { robust_char(c), 0 }, eff[64];
 
 	if (!j->on)
 		return 0;
@@ -1451,6 +1466,8 @@ static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds)
 	    il_table_set_str(t, row, 6, ld) || il_table_set_str(t, row, 9, lc) ||
 	    il_table_set_str(t, row, 11, c->why ? c->why : "") ||
 	    il_table_set_str(t, row, 12, rc))
+		return -1;
+	if (strcmp(effect_text(c, eff, sizeof(eff)), "-") && il_table_set_str(t, row, 14, eff))
 		return -1;
 	il_table_set_int(t, row, 13, c->nvar);
 	if (c->seeds == SEEDS_HIGHER || c->seeds == SEEDS_LOWER)
@@ -1641,13 +1658,17 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 			     const struct scan *sc, struct json_out *jo)
 {
 	double cut = t_cut_of(c, n);
+	char eff[64];
 
 	printf("\n## comparisons: a OP b in the seeds ('=': their iterations show no difference, "
 	       "'?': single figures too close to tell) and the lab's call ('=': none; the "
 	       "verdict's statistics over the lab seeds, nominal model), the robust call ('s': "
 	       "sensitive) and the variants it rests on, on how many lab seeds the seeds' "
-	       "direction holds, the weight (1 / comparisons merged) and what misses\n");
-	printf("group\tmetric\ta\tb\tseeds\tlab\trobust\tvariants\tholds\tweight\twhy\n");
+	       "direction holds, the weight (1 / comparisons merged), the effect of a robust call "
+	       "with the seeds' sign (b over a in the lab / in the seeds, within the goal's "
+	       "tolerance or off) and what misses\n");
+	printf("group\tmetric\ta\tb\tseeds\tlab\trobust\tvariants\tholds\tweight\teffect\t"
+	       "why\n");
 	for (size_t i = 0; i < n; i++) {
 		struct cmp *x = &c[i];
 		struct score *f = fam_of(x->a->row);
@@ -1668,7 +1689,8 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 			printf("%d/%d\t", x->holds, nseeds);
 		else
 			printf("-\t");
-		printf("%.3g\t%s\n", x->weight, x->why ? x->why : cmp_missed(x) ? "missed" : "-");
+		printf("%.3g\t%s\t%s\n", x->weight, effect_text(x, eff, sizeof(eff)),
+		       x->why ? x->why : cmp_missed(x) ? "missed" : "-");
 		if (json_comparison(jo, x, nseeds))
 			return -1;
 	}
