@@ -1194,6 +1194,7 @@ struct score {
 	 * false (robust) calls and sensitive ones; and the robust calls' effect size. */
 	double r_right, r_reversed, r_sensitive, r_missed, r_false, r_same_sensitive, r_called;
 	double r_eff_n, r_eff_ok, r_nominal_only;
+	double r_eff_smaller;          /* effect off with the lab's log ratio the smaller one */
 };
 
 #define MAX_FAM 32
@@ -1269,7 +1270,10 @@ static bool zero_matched(const struct number *x)
  * Effect size of a called difference with the right sign: |log ratio lab - log ratio seeds|
  * within max(3 %, 30 % of the seeds' log ratio) (issue 23's goal). Means <= 0: not scored.
  */
-static int effect_ok(const struct cmp *c)
+enum { EFFECT_WITHIN, EFFECT_SMALLER, EFFECT_LARGER };
+
+/* Where the lab's effect lies against the seeds' (EFFECT_*), -1 when not scored. */
+static int effect_class(const struct cmp *c)
 {
 	double la, lb, sa = c->a->seeds_mean, sb = c->b->seeds_mean, e, tol;
 
@@ -1279,21 +1283,32 @@ static int effect_ok(const struct cmp *c)
 		return -1;
 	e = fabs(log(lb / la) - log(sb / sa));
 	tol = fmax(log(1.03), 0.3 * fabs(log(sb / sa)));
-	return e <= tol;
+	if (e <= tol)
+		return EFFECT_WITHIN;
+	return fabs(log(lb / la)) < fabs(log(sb / sa)) ? EFFECT_SMALLER : EFFECT_LARGER;
+}
+
+static int effect_ok(const struct cmp *c)
+{
+	int k = effect_class(c);
+
+	return k < 0 ? -1 : k == EFFECT_WITHIN;
 }
 
 /*
- * The effect of @c as the goal scores it, for the tables: "LAB/SEEDS ok|off" (b over a in
- * the lab and in the seeds) for a robust call with the seeds' sign; "-" for any other.
+ * The effect of @c as the goal scores it, for the tables: "LAB/SEEDS ok|smaller|larger" (b
+ * over a in the lab and in the seeds; off, the lab's effect the smaller or the larger one)
+ * for a robust call with the seeds' sign; "-" for any other.
  */
 static const char *effect_text(const struct cmp *c, char *buf, size_t cap)
 {
-	int ok = fid_outcome_of(c->seeds, c->robust, c->kind) == FID_OUT_RIGHT ? effect_ok(c) : -1;
+	static const char *const names[] = { "ok", "smaller", "larger" };
+	int k = fid_outcome_of(c->seeds, c->robust, c->kind) == FID_OUT_RIGHT ? effect_class(c) : -1;
 
-	if (ok < 0)
+	if (k < 0)
 		return "-";
 	snprintf(buf, cap, "%.3g/%.3g %s", c->b->lab_mean / c->a->lab_mean,
-		 c->b->seeds_mean / c->a->seeds_mean, ok ? "ok" : "off");
+		 c->b->seeds_mean / c->a->seeds_mean, names[k]);
 	return buf;
 }
 
@@ -1308,9 +1323,10 @@ static void score_robust(struct score *t, const struct cmp *c)
 	switch (fid_outcome_of(c->seeds, c->robust, c->kind)) {
 	case FID_OUT_RIGHT:
 		t->r_right += w;
-		if ((eff = effect_ok(c)) >= 0) {
+		if ((eff = effect_class(c)) >= 0) {
 			t->r_eff_n += w;
-			t->r_eff_ok += w * eff;
+			t->r_eff_ok += w * (eff == EFFECT_WITHIN);
+			t->r_eff_smaller += w * (eff == EFFECT_SMALLER);
 		}
 		break;
 	case FID_OUT_REVERSED:
@@ -1665,8 +1681,8 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 	       "verdict's statistics over the lab seeds, nominal model), the robust call ('s': "
 	       "sensitive) and the variants it rests on, on how many lab seeds the seeds' "
 	       "direction holds, the weight (1 / comparisons merged), the effect of a robust call "
-	       "with the seeds' sign (b over a in the lab / in the seeds, within the goal's "
-	       "tolerance or off) and what misses\n");
+	       "with the seeds' sign (b over a in the lab / in the seeds: ok, within the goal's "
+	       "tolerance, or the lab's effect smaller or larger) and what misses\n");
 	printf("group\tmetric\ta\tb\tseeds\tlab\trobust\tvariants\tholds\tweight\teffect\t"
 	       "why\n");
 	for (size_t i = 0; i < n; i++) {
@@ -1902,6 +1918,10 @@ static void print_classes(FILE *f, const struct score *t, bool md)
 	fprintf(f, "%sthe lab calls %.1f of %.1f distinct comparisons robustly (%.1f %%), %.1f "
 		   "nominally (%.1f %%)\n", li, t->r_called, t->distinct,
 		pct(t->r_called, t->distinct), t->called, pct(t->called, t->distinct));
+	fprintf(f, "%sthe effect of the robust calls with the seeds' sign (%.1f): within %.1f %%, "
+		   "off with the lab's effect smaller than the seeds' %.1f %%, larger %.1f %%\n", li,
+		t->r_eff_n, pct(t->r_eff_ok, t->r_eff_n), pct(t->r_eff_smaller, t->r_eff_n),
+		pct(t->r_eff_n - t->r_eff_ok - t->r_eff_smaller, t->r_eff_n));
 }
 
 /* Which call the figures score: the ensemble behind the robust call. */
