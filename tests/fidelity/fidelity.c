@@ -1266,13 +1266,13 @@ static bool zero_matched(const struct number *x)
 	return fabs(x->lab_mean) <= tol;
 }
 
-/*
- * Effect size of a called difference with the right sign: |log ratio lab - log ratio seeds|
- * within max(3 %, 30 % of the seeds' log ratio) (issue 23's goal). Means <= 0: not scored.
- */
 enum { EFFECT_WITHIN, EFFECT_SMALLER, EFFECT_LARGER };
 
-/* Where the lab's effect lies against the seeds' (EFFECT_*), -1 when not scored. */
+/*
+ * Effect size of a called difference with the right sign: |log ratio lab - log ratio seeds|
+ * within max(3 %, 30 % of the seeds' log ratio) (issue 23's goal), else the lab's log ratio
+ * the smaller or the larger one. Means <= 0: not scored (-1).
+ */
 static int effect_class(const struct cmp *c)
 {
 	double la, lb, sa = c->a->seeds_mean, sb = c->b->seeds_mean, e, tol;
