@@ -40,7 +40,8 @@ expect 0 "--progress: a progress line" "$FID" --progress --rows pseries/ "$SEEDS
 check "... on stderr, the lab's runs to 100 %" grep -Eq '^fidelity: lab runs: ([0-9]+)/\1 runs, 100 %' "$ERR"
 cp "$OUT" "$TMP/progress.out"
 # The comparisons' effect column is what the effect-size figure counts: the weighted share of
-# its "ok" (against "smaller" and "larger") among the robust calls with the seeds' sign, and "-" on every other comparison.
+# its "ok" (against "smaller" and "larger") among the robust calls with the seeds' sign, and
+# "-" on every other comparison.
 awk -F'\t' '/^## comparisons/ { on = 1; next } /^## / { on = 0 }
 	on && NF > 1 && $1 != "group" && $11 ~ / (ok|smaller|larger)$/ { n += $10; if ($11 ~ / ok$/) k += $10 }
 	on && NF > 1 && $1 != "group" && $11 != "-" && $11 !~ /^[0-9.e+-]+\/[0-9.e+-]+ (ok|smaller|larger)$/ { bad++ }

@@ -422,9 +422,8 @@ struct cmp {
 	bool nominal_only;  /* called over runs of several model spaces: not re-judged */
 	double weight;      /* 1 / the comparisons merged with it (identical lab decisions) */
 	const char *why;    /* what misses, from the scan (NULL: nothing missed or not scanned) */
-	/* a sensitive call: the parameters whose range ends alone turn it (il_verdict_flips()) */
-	char flips[IL_VERDICT_FLIPS_LEN];
-	char sensitive_why[IL_VERDICT_FLIPS_LEN + 64];
+	/* a sensitive call: what the range ends that alone turn it say (ens_flips()), or "" */
+	char flips_why[IL_VERDICT_FLIPS_LEN + 96];
 };
 
 #define LAB_ALPHA IL_VERDICT_DEFAULT_ALPHA           /* the verdict's defaults */
@@ -756,14 +755,16 @@ static int ens_want(struct ens *e, const struct cmp *c, int stage)
 }
 
 /*
- * The parameters whose range ends alone turn sensitive comparison @c, into c->flips:
- * @dir[i] is the direction under variant @var[i]; a range end that did not run is the
- * nominal simulation (var_needed()), so it moves @c as the nominal model does.
+ * The parameters whose range ends alone turn sensitive comparison @c, as its why into
+ * c->flips_why ("" when none alone does): @dir[i] is the direction under variant @var[i]; a
+ * range end that did not run is the nominal simulation (var_needed()), so it moves @c as the
+ * nominal model does.
  */
 static void ens_flips(const struct ens *e, const struct il_ens_space *sp, struct cmp *c,
 		      const int *var, const int *dir, int nv)
 {
 	int ends[2 * IL_ENS_MAX_PARAMS];
+	char flips[IL_VERDICT_FLIPS_LEN];
 
 	for (int j = 0; j < 2 * sp->k; j++)
 		ends[j] = dir[0];
@@ -774,7 +775,11 @@ static void ens_flips(const struct ens *e, const struct il_ens_space *sp, struct
 		if (kind == IL_ENS_OAT_LO || kind == IL_ENS_OAT_HI)
 			ends[2 * param + (kind == IL_ENS_OAT_HI)] = dir[i];
 	}
-	il_verdict_flips(c->flips, sizeof(c->flips), sp, ends, dir[0]);
+	il_verdict_flips(flips, sizeof(flips), sp, ends, dir[0]);
+	if (flips[0])
+		snprintf(c->flips_why, sizeof(c->flips_why),
+			 "the nominal call is the seeds' but the range ends of %s turn it round "
+			 "(sensitive)", flips);
 }
 
 /* @c's robust call over every variant its sides ran under (fid_robust_call()). */
@@ -802,7 +807,7 @@ static int ens_classify(struct ens *e, struct cmp *c)
 				    dir);
 	if (c->robust == -2)
 		return -1;
-	c->flips[0] = '\0';
+	c->flips_why[0] = '\0';
 	if (c->kind == FID_ROBUST_SENSITIVE)
 		ens_flips(e, sp, c, var_of, dir, nv);
 	return 0;
@@ -1039,15 +1044,11 @@ static void scan_values(const struct scan *sc, const struct number *x, int v, do
 
 static const char *const no_param = "no scanned parameter: a mechanism the model lacks";
 /* A sensitive comparison's why: the parameters whose range ends turn it, when one alone does. */
-static const char *sensitive_why(struct cmp *c)
+static const char *sensitive_why(const struct cmp *c)
 {
-	if (!c->flips[0])
-		return "the nominal call is the seeds' but the hypercube's variants turn it round, "
-		       "no range end alone (sensitive)";
-	snprintf(c->sensitive_why, sizeof(c->sensitive_why),
-		 "the nominal call is the seeds' but the range ends of %s turn it round "
-		 "(sensitive)", c->flips);
-	return c->sensitive_why;
+	return c->flips_why[0] ? c->flips_why :
+				 "the nominal call is the seeds' but the hypercube's variants turn "
+				 "it round, no range end alone (sensitive)";
 }
 
 /* What misses in @c: the first variant under which the lab's call agrees with the seeds. */
@@ -1464,13 +1465,14 @@ static char seeds_char(int cls)
 	return cls == SEEDS_UNTESTED ? '?' : dir_char(cls);
 }
 
-static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds)
+static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds,
+			   const char *effect)
 {
 	struct il_table *t = &j->cmps;
 	int row = j->on ? il_table_add_row(t) : 0;
 	char family[2 * FID_SPEC], sd[2] = { seeds_char(c->seeds), 0 },
 	     ld[2] = { dir_char(c->lab_dir), 0 }, lc[2] = { dir_char(c->lab), 0 },
-	     rc[2] = { robust_char(c), 0 }, eff[64];
+	     rc[2] = { robust_char(c), 0 };
 
 	if (!j->on)
 		return 0;
@@ -1483,7 +1485,7 @@ static int json_comparison(struct json_out *j, const struct cmp *c, int nseeds)
 	    il_table_set_str(t, row, 11, c->why ? c->why : "") ||
 	    il_table_set_str(t, row, 12, rc))
 		return -1;
-	if (strcmp(effect_text(c, eff, sizeof(eff)), "-") && il_table_set_str(t, row, 14, eff))
+	if (strcmp(effect, "-") && il_table_set_str(t, row, 14, effect))
 		return -1;
 	il_table_set_int(t, row, 13, c->nvar);
 	if (c->seeds == SEEDS_HIGHER || c->seeds == SEEDS_LOWER)
@@ -1674,6 +1676,7 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 			     const struct scan *sc, struct json_out *jo)
 {
 	double cut = t_cut_of(c, n);
+	const char *effect;
 	char eff[64];
 
 	printf("\n## comparisons: a OP b in the seeds ('=': their iterations show no difference, "
@@ -1705,9 +1708,10 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 			printf("%d/%d\t", x->holds, nseeds);
 		else
 			printf("-\t");
-		printf("%.3g\t%s\t%s\n", x->weight, effect_text(x, eff, sizeof(eff)),
+		effect = effect_text(x, eff, sizeof(eff));
+		printf("%.3g\t%s\t%s\n", x->weight, effect,
 		       x->why ? x->why : cmp_missed(x) ? "missed" : "-");
-		if (json_comparison(jo, x, nseeds))
+		if (json_comparison(jo, x, nseeds, effect))
 			return -1;
 	}
 	return 0;
