@@ -8,23 +8,9 @@
 
 #include "background.h"
 
-/*
- * An assumed number of the background, range @rng and reason @text, in three variants: out
- * of play without a background (NAME), never (NAME_always: the idle scenarios) and without
- * jbb's timers (NAME_jbb); a number of the shape has a fourth, out of play also when fio's
- * bg_hz runs a timer-only background in place of the default one (NAME_fio).
- */
-#define BG_UNC(rng, text, switch_param, replacing_param) { \
-	.cls = IL_UNC_ASSUMED, .range = rng, .why = text, .off_with = switch_param, \
-	.replaced_by = replacing_param, \
-}
-#define BG_UNC_VARIANTS(name, rng, text) \
-	const struct il_scn_unc name = BG_UNC(rng, text, "background", NULL); \
-	const struct il_scn_unc name##_always = BG_UNC(rng, text, NULL, NULL); \
-	const struct il_scn_unc name##_jbb = BG_UNC(rng, text, "timer_pct", NULL)
-#define BG_SHAPE_UNC_VARIANTS(name, rng, text) \
-	BG_UNC_VARIANTS(name, rng, text); \
-	const struct il_scn_unc name##_fio = BG_UNC(rng, text, "background", "bg_hz")
+/* An assumed number of the background: its range @rng and the reason @text. */
+#define BG_UNC(name, rng, text) \
+	const struct il_scn_unc name = { .cls = IL_UNC_ASSUMED, .range = rng, .why = text }
 
 /*
  * The background's rate is an assumption (background.h); what bounds it, in idle periods per
@@ -42,7 +28,7 @@
 	"rk3588 (powertop's idle servers; the 6.18 guest's idle trace has 12) and the seeds' " \
 	"rk3588 nullb0 rows' 2950 per second (menu-6.13; the model at 100 %: 432)"
 
-BG_UNC_VARIANTS(il_bg_rate_unc, BG_RATE_RANGE, BG_RATE_WHY);
+BG_UNC(il_bg_rate_unc, BG_RATE_RANGE, BG_RATE_WHY);
 
 /*
  * The share of kworker runs that start a chain of device waits (DOC item 2) decides how many
@@ -63,7 +49,7 @@ BG_UNC_VARIANTS(il_bg_rate_unc, BG_RATE_RANGE, BG_RATE_WHY);
 	"seeds' rk3588 nullb0 rows, 30 on the x86 dump's too-shallow periods (teo 237, the " \
 	"model at 30: 230)"
 
-BG_SHAPE_UNC_VARIANTS(il_bg_burst_unc, BG_BURST_RANGE, BG_BURST_WHY);
+BG_UNC(il_bg_burst_unc, BG_BURST_RANGE, BG_BURST_WHY);
 
 /*
  * The device interrupts' rate (DOC item 4) against the one real source that tells interrupts
@@ -79,7 +65,7 @@ BG_SHAPE_UNC_VARIANTS(il_bg_burst_unc, BG_BURST_RANGE, BG_BURST_WHY);
 	"the rates giving the 6.18 guest's idle trace's device-interrupt share, 9 of 121 idle " \
 	"periods (Poisson 95 %: 3.4-14.1 %), on the model's idle haltpoll-vm (20 Hz: 9.1 %)"
 
-BG_SHAPE_UNC_VARIANTS(il_bg_irq_unc, BG_IRQ_RANGE, BG_IRQ_WHY);
+BG_UNC(il_bg_irq_unc, BG_IRQ_RANGE, BG_IRQ_WHY);
 
 /*
  * The companion timers (DOC item 3) end idle periods of 2-40 µs that a governor sees coming.
@@ -95,7 +81,7 @@ BG_SHAPE_UNC_VARIANTS(il_bg_irq_unc, BG_IRQ_RANGE, BG_IRQ_WHY);
 	"most 3 %, Poisson 95 %; the model's idle haltpoll-vm: 4.8 % at 10, 3 % at about 6); " \
 	"10 is the model's own"
 
-BG_SHAPE_UNC_VARIANTS(il_bg_pair_unc, BG_PAIR_RANGE, BG_PAIR_WHY);
+BG_UNC(il_bg_pair_unc, BG_PAIR_RANGE, BG_PAIR_WHY);
 
 struct bg_timer {
 	struct il_bg *bg;

@@ -99,33 +99,20 @@ int il_bg_start_default(struct il_sim *sim, bool on, const s64 shape[IL_BG_NPARA
 			struct il_bg **bg);
 
 /*
- * The class and range of bg_rate_pct (background.c says where they come from), out of play
- * when the scenario's "background" parameter is 0 (il_bg_rate_unc), never
- * (il_bg_rate_unc_always: the idle scenarios, the background is all they run) or when jbb's
- * timer_pct is 0 (il_bg_rate_unc_jbb).
+ * The classes and ranges of the background's rate, burst share, interrupt rate and companion
+ * share (background.c says where they come from). Whether they are in play is the
+ * scenario's: the off_with and replaced_by of its IL_BG_PARAMS_UNC entries.
  */
-extern const struct il_scn_unc il_bg_rate_unc;
-extern const struct il_scn_unc il_bg_rate_unc_always;
-extern const struct il_scn_unc il_bg_rate_unc_jbb;
-
-/* The bg_rate_pct entry of a scenario's parameter table, with its class and range @unc. */
-#define IL_BG_RATE_PARAM_UNC(unc) \
-	{ "bg_rate_pct", IL_SCN_INT, 100, 1, 10000, NULL, "pct", \
-	  "the background's rate, % of the model's (its timer periods and interrupt gaps " \
-	  "divided by it)", unc }
+extern const struct il_scn_unc il_bg_rate_unc, il_bg_burst_unc, il_bg_irq_unc, il_bg_pair_unc;
 
 /*
- * The classes and ranges of the background's burst share, interrupt rate and companion share
- * (background.c says where they come from), out of play as il_bg_rate_unc,
- * il_bg_rate_unc_always and il_bg_rate_unc_jbb, and (_fio) also when fio's bg_hz replaces
- * the default background with a timer-only one.
+ * The bg_rate_pct entry of a scenario's parameter table, out of play when the parameter
+ * named @off_with is 0 (NULL: never).
  */
-extern const struct il_scn_unc il_bg_burst_unc, il_bg_burst_unc_always, il_bg_burst_unc_jbb,
-	il_bg_burst_unc_fio;
-extern const struct il_scn_unc il_bg_irq_unc, il_bg_irq_unc_always, il_bg_irq_unc_jbb,
-	il_bg_irq_unc_fio;
-extern const struct il_scn_unc il_bg_pair_unc, il_bg_pair_unc_always, il_bg_pair_unc_jbb,
-	il_bg_pair_unc_fio;
+#define IL_BG_RATE_PARAM_UNC(off_with) \
+	{ "bg_rate_pct", IL_SCN_INT, 100, 1, 10000, NULL, "pct", \
+	  "the background's rate, % of the model's (its timer periods and interrupt gaps " \
+	  "divided by it)", &il_bg_rate_unc, off_with }
 
 /* The nominal interrupt rate and companion share of the default background. */
 #define IL_BG_IRQ_HZ 20
@@ -142,23 +129,26 @@ extern const struct il_scn_unc il_bg_pair_unc, il_bg_pair_unc_always, il_bg_pair
 	"all are hrtimers, run at their expiry; the 6.18 guest's idle trace has 91)"
 
 /*
- * The IL_BG_NPARAMS entries of a scenario's parameter table from index @first, with the
- * classes and ranges of variant @rv for the rate and @v for the shape (nothing, _always,
- * _jbb or _fio: see above).
+ * The IL_BG_NPARAMS entries of a scenario's parameter table from index @first: the
+ * background is out of play when the parameter named @off_with is 0 (NULL: never, the idle
+ * scenarios, whose background is all they run), and its shape (bursts, interrupts,
+ * companions) also when the one named @shape_replaced_by is not (fio's bg_hz, a timer-only
+ * background that the rate still scales; NULL: never).
  */
-#define IL_BG_PARAMS_UNC(first, rv, v) \
-	[(first) + IL_BG_P_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc##rv), \
+#define IL_BG_PARAMS_UNC(first, off_with, shape_replaced_by) \
+	[(first) + IL_BG_P_RATE] = IL_BG_RATE_PARAM_UNC(off_with), \
 	[(first) + IL_BG_P_BURST] = { "bg_burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, \
 				      "pct", "the background's " IL_BG_BURST_HELP " (%)", \
-				      &il_bg_burst_unc##v }, \
+				      &il_bg_burst_unc, off_with, shape_replaced_by }, \
 	[(first) + IL_BG_P_IRQ] = { "bg_irq_hz", IL_SCN_INT, IL_BG_IRQ_HZ, 0, 1000000, NULL, \
-				    "hz", "the background's " IL_BG_IRQ_HELP, &il_bg_irq_unc##v }, \
+				    "hz", "the background's " IL_BG_IRQ_HELP, &il_bg_irq_unc, \
+				    off_with, shape_replaced_by }, \
 	[(first) + IL_BG_P_PAIR] = { "bg_pair_pct", IL_SCN_INT, IL_BG_PAIR_PCT, 0, 100, NULL, \
 				     "pct", "the background's timer " IL_BG_PAIR_HELP " (%)", \
-				     &il_bg_pair_unc##v }, \
+				     &il_bg_pair_unc, off_with, shape_replaced_by }, \
 	[(first) + IL_BG_P_WHEEL] = { "bg_wheel_pct", IL_SCN_INT, IL_BG_WHEEL_PCT, 0, 100, NULL, \
 				      "pct", "the background's " IL_BG_WHEEL_HELP }
 /* ... of a scenario whose "background" parameter switches the background on and off */
-#define IL_BG_PARAMS(first) IL_BG_PARAMS_UNC(first, , )
+#define IL_BG_PARAMS(first) IL_BG_PARAMS_UNC(first, "background", NULL)
 
 #endif /* IDLELAB_SCN_BACKGROUND_H */

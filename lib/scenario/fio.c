@@ -216,7 +216,7 @@ static const struct il_scn_param fio_params[] = {
 	[P_BG_HZ] = { "bg_hz", IL_SCN_INT, 0, 0, 100000, NULL, "hz",
 		      "instead of the default background: one periodic timer per CPU at this rate, "
 		      "nothing else (0: off)" },
-	IL_BG_PARAMS_UNC(P_BG_SHAPE, , _fio),
+	IL_BG_PARAMS_UNC(P_BG_SHAPE, "background", "bg_hz"),
 	{ 0 }
 };
 

@@ -24,12 +24,12 @@ enum {
 	[IL_IDLE_P_TASK] = { "task_pct", IL_SCN_INT, 50, 0, 100, NULL, "pct", \
 			     "timer expiries that wake a kworker" }, \
 	[IL_IDLE_P_BURST] = { "burst_pct", IL_SCN_INT, IL_BG_BURST_PCT, 0, 100, NULL, "pct", \
-			      IL_BG_BURST_HELP, &il_bg_burst_unc_always }, \
+			      IL_BG_BURST_HELP, &il_bg_burst_unc }, \
 	[IL_IDLE_P_PAIR] = { "pair_pct", IL_SCN_INT, IL_BG_PAIR_PCT, 0, 100, NULL, "pct", \
-			     IL_BG_PAIR_HELP, &il_bg_pair_unc_always }, \
+			     IL_BG_PAIR_HELP, &il_bg_pair_unc }, \
 	[IL_IDLE_P_IRQ] = { "irq_hz", IL_SCN_INT, IL_BG_IRQ_HZ, 0, 1000000, NULL, "hz", \
-			    IL_BG_IRQ_HELP, &il_bg_irq_unc_always }, \
-	[IL_IDLE_P_RATE] = IL_BG_RATE_PARAM_UNC(&il_bg_rate_unc_always), \
+			    IL_BG_IRQ_HELP, &il_bg_irq_unc }, \
+	[IL_IDLE_P_RATE] = IL_BG_RATE_PARAM_UNC(NULL), \
 	[IL_IDLE_P_WHEEL] = { "wheel_pct", IL_SCN_INT, IL_BG_WHEEL_PCT, 0, 100, NULL, "pct", \
 			      IL_BG_WHEEL_HELP }
 

@@ -31,7 +31,7 @@ static const struct il_scn_param jbb_params[] = {
 		      "log-normal sigma x1000 of the service time" },
 	[P_TIMER] = { "timer_pct", IL_SCN_INT, 20, 0, 1000, NULL, "pct",
 		      "background timer rate in % of the default" },
-	IL_BG_PARAMS_UNC(P_BG_SHAPE, _jbb, _jbb),
+	IL_BG_PARAMS_UNC(P_BG_SHAPE, "timer_pct", NULL),
 	{ 0 }
 };
 

@@ -312,14 +312,14 @@ int il_scn_param_range(const struct il_scenario *scn, const struct il_scn_param 
 	const char *why;
 
 	r->kind = IL_UNC_NO_RANGE;
+	if (check_names_param(scn, p, "off_with", p->off_with, err) ||
+	    check_names_param(scn, p, "replaced_by", p->replaced_by, err))
+		return -1;
 	if (!u)
 		return 0;
 	if ((u->cls == IL_UNC_FITTED) != !!u->fitted_to)
 		return il_error_set(err, scn->name, 0, "%s: fitted_to goes with class fitted",
 				    p->name);
-	if (check_names_param(scn, p, "off_with", u->off_with, err) ||
-	    check_names_param(scn, p, "replaced_by", u->replaced_by, err))
-		return -1;
 	if (!u->range)
 		return u->cls == IL_UNC_FITTED || u->cls == IL_UNC_ASSUMED ?
 			il_error_set(err, scn->name, 0, "%s: a %s value needs a range", p->name,

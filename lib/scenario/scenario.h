@@ -38,21 +38,14 @@ enum il_scn_type {
  * for fitted and assumed numbers a range, a ratio ("0.9x..1.1x") or absolute in the
  * parameter's own unit ("101..257"), with where the range comes from. An ensemble varies
  * the value in play (the default or the one given) inside it; a value of 0 or below (off,
- * "device default") is not varied by a ratio range, nor one whose off_with parameter is 0
- * or whose replaced_by parameter is not.
+ * "device default") is not varied by a ratio range, nor one whose parameter's off_with is 0
+ * or whose replaced_by is not (struct il_scn_param).
  */
 struct il_scn_unc {
 	enum il_unc_class cls;
 	const char *range;     /* NULL: the class alone */
 	const char *why;
 	const char *fitted_to; /* a fitted value: what it was fitted to */
-	/* the parameter of the same table that switches this number's mechanism off when 0 (the
-	 * background's rate without a background): then the number is not in play; NULL: none */
-	const char *off_with;
-	/* the parameter of the same table whose value other than 0 replaces this number's
-	 * mechanism (fio's bg_hz, a timer-only background, has no burst share): then the number
-	 * is not in play either; NULL: none */
-	const char *replaced_by;
 };
 
 struct il_scn_param {
@@ -64,6 +57,15 @@ struct il_scn_param {
 	const char *unit;           /* "us", "hz", "pct", "" */
 	const char *help;
 	const struct il_scn_unc *unc; /* NULL: a choice of the user's, not a model number */
+	/*
+	 * The scenario's own switches of the number's mechanism (the same uncertainty is in play
+	 * in one scenario and not in another): the parameter of the same table that switches it
+	 * off when 0 (the background's rate without a background), and the one whose value other
+	 * than 0 replaces it (fio's bg_hz, a timer-only background, has no burst share); when
+	 * either holds the number is not in play. NULL: none.
+	 */
+	const char *off_with;
+	const char *replaced_by;
 };
 
 /* Parameter values, in the order of the scenario's table. */

@@ -72,8 +72,8 @@ static bool scn_param_off(const struct il_scenario *scn, const struct il_scn_par
 {
 	if (!p->unc)
 		return false;
-	return scn_param_value(scn, args, p->unc->off_with, 1) == 0 ||
-	       scn_param_value(scn, args, p->unc->replaced_by, 0) != 0;
+	return scn_param_value(scn, args, p->off_with, 1) == 0 ||
+	       scn_param_value(scn, args, p->replaced_by, 0) != 0;
 }
 
 static int add_scn_params(const struct il_scenario *scn, const struct il_scn_args *args,

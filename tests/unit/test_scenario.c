@@ -155,17 +155,13 @@ static void test_parameter_classes(void **state)
 	assert_true(ranged >= 20); /* fio's five, pingpong's two, bg_rate_pct in 14 tables */
 }
 
-/* A class annotation whose off_with or replaced_by names no parameter is refused, by name. */
+/* A parameter whose off_with or replaced_by names no parameter is refused, by name. */
 static void test_parameter_class_names(void **state)
 {
-	static const struct il_scn_unc bad_off = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
-						   .why = "w", .off_with = "nosuch" };
-	static const struct il_scn_unc bad_by = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
-						  .why = "w", .replaced_by = "bogus" };
-	static const struct il_scn_unc good = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
-						.why = "w", .off_with = "x", .replaced_by = "x" };
+	static const struct il_scn_unc unc = { .cls = IL_UNC_ASSUMED, .range = "0.5x..2x",
+					       .why = "w" };
 	struct il_scn_param params[] = {
-		{ "x", IL_SCN_INT, 10, 0, 100, NULL, "", "x", &good },
+		{ "x", IL_SCN_INT, 10, 0, 100, NULL, "", "x", &unc, "x", "x" },
 		{ 0 },
 	};
 	const struct il_scenario scn = { .name = "t", .params = params };
@@ -174,12 +170,16 @@ static void test_parameter_class_names(void **state)
 
 	(void)state;
 	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), 0);
-	params[0].unc = &bad_off;
+	params[0].off_with = "nosuch";
 	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), -1);
 	assert_non_null(strstr(err.msg, "x: off_with names no parameter 'nosuch'"));
-	params[0].unc = &bad_by;
+	params[0].off_with = NULL;
+	params[0].replaced_by = "bogus";
 	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), -1);
 	assert_non_null(strstr(err.msg, "x: replaced_by names no parameter 'bogus'"));
+	/* a switch is checked on a parameter without a class too */
+	params[0].unc = NULL;
+	assert_int_equal(il_scn_param_range(&scn, &params[0], &r, &err), -1);
 }
 
 /*

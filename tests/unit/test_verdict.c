@@ -470,7 +470,7 @@ static void test_ensemble_variants(void **state)
 	const int n = 5;
 
 	(void)state;
-	/* without the background its rate and shape are not in play (il_scn_unc's off_with) */
+	/* without the background its rate and shape are not in play (the parameters' off_with) */
 	space_of("pingpong:cpus=2,background=0", plat, sp);
 	assert_int_equal(sp->k, plat->nunc + 2); /* overhead_ns, overhead_sigma */
 	space_of("pingpong:cpus=2", plat, sp);
