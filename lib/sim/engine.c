@@ -85,10 +85,13 @@
  *
  * A polling state instead runs interrupt handlers in place and ends only when the CPU has
  * work (need_resched) or at il_cpuidle_poll_time() (which sets poll_time_limit on 5.x+
- * rules); it has no exit latency. At the end of a period the core accounts it
- * (il_cpuidle_account), reflect runs if select did, 7.0 reads got_tick, and the loop
- * either goes round again or leaves: then a stopped tick restarts (tick_nohz_idle_exit())
- * and the queued work runs.
+ * rules); it has no exit latency. A poll limit sends the loop round without an interrupt,
+ * so the next select's sleep length still counts from ts->idle_entrytime, which only
+ * do_idle()'s start and an interrupt's exit set (idle_entry_ns; env.c; a refused entry's
+ * retry reads it from its own time: idle_retry()). At the end of a
+ * period the core accounts it (il_cpuidle_account), reflect runs if select did, 7.0 reads
+ * got_tick, and the loop either goes round again or leaves: then a stopped tick restarts
+ * (tick_nohz_idle_exit()) and the queued work runs.
  *
  * The tick of a busy CPU is not simulated: nothing in this model reads it. While a CPU is
  * in the idle loop with its tick running, a tick event at each multiple of TICK_NSEC sets
@@ -996,8 +999,10 @@ static sim_hot void cpu_idle_iteration(struct il_sim *sim, unsigned int cpu, boo
 	bool stop_tick = true;
 	int idx = 0;
 
-	if (first)
+	if (first) {
 		c->loop_got_tick = false;
+		c->idle_entry_ns = sim->head.now;
+	}
 	c->governed = !sim->bypass;
 	if (!c->governed) {
 		stop_tick = loop == IL_LOOP_7_0 && (c->loop_got_tick || c->env_state.tick_stopped);
@@ -1039,6 +1044,16 @@ static void notify_period(struct il_sim *sim, unsigned int cpu, enum il_miss mis
 	sim->obs.period(sim->obs.ctx, &p);
 }
 
+/*
+ * Whether an interrupt ended @c's period, whose exit (tick_nohz_irq_exit()) restarts the
+ * idle time: not a poll limit, which sends the loop round with the old idle_entrytime, so
+ * that the next sleep length still counts from where the loop started.
+ */
+static bool woken_by_interrupt(const struct sim_cpu *c)
+{
+	return c->wake_cause != IL_SIM_WAKE_POLL_LIMIT && c->wake_cause != IL_SIM_WAKE_RESCHED;
+}
+
 /* The CPU runs again: account the period, reflect, then loop or leave the loop. */
 static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 {
@@ -1054,10 +1069,13 @@ static sim_hot void idle_period_end(struct il_sim *sim, unsigned int cpu)
 	if (c->governed && sim->reflect)
 		sim->reflect(&c->dev, c->idx); /* il_cpuidle_reflect(): idx >= 0 here */
 	loop_read_got_tick(sim, c);
-	if (c->rq_len)
+	if (c->rq_len) {
 		cpu_leave_idle_loop(sim, cpu);
-	else
-		cpu_idle_iteration(sim, cpu, false);
+		return;
+	}
+	if (woken_by_interrupt(c))
+		c->idle_entry_ns = sim->head.now;
+	cpu_idle_iteration(sim, cpu, false);
 }
 
 /*
@@ -1240,8 +1258,10 @@ static sim_hot void cpu_interrupt(struct il_sim *sim, unsigned int cpu, enum il_
 
 	if (c->mode != CPU_IDLE)
 		return;
-	if (c->polling && !c->rq_len)
+	if (c->polling && !c->rq_len) {
+		c->idle_entry_ns = sim->head.now; /* handled in the poll loop, which goes on */
 		return;
+	}
 	if (c->self_type == EV_IPI && c->slot[SLOT_SELF].seq != SLOT_NONE_SEQ)
 		ipi_to_irq(sim, cpu);
 	cpu_wake_now(sim, c, cpu, cause);
@@ -1328,13 +1348,23 @@ static void tick_fire(struct il_sim *sim, unsigned int cpu)
 
 /* ---- the event loop -------------------------------------------------------------------- */
 
-/* A refused entry has returned (idle_entry_refused()): leave the loop for work, or retry. */
+/*
+ * A refused entry has returned (idle_entry_refused()): leave the loop for work, or retry.
+ * The kernel's loop would go round with the old idle_entrytime here too, but in this model
+ * the CPU's own governor asks for the domain state (domain.c), with inputs that a stale
+ * entry time would keep the same until an interrupt: it would be refused every round trip.
+ * The retry reads the sleep length from now, so that it shrinks and the choice moves on.
+ */
 static void idle_retry(struct il_sim *sim, unsigned int cpu)
 {
-	if (sim->cpu[cpu].rq_len)
+	struct sim_cpu *c = &sim->cpu[cpu];
+
+	if (c->rq_len) {
 		cpu_leave_idle_loop(sim, cpu);
-	else
-		cpu_idle_iteration(sim, cpu, false);
+		return;
+	}
+	c->idle_entry_ns = sim->head.now;
+	cpu_idle_iteration(sim, cpu, false);
 }
 
 /* Run the self event of @cpu (its slot is cleared already). */

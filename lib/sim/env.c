@@ -5,7 +5,10 @@
  * DOC: sleep length
  *
  * tick_nohz_get_sleep_length() is modelled on kernel/time/tick-sched.c, with "now" the idle
- * entry time (select runs at idle entry here):
+ * entry time, ts->idle_entrytime: when do_idle() started or an interrupt in it last exited
+ * (engine.c's idle_entry_ns). That is the time of the select but after a poll limit, when
+ * the loop goes round without an interrupt: the lengths then count from the earlier start,
+ * longer by the time spent polling, as the kernel's do.
  *
  *  - delta_next: the time to the programmed clock event, the earlier of the next timer and,
  *    while the tick runs, the next tick;
@@ -51,7 +54,7 @@ static s64 sim_sleep_length(const struct il_env *env, s64 *delta_next)
 {
 	struct il_sim *sim = env_sim(env);
 	struct sim_cpu *c = env_cpu(env);
-	u64 now = sim->head.now;
+	u64 now = c->idle_entry_ns;
 	u64 next_timer = sim_next_timer(c);
 	u64 base, programmed;
 

@@ -200,6 +200,13 @@ struct sim_cpu {
 	u64 wake_ns;
 	u8 wake_cause;       /* enum il_sim_wake: what ended the period (observers read it) */
 	bool loop_got_tick;  /* 7.0 do_idle(): got_tick read after the previous iteration */
+	/*
+	 * ts->idle_entrytime, the "now" of the sleep length (env.c): set where do_idle() starts
+	 * (tick_nohz_idle_enter()) and at the exit of every interrupt taken in the loop
+	 * (tick_nohz_irq_exit()), not when a poll limit sends the loop round again without one
+	 * (a refused entry's retry sets it: engine.c's idle_retry()).
+	 */
+	u64 idle_entry_ns;
 	u8 thread;           /* enum sim_thread: host threads (cfg.host_threads, engine.c) */
 
 	/* Tick (tick-sched). */

@@ -923,6 +923,30 @@ static void test_poll_limit(void **state)
 	il_sim_free(sim);
 }
 
+/*
+ * A poll limit sends the loop round with no interrupt, so tick_nohz_get_sleep_length() still
+ * counts from ts->idle_entrytime, the loop's start: HZ 300, the limit min(TICK_NSEC/16, 500
+ * µs) = 208333 ns, the tick retained. The first 8 selects (0 to 1.46 ms) all see the tick
+ * 3333333 ns from the start, not from themselves. The tick comes in the 17th poll (from
+ * 3333328 ns), runs in the poll loop and its exit restarts the idle time: the 18th select,
+ * at that poll's limit, sees the next tick 3333333 ns from the tick's time.
+ */
+static void test_poll_limit_keeps_idle_entry(void **state)
+{
+	struct il_driver drv;
+	struct il_sim *sim;
+
+	two_states(&drv, true);
+	reset_fixed(0, false);
+	sim = new_sim(&drv, &fixed_6_13, 1, 300, 3600 * US);
+	assert_int_equal(il_sim_run(sim), 0);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(fixed.delta_nexts[i], 3333333);
+	assert_int_equal(fixed.selects, 18);
+	assert_int_equal(fixed.last_delta_next, 6666666 - 3333333);
+	il_sim_free(sim);
+}
+
 /* ---- the 4.16 loop and the sleep length -------------------------------------------------- */
 
 /* 4.16: the tick is stopped before select, which sees the time to the next timer. */
@@ -1161,6 +1185,7 @@ int main(void)
 		cmocka_unit_test(test_one_ipi_energy_rk3588),
 		cmocka_unit_test(test_ipi_to_polling_cpu),
 		cmocka_unit_test(test_poll_limit),
+		cmocka_unit_test(test_poll_limit_keeps_idle_entry),
 		cmocka_unit_test(test_4_16_stops_tick_first),
 		cmocka_unit_test(test_sleep_length_timer_within_tick),
 		cmocka_unit_test(test_single_state_bypass),

@@ -25,6 +25,11 @@
  *  5. SPECjbb (seeds/000, cover letter): with fewer timer interrupts menu-6.13 picks the
  *     deepest state far more often and the response time suffers; teo does not; the
  *     series (menu-5) restores it.
+ *  6. pseries timer wakeups at 130 µs: menu-6.13 sleeps too shallow and too deep in about
+ *     15 % of the wakee's periods each (Aboorva Devarajan, seeds/001: 16.71 % and 15.84 %),
+ *     menu-5 and teo-6.14 too deep in under 1 %. A snooze that reaches its limit (CEDE's 120
+ *     µs) is too shallow, and the CEDE menu-6.13 selects next, with the sleep length still
+ *     counted from the idle loop's start, ends at the timer a few µs later: too deep.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -72,6 +77,46 @@ static void test_pseries_pipe_wakeups(void **state)
 		il_lab_result_free(&teo);
 		il_lab_result_free(&teo613);
 	}
+}
+
+/* belows / idles of one CPU. */
+static double cpu_below_ratio(const struct il_lab_result *res, unsigned int cpu)
+{
+	u64 idles = 0, below = 0;
+
+	for (int i = 0; i < res->nstates; i++) {
+		idles += res->m.cpu[cpu].st[i].usage;
+		below += res->m.cpu[cpu].st[i].below;
+	}
+	return idles ? (double)below / (double)idles : 0.0;
+}
+
+static u64 cpu_idles(const struct il_lab_result *res, unsigned int cpu)
+{
+	u64 idles = 0;
+
+	for (int i = 0; i < res->nstates; i++)
+		idles += res->m.cpu[cpu].st[i].usage;
+	return idles;
+}
+
+static void test_pseries_timer_130us(void **state)
+{
+	struct il_lab_result menu, menu5, teo;
+	const char *spec = "wakeup:mode=timer,interval_us=130";
+
+	tl_lab_run("pseries", "menu-6.13", spec, 1, SEC, &menu);
+	tl_lab_run("pseries", "menu-5", spec, 1, SEC, &menu5);
+	tl_lab_run("pseries", "teo-6.14", spec, 1, SEC, &teo);
+	assert_in_range((u64)(1000 * cpu_below_ratio(&menu, 1)), 100, 200);
+	assert_in_range((u64)(1000 * cpu_above_ratio(&menu, 1)), 100, 200);
+	assert_true(cpu_above_ratio(&menu5, 1) < 0.01);
+	assert_true(cpu_above_ratio(&teo, 1) < 0.01);
+	/* the waker's CPU idles in one period from the start until its watchdog timer */
+	assert_true(cpu_idles(&menu, 0) <= 1);
+	il_lab_result_free(&menu);
+	il_lab_result_free(&menu5);
+	il_lab_result_free(&teo);
 }
 
 /* usage of state 0 (POLL) / idles */
@@ -329,6 +374,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pseries_pipe_wakeups),
+		cmocka_unit_test(test_pseries_timer_130us),
 		cmocka_unit_test(test_pingpong_poll),
 		cmocka_unit_test(test_pingpong_default_617),
 		cmocka_unit_test(test_4_16_powernightmares),
