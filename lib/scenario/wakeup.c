@@ -35,7 +35,9 @@
  * Score: wakeup_us, the mean time from the write (pipe) or the timer expiry (timer) until
  * the wakee runs.
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "background.h"
 #include "scenario.h"
@@ -70,21 +72,55 @@ struct wakeup_ctx {
 	u64 interval_ns;
 	u64 waker_ns;
 	u64 wakee_ns;
-	u64 sent_ns;          /* write time or timer expiry of the wakeup in flight */
+	/*
+	 * The write times (timer expiries) of the wakeups not served yet, oldest first: a ring of
+	 * sent_cap (a power of two) indexed by the wakeup's number. A wakee that falls behind
+	 * (intervals shorter than its work) serves each write in turn, as it reads the pipe's
+	 * bytes, so each latency is measured from its own write.
+	 */
+	u64 *sent;
+	u64 sent_cap;
+	u64 nsent;
 	u64 latency_sum_ns;
-	u64 wakeups;
+	u64 wakeups;          /* served: the ring's oldest is wakeup number @wakeups */
+	bool nomem;           /* a write time could not be kept: the score is not known */
 	struct il_sim_timer timer;
 	struct il_sim_timer watchdog[2]; /* the softlockup watchdog's hrtimer of both CPUs */
 	struct il_bg *bg;
 };
+
+static int sent_grow(struct wakeup_ctx *w)
+{
+	u64 cap = w->sent_cap ? 2 * w->sent_cap : 16;
+	u64 *ring = malloc(cap * sizeof(*ring));
+
+	if (!ring)
+		return -1;
+	for (u64 k = w->wakeups; k < w->nsent; k++)
+		ring[k & (cap - 1)] = w->sent[k & (w->sent_cap - 1)];
+	free(w->sent);
+	w->sent = ring;
+	w->sent_cap = cap;
+	return 0;
+}
+
+/* A wakeup is sent now; false when its time cannot be kept (then it is not sent). */
+static bool sent_push(struct il_sim *sim, struct wakeup_ctx *w)
+{
+	if (w->nsent - w->wakeups == w->sent_cap && sent_grow(w)) {
+		w->nomem = true;
+		return false;
+	}
+	w->sent[w->nsent++ & (w->sent_cap - 1)] = il_sim_now(sim);
+	return true;
+}
 
 static void wakee_done(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct wakeup_ctx *w = arg;
 	u64 start = il_sim_now(sim) - w->wakee_ns;
 
-	w->latency_sum_ns += start - w->sent_ns;
-	w->wakeups++;
+	w->latency_sum_ns += start - w->sent[w->wakeups++ & (w->sent_cap - 1)];
 	if (!w->pipe)
 		il_sim_timer_start(sim, &w->timer, cpu, il_sim_now(sim) + w->interval_ns);
 }
@@ -96,8 +132,8 @@ static void waker_done(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct wakeup_ctx *w = arg;
 
-	w->sent_ns = il_sim_now(sim);
-	il_sim_wake(sim, cpu, w->wakee, w->wakee_ns, wakee_done, w, -1);
+	if (sent_push(sim, w))
+		il_sim_wake(sim, cpu, w->wakee, w->wakee_ns, wakee_done, w, -1);
 	waker_spin(sim, cpu, w, 0);
 }
 
@@ -113,8 +149,8 @@ static void wakeup_timer(struct il_sim *sim, unsigned int cpu, void *arg)
 {
 	struct wakeup_ctx *w = arg;
 
-	w->sent_ns = il_sim_now(sim);
-	il_sim_wake(sim, cpu, cpu, w->wakee_ns, wakee_done, w, -1);
+	if (sent_push(sim, w))
+		il_sim_wake(sim, cpu, cpu, w->wakee_ns, wakee_done, w, -1);
 }
 
 /*
@@ -159,6 +195,8 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 	w->waker_ns = (u64)args->v[P_WAKER];
 	w->wakee_ns = (u64)args->v[P_WAKEE];
 	il_sim_timer_init(&w->timer, wakeup_timer, w);
+	if (sent_grow(w))
+		return -1;
 	if (il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &w->bg))
 		return -1;
 	start_ns = il_scn_start_ns(sim, args->v[P_PHASE], 4);
@@ -171,13 +209,18 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 
 static void wakeup_cleanup(void *ctx)
 {
-	il_bg_free(((struct wakeup_ctx *)ctx)->bg);
+	struct wakeup_ctx *w = ctx;
+
+	il_bg_free(w->bg);
+	free(w->sent);
 }
 
 static double wakeup_score(const struct il_sim *sim, const void *ctx)
 {
 	const struct wakeup_ctx *w = ctx;
 
+	if (w->nomem)
+		return NAN;
 	return w->wakeups ? (double)w->latency_sum_ns / 1e3 / (double)w->wakeups : 0.0;
 }
 
