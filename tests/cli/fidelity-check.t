@@ -41,10 +41,11 @@ check "... on stderr, the lab's runs to 100 %" grep -Eq '^fidelity: lab runs: ([
 cp "$OUT" "$TMP/progress.out"
 # The comparisons' effect column is what the effect-size figure counts: the weighted share of
 # its "ok" (against "smaller" and "larger") among the robust calls with the seeds' sign, and
-# "-" on every other comparison.
+# "-" on every other comparison (a lab ratio of 0 or inf, a lab mean of 0, is "larger").
 awk -F'\t' '/^## comparisons/ { on = 1; next } /^## / { on = 0 }
 	on && NF > 1 && $1 != "group" && $11 ~ / (ok|smaller|larger)$/ { n += $10; if ($11 ~ / ok$/) k += $10 }
-	on && NF > 1 && $1 != "group" && $11 != "-" && $11 !~ /^[0-9.e+-]+\/[0-9.e+-]+ (ok|smaller|larger)$/ { bad++ }
+	on && NF > 1 && $1 != "group" && $11 != "-" && $11 !~ /^([0-9.e+-]+|inf)\/[0-9.e+-]+ (ok|smaller|larger)$/ { bad++ }
+	on && NF > 1 && $1 != "group" && $11 ~ /^(0|inf)\// && $11 !~ / larger$/ { bad++ }
 	on && NF > 1 && $1 != "group" && $11 != "-" && ($5 != $7 || $5 == "=") { bad++ }
 	END { if (bad || !n) exit 1; printf "fidelity_robust_effect_within_pct %.1f\n", 100 * k / n }' \
 	"$TMP/progress.out" >"$TMP/effect.txt" 2>/dev/null || true

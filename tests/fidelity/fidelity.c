@@ -1272,7 +1272,9 @@ enum { EFFECT_WITHIN, EFFECT_SMALLER, EFFECT_LARGER };
 /*
  * Effect size of a called difference with the right sign: |log ratio lab - log ratio seeds|
  * within max(3 %, 30 % of the seeds' log ratio) (issue 23's goal), else the lab's log ratio
- * the smaller or the larger one. Means <= 0: not scored (-1).
+ * the smaller or the larger one. A seeds' mean <= 0 has no log ratio: not scored (-1). A lab
+ * mean of 0 against two positive seeds' means is an infinite log ratio, so the larger one: the
+ * lab that has none of a count where the board has some is off however it is called.
  */
 static int effect_class(const struct cmp *c)
 {
@@ -1280,8 +1282,10 @@ static int effect_class(const struct cmp *c)
 
 	la = c->a->lab_mean;
 	lb = c->b->lab_mean;
-	if (la <= 0 || lb <= 0 || sa <= 0 || sb <= 0)
+	if (sa <= 0 || sb <= 0)
 		return -1;
+	if (la <= 0 || lb <= 0)
+		return EFFECT_LARGER;
 	e = fabs(log(lb / la) - log(sb / sa));
 	tol = fmax(log(1.03), 0.3 * fabs(log(sb / sa)));
 	if (e <= tol)
