@@ -27,10 +27,11 @@
  * seeds have 1.2-1.5 % like the neighbouring intervals (the model has no jitter to unlock it).
  *
  * The test reads only the wakee CPU's sysfs counters; here the waker's CPU has no idle
- * periods in pipe mode and one long one in timer mode, so the run's totals are the wakee's.
- * Both CPUs hold the softlockup watchdog's timer (watchdog_start()): without it a CPU that
- * idles with no timer (the waker's in timer mode, the wakee's before the first write) would
- * read a sleep length near KTIME_MAX, which no real CPU does.
+ * periods in pipe mode and one long one in timer mode (and one more at each expiry of its
+ * watchdog, every 4 s), so the run's totals are the wakee's.
+ * Both CPUs hold the softlockup watchdog's timer, as every CPU of the engine does: without it
+ * a CPU that idles with no timer (the waker's in timer mode, the wakee's before the first
+ * write) would read a sleep length near KTIME_MAX, which no real CPU does.
  *
  * Score: wakeup_us, the mean time from the write (pipe) or the timer expiry (timer) until
  * the wakee runs.
@@ -85,7 +86,6 @@ struct wakeup_ctx {
 	u64 wakeups;          /* served: the ring's oldest is wakeup number @wakeups */
 	bool nomem;           /* a write time could not be kept: the score is not known */
 	struct il_sim_timer timer;
-	struct il_sim_timer watchdog[2]; /* the softlockup watchdog's hrtimer of both CPUs */
 	struct il_bg *bg;
 };
 
@@ -153,37 +153,6 @@ static void wakeup_timer(struct il_sim *sim, unsigned int cpu, void *arg)
 		il_sim_wake(sim, cpu, cpu, w->wakee_ns, wakee_done, w, -1);
 }
 
-/*
- * The softlockup watchdog's per-CPU hrtimer (kernel/watchdog.c: every watchdog_thresh * 2 / 5
- * seconds, 4 s at the default 10), the one timer a quiet CPU always holds. Without the
- * background the test's CPUs would otherwise have none where they idle (the waker's in
- * timer mode, the wakee's in pipe mode): tick_nohz_get_sleep_length() would then read
- * KTIME_MAX less the idle entry, which menu multiplies by its correction factor and wraps, so
- * that a CPU that starts with no idle history and polls to its limit selects the same wrong
- * state until an interrupt comes. Each CPU's expiry is at its own point of the period.
- */
-#define WATCHDOG_PERIOD_NS (4 * NSEC_PER_SEC)
-
-static void watchdog_fire(struct il_sim *sim, unsigned int cpu, void *arg)
-{
-	struct il_sim_timer *t = arg;
-
-	il_sim_timer_start(sim, t, cpu, il_sim_now(sim) + WATCHDOG_PERIOD_NS);
-}
-
-static int watchdog_start(struct il_sim *sim, struct wakeup_ctx *w)
-{
-	unsigned int ncpus = il_sim_ncpus(sim) < 2 ? il_sim_ncpus(sim) : 2;
-
-	for (unsigned int cpu = 0; cpu < ncpus; cpu++) {
-		il_sim_timer_init(&w->watchdog[cpu], watchdog_fire, &w->watchdog[cpu]);
-		if (il_sim_timer_start(sim, &w->watchdog[cpu], cpu,
-				       WATCHDOG_PERIOD_NS * (cpu + 1) / 2))
-			return -1;
-	}
-	return 0;
-}
-
 static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args *args)
 {
 	struct wakeup_ctx *w = ctx;
@@ -200,8 +169,6 @@ static int wakeup_setup(struct il_sim *sim, void *ctx, const struct il_scn_args 
 	if (il_bg_start_default(sim, args->v[P_BG], &args->v[P_BG_SHAPE], 2, &w->bg))
 		return -1;
 	start_ns = il_scn_start_ns(sim, args->v[P_PHASE], 4);
-	if (watchdog_start(sim, w))
-		return -1;
 	if (w->pipe)
 		return waker_spin(sim, 0, w, start_ns);
 	return il_sim_timer_start(sim, &w->timer, w->wakee, start_ns + w->interval_ns);

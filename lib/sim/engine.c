@@ -99,6 +99,15 @@
  * timer interrupts or timed handlers a busy CPU's tick runs too (restarted when the CPU
  * leaves the idle loop): raised while it works, a late one may arrive once the CPU is idle
  * again, and its handler takes the busy CPU's time (f).
+ *
+ *  h) Every CPU holds the softlockup watchdog's hrtimer (kernel/watchdog.c), re-armed on
+ *     its own grid every cfg.watchdog_ns, except nohz_full CPUs, which watchdog_cpumask
+ *     leaves out by default. Its handler wakes the CPU's stopper thread (softlockup_fn() by
+ *     stop_one_cpu_nowait()), which takes the CPU out of the idle loop for a moment. So no
+ *     CPU ever reads a sleep length of KTIME_MAX, which menu's correction factor would wrap
+ *     into an arbitrary prediction. Each CPU armed its timer when it came online at boot;
+ *     against the run's start that phase is unknown, so it is drawn per run, and CPU i's is
+ *     i bring-up steps after CPU 0's (watchdog_start()).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -655,6 +664,60 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 	}
 	timer_event_update(sim, cpu);
 	return ran;
+}
+
+/* ---- the softlockup watchdog (h) ---------------------------------------------------- */
+
+/*
+ * How long the stopper thread runs: a switch to it, softlockup_fn() stamping the CPU's
+ * touch time, and a switch back. Assumed, the order of a context switch on either side.
+ */
+#define WATCHDOG_STOPPER_NS 3000
+
+/*
+ * The step between two CPUs' watchdog phases: CPU 0 arms its timer first and each other one
+ * when it comes online. Measured once, on the 2-vCPU Firecracker guest of the shared
+ * vm-haltpoll traces (6.18; haltpoll_periodic-73hz-401hz_cpu0_5s: watchdog_timer_fn re-armed
+ * to expire at 704.238965990 s on CPU 0 and 704.242965990 s on CPU 1, 4 s apart on each);
+ * a real machine's bring-up is of the same order, milliseconds per CPU.
+ */
+#define WATCHDOG_BRINGUP_NS 4000000
+
+static void watchdog_fire(struct il_sim *sim, unsigned int cpu, void *arg)
+{
+	struct il_sim_timer *t = arg;
+
+	/* hrtimer_forward_now(): the next expiry on the timer's own grid, not from now */
+	if (il_sim_timer_start(sim, t, cpu, t->expires + sim->cfg.watchdog_ns) ||
+	    il_sim_wake(sim, cpu, cpu, WATCHDOG_STOPPER_NS, NULL, NULL, -1))
+		sim_fail(sim, errno);
+}
+
+static int watchdog_start(struct il_sim *sim)
+{
+	u64 period = sim->cfg.watchdog_ns, phase;
+	struct il_rng rng;
+
+	if (!period)
+		return 0;
+	sim->watchdog = calloc(sim->cfg.ncpus, sizeof(*sim->watchdog));
+	if (!sim->watchdog) {
+		errno = ENOMEM;
+		return -1;
+	}
+	il_rng_init(&rng, sim->cfg.seed, 0x3d09);
+	phase = il_rng_below(&rng, period);
+	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
+		struct il_sim_timer *t = &sim->watchdog[i];
+		u64 first = (phase + (u64)i * WATCHDOG_BRINGUP_NS) % period;
+
+		il_sim_timer_init(t, watchdog_fire, t);
+		if (sim->cpu[i].nohz_full)
+			continue;
+		if (il_sim_timer_start(sim, t, i, first ? first : period))
+			return -1;
+	}
+	return 0;
 }
 
 /* ---- the tick ------------------------------------------------------------------------- */
@@ -1512,6 +1575,8 @@ int il_sim_run(struct il_sim *sim)
 {
 	u64 end = sim->cfg.duration_ns;
 
+	if (watchdog_start(sim))
+		return -1;
 	for (unsigned int i = 0; i < sim->cfg.ncpus; i++) {
 		if (sim->cpu[i].rq_len) {
 			cpu_start_work(sim, i);
@@ -1550,6 +1615,7 @@ void il_sim_config_defaults(struct il_sim_config *cfg)
 	cfg->duration_ns = NSEC_PER_SEC;
 	cfg->seed = 1;
 	cfg->ipi_ns = IL_SIM_IPI_NS_DEFAULT;
+	cfg->watchdog_ns = IL_SIM_WATCHDOG_NS_DEFAULT;
 	il_qos_defaults(&cfg->qos);
 }
 
@@ -1687,6 +1753,7 @@ void il_sim_free(struct il_sim *sim)
 	free(sim->dirty);
 	free(sim->head.nr_iowait);
 	free(sim->reprice_uj);
+	free(sim->watchdog);
 	il_metrics_free(&sim->m);
 	free(sim);
 }

@@ -295,6 +295,7 @@ struct il_sim {
 	u64 dom_stamp;                  /* bumped when a domain CPU changes: the mins are stale */
 	unsigned int dom_nskew;         /* CPUs whose physical state is not their request */
 	struct il_rng rng;   /* the engine's own stream (RCU callbacks) */
+	struct il_sim_timer *watchdog; /* per CPU: the softlockup watchdog's hrtimer (h) */
 	u64 events;
 	u64 selects;
 	int error;           /* errno of the first failure inside a callback path */

@@ -30,6 +30,8 @@
  *  8. A piece of work leaves RCU callbacks on its CPU with probability rcu_permille / 1000.
  *     Until the next tick on that CPU, rcu_needs_cpu() is true: the tick cannot be stopped
  *     and tick_nohz_get_sleep_length() returns the time to the next tick.
+ *  9. Every CPU but a nohz_full one holds the softlockup watchdog's hrtimer, every
+ *     watchdog_ns, which wakes the CPU's stopper thread for a moment (engine.c, h).
  *
  * Events at the same instant run in the order they were scheduled, so a run is a pure
  * function of its configuration and seed.
@@ -52,6 +54,12 @@ typedef void (*il_sim_fn)(struct il_sim *sim, unsigned int cpu, void *arg);
 /* The default IPI delivery time: a few hundred ns to 1-2 µs on x86 and arm64 servers. */
 #define IL_SIM_IPI_NS_DEFAULT 1000
 
+/*
+ * The softlockup watchdog's hrtimer period: watchdog_thresh * 2 / 5 seconds
+ * (kernel/watchdog.c, set_sample_period()), 4 s at the default watchdog_thresh of 10.
+ */
+#define IL_SIM_WATCHDOG_NS_DEFAULT (4 * NSEC_PER_SEC)
+
 struct il_sim_config {
 	const struct il_driver *drv;    /* state table, after il_driver_init() */
 	const struct il_preset *preset; /* governor under test */
@@ -66,6 +74,7 @@ struct il_sim_config {
 	/* A timer interrupt handler's run time, a uniform draw; max 0: none (engine.c, f). */
 	u64 timer_handler_min_ns, timer_handler_max_ns;
 	unsigned int rcu_permille;      /* work that leaves RCU callbacks behind, see engine.c */
+	u64 watchdog_ns;                /* softlockup watchdog period on every CPU (h); 0: none */
 	struct il_qos qos;              /* the same limits for every CPU */
 	struct il_power power;          /* energy model; power.known false: no energy */
 	const u64 *pn_us;               /* PowerNightmare thresholds, NULL: defaults */
@@ -80,7 +89,10 @@ struct il_sim_config {
 	unsigned int nreprice;
 };
 
-/** il_sim_config_defaults - HZ 1000, 1 CPU, 1 s, seed 1, default IPI time and no QoS limit */
+/**
+ * il_sim_config_defaults - HZ 1000, 1 CPU, 1 s, seed 1, default IPI time, the default
+ * softlockup watchdog period and no QoS limit
+ */
 void il_sim_config_defaults(struct il_sim_config *cfg);
 
 /**

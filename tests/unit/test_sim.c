@@ -1095,7 +1095,8 @@ static void check_invariants(const char *platform, const char *gov, const char *
 /*
  * The background on the wheel (background.h item 7): with wheel_pct=100, no irq_hz, no
  * companions and no chains, every idle period that a timer ends is woken at a tick
- * boundary (i5-10600k: HZ 1000); with wheel_pct=0 most are not.
+ * boundary (i5-10600k: HZ 1000), but for the softlockup watchdog's hrtimer, at most once per
+ * CPU in 2 s; with wheel_pct=0 most are not.
  */
 struct on_tick {
 	u64 tick_ns;
@@ -1140,7 +1141,7 @@ static void test_background_on_the_wheel(void **state)
 	struct on_tick hr = run_on_tick("idle:wheel_pct=0,irq_hz=0,pair_pct=0,burst_pct=0");
 
 	assert_true(wheel.timer_wakes > 100);
-	assert_int_equal(wheel.off_tick, 0);
+	assert_true(wheel.off_tick <= 12);
 	assert_true(hr.off_tick > hr.timer_wakes * 9 / 10);
 	/* The wheel batches a CPU's timers: fewer wakeups for the same timers. */
 	assert_true(wheel.timer_wakes < hr.timer_wakes);
