@@ -1147,6 +1147,62 @@ static void test_background_on_the_wheel(void **state)
 	assert_true(wheel.timer_wakes < hr.timer_wakes);
 }
 
+/*
+ * The softlockup watchdog (engine.c, h): on a machine with nothing else to do, every CPU but
+ * the nohz_full one wakes only for its watchdog timer, on its own 4 s grid, CPU 1's 4 ms
+ * after CPU 0's, and runs the stopper for 3 µs each time; with watchdog_ns 0 no CPU wakes.
+ */
+static int watchdog_run(u64 watchdog_ns, u64 *busy)
+{
+	struct il_driver drv;
+	struct il_sim_config cfg;
+	struct il_sim *sim;
+	u64 nohz_full[IL_SIM_CPUS_MAX / 64] = { 1u << 2 };
+
+	two_states(&drv, false);
+	reset_fixed(1, true);
+	il_sim_config_defaults(&cfg);
+	cfg.drv = &drv;
+	cfg.preset = &fixed_6_13;
+	cfg.ncpus = 3;
+	cfg.hz = 100;
+	cfg.duration_ns = 13 * NSEC_PER_SEC;
+	cfg.nohz_full = nohz_full;
+	cfg.watchdog_ns = watchdog_ns;
+	sim = il_sim_new(&cfg);
+	assert_non_null(sim);
+	observe(sim);
+	assert_int_equal(il_sim_run(sim), 0);
+	for (unsigned int cpu = 0; cpu < 3; cpu++)
+		busy[cpu] = il_sim_metrics(sim)->cpu[cpu].busy_ns;
+	il_sim_free(sim);
+	return rec.n;
+}
+
+static void test_watchdog_every_cpu(void **state)
+{
+	u64 busy[3], last[2] = { 0, 0 }, first[2] = { 0, 0 };
+	int n = watchdog_run(IL_SIM_WATCHDOG_NS_DEFAULT, busy), per_cpu[3] = { 0, 0, 0 };
+
+	assert_true(n >= 6 && n <= 8); /* 3 or 4 expiries per CPU in 13 s */
+	for (int i = 0; i < n; i++) {
+		const struct il_sim_period *p = &rec.p[i];
+
+		assert_true(p->cpu < 2);
+		assert_int_equal(p->cause, IL_SIM_WAKE_TIMER);
+		if (per_cpu[p->cpu]++)
+			assert_int_equal(p->wake_ns - last[p->cpu], 4 * NSEC_PER_SEC);
+		else
+			first[p->cpu] = p->wake_ns;
+		last[p->cpu] = p->wake_ns;
+	}
+	assert_int_equal((first[1] + 4 * NSEC_PER_SEC - first[0]) % (4 * NSEC_PER_SEC), 4 * MS);
+	assert_int_equal(busy[0], (u64)per_cpu[0] * 3 * US);
+	assert_int_equal(busy[1], (u64)per_cpu[1] * 3 * US);
+	assert_int_equal(busy[2], 0);
+	assert_int_equal(watchdog_run(0, busy), 0);
+}
+
 static void test_invariants(void **state)
 {
 	static const char *const scns[] = {
@@ -1191,6 +1247,7 @@ int main(void)
 		cmocka_unit_test(test_sleep_length_timer_within_tick),
 		cmocka_unit_test(test_single_state_bypass),
 		cmocka_unit_test(test_background_on_the_wheel),
+		cmocka_unit_test(test_watchdog_every_cpu),
 		cmocka_unit_test(test_invariants),
 	};
 
