@@ -1161,17 +1161,10 @@ static int watchdog_run(u64 watchdog_ns, u64 *busy)
 
 	two_states(&drv, false);
 	reset_fixed(1, true);
-	il_sim_config_defaults(&cfg);
-	cfg.drv = &drv;
-	cfg.preset = &fixed_6_13;
-	cfg.ncpus = 3;
-	cfg.hz = 100;
-	cfg.duration_ns = 13 * NSEC_PER_SEC;
+	fixed_config(&cfg, &drv, 3, 13 * NSEC_PER_SEC);
 	cfg.nohz_full = nohz_full;
 	cfg.watchdog_ns = watchdog_ns;
-	sim = il_sim_new(&cfg);
-	assert_non_null(sim);
-	observe(sim);
+	sim = observed_sim(&cfg);
 	assert_int_equal(il_sim_run(sim), 0);
 	for (unsigned int cpu = 0; cpu < 3; cpu++)
 		busy[cpu] = il_sim_metrics(sim)->cpu[cpu].busy_ns;
