@@ -27,11 +27,11 @@
  * seeds have 1.2-1.5 % like the neighbouring intervals (the model has no jitter to unlock it).
  *
  * The test reads only the wakee CPU's sysfs counters; here the waker's CPU has no idle
- * periods in pipe mode and one long one in timer mode (and one more at each expiry of its
- * watchdog, every 4 s), so the run's totals are the wakee's.
- * Both CPUs hold the softlockup watchdog's timer, as every CPU of the engine does: without it
- * a CPU that idles with no timer (the waker's in timer mode, the wakee's before the first
- * write) would read a sleep length near KTIME_MAX, which no real CPU does.
+ * periods in pipe mode and one long one in timer mode, besides one at each expiry of its
+ * softlockup watchdog (every 4 s, engine.c), so the run's totals are the wakee's but for
+ * those few. The watchdog is also what keeps a CPU that idles with no timer of the test's
+ * (the waker's in timer mode, the wakee's before the first write) from reading a sleep
+ * length near KTIME_MAX, which no real CPU does.
  *
  * Score: wakeup_us, the mean time from the write (pipe) or the timer expiry (timer) until
  * the wakee runs.
