@@ -309,6 +309,27 @@ static double wakeup_rate(const struct il_lab_result *res)
 	return w / ((double)res->m.duration_ns / 1e9);
 }
 
+/*
+ * The CPU whose counters the above_pct and below_pct rows read: cpuidle_wakeup snapshots only
+ * its wakee's sysfs files (its -w), and lib/scenario/wakeup.c pins the wakee to CPU 1. The
+ * other CPUs' idle periods (the waker's watchdog, a background's) are not in the seeds' figure.
+ */
+#define FID_PCT_CPU 1
+
+/* 100 * @count of the rows' CPU over its idle periods; the whole machine's on one CPU. */
+static double cpu_pct(const struct il_lab_result *res, bool aboves)
+{
+	struct il_summary one;
+
+	if (res->ncpus <= FID_PCT_CPU)
+		one = res->sum;
+	else
+		il_metrics_summarize_cpu(&res->m, FID_PCT_CPU, &one);
+	if (!one.idles)
+		return 0;
+	return 100.0 * (double)(aboves ? one.aboves : one.belows) / (double)one.idles;
+}
+
 static double state_value(const struct fid_row *r, const struct il_lab_result *res)
 {
 	const struct il_summary *s = &res->sum;
@@ -346,9 +367,9 @@ static double lab_value(const struct lab *lab, const struct number *x, int seed)
 	case FID_WATTS:
 		return s->energy_known ? s->watts : NAN;
 	case FID_ABOVE_PCT:
-		return s->idles ? 100.0 * (double)s->aboves / (double)s->idles : 0;
+		return cpu_pct(res, true);
 	case FID_BELOW_PCT:
-		return s->idles ? 100.0 * (double)s->belows / (double)s->idles : 0;
+		return cpu_pct(res, false);
 	case FID_POLL_PCT:
 		if (idle_time_ns(res) <= 0)
 			return 0;

@@ -59,7 +59,7 @@ enum fid_metric {
 	FID_COL_ABOVES,     /* the seeds' aboves column: the kernel's below counter */
 	FID_JOULES,         /* energy; per second (watts) when seed_s is given */
 	FID_WATTS,
-	FID_ABOVE_PCT,      /* 100 * above / usage */
+	FID_ABOVE_PCT,      /* 100 * above / usage, of CPU 1 (cpuidle_wakeup's wakee) */
 	FID_BELOW_PCT,
 	FID_POLL_PCT,       /* state 0's share of the idle time */
 	FID_USAGE_STATE,    /* usage of state N */
