@@ -26,6 +26,12 @@
  * timer 400 µs runs 24 cycles per 10 ms tick and has 0.5 % too-shallow periods, where the
  * seeds have 1.2-1.5 % like the neighbouring intervals (the model has no jitter to unlock it).
  *
+ * With background=1 the CPUs have the housekeeping of background.h besides; off by
+ * default, so that the test alone is what a governor sees. The scoreboard's model of the
+ * seeds' test LPAR turns it on, quiet: no work chains or companion timers, at 15 % of the
+ * default rate, fitted to teo-6.14's few misses on the 150-500 us pipe rows
+ * (tests/fidelity/transcribe.py, docs/lab.md "The pseries LPAR's background").
+ *
  * The test reads only the wakee CPU's sysfs counters; here the waker's CPU has no idle
  * periods in pipe mode and one long one in timer mode, besides one at each expiry of its
  * softlockup watchdog (every 4 s, engine.c), so the run's totals are the wakee's but for

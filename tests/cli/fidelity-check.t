@@ -51,6 +51,11 @@ awk -F'\t' '/^## comparisons/ { on = 1; next } /^## / { on = 0 }
 	"$TMP/progress.out" >"$TMP/effect.txt" 2>/dev/null || true
 check "the effect column adds up to the effect-size figure" sh -c "test -s '$TMP/effect.txt' &&
 	grep -qxF \"\$(cat '$TMP/effect.txt')\" '$TMP/progress.out'"
+# The rows above have no lab zero since the LPAR got its background: a fixture without it
+# has one (teo-6.14's too-shallow share), which must be scored, and as the larger effect.
+expect 0 "a lab zero against the seeds" "$FID" --no-progress "$TOP/tests/fixtures/fidelity-lab-zero.tsv"
+check "... is scored as the larger effect" sh -c "grep -q '	0/[0-9.e+-]* larger	' '$OUT' &&
+	! grep -q '	0/[0-9.e+-]* \(ok\|smaller\)	' '$OUT'"
 expect 0 "--no-progress: none" "$FID" --no-progress --rows pseries/ "$SEEDS"
 check "... and stdout is the same bytes" sh -c "! grep -q 'runs, [0-9]* %' '$ERR' && cmp -s '$OUT' '$TMP/progress.out'"
 expect 2 "an ensemble beyond the verdict's largest is a usage error" "$FID" --ensemble 65 "$SEEDS"
