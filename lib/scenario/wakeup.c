@@ -34,8 +34,9 @@
  *
  * The test reads only the wakee CPU's sysfs counters; here the waker's CPU has no idle
  * periods in pipe mode and one long one in timer mode, besides one at each expiry of its
- * softlockup watchdog (every 4 s, engine.c), so the run's totals are the wakee's but for
- * those few. The watchdog is also what keeps a CPU that idles with no timer of the test's
+ * softlockup watchdog (every 4 s, engine.c) and, with background=1, its background's, so
+ * the run's totals are the wakee's but for those few (the scoreboard reads CPU 1's alone).
+ * The watchdog is also what keeps a CPU that idles with no timer of the test's
  * (the waker's in timer mode, the wakee's before the first write) from reading a sleep
  * length near KTIME_MAX, which no real CPU does.
  *
