@@ -385,7 +385,8 @@ static void test_barrier_users(void **state)
 		 " \"slow\": { \"run\": 5000, \"barrier\": \"b\" } } }", "cpus=4,background=0", 100 * MS, &res);
 	/* a round is 5 ms of work plus the cost of the wakeups: 19 or 20 rounds in 100 ms */
 	assert_in_range(res.sum.wake_count, 3 * 19, 3 * 20);
-	assert_true(res.score > 0.9 && res.score < 10.0);
+	/* each wakeup leaves haltpoll-vm's HLT, 10-20 us (its actual_exit_latency) */
+	assert_true(res.score > 10.0 && res.score < 25.0);
 	il_lab_result_free(&res);
 }
 
@@ -405,7 +406,7 @@ static void test_resume_is_lost_without_a_waiter(void **state)
 	il_lab_result_free(&res);
 	snprintf(text, sizeof(text), fmt, "\"delay\": 100,");
 	run_text(text, "background=0", 100 * MS, &res);
-	assert_true(res.sum.wake_count > 10000); /* a ping-pong */
+	assert_true(res.sum.wake_count > 3000); /* a ping-pong, each wake 10-20 us out of HLT */
 	il_lab_result_free(&res);
 }
 
@@ -533,7 +534,7 @@ static void test_ring_matches_pingpong(void **state)
 	run_text(ring, "", 300 * MS, &rt);
 	assert_int_equal(rt.ncpus, 2);
 	assert_in_range(rt.sum.idles, pp.sum.idles - pp.sum.idles / 1000, pp.sum.idles + pp.sum.idles / 1000);
-	assert_true(rt.sum.idles > 50000);
+	assert_true(rt.sum.idles > 15000); /* a trip is two wakes out of HLT, 10-20 us each */
 	assert_true(2 * rt.score > pp.score * 0.999 && 2 * rt.score < pp.score * 1.001);
 	for (int s = 0; s < pp.nstates; s++)
 		assert_in_range(rt.sum.usage[s], pp.sum.usage[s] - pp.sum.usage[s] / 100 - 5,
