@@ -42,7 +42,19 @@ FIO = {
 # the same 52 ms cycle complete 576 or 577 cycles in 30 s, 460.8 or 461.6 iops, so 460 and
 # 461. With 16 jobs 461 iops is a 34.7 ms cycle, shorter than the 51 ms delay itself. The
 # job count is inferred, not stated (docs/lab.md, "rk3399's dm-slow: 24 jobs").
-FIO_PLATFORM = {("rk3399", "mapper/dm-slow"): "fio:device=dm-slow,jobs=24"}
+# rk3399's SD card (mmcblk1) and eMMC (mmcblk2) are not rk3588's card: their rows run the
+# request structure fitted, as rk3588's was, to their own teo and menu-5 rows (docs/lab.md,
+# "rk3399's mmc rows: their own cards"). lat_us fits teo's iops (2023 and 5719); the hand-overs
+# stay on one CPU (hop_cpus=1), the only structure in which menu-5 is as fast as teo (0.99 and
+# 0.94 of its iops; on any CPU the lab's menu-5 has 0.41-0.51) with menu-5's few too-deep
+# periods (196 per second on mmcblk1); irq_extra fits teo's idle periods per request (9.2 and
+# 4.9). mmcblk1 keeps rk3588's dw_mmc stages (hops=2, 150 us transfer window), mmcblk2,
+# sdhci's threaded interrupt, one (hops=1). menu-6.13 and menu-1..4 are the check.
+FIO_PLATFORM = {
+    ("rk3399", "mapper/dm-slow"): "fio:device=dm-slow,jobs=24",
+    ("rk3399", "mmcblk1"): "fio:device=mmcblk,lat_us=420,irq_remote_pct=0,irq_extra=3,irq_extra_us=150,hops=2,hop_cpus=1",
+    ("rk3399", "mmcblk2"): "fio:device=mmcblk,lat_us=116,irq_remote_pct=0,irq_extra=1,hops=1,hop_cpus=1",
+}
 # Loehle's labels (seeds/000 line 812ff: "menu-X is menu with patches [1-X/5]", "-m is just
 # mainline", on 6.14-rc1): menu and menu-m are 6.14-rc1's menu (menu-6.13 = 6.12 = 6.14),
 # teo 6.14-rc1's teo.
