@@ -138,7 +138,8 @@ static const struct il_scn_unc fio_lat_unc = {
 	.cls = IL_UNC_FITTED, .range = "0.9x..1.1x",
 	.why = "the seeds' iops spread ~4.5 % between iterations; the latency is ~half the "
 		"service time",
-	.fitted_to = "teo-6.14's iops in the seeds' rk3588 rows (per device)",
+	.fitted_to = "teo-6.14's iops in the seeds' rk3588 rows (per device; the scoreboard's "
+		     "rk3399 mmc rows: rk3399's)",
 };
 static const struct il_scn_unc fio_remote_unc = {
 	.cls = IL_UNC_FITTED, .range = "0.8x..1.18x",
@@ -156,7 +157,8 @@ static const struct il_scn_unc fio_extra_unc = {
 	.cls = IL_UNC_FITTED, .range = "0.9x..1.1x",
 	.why = "the idle periods per request of the seeds' rows spread 6-10 % between governors "
 		"(sda 18.0-19.1, mmcblk 10.1-13.0); these interrupts are most of them",
-	.fitted_to = "the seeds' idle periods per request on sda and mmcblk1 (rk3588)",
+	.fitted_to = "the seeds' idle periods per request on sda and mmcblk1 (rk3588; the "
+		     "scoreboard's rk3399 mmc rows: rk3399's)",
 };
 static const struct il_scn_unc fio_extra_us_unc = {
 	.cls = IL_UNC_ASSUMED, .range = "0.67x..1.5x",
