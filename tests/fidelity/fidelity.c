@@ -776,6 +776,18 @@ static int ens_want(struct ens *e, const struct cmp *c, int stage)
 }
 
 /*
+ * How a sensitive comparison's why begins: its nominal call against the seeds' direction.
+ * A reversed nominal call that the ensemble makes sensitive is not "the seeds'".
+ */
+static const char *nominal_opening(const struct cmp *c)
+{
+	if (c->seeds != SEEDS_HIGHER && c->seeds != SEEDS_LOWER)
+		return "the seeds show no difference and";
+	return c->lab == c->seeds ? "the nominal call is the seeds' but" :
+				    "the nominal call is against the seeds' and";
+}
+
+/*
  * The parameters whose range ends alone turn sensitive comparison @c, as its why into
  * c->flips_why ("" when none alone does): @dir[i] is the direction under variant @var[i]; a
  * range end that did not run is the nominal simulation (var_needed()), so it moves @c as the
@@ -799,8 +811,8 @@ static void ens_flips(const struct ens *e, const struct il_ens_space *sp, struct
 	il_verdict_flips(flips, sizeof(flips), sp, ends, dir[0]);
 	if (flips[0])
 		snprintf(c->flips_why, sizeof(c->flips_why),
-			 "the nominal call is the seeds' but the range ends of %s turn it round "
-			 "(sensitive)", flips);
+			 "%s the range ends of %s turn it round (sensitive)", nominal_opening(c),
+			 flips);
 }
 
 /* @c's robust call over every variant its sides ran under (fid_robust_call()). */
@@ -1064,12 +1076,17 @@ static void scan_values(const struct scan *sc, const struct number *x, int v, do
 }
 
 static const char *const no_param = "no scanned parameter: a mechanism the model lacks";
-/* A sensitive comparison's why: the parameters whose range ends turn it, when one alone does. */
-static const char *sensitive_why(const struct cmp *c)
+/*
+ * A sensitive comparison's why: the parameters whose range ends turn it, when one alone does,
+ * else the hypercube's variants (written into @c, which the why tally points to).
+ */
+static const char *sensitive_why(struct cmp *c)
 {
-	return c->flips_why[0] ? c->flips_why :
-				 "the nominal call is the seeds' but the hypercube's variants turn "
-				 "it round, no range end alone (sensitive)";
+	if (!c->flips_why[0])
+		snprintf(c->flips_why, sizeof(c->flips_why),
+			 "%s the hypercube's variants turn it round, no range end alone "
+			 "(sensitive)", nominal_opening(c));
+	return c->flips_why;
 }
 
 /* What misses in @c: the first variant under which the lab's call agrees with the seeds. */
