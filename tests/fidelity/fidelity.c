@@ -443,7 +443,7 @@ struct cmp {
 	bool nominal_only;  /* called over runs of several model spaces: not re-judged */
 	double weight;      /* 1 / the comparisons merged with it (identical lab decisions) */
 	const char *why;    /* what misses, from the scan (NULL: nothing missed or not scanned) */
-	/* a sensitive call: what the range ends that alone turn it say (ens_flips()), or "" */
+	/* a sensitive call: what turns it (ens_flips()); "" for any other */
 	char flips_why[IL_VERDICT_FLIPS_LEN + 96];
 };
 
@@ -788,10 +788,10 @@ static const char *nominal_opening(const struct cmp *c)
 }
 
 /*
- * The parameters whose range ends alone turn sensitive comparison @c, as its why into
- * c->flips_why ("" when none alone does): @dir[i] is the direction under variant @var[i]; a
- * range end that did not run is the nominal simulation (var_needed()), so it moves @c as the
- * nominal model does.
+ * What turns sensitive comparison @c, as its why into c->flips_why: the parameters whose
+ * range ends alone turn it, or the hypercube's joint variants when none alone does. @dir[i]
+ * is the direction under variant @var[i]; a range end that did not run is the nominal
+ * simulation (var_needed()), so it moves @c as the nominal model does.
  */
 static void ens_flips(const struct ens *e, const struct il_ens_space *sp, struct cmp *c,
 		      const int *var, const int *dir, int nv)
@@ -813,6 +813,10 @@ static void ens_flips(const struct ens *e, const struct il_ens_space *sp, struct
 		snprintf(c->flips_why, sizeof(c->flips_why),
 			 "%s the range ends of %s turn it round (sensitive)", nominal_opening(c),
 			 flips);
+	else
+		snprintf(c->flips_why, sizeof(c->flips_why),
+			 "%s the hypercube's variants turn it round, no range end alone "
+			 "(sensitive)", nominal_opening(c));
 }
 
 /* @c's robust call over every variant its sides ran under (fid_robust_call()). */
@@ -1076,19 +1080,6 @@ static void scan_values(const struct scan *sc, const struct number *x, int v, do
 }
 
 static const char *const no_param = "no scanned parameter: a mechanism the model lacks";
-/*
- * A sensitive comparison's why: the parameters whose range ends turn it, when one alone does,
- * else the hypercube's variants (written into @c, which the why tally points to).
- */
-static const char *sensitive_why(struct cmp *c)
-{
-	if (!c->flips_why[0])
-		snprintf(c->flips_why, sizeof(c->flips_why),
-			 "%s the hypercube's variants turn it round, no range end alone "
-			 "(sensitive)", nominal_opening(c));
-	return c->flips_why;
-}
-
 /* What misses in @c: the first variant under which the lab's call agrees with the seeds. */
 static void scan_why(const struct scan *sc, struct cmp *c, int nseeds, double t_cut)
 {
@@ -1737,7 +1728,7 @@ static int print_comparisons(struct cmp *c, size_t n, int nseeds, struct score *
 		if (sc && cmp_needs_scan(x)) /* what scan_plan() ran variants for */
 			scan_why(sc, x, nseeds, cut);
 		else if (sc && cmp_missed(x))
-			x->why = sensitive_why(x);
+			x->why = x->flips_why; /* a sensitive one: what ens_flips() found turns it */
 		score_cmp(t, x, nseeds);
 		if (f)
 			score_cmp(f, x, nseeds);

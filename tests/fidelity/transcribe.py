@@ -97,7 +97,7 @@ def loehle_table(f, first, last, plat, seed_s, lab_s, device=None, metric0="scor
             k = int(it)
         iters[key] = k
         group = "%s/%s" % (plat, dev.replace("mapper/", ""))
-        scn = FIO_PLATFORM.get((plat, dev), FIO.get(dev, device and "" or ""))
+        scn = FIO_PLATFORM.get((plat, dev), FIO.get(dev, ""))
         if device is not None:
             scn = device
         gov = LOEHLE_GOV[label]
