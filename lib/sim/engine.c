@@ -670,7 +670,10 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
 
 /*
  * How long the stopper thread runs: a switch to it, softlockup_fn() stamping the CPU's
- * touch time, and a switch back. Assumed, the order of a context switch on either side.
+ * touch time, and a switch back. Assumed, the order of a context switch on either side;
+ * range 1-10 us. An engine constant, not in the ensemble: at either end the scoreboard moves
+ * no more than with another draw of the watchdog's phase (docs/lab.md, "The simulated
+ * machine"), one wakeup per CPU every 4 s.
  */
 #define WATCHDOG_STOPPER_NS 3000
 
@@ -679,7 +682,8 @@ static int run_expired_timers(struct il_sim *sim, unsigned int cpu)
  * when it comes online. Measured once, on the 2-vCPU Firecracker guest of the shared
  * vm-haltpoll traces (6.18; haltpoll_periodic-73hz-401hz_cpu0_5s: watchdog_timer_fn re-armed
  * to expire at 704.238965990 s on CPU 0 and 704.242965990 s on CPU 1, 4 s apart on each);
- * a real machine's bring-up is of the same order, milliseconds per CPU.
+ * a real machine's bring-up is of the same order, milliseconds per CPU. Range 0-50 ms (CPUs
+ * brought up together, a slow bring-up); not in the ensemble, as the stopper's time above.
  */
 #define WATCHDOG_BRINGUP_NS 4000000
 
