@@ -59,6 +59,20 @@ check "... is scored as the larger effect" sh -c "grep -q '	0/[0-9.e+-]* larger	
 expect 0 "--no-progress: none" "$FID" --no-progress --rows pseries/ "$SEEDS"
 check "... and stdout is the same bytes" sh -c "! grep -q 'runs, [0-9]* %' '$ERR' && cmp -s '$OUT' '$TMP/progress.out'"
 expect 2 "an ensemble beyond the verdict's largest is a usage error" "$FID" --ensemble 65 "$SEEDS"
+# --first-seed: another draw of the same model (docs/lab.md, "The scoreboard's own noise").
+expect 0 "--first-seed 1 is the default draw" "$FID" --no-progress --first-seed 1 --rows pseries/ "$SEEDS"
+check "... the same bytes" cmp -s "$OUT" "$TMP/progress.out"
+expect 0 "--first-seed 6: another draw" "$FID" --no-progress --first-seed 6 --rows pseries/ "$SEEDS"
+check "... other lab numbers" sh -c "! cmp -s '$OUT' '$TMP/progress.out'"
+expect 0 "the ping-pong goal names the draw's seeds" "$FID" --no-progress --ensemble 0 --first-seed 3 \
+	--rows i5-10600k/pingpong "$SEEDS"
+check "... 3 to 7" sh -c "grep -q '^3	menu-6.16	' '$OUT' && grep -q '^7	goal	' '$OUT' &&
+	! grep -q '^[12]	menu-6.16	' '$OUT'"
+expect 2 "--first-seed 0 is a usage error" "$FID" --first-seed 0 "$SEEDS"
+check "... saying so" grep -q "^fidelity: --first-seed 0: a seed from 1 to 1000000" "$ERR"
+expect 2 "--first-seed with --check: the baseline is the draw from seed 1" "$FID" --first-seed 6 \
+	--check "$TMP/base.txt" "$SEEDS"
+check "... saying so" grep -q "holds the draw of lab seeds from 1: not with --first-seed 6" "$ERR"
 echo 'fidelity_nosuch 1' >"$TMP/bad.txt"
 expect 1 "an unknown figure is bad input" "$FID" --rows pseries/ --check "$TMP/bad.txt" "$SEEDS"
 check "named with its line" grep -q "bad.txt:1: unknown figure fidelity_nosuch" "$ERR"

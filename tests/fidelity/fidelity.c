@@ -111,6 +111,12 @@ struct run_key {
 	double lab_s;
 };
 
+/*
+ * The first lab seed (--first-seed; the runs use it and the next nseeds - 1): another set is
+ * another draw of the same model, which tells a figure's move from the scoreboard's noise.
+ */
+static unsigned int first_seed = 1;
+
 struct lab {
 	struct run_key *keys;
 	size_t nkeys, cap;
@@ -274,7 +280,7 @@ static int run_lab(struct lab *lab, unsigned int threads)
 				return -1;
 			}
 			sp->duration_ns = (u64)(key->lab_s * 1e9);
-			sp->seed = (u64)s + 1;
+			sp->seed = (u64)first_seed + (u64)s;
 		}
 	}
 	if (run_all(lab->specs, lab->res, n, threads, "fidelity: lab runs")) {
@@ -1821,7 +1827,7 @@ static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs
 		for (int g = 0; g < 3; g++) {
 			v[g] = pingpong_values(run_res(lab, runs[g], s));
 			pp_vals[s][g] = v[g];
-			printf("%d\t%s\t%.3f\t%.1f\t%.1f\n", s + 1, pingpong_govs[g], v[g].us,
+			printf("%u\t%s\t%.3f\t%.1f\t%.1f\n", first_seed + s, pingpong_govs[g], v[g].us,
 			       v[g].poll_time_pct, v[g].poll_entry_pct);
 		}
 		slower = v[1].us >= 1.05 * v[0].us && v[1].us <= 1.20 * v[0].us;
@@ -1830,9 +1836,9 @@ static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs
 		back = fabs(v[2].us / v[0].us - 1) <= 0.05;
 		ok.ok_time += slower && poll && back;
 		ok.ok_entries += slower && poll_entries && back;
-		printf("%d\tgoal\t6.17/6.16 %.3f (%s)\tPOLL time %s, entries %s\t"
+		printf("%u\tgoal\t6.17/6.16 %.3f (%s)\tPOLL time %s, entries %s\t"
 		       "6.18/6.16 %.3f (%s)\n",
-		       s + 1, v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
+		       first_seed + s, v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
 		       poll_entries ? "ok" : "miss", v[2].us / v[0].us, back ? "ok" : "miss");
 	}
 	return ok;
@@ -2081,10 +2087,34 @@ static int check_baseline(const char *path)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N] "
-			"[--ensemble N] [--rows PREFIX,...] [--json FILE] [--markdown FILE] "
-			"[--progress | --no-progress] SEEDS.TSV\n");
+	fprintf(stderr, "usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] "
+			"[--first-seed S] [-j N] [--ensemble N] [--rows PREFIX,...] [--json FILE] "
+			"[--markdown FILE] [--progress | --no-progress] SEEDS.TSV\n");
 	exit(2);
+}
+
+/*
+ * --first-seed S: 1 or more, and not with --check: the baseline holds the draw of lab seeds
+ * 1..N, another draw differs from it by the scoreboard's noise, not by the model.
+ */
+static int parse_first_seed(const char *arg, const char *baseline)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || v < 1 || v > 1000000) {
+		fprintf(stderr, "fidelity: --first-seed %s: a seed from 1 to 1000000\n", arg);
+		return -1;
+	}
+	if (baseline && v != 1) {
+		fprintf(stderr, "fidelity: --check %s holds the draw of lab seeds from 1: not with "
+				"--first-seed %lu\n", baseline, v);
+		return -1;
+	}
+	first_seed = (unsigned int)v;
+	return 0;
 }
 
 /* @group starts with one of the comma-separated prefixes @rows (NULL: every group). */
@@ -2179,9 +2209,10 @@ static void md_pingpong(FILE *f, int nseeds)
 	for (int s = 0; s < nseeds; s++) {
 		const struct pp_run *v = pp_vals[s];
 
-		fprintf(f, "| %d | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f |\n", s + 1, v[0].us,
-			v[1].us, v[2].us, v[1].us / v[0].us, v[0].poll_time_pct, v[0].poll_entry_pct,
-			v[1].poll_time_pct);
+		fprintf(f, "| %u | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f |\n", first_seed + s,
+			v[0].us,
+			v[1].us, v[2].us, v[1].us / v[0].us, v[0].poll_time_pct,
+			v[0].poll_entry_pct, v[1].poll_time_pct);
 	}
 }
 
@@ -2290,6 +2321,7 @@ int main(int argc, char **argv)
 	struct cmp *cmps;
 	unsigned int threads = 2;
 	const char *path = NULL, *rows = NULL, *json = NULL, *markdown = NULL, *baseline = NULL;
+	const char *first_seed_arg = NULL;
 	struct json_out jo = { .on = false };
 	bool load_only = false, do_scan = false, pingpong;
 	double pp_lab_s;
@@ -2307,6 +2339,8 @@ int main(int argc, char **argv)
 			do_scan = true;
 		else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
 			lab.nseeds = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--first-seed") && i + 1 < argc)
+			first_seed_arg = argv[++i];
 		else if (!strcmp(argv[i], "--ensemble") && i + 1 < argc)
 			ens.members = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-j") && i + 1 < argc)
@@ -2329,6 +2363,8 @@ int main(int argc, char **argv)
 	if (!path || lab.nseeds < 2 || lab.nseeds > MAX_SEEDS || !threads || ens.members < 0 ||
 	    ens.members > IL_ENS_MAX_MEMBERS)
 		usage();
+	if (first_seed_arg && parse_first_seed(first_seed_arg, baseline))
+		return 2;
 	if (!ens.members)
 		goal_call = "nominal";
 	scan.lab.nseeds = lab.nseeds;
