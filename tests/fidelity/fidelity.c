@@ -117,6 +117,12 @@ struct run_key {
  */
 static unsigned int first_seed = 1;
 
+/* The seed of the @s-th lab run of every setting (0-based), as the output names it too. */
+static unsigned int lab_seed(int s)
+{
+	return first_seed + (unsigned int)s;
+}
+
 struct lab {
 	struct run_key *keys;
 	size_t nkeys, cap;
@@ -280,7 +286,7 @@ static int run_lab(struct lab *lab, unsigned int threads)
 				return -1;
 			}
 			sp->duration_ns = (u64)(key->lab_s * 1e9);
-			sp->seed = (u64)first_seed + (u64)s;
+			sp->seed = lab_seed(s);
 		}
 	}
 	if (run_all(lab->specs, lab->res, n, threads, "fidelity: lab runs")) {
@@ -1355,8 +1361,11 @@ static const char *effect_text(const struct cmp *c, char *buf, size_t cap)
 	return buf;
 }
 
-/* The robust call's tallies of @c (its seeds' class counted by score_cmp()). */
-static void score_robust(struct score *t, const struct cmp *c)
+/*
+ * The robust call's tallies of @c (its seeds' class counted by score_cmp()); @held: the
+ * seeds' direction holds on every lab seed.
+ */
+static void score_robust(struct score *t, const struct cmp *c, bool held)
 {
 	double w = c->weight;
 	int eff;
@@ -1380,6 +1389,10 @@ static void score_robust(struct score *t, const struct cmp *c)
 		break;
 	case FID_OUT_MISSED:
 		t->r_missed += w;
+		if (held) {
+			t->r_missed_held += w;
+			t->r_missed_held_small += w * (fabs(c->rel) <= LAB_MIN_EFFECT);
+		}
 		break;
 	case FID_OUT_FALSE_CALL:
 		t->r_false += w;
@@ -1409,11 +1422,6 @@ static void score_cmp(struct score *t, const struct cmp *c, int nseeds)
 		t->missed += w * (c->lab == 0);
 		t->stable_claims++;
 		t->stable += c->holds == nseeds;
-		if (c->holds == nseeds &&
-		    fid_outcome_of(c->seeds, c->robust, c->kind) == FID_OUT_MISSED) {
-			t->r_missed_held += w;
-			t->r_missed_held_small += w * (fabs(c->rel) <= LAB_MIN_EFFECT);
-		}
 		if (c->lab == c->seeds && (eff = effect_ok(c)) >= 0) {
 			t->eff_n += w;
 			t->eff_ok += w * eff;
@@ -1427,7 +1435,7 @@ static void score_cmp(struct score *t, const struct cmp *c, int nseeds)
 		t->untested += w;
 		t->untested_called += w * (c->lab != 0);
 	}
-	score_robust(t, c);
+	score_robust(t, c, c->holds == nseeds);
 }
 
 static double pct(double part, double whole)
@@ -1827,7 +1835,7 @@ static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs
 		for (int g = 0; g < 3; g++) {
 			v[g] = pingpong_values(run_res(lab, runs[g], s));
 			pp_vals[s][g] = v[g];
-			printf("%u\t%s\t%.3f\t%.1f\t%.1f\n", first_seed + s, pingpong_govs[g], v[g].us,
+			printf("%u\t%s\t%.3f\t%.1f\t%.1f\n", lab_seed(s), pingpong_govs[g], v[g].us,
 			       v[g].poll_time_pct, v[g].poll_entry_pct);
 		}
 		slower = v[1].us >= 1.05 * v[0].us && v[1].us <= 1.20 * v[0].us;
@@ -1838,7 +1846,7 @@ static struct pp_goal print_pingpong_goal(const struct lab *lab, const int *runs
 		ok.ok_entries += slower && poll_entries && back;
 		printf("%u\tgoal\t6.17/6.16 %.3f (%s)\tPOLL time %s, entries %s\t"
 		       "6.18/6.16 %.3f (%s)\n",
-		       first_seed + s, v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
+		       lab_seed(s), v[1].us / v[0].us, slower ? "ok" : "miss", poll ? "ok" : "miss",
 		       poll_entries ? "ok" : "miss", v[2].us / v[0].us, back ? "ok" : "miss");
 	}
 	return ok;
@@ -2209,9 +2217,8 @@ static void md_pingpong(FILE *f, int nseeds)
 	for (int s = 0; s < nseeds; s++) {
 		const struct pp_run *v = pp_vals[s];
 
-		fprintf(f, "| %u | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f |\n", first_seed + s,
-			v[0].us,
-			v[1].us, v[2].us, v[1].us / v[0].us, v[0].poll_time_pct,
+		fprintf(f, "| %u | %.3f | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f |\n", lab_seed(s),
+			v[0].us, v[1].us, v[2].us, v[1].us / v[0].us, v[0].poll_time_pct,
 			v[0].poll_entry_pct, v[1].poll_time_pct);
 	}
 }
