@@ -215,11 +215,35 @@ struct perm_ctx {
 	unsigned char *in_a; /* the current relabelling: in_a[i] = run i counts as baseline */
 };
 
-/* Welch's t of the current relabelling of @c (b minus a). */
+/*
+ * The paired t of the current sign flips of @c's differences (in_a[i]: pair i swapped).
+ * Two passes: with common random numbers the differences can be nearly constant, and one
+ * pass's sum of squares would then cancel.
+ */
+static double perm_t_paired(const struct perm_ctx *ctx, const struct perm_cell *c)
+{
+	int n = ctx->n;
+	double sum = 0.0, ss = 0.0, mean;
+
+	for (int i = 0; i < n; i++)
+		sum += ctx->in_a[i] ? -c->x[i] : c->x[i];
+	mean = sum / n;
+	for (int i = 0; i < n; i++) {
+		double e = (ctx->in_a[i] ? -c->x[i] : c->x[i]) - mean;
+
+		ss += e * e;
+	}
+	return t_of(mean, ss / (n - 1) / n, c->scale);
+}
+
+/* Welch's t of the current relabelling of @c (b minus a), or the paired t. */
 static double perm_t(const struct perm_ctx *ctx, const struct perm_cell *c)
 {
 	int na = ctx->perm->na, nb = ctx->perm->nb;
 	double sa = 0.0, qa = 0.0;
+
+	if (ctx->perm->paired)
+		return perm_t_paired(ctx, c);
 
 	for (int i = 0; i < ctx->n; i++) {
 		if (ctx->in_a[i]) {
@@ -301,6 +325,33 @@ static void perm_exact(struct perm_ctx *ctx)
 	}
 }
 
+/* Every sign flip of the pairs: the n bits of a counter. */
+static void flips_exact(struct perm_ctx *ctx)
+{
+	u64 total = (u64)1 << ctx->n;
+
+	for (u64 mask = 0; mask < total; mask++) {
+		for (int i = 0; i < ctx->n; i++)
+			ctx->in_a[i] = (unsigned char)(mask >> i & 1);
+		perm_count(ctx);
+	}
+}
+
+/* No flip (the observed differences), then @draws random ones (a fair coin per pair). */
+static void flips_random(struct perm_ctx *ctx)
+{
+	struct il_rng rng;
+
+	il_rng_init(&rng, ctx->perm->seed, 0x666c6970ULL /* "flip" */);
+	memset(ctx->in_a, 0, (size_t)ctx->n);
+	perm_count(ctx);
+	for (u64 d = 0; d < ctx->perm->draws; d++) {
+		for (int i = 0; i < ctx->n; i++)
+			ctx->in_a[i] = (unsigned char)il_rng_below(&rng, 2);
+		perm_count(ctx);
+	}
+}
+
 /* The observed relabelling, then @draws random ones (partial Fisher-Yates shuffles). */
 static void perm_random(struct perm_ctx *ctx)
 {
@@ -328,11 +379,26 @@ static void perm_random(struct perm_ctx *ctx)
 	}
 }
 
+/* A paired cell holds the n differences b - a, which a sign flip leaves centred as they are. */
+static int pairs_prepare(struct perm_cell *c, const struct il_stat_cell *cell, int n)
+{
+	c->x = malloc((size_t)n * sizeof(*c->x));
+	if (!c->x)
+		return -1;
+	c->scale = fmax(abs_max(cell->a, n), abs_max(cell->b, n));
+	for (int i = 0; i < n; i++)
+		c->x[i] = cell->b[i] - cell->a[i];
+	return 0;
+}
+
 static int perm_prepare(struct perm_ctx *ctx, const struct il_stat_cell *cells, double *t_obs)
 {
 	int na = ctx->perm->na, n = ctx->n;
 
-	for (int j = 0; j < ctx->m; j++) {
+	for (int j = 0; j < ctx->m && ctx->perm->paired; j++)
+		if (pairs_prepare(&ctx->cells[j], &cells[j], n))
+			return -1;
+	for (int j = 0; j < ctx->m && !ctx->perm->paired; j++) {
 		struct perm_cell *c = &ctx->cells[j];
 		double center;
 
@@ -350,8 +416,10 @@ static int perm_prepare(struct perm_ctx *ctx, const struct il_stat_cell *cells, 
 			c->sumsq += c->x[i] * c->x[i];
 		}
 	}
+	/* the observed labels: the first na runs are the baseline, no pair is flipped */
 	memset(ctx->in_a, 0, (size_t)n);
-	memset(ctx->in_a, 1, (size_t)na);
+	if (!ctx->perm->paired)
+		memset(ctx->in_a, 1, (size_t)na);
 	for (int j = 0; j < ctx->m; j++) {
 		t_obs[j] = perm_t(ctx, &ctx->cells[j]);
 		ctx->abs_obs[j] = fabs(t_obs[j]);
@@ -376,11 +444,12 @@ static void perm_free(struct perm_ctx *ctx)
 int il_stat_maxt(const struct il_stat_cell *cells, int m, struct il_stat_perm *perm, double *t_obs,
 		 double *p_adj)
 {
-	struct perm_ctx ctx = { .perm = perm, .m = m, .n = perm->na + perm->nb };
+	struct perm_ctx ctx = { .perm = perm, .m = m,
+				.n = perm->paired ? perm->na : perm->na + perm->nb };
 	u64 total;
 	int ret = -1;
 
-	if (m < 1 || perm->na < 2 || perm->nb < 2) {
+	if (m < 1 || perm->na < 2 || perm->nb < 2 || (perm->paired && perm->na != perm->nb)) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -392,13 +461,16 @@ int il_stat_maxt(const struct il_stat_cell *cells, int m, struct il_stat_perm *p
 	if (!ctx.cells || !ctx.order || !ctx.abs_obs || !ctx.hits || !ctx.in_a ||
 	    perm_prepare(&ctx, cells, t_obs))
 		goto out;
-	total = n_choose_k(ctx.n, perm->na);
+	if (perm->paired)
+		total = ctx.n < 64 ? (u64)1 << ctx.n : UINT64_MAX;
+	else
+		total = n_choose_k(ctx.n, perm->na);
 	perm->exact = total <= perm->max_perm;
 	if (perm->exact) {
-		perm_exact(&ctx);
+		(perm->paired ? flips_exact : perm_exact)(&ctx);
 		perm->used = total;
 	} else {
-		perm_random(&ctx);
+		(perm->paired ? flips_random : perm_random)(&ctx);
 		perm->used = perm->draws + 1;
 	}
 	/* Step-down: a cell's p-value is at least that of every cell ranked above it. */

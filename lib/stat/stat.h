@@ -30,6 +30,11 @@
  *     once the family has more than six cells; the joint max-T can.
  *     When both sides ran the same seeds the relabelling treats paired runs as exchangeable;
  *     positively correlated pairs make the test conservative, never liberal.
+ *     With @paired set the statistic is the paired t of the n differences b[i] - a[i] and the
+ *     relabellings swap a and b within pairs: the 2^n sign flips of the differences, the same
+ *     flips in every cell. It removes what a seed's two runs share (common random numbers:
+ *     the same background on both sides), but its smallest p-value is 2/2^n: it needs n >= 6
+ *     to call anything at 0.05, and about 10 for a family.
  *  4. il_stat_holm(): Holm's adjustment of a list of p-values, for callers that have
  *     independent per-cell p-values.
  *
@@ -99,6 +104,7 @@ struct il_stat_perm {
 	u64 seed;         /* of the random relabellings */
 	u64 used;         /* out: relabellings counted, the observed one included */
 	bool exact;       /* out: every relabelling was enumerated */
+	bool paired;      /* a[i] and b[i] share a seed (na == nb): paired t, sign flips */
 };
 
 /**

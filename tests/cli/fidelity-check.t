@@ -73,6 +73,21 @@ check "... saying so" grep -q "^fidelity: --first-seed 0: a seed from 1 to 10000
 expect 2 "--first-seed with --check: the baseline is the draw from seed 1" "$FID" --first-seed 6 \
 	--check "$TMP/base.txt" "$SEEDS"
 check "... saying so" grep -q "holds the draw of lab seeds from 1: not with --first-seed 6" "$ERR"
+# --paired: the nominal call over the seed pairs' sign flips (docs/lab.md, "A paired test").
+check "the default test is Welch's relabelling" grep -q \
+	"^fidelity: the nominal call's test: the max-T over Welch's t, every relabelling of the 5 + 5" \
+	"$TMP/progress.out"
+expect 0 "--paired over 6 seeds" "$FID" --no-progress --paired --seeds 6 --ensemble 0 \
+	--rows pseries/ "$SEEDS"
+check "... says its test" grep -q "^fidelity: the nominal call's test: the max-T over the paired t of \
+each comparison's 6 seed pairs, every one of the 2^6 sign flips (--paired)" "$OUT"
+check "... and calls" grep -q "^fidelity_nominal_right_pct [1-9]" "$OUT"
+expect 2 "--paired over 5 seeds cannot call: a usage error" "$FID" --paired --seeds 5 "$SEEDS"
+check "... saying so" grep -q "5 pairs have 32 sign flips, whose smallest p-value 0.0625 is above \
+0.05: use --seeds 6 or more" "$ERR"
+expect 2 "--paired with --check: the baseline is Welch's" "$FID" --paired --seeds 6 \
+	--check "$TMP/base.txt" "$SEEDS"
+check "... saying so" grep -q "holds the figures of Welch's test: not with --paired" "$ERR"
 echo 'fidelity_nosuch 1' >"$TMP/bad.txt"
 expect 1 "an unknown figure is bad input" "$FID" --rows pseries/ --check "$TMP/bad.txt" "$SEEDS"
 check "named with its line" grep -q "bad.txt:1: unknown figure fidelity_nosuch" "$ERR"

@@ -3,7 +3,8 @@
  * fidelity.c - the fidelity scoreboard (`make fidelity`): every number of the seeds beside
  * the lab's, and every comparison the seeds make, on several lab seeds.
  *
- * Usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [-j N] [--ensemble N]
+ * Usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] [--first-seed S]
+ *                 [--paired] [-j N] [--ensemble N]
  *                 [--rows PREFIX,...] [--json FILE] [--markdown FILE]
  *                 [--progress | --no-progress] SEEDS.TSV
  *
@@ -22,7 +23,8 @@
  *  5. Per comparison (every pair of presets inside a row group, per metric): the seeds'
  *     class (seeds_class(): a difference or none by Welch's t-test over their iterations,
  *     untested between close single figures), the lab's call (lab_calls(): the verdict's
- *     rule over the lab seeds, Holm over the whole scoreboard), merged when the two presets
+ *     rule over the lab seeds, a step-down max-T over the whole scoreboard; --paired: over
+ *     the paired t and the seed pairs' sign flips, --seeds 6 or more), merged when the two presets
  *     decide identically on the lab's runs (merge_weights()); the lab's robust call
  *     (robust_calls(): every nominal call re-judged under the verdict's model variants,
  *     --ensemble N members of its Latin hypercube, default 6, and the ranges' ends; 0: no
@@ -116,6 +118,9 @@ struct run_key {
  * another draw of the same model, which tells a figure's move from the scoreboard's noise.
  */
 static unsigned int first_seed = 1;
+
+/* --paired: the lab's test pairs a comparison's two sides by seed (IL_STAT_PAIRED, sign flips). */
+static bool paired_test;
 
 /* The seed of the @s-th lab run of every setting (0-based), as the output names it too. */
 static unsigned int lab_seed(int s)
@@ -469,7 +474,8 @@ static void lab_test(struct cmp *c, int nseeds)
 
 	c->rel = 0;
 	c->t = 0;
-	if (il_stat_diff(c->a->lab, nseeds, c->b->lab, nseeds, IL_STAT_WELCH, IL_STAT_LEVEL, &d))
+	if (il_stat_diff(c->a->lab, nseeds, c->b->lab, nseeds,
+			 paired_test ? IL_STAT_PAIRED : IL_STAT_WELCH, IL_STAT_LEVEL, &d))
 		return;
 	c->rel = isnan(d.rel) ? (d.diff > 0 ? INFINITY : d.diff < 0 ? -INFINITY : 0) : d.rel;
 	c->t = isnan(d.t) ? 0 : d.t;
@@ -502,7 +508,8 @@ static int lab_calls(struct cmp *c, size_t n, int nseeds)
 	double *t = calloc(n ? n : 1, sizeof(*t)), *p = calloc(n ? n : 1, sizeof(*p));
 	size_t *idx = calloc(n ? n : 1, sizeof(*idx)), m = 0;
 	struct il_stat_perm perm = { .na = nseeds, .nb = nseeds, .max_perm = IL_VERDICT_MAX_PERM,
-				     .draws = IL_VERDICT_DRAWS, .seed = 1 };
+				     .draws = IL_VERDICT_DRAWS, .seed = 1,
+				     .paired = paired_test };
 	int ret = -1;
 
 	if (!sc || !t || !p || !idx)
@@ -1990,9 +1997,23 @@ static void print_classes(FILE *f, const struct score *t, bool md)
 		pct(t->r_eff_n - t->r_eff_ok - t->r_eff_smaller, t->r_eff_n));
 }
 
+/* Which test makes the nominal call: Welch's relabelling or the pairs' sign flips. */
+static void print_test(FILE *f, int nseeds, bool md)
+{
+	if (paired_test)
+		fprintf(f, "%sthe nominal call's test: the max-T over the paired t of each "
+			   "comparison's %d seed pairs, every one of the 2^%d sign flips (--paired)\n",
+			md ? "" : "fidelity: ", nseeds, nseeds);
+	else
+		fprintf(f, "%sthe nominal call's test: the max-T over Welch's t, every relabelling "
+			   "of the %d + %d lab runs (the verdict's)\n",
+			md ? "" : "fidelity: ", nseeds, nseeds);
+}
+
 /* Which call the figures score: the ensemble behind the robust call. */
 static void print_ensemble(FILE *f, const struct ens *e, int nseeds, bool md)
 {
+	print_test(f, nseeds, md);
 	if (e->members <= 0) {
 		fprintf(f, "%sno robust call (--ensemble 0: no model variants): the goals score the "
 			   "nominal call\n", md ? "" : "fidelity: ");
@@ -2096,7 +2117,7 @@ static int check_baseline(const char *path)
 static void usage(void)
 {
 	fprintf(stderr, "usage: fidelity [--load-only] [--check BASELINE] [--scan] [--seeds N] "
-			"[--first-seed S] [-j N] [--ensemble N] [--rows PREFIX,...] [--json FILE] "
+			"[--first-seed S] [--paired] [-j N] [--ensemble N] [--rows PREFIX,...] [--json FILE] "
 			"[--markdown FILE] [--progress | --no-progress] SEEDS.TSV\n");
 	exit(2);
 }
@@ -2122,6 +2143,27 @@ static int parse_first_seed(const char *arg, const char *baseline)
 		return -1;
 	}
 	first_seed = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * --paired: the smallest p-value of n pairs' sign flips is 2 / 2^n, which must reach the
+ * verdict's alpha (n >= 6); and not with --check, whose baseline is Welch's test.
+ */
+static int check_paired(int nseeds, const char *baseline)
+{
+	if (nseeds < 63 && 2.0 / (double)((u64)1 << nseeds) > LAB_ALPHA) {
+		fprintf(stderr, "fidelity: --paired with --seeds %d: %d pairs have %llu sign flips, "
+				"whose smallest p-value %.3g is above %g: use --seeds 6 or more\n",
+			nseeds, nseeds, (unsigned long long)((u64)1 << nseeds),
+			2.0 / (double)((u64)1 << nseeds), LAB_ALPHA);
+		return -1;
+	}
+	if (baseline) {
+		fprintf(stderr, "fidelity: --check %s holds the figures of Welch's test: not with "
+				"--paired\n", baseline);
+		return -1;
+	}
 	return 0;
 }
 
@@ -2350,6 +2392,8 @@ int main(int argc, char **argv)
 			first_seed_arg = argv[++i];
 		else if (!strcmp(argv[i], "--ensemble") && i + 1 < argc)
 			ens.members = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--paired"))
+			paired_test = true;
 		else if (!strcmp(argv[i], "-j") && i + 1 < argc)
 			threads = (unsigned int)atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
@@ -2371,6 +2415,8 @@ int main(int argc, char **argv)
 	    ens.members > IL_ENS_MAX_MEMBERS)
 		usage();
 	if (first_seed_arg && parse_first_seed(first_seed_arg, baseline))
+		return 2;
+	if (paired_test && check_paired(lab.nseeds, baseline))
 		return 2;
 	if (!ens.members)
 		goal_call = "nominal";

@@ -4,6 +4,7 @@
  * counts of the max-T test, and its family-wise error rate on bi-stable and heavy-tailed
  * null families (where Holm on Welch's p-values fails).
  */
+#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -232,6 +233,113 @@ static void test_fwer_on_null_families(void **state)
 	assert_true(maxt_fp >= 15);
 }
 
+/*
+ * Paired: runs that share a seed share a large common part, which Welch's relabelling
+ * counts as noise and the sign flips of the differences do not. 6 pairs: 2^6 = 64 flips,
+ * and a difference of one sign in every pair reaches 2/64.
+ */
+static void test_maxt_paired_exact(void **state)
+{
+	static const double a[] = { 10, 20, 30, 40, 50, 60 };
+	static const double b[] = { 11, 21.1, 30.9, 41.05, 50.95, 61 };
+	struct il_stat_cell cell = { a, b };
+	struct il_stat_perm welch = { .na = 6, .nb = 6, .max_perm = 100000 };
+	struct il_stat_perm paired = welch;
+	struct il_stat_diff d;
+	double t, p;
+
+	assert_int_equal(il_stat_maxt(&cell, 1, &welch, &t, &p), 0);
+	assert_true(p > 0.5);
+	paired.paired = true;
+	assert_int_equal(il_stat_maxt(&cell, 1, &paired, &t, &p), 0);
+	assert_true(paired.exact);
+	assert_int_equal(paired.used, 64);
+	assert_near(p, 2.0 / 64.0, 1e-12);
+	assert_int_equal(il_stat_diff(a, 6, b, 6, IL_STAT_PAIRED, 0.95, &d), 0);
+	assert_near(t, d.t, 1e-9 * fabs(d.t));
+
+	/* Pairs need equal sides. */
+	paired.nb = 5;
+	assert_int_equal(il_stat_maxt(&cell, 1, &paired, &t, &p), -1);
+	assert_int_equal(errno, EINVAL);
+}
+
+/* One flip of a pair that differs in the other direction: the p-value counts it. */
+static void test_maxt_paired_mixed_signs(void **state)
+{
+	static const double a[] = { 0, 0, 0, 0, 0, 0, 0 }, b[] = { 5, 6, 5, 7, 6, 5, -1 };
+	struct il_stat_cell cell = { a, b };
+	struct il_stat_perm perm = { .na = 7, .nb = 7, .max_perm = 100000, .paired = true };
+	double t, p, t_random, p_random;
+	int reach = 0;
+
+	assert_int_equal(il_stat_maxt(&cell, 1, &perm, &t, &p), 0);
+	/* by hand: the flips whose |t| reaches the observed one */
+	for (int mask = 0; mask < 128; mask++) {
+		double x[7], sum = 0, ss = 0, mean;
+
+		for (int i = 0; i < 7; i++) {
+			x[i] = (mask >> i & 1) ? -b[i] : b[i];
+			sum += x[i];
+		}
+		mean = sum / 7;
+		for (int i = 0; i < 7; i++)
+			ss += (x[i] - mean) * (x[i] - mean);
+		reach += fabs(mean / sqrt(ss / 6 / 7)) >= fabs(t) * (1 - 1e-9);
+	}
+	assert_near(p, reach / 128.0, 1e-12);
+	assert_true(reach > 2);
+
+	/* Above max_perm the flips are drawn, reproducibly. */
+	perm.max_perm = 10;
+	perm.draws = 4999;
+	perm.seed = 5;
+	assert_int_equal(il_stat_maxt(&cell, 1, &perm, &t_random, &p_random), 0);
+	assert_false(perm.exact);
+	assert_int_equal(perm.used, 5000);
+	assert_near(t_random, t, 0);
+	assert_near(p_random, p, 0.02);
+}
+
+/*
+ * A/A on paired families (60 cells of 10 pairs, each pair sharing a large seed part and the
+ * cells of one family sharing shapes): the sign-flip max-T holds its level, and is not far
+ * below it either.
+ */
+static void test_fwer_paired_null_families(void **state)
+{
+	enum { FAMILIES = 400, M = 60, N = 10 };
+	static double a[M][N], b[M][N];
+	struct il_stat_cell cells[M];
+	double t[M], p[M];
+	int fp = 0;
+	struct il_rng rng;
+
+	il_rng_init(&rng, 2027, 1);
+	for (int f = 0; f < FAMILIES; f++) {
+		struct il_stat_perm perm = { .na = N, .nb = N, .max_perm = 100000, .paired = true };
+		bool any = false;
+
+		for (int j = 0; j < M; j++) {
+			for (int i = 0; i < N; i++) {
+				double shared = 100.0 * il_rng_unit(&rng);
+
+				a[j][i] = shared + null_value(&rng, j);
+				b[j][i] = shared + null_value(&rng, j);
+			}
+			cells[j] = (struct il_stat_cell){ a[j], b[j] };
+		}
+		assert_int_equal(il_stat_maxt(cells, M, &perm, t, p), 0);
+		for (int j = 0; j < M; j++)
+			any |= p[j] <= 0.05;
+		fp += any;
+	}
+	print_message("A/A paired families with a false claim: %d of %d\n", fp, FAMILIES);
+	/* alpha 0.05 of 400 is 20; 3 standard deviations of the binomial are 13. */
+	assert_true(fp <= 33);
+	assert_true(fp >= 7);
+}
+
 static void test_holm(void **state)
 {
 	static const double p[] = { 0.01, 0.04, 0.03, 0.005 };
@@ -257,6 +365,9 @@ int main(void)
 		cmocka_unit_test(test_maxt_random_reproducible),
 		cmocka_unit_test(test_maxt_power_among_null_cells),
 		cmocka_unit_test(test_fwer_on_null_families),
+		cmocka_unit_test(test_maxt_paired_exact),
+		cmocka_unit_test(test_maxt_paired_mixed_signs),
+		cmocka_unit_test(test_fwer_paired_null_families),
 		cmocka_unit_test(test_holm),
 	};
 
