@@ -51,6 +51,12 @@ awk -F'\t' '/^## comparisons/ { on = 1; next } /^## / { on = 0 }
 	"$TMP/progress.out" >"$TMP/effect.txt" 2>/dev/null || true
 check "the effect column adds up to the effect-size figure" sh -c "test -s '$TMP/effect.txt' &&
 	grep -qxF \"\$(cat '$TMP/effect.txt')\" '$TMP/progress.out'"
+# The effects off, inside the seeds' own interval: a part of the off ones, no more.
+check "the effects off inside the seeds' interval: at most the ones off" awk '
+	/^fidelity_robust_effect_within_pct / { w = $2 }
+	/^fidelity_robust_effect_off_in_seeds_ci_pct / { c = $2; seen = 1 }
+	/^of the effects off \([0-9.]+\), [0-9.]+ \([0-9.]+ % of the called\) lie inside the seeds/ { line = 1 }
+	END { exit !(seen && line && c >= 0 && w + c <= 100.05) }' "$TMP/progress.out"
 # The rows above have no lab zero since the LPAR got its background: a fixture without it
 # has one (teo-6.14's too-shallow share), which must be scored, and as the larger effect.
 expect 0 "a lab zero against the seeds" "$FID" --no-progress "$TOP/tests/fixtures/fidelity-lab-zero.tsv"

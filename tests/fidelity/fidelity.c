@@ -1244,6 +1244,8 @@ struct score {
 	double r_right, r_reversed, r_sensitive, r_missed, r_false, r_same_sensitive, r_called;
 	double r_eff_n, r_eff_ok, r_nominal_only;
 	double r_eff_smaller;          /* effect off with the lab's log ratio the smaller one */
+	/* effect off: inside the seeds' own interval of their log ratio, or no interval */
+	double r_eff_off_in_ci, r_eff_off_no_ci;
 	/* missed, with the seeds' direction on every lab seed: all, and those under the minimum
 	 * effect (the others the family-wise test does not call) */
 	double r_missed_held, r_missed_held_small;
@@ -1344,6 +1346,39 @@ static int effect_class(const struct cmp *c)
 	return fabs(log(lb / la)) < fabs(log(sb / sa)) ? EFFECT_SMALLER : EFFECT_LARGER;
 }
 
+/* The delta method's variance of the log of a number's seeds' mean. */
+static double log_mean_var(const struct number *x)
+{
+	return x->seeds_sd * x->seeds_sd / (x->nseeds_iter * x->seeds_mean * x->seeds_mean);
+}
+
+/*
+ * Whether the lab's log ratio of @c lies inside the seeds' own 95 % interval of theirs, so
+ * that an effect off the goal's tolerance is still within what the seeds' iterations know
+ * of it: 1 or 0; -1 without an interval (a side with fewer than two iterations). The
+ * interval is the delta method's (the variance of log mean ~ sd^2 / (n mean^2)) with
+ * Welch-Satterthwaite degrees of freedom. Only for scored effects (effect_class() >= 0).
+ */
+static int effect_in_seeds_ci(const struct cmp *c)
+{
+	const struct number *a = c->a, *b = c->b;
+	double va, vb, df, half;
+
+	if (a->nseeds_iter < 2 || b->nseeds_iter < 2)
+		return -1;
+	if (c->a->lab_mean <= 0 || c->b->lab_mean <= 0)
+		return 0;
+	va = log_mean_var(a);
+	vb = log_mean_var(b);
+	if (va + vb == 0)
+		return log(c->b->lab_mean / c->a->lab_mean) == log(b->seeds_mean / a->seeds_mean);
+	df = (va + vb) * (va + vb) /
+	     (va * va / (a->nseeds_iter - 1) + vb * vb / (b->nseeds_iter - 1));
+	half = il_stat_t_quantile(0.975, df) * sqrt(va + vb);
+	return fabs(log(c->b->lab_mean / c->a->lab_mean) - log(b->seeds_mean / a->seeds_mean)) <=
+	       half;
+}
+
 static int effect_ok(const struct cmp *c)
 {
 	int k = effect_class(c);
@@ -1368,6 +1403,18 @@ static const char *effect_text(const struct cmp *c, char *buf, size_t cap)
 	return buf;
 }
 
+/* An effect off the goal: inside the seeds' own interval of theirs, or without one. */
+static void score_effect_off(struct score *t, const struct cmp *c, int eff)
+{
+	int in_ci;
+
+	if (eff == EFFECT_WITHIN)
+		return;
+	in_ci = effect_in_seeds_ci(c);
+	t->r_eff_off_in_ci += c->weight * (in_ci == 1);
+	t->r_eff_off_no_ci += c->weight * (in_ci < 0);
+}
+
 /*
  * The robust call's tallies of @c (its seeds' class counted by score_cmp()); @held: the
  * seeds' direction holds on every lab seed.
@@ -1386,6 +1433,7 @@ static void score_robust(struct score *t, const struct cmp *c, bool held)
 			t->r_eff_n += w;
 			t->r_eff_ok += w * (eff == EFFECT_WITHIN);
 			t->r_eff_smaller += w * (eff == EFFECT_SMALLER);
+			score_effect_off(t, c, eff);
 		}
 		break;
 	case FID_OUT_REVERSED:
@@ -1888,6 +1936,7 @@ static void robust_figures_of(const struct score *t)
 	fig("fidelity_robust_false_call_pct", pct(t->r_false, t->same), -1);
 	fig("fidelity_robust_same_sensitive_pct", pct(t->r_same_sensitive, t->same), 0);
 	fig("fidelity_robust_effect_within_pct", pct(t->r_eff_ok, t->r_eff_n), 1);
+	fig("fidelity_robust_effect_off_in_seeds_ci_pct", pct(t->r_eff_off_in_ci, t->r_eff_n), 0);
 	fig("fidelity_robust_called_pct", pct(t->r_called, t->distinct), 0);
 	fig("fidelity_robust_nominal_only", t->r_nominal_only, 0);
 }
@@ -1995,6 +2044,11 @@ static void print_classes(FILE *f, const struct score *t, bool md)
 		   "off with the lab's effect smaller than the seeds' %.1f %%, larger %.1f %%\n", li,
 		t->r_eff_n, pct(t->r_eff_ok, t->r_eff_n), pct(t->r_eff_smaller, t->r_eff_n),
 		pct(t->r_eff_n - t->r_eff_ok - t->r_eff_smaller, t->r_eff_n));
+	fprintf(f, "%sof the effects off (%.1f), %.1f (%.1f %% of the called) lie inside the "
+		   "seeds' own 95 %% interval of their log ratio (their iterations' spread, the "
+		   "delta method), so the seeds cannot tell them from their own; %.1f have no "
+		   "interval (single figures)\n", li, t->r_eff_n - t->r_eff_ok, t->r_eff_off_in_ci,
+		pct(t->r_eff_off_in_ci, t->r_eff_n), t->r_eff_off_no_ci);
 }
 
 /* Which test makes the nominal call: Welch's relabelling or the pairs' sign flips. */
