@@ -212,7 +212,8 @@ struct perm_ctx {
 	int *order;      /* cells by observed |t|, largest first */
 	double *abs_obs; /* observed |t| per cell */
 	u64 *hits;       /* per rank: relabellings whose successive maximum reaches it */
-	unsigned char *in_a; /* the current relabelling: in_a[i] = run i counts as baseline */
+	/* the current relabelling: in_a[i] = run i counts as baseline; paired: pair i swapped */
+	unsigned char *in_a;
 };
 
 /*
@@ -391,30 +392,38 @@ static int pairs_prepare(struct perm_cell *c, const struct il_stat_cell *cell, i
 	return 0;
 }
 
+/* An unpaired cell holds its na + nb runs, centred, with their total and total of squares. */
+static int runs_prepare(struct perm_cell *c, const struct il_stat_cell *cell, int na, int nb)
+{
+	int n = na + nb;
+	double center;
+
+	c->x = malloc((size_t)n * sizeof(*c->x));
+	if (!c->x)
+		return -1;
+	memcpy(c->x, cell->a, (size_t)na * sizeof(double));
+	memcpy(c->x + na, cell->b, (size_t)nb * sizeof(double));
+	c->scale = abs_max(c->x, n);
+	center = mean_of(c->x, n);
+	c->sum = c->sumsq = 0.0;
+	for (int i = 0; i < n; i++) {
+		c->x[i] -= center;
+		c->sum += c->x[i];
+		c->sumsq += c->x[i] * c->x[i];
+	}
+	return 0;
+}
+
 static int perm_prepare(struct perm_ctx *ctx, const struct il_stat_cell *cells, double *t_obs)
 {
 	int na = ctx->perm->na, n = ctx->n;
 
-	for (int j = 0; j < ctx->m && ctx->perm->paired; j++)
-		if (pairs_prepare(&ctx->cells[j], &cells[j], n))
-			return -1;
-	for (int j = 0; j < ctx->m && !ctx->perm->paired; j++) {
+	for (int j = 0; j < ctx->m; j++) {
 		struct perm_cell *c = &ctx->cells[j];
-		double center;
 
-		c->x = malloc((size_t)n * sizeof(*c->x));
-		if (!c->x)
+		if (ctx->perm->paired ? pairs_prepare(c, &cells[j], n) :
+					runs_prepare(c, &cells[j], na, ctx->perm->nb))
 			return -1;
-		memcpy(c->x, cells[j].a, (size_t)na * sizeof(double));
-		memcpy(c->x + na, cells[j].b, (size_t)ctx->perm->nb * sizeof(double));
-		c->scale = abs_max(c->x, n);
-		center = mean_of(c->x, n);
-		c->sum = c->sumsq = 0.0;
-		for (int i = 0; i < n; i++) {
-			c->x[i] -= center;
-			c->sum += c->x[i];
-			c->sumsq += c->x[i] * c->x[i];
-		}
 	}
 	/* the observed labels: the first na runs are the baseline, no pair is flipped */
 	memset(ctx->in_a, 0, (size_t)n);
