@@ -1346,6 +1346,16 @@ static int effect_class(const struct cmp *c)
 	return fabs(log(lb / la)) < fabs(log(sb / sa)) ? EFFECT_SMALLER : EFFECT_LARGER;
 }
 
+/*
+ * The Welch-Satterthwaite degrees of freedom of a difference of two numbers' seeds' means,
+ * from each side's squared standard error (@va, @vb: positive sum) and iterations.
+ */
+static double welch_df(double va, const struct number *a, double vb, const struct number *b)
+{
+	return (va + vb) * (va + vb) /
+	       (va * va / (a->nseeds_iter - 1) + vb * vb / (b->nseeds_iter - 1));
+}
+
 /* The delta method's variance of the log of a number's seeds' mean. */
 static double log_mean_var(const struct number *x)
 {
@@ -1362,21 +1372,19 @@ static double log_mean_var(const struct number *x)
 static int effect_in_seeds_ci(const struct cmp *c)
 {
 	const struct number *a = c->a, *b = c->b;
-	double va, vb, df, half;
+	double va, vb, off, half;
 
 	if (a->nseeds_iter < 2 || b->nseeds_iter < 2)
 		return -1;
-	if (c->a->lab_mean <= 0 || c->b->lab_mean <= 0)
+	if (a->lab_mean <= 0 || b->lab_mean <= 0)
 		return 0;
+	off = fabs(log(b->lab_mean / a->lab_mean) - log(b->seeds_mean / a->seeds_mean));
 	va = log_mean_var(a);
 	vb = log_mean_var(b);
 	if (va + vb == 0)
-		return log(c->b->lab_mean / c->a->lab_mean) == log(b->seeds_mean / a->seeds_mean);
-	df = (va + vb) * (va + vb) /
-	     (va * va / (a->nseeds_iter - 1) + vb * vb / (b->nseeds_iter - 1));
-	half = il_stat_t_quantile(0.975, df) * sqrt(va + vb);
-	return fabs(log(c->b->lab_mean / c->a->lab_mean) - log(b->seeds_mean / a->seeds_mean)) <=
-	       half;
+		return off == 0;
+	half = il_stat_t_quantile(0.975, welch_df(va, a, vb, b)) * sqrt(va + vb);
+	return off <= half;
 }
 
 static int effect_ok(const struct cmp *c)
@@ -1717,8 +1725,7 @@ static int seeds_class(const struct number *a, const struct number *b)
 
 		if (se == 0)
 			return d > 0 ? SEEDS_HIGHER : d < 0 ? SEEDS_LOWER : SEEDS_SAME;
-		df = (va + vb) * (va + vb) /
-		     (va * va / (a->nseeds_iter - 1) + vb * vb / (b->nseeds_iter - 1));
+		df = welch_df(va, a, vb, b);
 		if (fabs(d) <= il_stat_t_quantile(0.975, df) * se)
 			return SEEDS_SAME;
 		return d > 0 ? SEEDS_HIGHER : SEEDS_LOWER;
@@ -2206,11 +2213,12 @@ static int parse_first_seed(const char *arg, const char *baseline)
  */
 static int check_paired(int nseeds, const char *baseline)
 {
-	if (nseeds < 63 && 2.0 / (double)((u64)1 << nseeds) > LAB_ALPHA) {
+	u64 flips = nseeds < 63 ? (u64)1 << nseeds : UINT64_MAX;
+
+	if (2.0 / (double)flips > LAB_ALPHA) {
 		fprintf(stderr, "fidelity: --paired with --seeds %d: %d pairs have %llu sign flips, "
 				"whose smallest p-value %.3g is above %g: use --seeds 6 or more\n",
-			nseeds, nseeds, (unsigned long long)((u64)1 << nseeds),
-			2.0 / (double)((u64)1 << nseeds), LAB_ALPHA);
+			nseeds, nseeds, (unsigned long long)flips, 2.0 / (double)flips, LAB_ALPHA);
 		return -1;
 	}
 	if (baseline) {
